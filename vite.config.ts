@@ -1,0 +1,59 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// The API base path ("espServer" in the original system) is configuration, shared with the server.
+const apiBase = process.env.PORTAL_API_BASE ?? '/espServer';
+const apiTarget = process.env.PORTAL_API_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  // index.html lives in src/ because the top level of the repository is fixed.
+  root: 'src',
+  plugins: [react()],
+  define: {
+    __API_BASE__: JSON.stringify(apiBase),
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: { [apiBase]: { target: apiTarget, changeOrigin: false } },
+  },
+  build: {
+    outDir: `${projectRoot}dist`,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // Stable vendor chunks so a deploy that changes only app code keeps browser caches.
+        advancedChunks: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            { name: 'formily', test: /node_modules[\\/]@formily[\\/]/ },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    root: projectRoot,
+    projects: [
+      { extends: true, test: { root: projectRoot, name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
+      { extends: true, test: { root: projectRoot, name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
+      {
+        extends: true,
+        test: {
+          root: projectRoot,
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 120000,
+          hookTimeout: 180000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
