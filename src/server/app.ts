@@ -1,0 +1,81 @@
+/**
+ * The Fastify application factory. Tests call `buildApp(overrides)` and use `app.inject()`;
+ * main.ts adds a port. All API routes live under `config.apiBase` (default /espServer).
+ */
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { loadConfig, type Config } from './config';
+import dbPlugin from './plugins/db';
+import envelopePlugin from './plugins/envelope';
+import errorHandlerPlugin, { notFoundHandler } from './plugins/error-handler';
+import keysPlugin from './plugins/keys';
+import openapiPlugin from './plugins/openapi';
+import rbacPlugin from './plugins/rbac';
+import sessionPlugin from './plugins/session';
+import spaPlugin from './plugins/spa';
+import tenantPlugin from './plugins/tenant';
+import authRoutes from './routes/auth';
+import bypassAccountRoutes from './routes/bypass-account';
+import errorLogRoutes from './routes/error-log';
+import userRoutes from './routes/user';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildOptions extends Partial<Config> {
+  /** Extra routes registered inside the API scope (session, RBAC, envelope apply). For tests. */
+  extraRoutes?: FastifyPluginAsync;
+}
+
+const SENSITIVE_QUERY = /([?&](?:__sid|__extend|ssotoken|ynSsoToken)=)[^&]*/gi;
+
+/** Request URL for the log, with session and SSO tokens masked. */
+export function redactUrl(url: string): string {
+  return url.replace(SENSITIVE_QUERY, '$1***');
+}
+
+function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  if (level === 'silent') return false;
+  return {
+    level,
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+  };
+}
+
+const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync }> = async (scope, { config, extraRoutes }) => {
+  await scope.register(sessionPlugin, { ttlMinutes: config.sessionTtlMinutes });
+  await scope.register(rbacPlugin);
+  await scope.register(tenantPlugin);
+  await scope.register(authRoutes);
+  await scope.register(userRoutes);
+  await scope.register(bypassAccountRoutes);
+  await scope.register(errorLogRoutes);
+  if (extraRoutes) await scope.register(extraRoutes);
+  scope.setNotFoundHandler(notFoundHandler);
+};
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { extraRoutes, ...overrides } = options;
+  const config: Config = { ...loadConfig(), ...overrides };
+  const app = Fastify({ logger: loggerOptions(config.logLevel), bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
+  app.decorate('config', config);
+  if (!config.captchaEnabled) app.log.warn('PORTAL_CAPTCHA=off: the login captcha is disabled — never use this in production');
+
+  await app.register(errorHandlerPlugin);
+  await app.register(envelopePlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(dbPlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await app.register(keysPlugin);
+  await app.register(openapiPlugin, { title: config.productName });
+  await app.register(api, { prefix: config.apiBase, config, extraRoutes });
+  if (config.staticDir) await app.register(spaPlugin, { root: config.staticDir, apiBase: config.apiBase });
+  else app.setNotFoundHandler(notFoundHandler);
+  return app;
+}

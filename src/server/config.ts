@@ -1,0 +1,136 @@
+/**
+ * Server configuration, read once from the environment. Every setting is declared in one table
+ * (name, default, description) so the README and `--help`-style listings come from the same place.
+ */
+import { resolve } from 'node:path';
+import type { AppConfig } from '../shared/contract';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; null selects the embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  /** PGlite data directory, or `memory://` for a throw-away in-memory database. */
+  dataDir: string;
+  /** Prefix of every API route (the original `espServer`). */
+  apiBase: string;
+  captchaEnabled: boolean;
+  /** Sessions expire after this many minutes without a request. */
+  sessionTtlMinutes: number;
+  /** Login requests per minute per client IP. */
+  loginRateLimit: number;
+  mustUpdatePwd: boolean;
+  /** Directory of the built front end served with SPA fallback; null serves the API only. */
+  staticDir: string | null;
+  /** Trust X-Forwarded-For (behind a load balancer), so rate limits and logs see the client IP. */
+  trustProxy: boolean;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+  cityName: string;
+  platformTitle: string;
+  productName: string;
+  feedbackUrl: string | null;
+  supportNote: string | null;
+  manualUrl: string | null;
+  ssoEntryUrl: string | null;
+  ssoLogoutUrl: string | null;
+  cookieExpiresHours: number;
+  provinceCode: string;
+  areaCode: string;
+}
+
+type Parser<T> = (raw: string) => T;
+
+interface Setting<K extends keyof Config> {
+  env: string;
+  key: K;
+  parse: Parser<Config[K]>;
+  fallback: Config[K];
+  description: string;
+}
+
+const text: Parser<string> = (raw) => raw;
+const optionalText: Parser<string | null> = (raw) => raw || null;
+const onOff: Parser<boolean> = (raw) => !['off', 'false', '0', 'no'].includes(raw.trim().toLowerCase());
+const positiveInt: Parser<number> = (raw) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive integer, got "${raw}"`);
+  return n;
+};
+const positiveNumber: Parser<number> = (raw) => {
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`expected a positive number, got "${raw}"`);
+  return n;
+};
+const apiPrefix: Parser<string> = (raw) => `/${raw.replace(/^\/+|\/+$/g, '')}`;
+
+function setting<K extends keyof Config>(env: string, key: K, parse: Parser<Config[K]>, fallback: Config[K], description: string): Setting<K> {
+  return { env, key, parse, fallback, description };
+}
+
+/** Every environment variable the server reads. */
+export const SETTINGS = [
+  setting('PORT', 'port', positiveInt, 8080, 'HTTP port'),
+  setting('HOST', 'host', text, '127.0.0.1', 'listen address'),
+  setting('DATABASE_URL', 'databaseUrl', optionalText, null, 'PostgreSQL URL; unset = embedded PGlite'),
+  setting('PORTAL_DATA_DIR', 'dataDir', text, './data', 'PGlite data directory (`memory://` for in-memory)'),
+  setting('PORTAL_API_BASE', 'apiBase', apiPrefix, '/espServer', 'prefix of every API route'),
+  setting('PORTAL_CAPTCHA', 'captchaEnabled', onOff, true, '`off` disables the login captcha (tests only; logs a warning)'),
+  setting('PORTAL_SESSION_TTL_MINUTES', 'sessionTtlMinutes', positiveNumber, 30, 'session inactivity expiry in minutes'),
+  setting('PORTAL_LOGIN_RATE_LIMIT', 'loginRateLimit', positiveInt, 30, 'login requests per minute per IP'),
+  setting('PORTAL_MUST_UPDATE_PWD', 'mustUpdatePwd', onOff, true, 'force the change-password dialog for simple passwords'),
+  setting('PORTAL_STATIC_DIR', 'staticDir', optionalText, null, 'built front end to serve (`npm start` uses dist/)'),
+  setting('PORTAL_TRUST_PROXY', 'trustProxy', onOff, false, '`on` behind a load balancer: client IP from X-Forwarded-For'),
+  setting('LOG_LEVEL', 'logLevel', text, 'info', 'log level (silent, error, warn, info, debug)'),
+  setting('PORTAL_CITY_NAME', 'cityName', text, '宁波市', 'city shown before the platform title'),
+  setting('PORTAL_PLATFORM_TITLE', 'platformTitle', text, '特种设备企业服务平台', 'platform title in the header'),
+  setting('PORTAL_PRODUCT_NAME', 'productName', text, '特种设备企业服务平台', 'product name (browser title)'),
+  setting('PORTAL_FEEDBACK_URL', 'feedbackUrl', optionalText, null, 'problem-feedback link (hidden when unset)'),
+  setting('PORTAL_SUPPORT_NOTE', 'supportNote', optionalText, '技术支持：工作日 9:00–17:00', 'support note in the header'),
+  setting('PORTAL_MANUAL_URL', 'manualUrl', optionalText, null, 'operation manual download (hidden when unset)'),
+  setting('PORTAL_SSO_ENTRY_URL', 'ssoEntryUrl', optionalText, null, 'SSO entry for browsers that never logged in'),
+  setting('PORTAL_SSO_LOGOUT_URL', 'ssoLogoutUrl', optionalText, null, 'page a user with ssoUserId goes to after logout'),
+  setting('PORTAL_COOKIE_EXPIRES_HOURS', 'cookieExpiresHours', positiveNumber, 8, 'hours a remembered-login cookie lives'),
+  setting('PORTAL_PROVINCE_CODE', 'provinceCode', text, '330000', 'default province code'),
+  setting('PORTAL_AREA_CODE', 'areaCode', text, '330200', 'default area code'),
+] as const;
+
+/** Builds the configuration from `env` (default: process.env); invalid values throw at start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = {} as Record<keyof Config, unknown>;
+  for (const s of SETTINGS as readonly Setting<keyof Config>[]) {
+    const raw = env[s.env];
+    if (raw === undefined || raw === '') {
+      config[s.key] = s.fallback;
+      continue;
+    }
+    try {
+      config[s.key] = s.parse(raw);
+    } catch (err) {
+      throw new Error(`invalid ${s.env}: ${(err as Error).message}`);
+    }
+  }
+  const result = config as Config;
+  if (!result.dataDir.startsWith('memory://')) result.dataDir = resolve(result.dataDir);
+  if (result.staticDir) result.staticDir = resolve(result.staticDir);
+  return result;
+}
+
+/** The public part of the configuration handed to the browser. */
+export function toAppConfig(config: Config): AppConfig {
+  return {
+    productName: config.productName,
+    cityName: config.cityName,
+    platformTitle: config.platformTitle,
+    feedbackUrl: config.feedbackUrl,
+    supportNote: config.supportNote,
+    manualUrl: config.manualUrl,
+    ssoEntryUrl: config.ssoEntryUrl,
+    ssoLogoutUrl: config.ssoLogoutUrl,
+    mustUpdatePwd: config.mustUpdatePwd,
+    captchaEnabled: config.captchaEnabled,
+    cookieExpiresHours: config.cookieExpiresHours,
+    provinceCode: config.provinceCode,
+    areaCode: config.areaCode,
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * The numbered migrations, in order. Add a file `NNNN_name.ts` exporting `up` (and `down`) and list
+ * it here; the migrator applies pending ones at start, under a lock, so several processes may start
+ * at once.
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation';
+
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

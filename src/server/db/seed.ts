@@ -1,0 +1,192 @@
+/**
+ * Demo data: a using unit in 宁波市 and a supervision authority, their accounts and roles.
+ * Idempotent (stable ids, insert-or-ignore); role menus are refreshed from schemas/menu.json on
+ * every run. `DEMO_ACCOUNTS` is the one list the README, the tests and the startup banner use.
+ */
+import { ACCESS } from '../access';
+import { accessGroup, loadMenu, menuAccessIds } from '../menu';
+import { passwordHasher } from '../services/password';
+import type { Db } from './index';
+import { stableId } from './ids';
+import type { NewUnit } from './schema';
+import { makeUscc } from './uscc';
+
+export const DEMO_UNITS = {
+  using: {
+    id: stableId('seed:unit:using'),
+    orgname: '宁波甬江特种设备使用有限公司',
+    orgcode: makeUscc('91', '330212', 'MA2CL8F5'),
+    areacode: '330212',
+    address: '浙江省宁波市鄞州区首南街道天童南路588号',
+    contact: '张伟',
+    contact_phone: '0574-88123456',
+    unit_type: 'use',
+    sso_user_id: null,
+  },
+  authority: {
+    id: stableId('seed:unit:authority'),
+    orgname: '宁波市市场监督管理局特种设备安全监察处',
+    orgcode: makeUscc('11', '330200', '00253017'),
+    areacode: '330200',
+    address: '浙江省宁波市鄞州区宁穿路1901号',
+    contact: '陈静',
+    contact_phone: '0574-89182000',
+    unit_type: 'authority',
+    sso_user_id: null,
+  },
+} satisfies Record<string, NewUnit>;
+
+type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority';
+
+export interface DemoAccount {
+  loginName: string;
+  password: string;
+  orgCode: string;
+  description: string;
+}
+
+interface DemoUser extends DemoAccount {
+  name: string;
+  unit: keyof typeof DEMO_UNITS;
+  roles: RoleKey[];
+  isUserSeed: 0 | 1;
+  basicUnitFlag: 0 | 1;
+  mobile: string;
+}
+
+const DEMO_USERS: DemoUser[] = [
+  {
+    loginName: 'nbadmin',
+    password: 'Admin@2026',
+    orgCode: DEMO_UNITS.using.orgcode,
+    description: '使用单位主账号（种子用户，可见系统管理菜单）',
+    name: '张伟',
+    unit: 'using',
+    roles: ['unitAdmin'],
+    isUserSeed: 1,
+    basicUnitFlag: 0,
+    mobile: '13805740001',
+  },
+  {
+    loginName: 'nbsub',
+    password: 'Oper@2026',
+    orgCode: DEMO_UNITS.using.orgcode,
+    description: '子账号（经办人角色：设备、自助服务；无系统管理）',
+    name: '李娜',
+    unit: 'using',
+    roles: ['unitOperator'],
+    isUserSeed: 0,
+    basicUnitFlag: 1,
+    mobile: '13805740002',
+  },
+  {
+    loginName: 'nbmulti',
+    password: 'Multi@2026',
+    orgCode: DEMO_UNITS.using.orgcode,
+    description: '双角色子账号（管理员 / 经办人，可在页头切换角色）',
+    name: '刘洋',
+    unit: 'using',
+    roles: ['unitAdmin', 'unitOperator'],
+    isUserSeed: 0,
+    basicUnitFlag: 1,
+    mobile: '13805740003',
+  },
+  {
+    loginName: 'nbweak',
+    password: '12345678',
+    orgCode: DEMO_UNITS.using.orgcode,
+    description: '弱口令子账号（登录后强制修改密码）',
+    name: '王强',
+    unit: 'using',
+    roles: ['unitOperator'],
+    isUserSeed: 0,
+    basicUnitFlag: 1,
+    mobile: '13805740004',
+  },
+  {
+    loginName: 'jgadmin',
+    password: 'Audit@2026',
+    orgCode: DEMO_UNITS.authority.orgcode,
+    description: '监察机构账号（账号注册与密码重置审核）',
+    name: '陈静',
+    unit: 'authority',
+    roles: ['authority'],
+    isUserSeed: 1,
+    basicUnitFlag: 0,
+    mobile: '13805740005',
+  },
+];
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = DEMO_USERS.map(({ loginName, password, orgCode, description }) => ({ loginName, password, orgCode, description }));
+
+/** Menu groups of each demo role; `null` means every group except the authority's. */
+const AUTHORITY_GROUPS = ['account'];
+const ROLE_DEFS: Record<RoleKey, { name: string; roleType: string; sort: number; groups: string[] | null }> = {
+  unitAdmin: { name: '使用单位管理员', roleType: 'unit', sort: 1, groups: null },
+  unitOperator: { name: '使用单位经办人', roleType: 'unit', sort: 2, groups: ['equipment', 'company-service'] },
+  authority: { name: '监察机构审核员', roleType: 'authority', sort: 3, groups: AUTHORITY_GROUPS },
+};
+
+/** The access ids a role gets: from menu.json when present, plus those server routes enforce. */
+export function roleMenuIds(role: RoleKey, allIds: string[]): string[] {
+  const { groups } = ROLE_DEFS[role];
+  const ids = [...new Set([...allIds, ...Object.values(ACCESS)])];
+  return ids.filter((id) => (groups ? groups.includes(accessGroup(id)) : !AUTHORITY_GROUPS.includes(accessGroup(id)))).sort();
+}
+
+export const roleId = (role: RoleKey): string => stableId(`seed:role:${role}`);
+export const userId = (loginName: string): string => stableId(`seed:user:${loginName}`);
+
+/** Inserts the demo data (existing rows are kept, role menus refreshed). */
+export async function seedDemoData(db: Db): Promise<void> {
+  const menu = loadMenu();
+  const allIds = menu ? menuAccessIds(menu) : [];
+  const hashes = await Promise.all(DEMO_USERS.map((u) => passwordHasher.hash(u.password)));
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('sys_unit').values(Object.values(DEMO_UNITS)).onConflict((oc) => oc.column('id').doNothing()).execute();
+
+    for (const [key, def] of Object.entries(ROLE_DEFS) as [RoleKey, (typeof ROLE_DEFS)[RoleKey]][]) {
+      const menuIds = JSON.stringify(roleMenuIds(key, allIds));
+      await trx
+        .insertInto('sys_role')
+        .values({ id: roleId(key), name: def.name, role_type: def.roleType, sort: def.sort, menu_ids: menuIds })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ menu_ids: menuIds }))
+        .execute();
+    }
+
+    for (const [i, u] of DEMO_USERS.entries()) {
+      await trx
+        .insertInto('sys_user')
+        .values({
+          id: userId(u.loginName),
+          unit_id: DEMO_UNITS[u.unit].id,
+          login_name: u.loginName,
+          name: u.name,
+          password_hash: hashes[i],
+          mobile: u.mobile,
+          is_user_seed: u.isUserSeed,
+          basic_unit_flag: u.basicUnitFlag,
+          office_id: DEMO_UNITS[u.unit].id,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('sys_user_role')
+        .values(u.roles.map((r) => ({ user_id: userId(u.loginName), role_id: roleId(r) })))
+        .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
+        .execute();
+    }
+  });
+}
+
+/** True when the database holds no user yet (main.ts seeds it then). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
+  return !row;
+}
+
+/** The demo accounts as printable lines. */
+export function formatDemoAccounts(): string {
+  return DEMO_ACCOUNTS.map((a) => `  ${a.loginName.padEnd(8)} ${a.password.padEnd(11)} ${a.orgCode}  ${a.description}`).join('\n');
+}

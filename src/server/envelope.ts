@@ -1,0 +1,16 @@
+/** The JeeSite response envelope (src/shared/contract.ts `Envelope`) and page shape. */
+import type { Envelope, Page } from '../shared/contract';
+
+export const DEFAULT_OK_MESSAGE = '操作成功';
+
+export function okEnvelope<T>(data: T, message = DEFAULT_OK_MESSAGE): Envelope<T> {
+  return { result: 'true', success: true, isSuccess: true, message, data };
+}
+
+export function failEnvelope(code: string, message: string): Envelope<never> {
+  return { result: 'false', success: false, isSuccess: false, message, errorMsg: message, code };
+}
+
+export function page<T>(list: T[], count: number, pageNo: number, pageSize: number): Page<T> {
+  return { pageNo, pageSize, count, list };
+}

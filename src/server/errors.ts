@@ -1,0 +1,79 @@
+/**
+ * The error catalogue: every error a client can see, as data. Handlers throw `AppError` with a
+ * stable code; the error-handler plugin turns it into the envelope with the Chinese message and
+ * the HTTP status listed here. No handler builds a user-facing message string itself.
+ *
+ * Business-rule failures (wrong password, wrong captcha, ...) answer HTTP 200 with result "false",
+ * as JeeSite clients expect; protocol failures use the matching 4xx/5xx status.
+ */
+export const ERRORS = {
+  BAD_REQUEST: { status: 400, message: '请求参数错误' },
+  UNAUTHENTICATED: { status: 401, message: '登录已过期，请重新登录' },
+  FORBIDDEN: { status: 403, message: '无权访问' },
+  NOT_FOUND: { status: 404, message: '请求的接口不存在' },
+  METHOD_NOT_ALLOWED: { status: 405, message: '请求方法不被允许' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: '请求内容过大' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: '不支持的请求内容类型' },
+  RATE_LIMITED: { status: 429, message: '请求过于频繁，请稍后再试' },
+  INTERNAL: { status: 500, message: '服务器内部错误，请稍后再试' },
+
+  CAPTCHA_INVALID: { status: 200, message: '验证码错误' },
+  CREDENTIALS_UNDECRYPTABLE: { status: 200, message: '登录信息无法解密，请刷新页面后重试' },
+  INVALID_CREDENTIALS: { status: 200, message: '账号或密码错误' },
+  ORG_CODE_MISMATCH: { status: 200, message: '组织机构代码错误' },
+  ACCOUNT_LOCKED: { status: 200, message: '账号已锁定，请15分钟后再试' },
+  ACCOUNT_DISABLED: { status: 200, message: '账号已停用，请联系管理员' },
+  ACCOUNT_WITHOUT_ROLE: { status: 200, message: '账号未分配角色，请联系管理员' },
+  SSO_TOKEN_INVALID: { status: 200, message: '单点登录凭证无效或已过期' },
+  ROLE_NOT_OWNED: { status: 200, message: '无权切换到该角色' },
+  OLD_PASSWORD_WRONG: { status: 200, message: '原密码错误' },
+  PASSWORD_RULE: { status: 200, message: '请输入8-14位含字母、数字和特殊符号的密码' },
+  PASSWORD_UNCHANGED: { status: 200, message: '新密码不能与原密码相同' },
+  MOBILE_INVALID: { status: 200, message: '请输入有效的手机号码' },
+  PHONE_INVALID: { status: 200, message: '请输入有效的手机号或者座机号' },
+  ID_CARD_INVALID: { status: 200, message: '请输入有效的身份证号' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+
+  /** `message` overrides the catalogue text only for messages that are themselves catalogued
+   *  elsewhere (e.g. a validator's Chinese message); never pass technical detail here. */
+  constructor(code: ErrorCode, message?: string) {
+    super(message ?? ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERRORS[code].status;
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}
+
+/** Maps Fastify's own error codes (FST_ERR_*) and plain HTTP statuses onto the catalogue. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
+  }
+}

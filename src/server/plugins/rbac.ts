@@ -1,0 +1,49 @@
+/**
+ * Server-side access control from route config:
+ *
+ *   config: { public: true }                                  anyone
+ *   (nothing)                                                 any logged-in user
+ *   config: { access: 'system:bypassAccount', seedOnly: true } current role must hold the menu
+ *                                                             access id; seedOnly also needs the seed user
+ *
+ * Access ids are the `access` ids of schemas/menu.json. The check runs in onRequest, right after the
+ * session is loaded, so an unauthorised request is refused before its body is even parsed.
+ */
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+import type { CurrentSession } from '../services/sessions';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to anonymous requests. */
+    public?: boolean;
+    /** Menu access id the current role must hold. */
+    access?: string;
+    /** Only the unit's seed (main) account (isUserSeed = 1). */
+    seedOnly?: boolean;
+  }
+}
+
+export interface AccessRule {
+  access?: string;
+  seedOnly?: boolean;
+}
+
+/** Whether a session satisfies an access rule (also usable by code that filters data). */
+export function isAllowed(session: CurrentSession, rule: AccessRule): boolean {
+  if (rule.access && !session.role?.menuIds.includes(rule.access)) return false;
+  if (rule.seedOnly && session.user.isUserSeed !== 1) return false;
+  return true;
+}
+
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config;
+      if (request.is404 || config.public) return;
+      if (!request.session) throw new AppError('UNAUTHENTICATED');
+      if (!isAllowed(request.session, config)) throw new AppError('FORBIDDEN');
+    });
+  },
+  { name: 'rbac', dependencies: ['session'] },
+);

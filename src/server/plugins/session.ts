@@ -1,0 +1,66 @@
+/**
+ * Session loading: the token comes from the `__sid` query parameter, cookie or `x-sid` header (or
+ * the extension token `__extend` / `x-extend`), and `request.session` is the live session or null.
+ * Shared with the API scope it is registered in (fastify-plugin); requires @fastify/cookie.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { EXTEND_PARAM, SESSION_PARAM } from '../../shared/contract';
+import { isId } from '../db/ids';
+import { AppError } from '../errors';
+import { resolveSession, type CurrentSession, type SessionLookup } from '../services/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated session, or null for an anonymous (or expired) request. */
+    session: CurrentSession | null;
+  }
+}
+
+export const SESSION_HEADER = 'x-sid';
+export const EXTEND_HEADER = 'x-extend';
+
+function readToken(request: FastifyRequest, param: string, header: string): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const candidates = [query?.[param], request.cookies?.[param], request.headers[header]];
+  const token = candidates.find((value) => typeof value === 'string' && value !== '');
+  return isId(token) ? token : undefined;
+}
+
+/** Where the request's session token is, if it carries one. */
+export function sessionLookup(request: FastifyRequest): SessionLookup | null {
+  const token = readToken(request, SESSION_PARAM, SESSION_HEADER);
+  if (token) return { token };
+  const extendToken = readToken(request, EXTEND_PARAM, EXTEND_HEADER);
+  return extendToken ? { extendToken } : null;
+}
+
+export interface SessionPluginOptions {
+  ttlMinutes: number;
+}
+
+export default fp<SessionPluginOptions>(
+  async (app, { ttlMinutes }) => {
+    app.decorateRequest('session', null);
+    app.addHook('onRequest', async (request) => {
+      const lookup = sessionLookup(request);
+      request.session = lookup ? await resolveSession(app.db, lookup, ttlMinutes) : null;
+    });
+  },
+  { name: 'session', dependencies: ['db', '@fastify/cookie'] },
+);
+
+/** The session of a route that requires login (rbac has already refused anonymous requests). */
+export function requireSession(request: FastifyRequest): CurrentSession {
+  if (!request.session) throw new AppError('UNAUTHENTICATED');
+  return request.session;
+}
+
+/** The `__sid` cookie: httpOnly, lax, scoped to the API base, ending with the browser session. */
+export function setSessionCookie(reply: FastifyReply, token: string, apiBase: string): void {
+  reply.setCookie(SESSION_PARAM, token, { path: apiBase, httpOnly: true, sameSite: 'lax', secure: reply.request.protocol === 'https' });
+}
+
+export function clearSessionCookie(reply: FastifyReply, apiBase: string): void {
+  reply.clearCookie(SESSION_PARAM, { path: apiBase });
+}

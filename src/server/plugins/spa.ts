@@ -1,0 +1,39 @@
+/**
+ * Serves the built front end: files from `root`, and index.html for any other GET outside the API
+ * base (history-mode routes such as /home). Unknown API paths keep the JSON envelope 404.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { notFoundHandler } from './error-handler';
+
+export interface SpaOptions {
+  root: string;
+  apiBase: string;
+}
+
+const HASHED_ASSET = /[\\/]assets[\\/]/;
+const FILE_NAME = /\.[a-z0-9]+$/i;
+
+export default fp<SpaOptions>(async (app, { root, apiBase }) => {
+  if (!existsSync(join(root, 'index.html'))) {
+    app.log.warn(`front end not built: ${join(root, 'index.html')} is missing (run \`npm run build\`); serving the API only`);
+    app.setNotFoundHandler(notFoundHandler);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      reply.header('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && path !== apiBase && !path.startsWith(`${apiBase}/`) && !FILE_NAME.test(path);
+    if (!isPageRequest) return notFoundHandler(request, reply);
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}, { name: 'spa' });

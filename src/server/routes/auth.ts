@@ -1,0 +1,126 @@
+/** Login, logout, the login page's public key, captcha and runtime configuration. */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import { API } from '../../shared/contract';
+import { toAppConfig } from '../config';
+import { okEnvelope } from '../envelope';
+import { AppError } from '../errors';
+import { clearSessionCookie, setSessionCookie } from '../plugins/session';
+import { authenticateWithPassword, authenticateWithRegionalSso, authenticateWithSsoToken, openSession, type AuthDeps, type Authenticated } from '../services/auth';
+import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, createCaptcha } from '../services/captcha';
+import { deleteSession } from '../services/sessions';
+import { envelopeOf, failureResponses, loginResultProperties, loginResultSchema } from './schemas';
+
+const field = { type: 'string', maxLength: 4096 } as const;
+
+interface LoginBody {
+  username?: string;
+  password?: string;
+  orgCode?: string;
+  validateCode?: string;
+  ynUserSeedLogin?: string;
+  __ajax?: string;
+  ssotoken?: string;
+  reqInfoBase64Str?: string;
+  ynSsoToken?: string;
+  loginType?: string;
+}
+
+const loginBodySchema = {
+  type: 'object',
+  properties: {
+    username: { ...field, description: 'login name, RSA-OAEP (SHA-256) encrypted, base64' },
+    password: { ...field, description: 'password, encrypted like username' },
+    orgCode: { ...field, description: "unit's unified social credit code, encrypted like username" },
+    validateCode: { type: 'string', maxLength: 16, description: 'captcha answer' },
+    ynUserSeedLogin: { type: 'string', maxLength: 16 },
+    __ajax: { type: 'string', maxLength: 16 },
+    ssotoken: { ...field, description: 'signed SSO token (SSO variant)' },
+    reqInfoBase64Str: { ...field, description: 'base64 JSON {loginName} (regional SSO variant)' },
+    ynSsoToken: { ...field, description: 'signed SSO token for the same loginName (regional SSO variant)' },
+    loginType: { type: 'string', maxLength: 16, description: 'PC (regional SSO variant)' },
+  },
+} as const;
+
+const authRoutes: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  const deps: AuthDeps = { db: app.db, keys: app.keys, config };
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+
+  app.get(API.publicKey, {
+    config: { public: true },
+    schema: {
+      summary: 'RSA public key (SPKI PEM) the browser encrypts login fields with',
+      tags: ['auth'],
+      response: { 200: envelopeOf({ type: 'object', properties: { publicKey: { type: 'string' } }, required: ['publicKey'] }), ...failureResponses },
+    },
+    handler: async (_request, reply) => reply.ok({ publicKey: app.keys.publicKeyPem }),
+  });
+
+  app.get(API.captcha, {
+    config: { public: true },
+    schema: { summary: 'Image captcha (SVG); its answer is bound to the captchaId cookie', tags: ['auth'] },
+    handler: async (request, reply) => {
+      const captcha = await createCaptcha(app.db, request.cookies[CAPTCHA_COOKIE]);
+      reply.setCookie(CAPTCHA_COOKIE, captcha.id, { path: config.apiBase, httpOnly: true, sameSite: 'lax', maxAge: CAPTCHA_TTL_MS / 1000 });
+      return reply.type('image/svg+xml').header('Cache-Control', 'no-store').send(captcha.svg);
+    },
+  });
+
+  app.get(API.appConfig, {
+    config: { public: true },
+    schema: { summary: 'Runtime configuration for the browser (AppConfig)', tags: ['auth'] },
+    handler: async (_request, reply) => reply.ok(toAppConfig(config)),
+  });
+
+  app.post<{ Body: LoginBody }>(API.login, {
+    config: { public: true, rateLimit: { max: config.loginRateLimit, timeWindow: 60_000 } },
+    schema: {
+      summary: 'Log in with encrypted account/password/org code and captcha, or an SSO token',
+      tags: ['auth'],
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
+      body: loginBodySchema,
+      response: { 200: envelopeOf(loginResultSchema, loginResultProperties), ...failureResponses },
+    },
+    handler: async (request, reply) => {
+      const body = request.body ?? {};
+      let auth: Authenticated;
+      if (body.ssotoken) {
+        auth = await authenticateWithSsoToken(deps, body.ssotoken);
+      } else if (body.reqInfoBase64Str || body.ynSsoToken) {
+        auth = await authenticateWithRegionalSso(deps, body.reqInfoBase64Str ?? '', body.ynSsoToken ?? '');
+      } else {
+        const captchaId = request.cookies[CAPTCHA_COOKIE];
+        if (captchaId) reply.clearCookie(CAPTCHA_COOKIE, { path: config.apiBase });
+        auth = await authenticateWithPassword(deps, {
+          username: body.username ?? '',
+          password: body.password ?? '',
+          orgCode: body.orgCode ?? '',
+          validateCode: body.validateCode,
+          captchaId,
+        });
+      }
+      const result = await openSession(deps, auth, { ip: request.ip, loginType: body.loginType ?? null, ynUserSeedLogin: body.ynUserSeedLogin ?? null });
+      setSessionCookie(reply, result.sessionId, config.apiBase);
+      // JeeSite clients read the session ids and user at the top level as well as in data.
+      const { sessionid, sessionId, extendSessionId, user } = result;
+      return reply.send({ ...okEnvelope(result, '登录成功'), sessionid, sessionId, extendSessionId, user });
+    },
+  });
+
+  app.get(API.logout, {
+    config: { public: true },
+    schema: { summary: 'End the current session', tags: ['auth'], response: { 200: envelopeOf(), ...failureResponses } },
+    handler: async (request, reply) => {
+      if (request.session) await deleteSession(app.db, request.session.id);
+      clearSessionCookie(reply, config.apiBase);
+      return reply.ok(null, '退出成功');
+    },
+  });
+};
+
+export default authRoutes;

@@ -1,0 +1,52 @@
+/** Browser error reports (SPEC.md §3 error log entry), accepted with or without a session. */
+import type { FastifyPluginAsync } from 'fastify';
+import { API, type ErrorLogEntry } from '../../shared/contract';
+import { newId } from '../db/ids';
+import { envelopeOf, failureResponses } from './schemas';
+
+const BODY_LIMIT = 16 * 1024;
+/** Only a prefix of the session token is kept: enough to correlate reports, useless to replay. */
+const TOKEN_FINGERPRINT_LENGTH = 8;
+
+const bodySchema = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', maxLength: 50 },
+    code: { anyOf: [{ type: 'string', maxLength: 50 }, { type: 'number' }] },
+    mes: { type: 'string', maxLength: 8000 },
+    url: { type: 'string', maxLength: 2000 },
+  },
+} as const;
+
+const errorLogRoutes: FastifyPluginAsync = async (app) => {
+  const paths = [API.saveErrorLogger, `/a${API.saveErrorLogger}`];
+  for (const path of paths) {
+    app.post<{ Body: Partial<ErrorLogEntry> }>(path, {
+      bodyLimit: BODY_LIMIT,
+      config: { public: true },
+      schema: { summary: 'Store a browser error report', tags: ['system'], body: bodySchema, response: { 200: envelopeOf(), ...failureResponses } },
+      handler: async (request, reply) => {
+        const entry = request.body ?? {};
+        const session = request.session;
+        await app.db
+          .insertInto('sys_error_log')
+          .values({
+            id: newId(),
+            type: entry.type ?? '',
+            code: String(entry.code ?? '').slice(0, 50),
+            mes: entry.mes ?? '',
+            url: entry.url ?? '',
+            token: session ? session.id.slice(0, TOKEN_FINGERPRINT_LENGTH) : null,
+            user_id: session?.user.id ?? null,
+            user_name: session?.user.name ?? null,
+            ip: request.ip,
+            user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
+          })
+          .execute();
+        return reply.ok(null, '已记录');
+      },
+    });
+  }
+};
+
+export default errorLogRoutes;

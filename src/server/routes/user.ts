@@ -1,0 +1,155 @@
+/** The logged-in user: profile, roles, unit, password. */
+import type { FastifyPluginAsync } from 'fastify';
+import { API } from '../../shared/contract';
+import { AppError } from '../errors';
+import { clearSessionCookie, requireSession } from '../plugins/session';
+import { passwordHasher, satisfiesPasswordRule } from '../services/password';
+import { deleteUserSessions, setSessionRole } from '../services/sessions';
+import { findRoles, findUserById, toUnitInfo, toUserInfo } from '../services/users';
+import { validateProfile, type ProfileInput } from '../services/profile';
+import { envelopeOf, failureResponses, roleRefSchema, roleSchema, unitInfoSchema, userInfoSchema } from './schemas';
+
+const userInfoResultSchema = {
+  type: 'object',
+  properties: {
+    user: userInfoSchema,
+    roleList: { type: 'array', items: roleSchema },
+    userSsoInfo: {
+      anyOf: [{ type: 'object', properties: { ssoUserId: { type: ['string', 'null'] }, ssoToken: { type: ['string', 'null'] } } }, { type: 'null' }],
+    },
+  },
+  required: ['user', 'roleList', 'userSsoInfo'],
+} as const;
+
+const changeRoleResultSchema = {
+  type: 'object',
+  properties: { currentRole: roleRefSchema, menuIdList: { type: 'array', items: { type: 'string' } } },
+  required: ['currentRole', 'menuIdList'],
+} as const;
+
+const companyInfoSchema = {
+  type: 'object',
+  properties: { ...unitInfoSchema.properties, ssoUserId: { type: ['string', 'null'] } },
+  required: unitInfoSchema.required,
+} as const;
+
+const profileBodySchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    identityCard: { type: 'string', maxLength: 18 },
+    phone: { type: 'string', maxLength: 30 },
+    mobile: { type: 'string', maxLength: 20 },
+  },
+  required: ['name'],
+} as const;
+
+const passwordBodySchema = {
+  type: 'object',
+  properties: { oldPassword: { type: 'string', minLength: 1, maxLength: 128 }, newPassword: { type: 'string', minLength: 1, maxLength: 128 } },
+  required: ['oldPassword', 'newPassword'],
+} as const;
+
+const tags = ['user'];
+
+const userRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config } = app;
+
+  /** The session's user as UserInfo, with the full role list. */
+  async function currentProfile(sessionUserId: string, roleId: string | undefined, simplePwd: boolean) {
+    const [{ user, unit }, roles] = await Promise.all([findUserById(db, sessionUserId), findRoles(db, sessionUserId)]);
+    const current = roles.find((r) => r.id === roleId) ?? null;
+    return { user: toUserInfo(user, unit, current, simplePwd), roleList: roles, unit };
+  }
+
+  app.get(API.userInfo, {
+    schema: { summary: 'Current user, roles and SSO info', tags, response: { 200: envelopeOf(userInfoResultSchema), ...failureResponses } },
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      const { user, roleList, unit } = await currentProfile(session.user.id, session.role?.id, session.simplePwd);
+      return reply.ok({ user, roleList, userSsoInfo: { ssoUserId: unit.sso_user_id, ssoToken: null } });
+    },
+  });
+
+  app.get(API.getUserInfo, {
+    schema: { summary: 'Current user (UserInfo)', tags, response: { 200: envelopeOf(userInfoSchema), ...failureResponses } },
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      const { user } = await currentProfile(session.user.id, session.role?.id, session.simplePwd);
+      return reply.ok(user);
+    },
+  });
+
+  app.post<{ Body: { id: string } }>(API.changeRole, {
+    schema: {
+      summary: "Switch the session's current role (one of the user's roles)",
+      tags,
+      body: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] },
+      response: { 200: envelopeOf(changeRoleResultSchema), ...failureResponses },
+    },
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      const role = (await findRoles(db, session.user.id)).find((r) => r.id === request.body.id);
+      if (!role) throw new AppError('ROLE_NOT_OWNED');
+      await setSessionRole(db, session.id, role.id);
+      return reply.ok({ currentRole: { id: role.id, roleType: role.roleType, name: role.name }, menuIdList: role.menuIdList }, '切换角色成功');
+    },
+  });
+
+  app.post<{ Body: ProfileInput }>(API.updateInfo, {
+    schema: { summary: "Update the current user's name, identity card, phone and mobile", tags, body: profileBodySchema, response: { 200: envelopeOf(userInfoSchema), ...failureResponses } },
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      const profile = validateProfile(request.body);
+      await db
+        .updateTable('sys_user')
+        .set({ name: profile.name, id_card: profile.identityCard, phone: profile.phone, mobile: profile.mobile, updated_at: new Date() })
+        .where('id', '=', session.user.id)
+        .execute();
+      const { user } = await currentProfile(session.user.id, session.role?.id, session.simplePwd);
+      return reply.ok(user, '保存成功');
+    },
+  });
+
+  app.post<{ Body: { oldPassword: string; newPassword: string } }>(API.updatePwd, {
+    schema: {
+      summary: 'Change the password; every session of the user ends, so the user logs in again',
+      tags,
+      body: passwordBodySchema,
+      response: { 200: envelopeOf(), ...failureResponses },
+    },
+    handler: async (request, reply) => {
+      const session = requireSession(request);
+      const { oldPassword, newPassword } = request.body;
+      const { user } = await findUserById(db, session.user.id);
+      if (!(await passwordHasher.verify(oldPassword, user.password_hash))) throw new AppError('OLD_PASSWORD_WRONG');
+      if (!satisfiesPasswordRule(newPassword)) throw new AppError('PASSWORD_RULE');
+      if (newPassword === oldPassword) throw new AppError('PASSWORD_UNCHANGED');
+      const passwordHash = await passwordHasher.hash(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('sys_user').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', user.id).execute();
+        await deleteUserSessions(trx, user.id);
+      });
+      clearSessionCookie(reply, config.apiBase);
+      return reply.ok(null, '密码修改成功，请重新登录');
+    },
+  });
+
+  app.get(API.unit, {
+    schema: { summary: "The current user's unit", tags, response: { 200: envelopeOf(unitInfoSchema), ...failureResponses } },
+    handler: async (request, reply) => {
+      const { unit } = await findUserById(db, requireSession(request).user.id);
+      return reply.ok(toUnitInfo(unit));
+    },
+  });
+
+  app.get(API.companyInfo, {
+    schema: { summary: "The current user's company (unit info with ssoUserId)", tags, response: { 200: envelopeOf(companyInfoSchema), ...failureResponses } },
+    handler: async (request, reply) => {
+      const { unit } = await findUserById(db, requireSession(request).user.id);
+      return reply.ok({ ...toUnitInfo(unit), ssoUserId: unit.sso_user_id });
+    },
+  });
+};
+
+export default userRoutes;

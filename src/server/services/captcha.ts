@@ -1,0 +1,35 @@
+/**
+ * Image captchas: the answer is stored in `sys_captcha` under a random id that the browser holds in
+ * an httpOnly cookie. Each answer is checked at most once and expires after 5 minutes.
+ */
+import svgCaptcha from 'svg-captcha';
+import type { Db } from '../db/index';
+import { isId, newId } from '../db/ids';
+
+export const CAPTCHA_COOKIE = 'captchaId';
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+
+export interface Captcha {
+  id: string;
+  svg: string;
+}
+
+/** Creates a captcha, replacing the browser's previous one, and clears expired ones. */
+export async function createCaptcha(db: Db, previousId?: string): Promise<Captcha> {
+  const { data, text } = svgCaptcha.create({ size: 4, noise: 3, color: true, ignoreChars: '0oO1iIlL', width: 120, height: 40, background: '#f5f7fa' });
+  const id = newId();
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sys_captcha').where((eb) => eb.or([eb('expires_at', '<', new Date(now)), ...(previousId ? [eb('id', '=', previousId)] : [])])).execute();
+    await trx.insertInto('sys_captcha').values({ id, text: text.toLowerCase(), expires_at: new Date(now + CAPTCHA_TTL_MS) }).execute();
+  });
+  return { id, svg: data };
+}
+
+/** Consumes the captcha (single use) and tells whether `answer` matches, ignoring case. */
+export async function consumeCaptcha(db: Db, id: string | undefined, answer: string | undefined): Promise<boolean> {
+  if (!isId(id)) return false;
+  const row = await db.deleteFrom('sys_captcha').where('id', '=', id).returning(['text', 'expires_at']).executeTakeFirst();
+  if (!row || row.expires_at.getTime() <= Date.now()) return false;
+  return (answer ?? '').trim().toLowerCase() === row.text;
+}

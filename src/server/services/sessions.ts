@@ -1,0 +1,147 @@
+/**
+ * Sessions live in `sys_session`, so any server process over the same database accepts them.
+ * A session expires after `ttlMinutes` without a request; `last_seen_at` slides forward at most
+ * once per TOUCH_INTERVAL_MS so ordinary requests do not each cost a write.
+ */
+import type { Db } from '../db/index';
+import { newId } from '../db/ids';
+
+export const TOUCH_INTERVAL_MS = 30_000;
+
+export interface SessionUser {
+  id: string;
+  loginName: string;
+  name: string;
+  unitId: string;
+  unitAreacode: string;
+  isUserSeed: 0 | 1;
+  basicUnitFlag: 0 | 1;
+  officeId: string | null;
+}
+
+export interface SessionRole {
+  id: string;
+  name: string;
+  roleType: string;
+  menuIds: string[];
+}
+
+/** The authenticated state of a request (`request.session`). */
+export interface CurrentSession {
+  id: string;
+  extendId: string;
+  user: SessionUser;
+  /** The current role; null if the user no longer holds the stored role. */
+  role: SessionRole | null;
+  simplePwd: boolean;
+  lastSeenAt: Date;
+}
+
+export interface NewSession {
+  userId: string;
+  roleId: string | null;
+  simplePwd: boolean;
+  data?: Record<string, unknown>;
+}
+
+export async function createSession(db: Db, input: NewSession): Promise<{ id: string; extendId: string }> {
+  const session = { id: newId(), extendId: newId() };
+  await db
+    .insertInto('sys_session')
+    .values({
+      id: session.id,
+      extend_id: session.extendId,
+      user_id: input.userId,
+      role_id: input.roleId,
+      simple_pwd: input.simplePwd,
+      data: JSON.stringify(input.data ?? {}),
+    })
+    .execute();
+  return session;
+}
+
+export type SessionLookup = { token: string } | { extendToken: string };
+
+/**
+ * Finds a live session by its token (or extension token), deleting it when it has expired and
+ * sliding its inactivity window when due. Returns null for unknown, expired or disabled sessions.
+ */
+export async function resolveSession(db: Db, lookup: SessionLookup, ttlMinutes: number, now = new Date()): Promise<CurrentSession | null> {
+  const row = await db
+    .selectFrom('sys_session as s')
+    .innerJoin('sys_user as u', 'u.id', 's.user_id')
+    .innerJoin('sys_unit as un', 'un.id', 'u.unit_id')
+    .leftJoin('sys_user_role as ur', (join) => join.onRef('ur.user_id', '=', 's.user_id').onRef('ur.role_id', '=', 's.role_id'))
+    .leftJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select([
+      's.id',
+      's.extend_id',
+      's.simple_pwd',
+      's.last_seen_at',
+      'u.id as user_id',
+      'u.login_name',
+      'u.name',
+      'u.unit_id',
+      'u.is_user_seed',
+      'u.basic_unit_flag',
+      'u.office_id',
+      'u.status',
+      'un.areacode',
+      'r.id as role_id',
+      'r.name as role_name',
+      'r.role_type',
+      'r.menu_ids',
+    ])
+    .where('token' in lookup ? 's.id' : 's.extend_id', '=', 'token' in lookup ? lookup.token : lookup.extendToken)
+    .executeTakeFirst();
+  if (!row) return null;
+
+  const idleMs = now.getTime() - row.last_seen_at.getTime();
+  if (idleMs > ttlMinutes * 60_000 || row.status !== '0') {
+    await deleteSession(db, row.id);
+    return null;
+  }
+  let lastSeenAt = row.last_seen_at;
+  if (idleMs > TOUCH_INTERVAL_MS) {
+    await db.updateTable('sys_session').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+    lastSeenAt = now;
+  }
+  return {
+    id: row.id,
+    extendId: row.extend_id,
+    simplePwd: row.simple_pwd,
+    lastSeenAt,
+    user: {
+      id: row.user_id,
+      loginName: row.login_name,
+      name: row.name,
+      unitId: row.unit_id,
+      unitAreacode: row.areacode,
+      isUserSeed: row.is_user_seed === 1 ? 1 : 0,
+      basicUnitFlag: row.basic_unit_flag === 1 ? 1 : 0,
+      officeId: row.office_id,
+    },
+    role: row.role_id ? { id: row.role_id, name: row.role_name!, roleType: row.role_type!, menuIds: row.menu_ids ?? [] } : null,
+  };
+}
+
+export async function setSessionRole(db: Db, sessionId: string, roleId: string): Promise<void> {
+  await db.updateTable('sys_session').set({ role_id: roleId }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sys_session').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user (after a password change). */
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sys_session').where('user_id', '=', userId).execute();
+}
+
+/** Removes sessions idle for longer than the TTL (called opportunistically at login). */
+export async function purgeExpiredSessions(db: Db, ttlMinutes: number, now = new Date()): Promise<void> {
+  await db
+    .deleteFrom('sys_session')
+    .where('last_seen_at', '<', new Date(now.getTime() - ttlMinutes * 60_000))
+    .execute();
+}

@@ -1,0 +1,161 @@
+/**
+ * API test harness: builds the app on an in-memory PGlite, and on a fresh PostgreSQL database when
+ * DATABASE_URL is set, with the demo data seeded and the captcha off unless asked.
+ */
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../../src/server/app';
+import { newId } from '../../src/server/db/ids';
+import { DEMO_ACCOUNTS, DEMO_UNITS, roleId, seedDemoData, type DemoAccount } from '../../src/server/db/seed';
+import { passwordHasher } from '../../src/server/services/password';
+import type { Envelope, LoginResult } from '../../src/shared/contract';
+import { API } from '../../src/shared/contract';
+
+export type DbTarget = 'pglite' | 'pg';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
+export function dbTargets(): DbTarget[] {
+  return process.env.DATABASE_URL ? ['pglite', 'pg'] : ['pglite'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A throw-away PostgreSQL database next to DATABASE_URL's; returns its URL and a drop function. */
+async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `portal_t_${randomBytes(6).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+}
+
+export async function makeApp(target: DbTarget, overrides: BuildOptions = {}): Promise<TestApp> {
+  const base: BuildOptions = { captchaEnabled: false, loginRateLimit: 100_000, logLevel: 'silent', staticDir: null, dataDir: 'memory://', databaseUrl: null };
+  const database = target === 'pg' ? await freshPostgresDatabase() : null;
+  const app = await buildApp({ ...base, ...(database ? { databaseUrl: database.url } : {}), ...overrides });
+  await app.ready();
+  await seedDemoData(app.db);
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database?.drop();
+    },
+  };
+}
+
+/** Path under the API base. */
+export function api(path: string): string {
+  return `/espServer${path}`;
+}
+
+/** RSA-OAEP (SHA-256) encryption as the browser does it, base64. */
+export function encrypt(publicKeyPem: string, text: string): string {
+  return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text, 'utf8')).toString('base64');
+}
+
+export async function publicKey(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: api(API.publicKey) });
+  return (res.json() as Envelope<{ publicKey: string }>).data!.publicKey;
+}
+
+/** The login reply: the envelope plus the session ids and user copied to the top level. */
+export type LoginReply = Envelope<LoginResult> & Partial<Pick<LoginResult, 'sessionid' | 'sessionId' | 'extendSessionId' | 'user'>>;
+
+export interface LoginExtras {
+  validateCode?: string;
+  cookies?: Record<string, string>;
+}
+
+/** POST /a/login form-encoded with encrypted fields, as the login page sends it. */
+export async function loginRequest(app: FastifyInstance, loginName: string, password: string, orgCode: string, extras: LoginExtras = {}): Promise<LightMyRequestResponse> {
+  const key = await publicKey(app);
+  const form = new URLSearchParams({
+    username: encrypt(key, loginName),
+    password: encrypt(key, password),
+    orgCode: encrypt(key, orgCode),
+    validateCode: extras.validateCode ?? '',
+    ynUserSeedLogin: '',
+    __ajax: 'json',
+  });
+  return app.inject({
+    method: 'POST',
+    url: api(API.login),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    cookies: extras.cookies,
+    payload: form.toString(),
+  });
+}
+
+export async function login(app: FastifyInstance, loginName: string, password: string, orgCode: string, extras: LoginExtras = {}): Promise<LoginReply> {
+  return (await loginRequest(app, loginName, password, orgCode, extras)).json() as LoginReply;
+}
+
+export function demo(loginName: string): DemoAccount {
+  const account = DEMO_ACCOUNTS.find((a) => a.loginName === loginName);
+  if (!account) throw new Error(`no demo account ${loginName}`);
+  return account;
+}
+
+/** Logs a demo account in and returns its session token. */
+export async function sessionOf(app: FastifyInstance, loginName: string): Promise<string> {
+  const { password, orgCode } = demo(loginName);
+  const reply = await login(app, loginName, password, orgCode);
+  if (reply.result !== 'true') throw new Error(`login of ${loginName} failed: ${reply.message}`);
+  return reply.sessionid!;
+}
+
+/** An injected request carrying the session token as the `__sid` query parameter. */
+export function withSession(app: FastifyInstance, sid: string, options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, query: { ...(options.query as Record<string, string> | undefined), __sid: sid } });
+}
+
+export interface TestUser {
+  loginName: string;
+  password: string;
+  orgCode: string;
+  id: string;
+}
+
+/**
+ * A fresh user of the demo using unit (so tests that lock, change passwords or switch roles do not
+ * disturb each other). Defaults: sub-account with the operator role and a strong password.
+ */
+export async function createUser(
+  app: FastifyInstance,
+  options: { password?: string; roles?: Array<'unitAdmin' | 'unitOperator' | 'authority'>; isUserSeed?: 0 | 1 } = {},
+): Promise<TestUser> {
+  const user = { id: newId(), loginName: `t_${randomBytes(4).toString('hex')}`, password: options.password ?? 'Test@2026x', orgCode: DEMO_UNITS.using.orgcode };
+  await app.db
+    .insertInto('sys_user')
+    .values({
+      id: user.id,
+      unit_id: DEMO_UNITS.using.id,
+      login_name: user.loginName,
+      name: '测试用户',
+      password_hash: await passwordHasher.hash(user.password),
+      is_user_seed: options.isUserSeed ?? 0,
+      basic_unit_flag: 1,
+      office_id: DEMO_UNITS.using.id,
+    })
+    .execute();
+  await app.db
+    .insertInto('sys_user_role')
+    .values((options.roles ?? ['unitOperator']).map((r) => ({ user_id: user.id, role_id: roleId(r) })))
+    .execute();
+  return user;
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS } from '../../src/server/access';
+import { DEMO_ACCOUNTS, DEMO_UNITS, roleId, roleMenuIds, seedDemoData } from '../../src/server/db/seed';
+import { loadMenu, menuAccessIds } from '../../src/server/menu';
+import { dbTargets, login, makeApp, type TestApp } from './helpers';
+
+/** GB 32100 check, written independently of src/server/db/uscc.ts. */
+function usccIsValid(code: string): boolean {
+  const charset = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+  if (code.length !== 18) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const v = charset.indexOf(code[i]);
+    if (v < 0) return false;
+    sum += v * weights[i];
+  }
+  const check = 31 - (sum % 31);
+  return charset[check === 31 ? 0 : check] === code[17];
+}
+
+describe('demo data', () => {
+  it('uses valid unified social credit codes carrying the unit area code', () => {
+    for (const unit of Object.values(DEMO_UNITS)) {
+      expect(usccIsValid(unit.orgcode), unit.orgcode).toBe(true);
+      expect(unit.orgcode.slice(2, 8)).toBe(unit.areacode);
+    }
+    expect(DEMO_UNITS.using.areacode.slice(0, 4)).toBe('3302');
+  });
+
+  it('grants roles from the menu: the operator role has fewer menus and no system menu', () => {
+    const menu = loadMenu();
+    const all = menu ? menuAccessIds(menu) : [];
+    const admin = roleMenuIds('unitAdmin', all);
+    const operator = roleMenuIds('unitOperator', all);
+    expect(admin).toContain(ACCESS.bypassAccount);
+    expect(operator).not.toContain(ACCESS.bypassAccount);
+    expect(operator.length).toBeLessThan(admin.length);
+    expect(operator.every((id) => admin.includes(id))).toBe(true);
+    // Every access id a server route enforces is a menu access id.
+    if (menu) expect(all).toEqual(expect.arrayContaining(Object.values(ACCESS)));
+  });
+});
+
+describe('role menus from menu.json', () => {
+  const sample = {
+    public: [{ path: '/login', name: 'login', title: '登录' }],
+    routes: [
+      { path: '/home', name: 'home', title: '工作台' },
+      { path: '/equipment', name: 'equipment', title: '设备管理', children: [{ path: 'overview', name: 'overview', title: '设备概况', access: ['equipment:overview'] }] },
+      { path: '/company-service', name: 'company-service', title: '自助服务', children: [{ path: 'online-apply', name: 'online-apply', title: '网上报检', access: ['company-service:online-apply'] }] },
+      { path: '/implementation', name: 'implementation', title: '主体责任', children: [{ path: 'drill', name: 'drill', title: '应急演练', access: ['implementation:drill'] }] },
+      { path: '/account', name: 'account', title: '账号审核', children: [{ path: 'check', name: 'check', title: '注册审核', access: ['account:check'] }] },
+      { path: '/system', name: 'system', title: '系统管理', children: [{ path: 'bypassAccount', name: 'bypassAccount', title: '子账号维护', access: ['system:bypassAccount'], seedOnly: true }] },
+    ],
+  };
+
+  it('flattens the tree into its access ids and splits them by role', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-menu-'));
+    const file = join(dir, 'menu.json');
+    writeFileSync(file, JSON.stringify(sample));
+    const all = menuAccessIds(loadMenu(file)!);
+    rmSync(dir, { recursive: true, force: true });
+
+    expect(all).toEqual(['account:check', 'company-service:online-apply', 'equipment:overview', 'implementation:drill', 'system:bypassAccount']);
+    expect(roleMenuIds('unitAdmin', all)).toEqual(['company-service:online-apply', 'equipment:overview', 'implementation:drill', 'system:bypassAccount']);
+    expect(roleMenuIds('unitOperator', all)).toEqual(['company-service:online-apply', 'equipment:overview']);
+    expect(roleMenuIds('authority', all)).toEqual(['account:check']);
+  });
+
+  it('treats a missing menu file as no menu', () => {
+    expect(loadMenu(join(tmpdir(), 'no-such-dir', 'menu.json'))).toBeNull();
+  });
+});
+
+describe.each(dbTargets())('seed (%s)', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await makeApp(target);
+  });
+  afterAll(() => t.close());
+
+  it('is idempotent', async () => {
+    const count = async () => (await t.app.db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = Number(await count());
+    await seedDemoData(t.app.db);
+    expect(Number(await count())).toBe(before);
+    const roles = await t.app.db.selectFrom('sys_role').select('id').execute();
+    expect(roles.map((r) => r.id).sort()).toEqual([roleId('unitAdmin'), roleId('unitOperator'), roleId('authority')].sort());
+  });
+
+  it('lets every demo account log in with the listed org code', async () => {
+    for (const a of DEMO_ACCOUNTS) {
+      const reply = await login(t.app, a.loginName, a.password, a.orgCode);
+      expect(reply.result, a.loginName).toBe('true');
+    }
+  });
+});
