@@ -1,0 +1,113 @@
+/**
+ * Resources: fields use only the properties of their type and name dictionaries, resources and
+ * rules that exist; defaults fit; tables and legacy paths are unique; access ids are in the menu;
+ * the workflow is a sound graph and every custom action has a label.
+ */
+import type { LintContext } from '../context';
+import type { JsonPath } from '../json-source';
+import { TYPE_SPECIFIC_PROPERTIES, RESERVED_FIELD_NAMES, READ_ACTIONS, STANDARD_ACTIONS, recordActions } from '../model';
+import { analyzeWorkflow } from '../workflow';
+import type { Field, FieldType, SchemaFile } from '../types';
+import { dictValues } from './dicts';
+
+type ResourceFile = SchemaFile<'resource'>;
+
+export function checkResources(ctx: LintContext): void {
+  const tables = new Map<string, ResourceFile>();
+  const apiPaths = new Map<string, ResourceFile>();
+  for (const { file, valid } of ctx.resources.values()) {
+    if (!valid) continue;
+    const resource = file.value;
+    const sameTable = tables.get(resource.table);
+    if (sameTable) ctx.report(file, ['table'], 'duplicate-table', `table '${resource.table}' is already used by ${sameTable.path}`);
+    else tables.set(resource.table, file);
+
+    for (const [name, field] of Object.entries(resource.fields)) if (field) checkField(ctx, file, name, field);
+    checkWorkflow(ctx, file);
+    checkApi(ctx, file, apiPaths);
+    resource.access?.forEach((id, i) => {
+      if (ctx.accessIds && !ctx.accessIds.has(id)) ctx.report(file, ['access', i], 'unknown-access', `access id '${id}' is not used by any route of the menu`);
+    });
+  }
+}
+
+function checkField(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {
+  const at = ['fields', name];
+  if (RESERVED_FIELD_NAMES.has(name)) ctx.report(file, at, 'reserved-field', `'${name}' is a system field kept by the engine; choose another name`, 'key');
+
+  for (const [property, types] of Object.entries(TYPE_SPECIFIC_PROPERTIES)) {
+    if (property in field && !types.includes(field.type)) {
+      ctx.report(file, [...at, property], 'field-type', `'${property}' does not apply to type ${field.type} (only ${types.join(', ')})`, 'key');
+    }
+  }
+  if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
+    ctx.report(file, [...at, 'min'], 'field-type', `min ${field.min} is greater than max ${field.max}`);
+  }
+
+  if (field.dict !== undefined && !ctx.dicts.has(field.dict)) ctx.report(file, [...at, 'dict'], 'unknown-dict', `no dictionary '${field.dict}' (schemas/dicts/${field.dict}.json)`);
+  for (const property of ['ref', 'resource'] as const) {
+    const target = field[property];
+    if (target !== undefined && !ctx.resources.has(target)) ctx.report(file, [...at, property], 'unknown-resource', `no resource '${target}' (schemas/resources/${target}.json)`);
+  }
+  field.rules?.forEach((rule, i) => {
+    const ruleName = typeof rule === 'string' ? rule : rule.rule;
+    if (!ctx.ruleNames.has(ruleName)) {
+      ctx.report(file, typeof rule === 'string' ? [...at, 'rules', i] : [...at, 'rules', i, 'rule'], 'unknown-rule', `no validation rule '${ruleName}' in the catalogue`);
+    }
+  });
+  if (field.default !== undefined) checkDefault(ctx, file, name, field);
+}
+
+/** JSON type a default must have, by field type; absent: the type takes no default. */
+const DEFAULT_TYPES: Partial<Record<FieldType, 'string' | 'number' | 'boolean' | 'array'>> = {
+  string: 'string',
+  text: 'string',
+  date: 'string',
+  datetime: 'string',
+  dict: 'string',
+  area: 'string',
+  int: 'number',
+  decimal: 'number',
+  money: 'number',
+  bool: 'boolean',
+  multiDict: 'array',
+};
+
+function checkDefault(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {
+  const at = ['fields', name, 'default'];
+  const expected = DEFAULT_TYPES[field.type];
+  const actual = Array.isArray(field.default) ? 'array' : typeof field.default;
+  if (expected !== actual) {
+    ctx.report(file, at, 'field-type', expected ? `the default of type ${field.type} must be a ${expected}` : `type ${field.type} takes no default`);
+    return;
+  }
+  const dict = field.dict === undefined ? undefined : ctx.dicts.get(field.dict);
+  if (!dict?.valid) return;
+  const values = dictValues(dict.file.value.items);
+  const defaults: [string, JsonPath][] = Array.isArray(field.default) ? field.default.map((v, i) => [v, [...at, i]]) : [[String(field.default), at]];
+  for (const [value, path] of defaults) {
+    if (!values.has(value)) ctx.report(file, path, 'dict-value', `default '${value}' is not a value of dictionary '${field.dict}'`);
+  }
+}
+
+function checkWorkflow(ctx: LintContext, file: ResourceFile): void {
+  const workflow = file.value.workflow;
+  if (!workflow) return;
+  for (const issue of analyzeWorkflow(workflow)) ctx.report(file, ['workflow', ...issue.path], issue.code, issue.message, issue.target);
+  for (const [name, action] of Object.entries(workflow.actions)) {
+    if (action && action.label === undefined && !(name in STANDARD_ACTIONS)) {
+      ctx.report(file, ['workflow', 'actions', name], 'label', `action '${name}' is not a standard action and needs a label`, 'key');
+    }
+  }
+}
+
+function checkApi(ctx: LintContext, file: ResourceFile, seen: Map<string, ResourceFile>): void {
+  const allowed = new Set([...READ_ACTIONS, ...recordActions(file.value)]);
+  for (const [action, path] of Object.entries(file.value.api ?? {})) {
+    if (path === undefined) continue;
+    if (!allowed.has(action)) ctx.report(file, ['api', action], 'unknown-action', `api alias for '${action}', which is neither a read (${READ_ACTIONS.join(', ')}) nor an action of this resource`, 'key');
+    const first = seen.get(path);
+    if (first) ctx.report(file, ['api', action], 'duplicate-api', `legacy path '${path}' is already an alias in ${first.path}`);
+    else seen.set(path, file);
+  }
+}

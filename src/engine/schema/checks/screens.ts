@@ -1,0 +1,216 @@
+/**
+ * Screens: the resource exists and every field, action, expression, linked screen and route the
+ * screen names resolves against it; a field appears once per screen; renders fit field types.
+ */
+import type { LintContext } from '../context';
+import type { JsonPath } from '../json-source';
+import { CONTEXT_VARIABLES, SCREEN_ACTIONS, isCoded, isDictType, isListable, recordActions, resourceFields } from '../model';
+import type {
+  ActionRef,
+  ColumnItem,
+  DetailScreen,
+  Field,
+  FieldItem,
+  FieldType,
+  FormScreen,
+  ListScreen,
+  Resource,
+  SchemaFile,
+  Screen,
+  Section,
+  WizardScreen,
+} from '../types';
+import { checkExpression } from './expressions';
+
+type ScreenFile = SchemaFile<'screen'>;
+type Render = NonNullable<ColumnItem['render']>;
+
+/** Field types each column render accepts (absent: any). `dictTag` also takes the workflow state. */
+const RENDER_TYPES: Partial<Record<Render, readonly FieldType[]>> = {
+  date: ['date', 'datetime'],
+  datetime: ['datetime'],
+  money: ['money', 'decimal', 'int'],
+};
+
+/** Screen kinds a list's `form` and `detail` may open. */
+const LINKED_KINDS = { form: ['form', 'wizard'], detail: ['detail'] } as const;
+
+export function checkScreens(ctx: LintContext): void {
+  for (const { file, valid } of ctx.screens.values()) {
+    if (!valid) continue;
+    const screen = file.value;
+    const entry = ctx.resources.get(screen.resource);
+    if (!entry) {
+      ctx.report(file, ['resource'], 'unknown-resource', `no resource '${screen.resource}' (schemas/resources/${screen.resource}.json)`);
+      continue;
+    }
+    if (screen.component !== undefined || screen['x-formily'] !== undefined) ctx.escapeHatches.add(screen.id);
+    if (entry.valid) new ScreenChecker(ctx, file, entry.file.value).check(screen);
+  }
+}
+
+class ScreenChecker {
+  private readonly fields: ReadonlyMap<string, Field>;
+  private readonly names: ReadonlySet<string>;
+  private readonly actions: ReadonlySet<string>;
+
+  constructor(
+    private readonly ctx: LintContext,
+    private readonly file: ScreenFile,
+    private readonly resource: Resource,
+  ) {
+    this.fields = resourceFields(resource);
+    this.names = new Set([...this.fields.keys(), ...Object.keys(CONTEXT_VARIABLES)]);
+    this.actions = new Set(recordActions(resource));
+  }
+
+  check(screen: Screen): void {
+    switch (screen.kind) {
+      case 'list':
+        return this.list(screen);
+      case 'form':
+      case 'detail':
+        return this.sectioned(screen);
+      case 'wizard':
+        return this.wizard(screen);
+    }
+  }
+
+  private list(screen: ListScreen): void {
+    screen.filters?.forEach((filter, i) => {
+      const at = typeof filter === 'string' ? ['filters', i] : ['filters', i, 'field'];
+      this.listableField(at, typeof filter === 'string' ? filter : filter.field, 'filter on');
+    });
+    const shown = new Set<string>();
+    screen.columns.forEach((column, i) => this.column(typeof column === 'string' ? { field: column } : column, typeof column === 'string' ? ['columns', i] : ['columns', i, 'field'], shown));
+    if (screen.defaultSort) this.listableField(['defaultSort', 'field'], screen.defaultSort.field, 'sort by');
+
+    for (const key of ['form', 'detail'] as const) if (screen[key] !== undefined) this.linkedScreen([key], screen[key]!, LINKED_KINDS[key]);
+    screen.toolbar?.forEach((item, i) => {
+      const action = typeof item === 'string' ? item : item.action;
+      if (action === 'add' && screen.form === undefined) this.ctx.report(this.file, ['toolbar', i], 'screen-link', "toolbar 'add' needs the list's 'form' screen");
+    });
+    this.actionRefs(['rowActions'], screen.rowActions, ['view', 'edit'], screen);
+    this.actionRefs(['batchActions'], screen.batchActions, [], screen);
+  }
+
+  private column(column: ColumnItem, at: JsonPath, shown: Set<string>): void {
+    const field = this.listableField(at, column.field, 'show');
+    if (shown.has(column.field)) this.ctx.report(this.file, at, 'duplicate-field', `column '${column.field}' is shown twice`);
+    shown.add(column.field);
+    const base = at.slice(0, -1);
+    if (field && column.render) {
+      const types = RENDER_TYPES[column.render];
+      const fits = column.render === 'dictTag' ? isCoded(this.resource, column.field, field) : !types || types.includes(field.type);
+      if (!fits) this.ctx.report(this.file, [...base, 'render'], 'field-type', `render '${column.render}' does not fit '${column.field}' (type ${field.type})`);
+    }
+    if (column.to !== undefined && this.ctx.routes && !this.ctx.routes.has(column.to)) {
+      this.ctx.report(this.file, [...base, 'to'], 'unknown-route', `no route '${column.to}' in the menu`);
+    }
+  }
+
+  private wizard(screen: WizardScreen): void {
+    const seen = new Set<string>();
+    screen.steps.forEach((step, i) => this.sections(['steps', i, 'sections'], step.sections, seen));
+    this.actionRefs(['actions'], screen.actions, ['back']);
+  }
+
+  private sectioned(screen: FormScreen | DetailScreen): void {
+    this.sections(['sections'], screen.sections, new Set());
+    this.actionRefs(['actions'], screen.actions, ['back']);
+    if (screen.kind === 'detail') {
+      screen.attachments?.forEach((name, i) => {
+        const field = this.field(['attachments', i], name);
+        if (field && field.type !== 'attachment') this.ctx.report(this.file, ['attachments', i], 'field-type', `'${name}' is not an attachment (type ${field.type})`);
+      });
+    }
+  }
+
+  private sections(path: JsonPath, sections: readonly Section[], seen: Set<string>): void {
+    sections.forEach((section, s) => {
+      const at = [...path, s];
+      if (section.when !== undefined) this.expression([...at, 'when'], section.when);
+      section.fields.forEach((ref, i) => {
+        const item: FieldItem = typeof ref === 'string' ? { field: ref } : ref;
+        const itemPath = typeof ref === 'string' ? [...at, 'fields', i] : [...at, 'fields', i, 'field'];
+        const field = this.field(itemPath, item.field);
+        if (seen.has(item.field)) this.ctx.report(this.file, itemPath, 'duplicate-field', `field '${item.field}' already appears on this screen`);
+        seen.add(item.field);
+        if (typeof ref !== 'string' && field) this.fieldItem([...at, 'fields', i], ref, field);
+      });
+    });
+  }
+
+  private fieldItem(at: JsonPath, item: FieldItem, field: Field): void {
+    if (item.component !== undefined || item['x-formily'] !== undefined) this.ctx.escapeHatches.add(this.file.value.id);
+    for (const key of ['when', 'requiredWhen', 'disabledWhen'] as const) if (item[key] !== undefined) this.expression([...at, key], item[key]!);
+    if (item.optionsFrom !== undefined) this.optionsFrom([...at, 'optionsFrom'], item, field);
+    if (item.fields !== undefined) this.subTableFields([...at, 'fields'], item, field);
+  }
+
+  /** A dependent dictionary field takes its options from the parent's choice in the same dictionary. */
+  private optionsFrom(at: JsonPath, item: FieldItem, field: Field): void {
+    const parent = this.field(at, item.optionsFrom!);
+    if (!parent) return;
+    if (item.optionsFrom === item.field) this.ctx.report(this.file, at, 'field-type', `'${item.field}' cannot take its options from itself`);
+    else if (!isDictType(field.type) || !isDictType(parent.type) || field.dict !== parent.dict) {
+      this.ctx.report(this.file, at, 'field-type', `optionsFrom needs two fields of the same dictionary ('${item.field}': ${field.dict ?? field.type}, '${item.optionsFrom}': ${parent.dict ?? parent.type})`);
+    }
+  }
+
+  /** Sub-table columns are fields of the child resource. */
+  private subTableFields(at: JsonPath, item: FieldItem, field: Field): void {
+    if (field.type !== 'children') {
+      this.ctx.report(this.file, at, 'field-type', `'fields' lists sub-table columns, but '${item.field}' is not a sub-table (type ${field.type})`, 'key');
+      return;
+    }
+    const child = this.ctx.resources.get(field.resource!);
+    if (!child?.valid) return;
+    const childFields = resourceFields(child.file.value);
+    item.fields!.forEach((name, i) => {
+      if (!childFields.has(name)) this.ctx.report(this.file, [...at, i], 'unknown-field', `resource '${field.resource}' has no field '${name}'`);
+    });
+  }
+
+  private actionRefs(path: JsonPath, refs: readonly ActionRef[] | undefined, screenActions: readonly (keyof typeof SCREEN_ACTIONS)[], list?: ListScreen): void {
+    refs?.forEach((ref, i) => {
+      const action = typeof ref === 'string' ? ref : ref.action;
+      const at = typeof ref === 'string' ? [...path, i] : [...path, i, 'action'];
+      if (!this.actions.has(action) && !screenActions.includes(action)) {
+        const offered = [...this.actions, ...screenActions].join(', ');
+        this.ctx.report(this.file, at, 'unknown-action', `'${action}' is not an action of resource '${this.resource.name}' here (${offered})`);
+      }
+      const needs = action === 'edit' ? 'form' : action === 'view' ? 'detail' : undefined;
+      if (list && needs && list[needs] === undefined) this.ctx.report(this.file, at, 'screen-link', `'${action}' needs the list's '${needs}' screen`);
+      if (typeof ref !== 'string' && ref.when !== undefined) this.expression([...path, i, 'when'], ref.when);
+    });
+  }
+
+  private linkedScreen(at: JsonPath, id: string, kinds: readonly string[]): void {
+    const target = this.ctx.screens.get(id);
+    if (!target) {
+      this.ctx.report(this.file, at, 'unknown-screen', `no screen '${id}' (schemas/screens/${id}.json)`);
+      return;
+    }
+    if (!target.valid) return;
+    const { kind, resource } = target.file.value;
+    if (!kinds.includes(kind)) this.ctx.report(this.file, at, 'screen-link', `screen '${id}' is a ${kind} screen; expected ${kinds.join(' or ')}`);
+    else if (resource !== this.resource.name) this.ctx.report(this.file, at, 'screen-link', `screen '${id}' shows resource '${resource}', not '${this.resource.name}'`);
+  }
+
+  private field(at: JsonPath, name: string): Field | undefined {
+    const field = this.fields.get(name);
+    if (!field) this.ctx.report(this.file, at, 'unknown-field', `resource '${this.resource.name}' has no field '${name}'`);
+    return field;
+  }
+
+  private listableField(at: JsonPath, name: string, verb: string): Field | undefined {
+    const field = this.field(at, name);
+    if (field && !isListable(field.type)) this.ctx.report(this.file, at, 'field-type', `a list cannot ${verb} '${name}' (type ${field.type})`);
+    return field;
+  }
+
+  private expression(at: JsonPath, text: string): void {
+    checkExpression(this.ctx, this.file, at, text, this.names, this.resource.name);
+  }
+}

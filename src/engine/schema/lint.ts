@@ -1,0 +1,127 @@
+/**
+ * The schema lint: every file against its meta-schema, then what JSON Schema cannot say (names
+ * resolve across files, workflows are sound, expressions parse and name real fields).
+ * Pure: takes file texts, so the CLI, the tests and an in-browser playground share it.
+ */
+import { checkDicts } from './checks/dicts';
+import { checkMenu } from './checks/menu';
+import { checkResources } from './checks/resources';
+import { checkScreens } from './checks/screens';
+import { LintContext } from './context';
+import { sortDiagnostics, type Diagnostic } from './diagnostics';
+import { JsonSource } from './json-source';
+import { metaValidator, type MetaValidator } from './meta';
+import type { MetaSchemas, SchemaFile, SchemaKind, SchemaText } from './types';
+
+export interface LintOptions {
+  /** Meta-schemas by kind (schemas/meta/<kind>.schema.json). */
+  metaSchemas: MetaSchemas;
+  /** Names of the validation catalogue that field `rules` may use. */
+  ruleNames: Iterable<string>;
+}
+
+export interface LintResult {
+  /** Findings in file, line, column order. */
+  errors: Diagnostic[];
+  /** Number of schema files linted. */
+  files: number;
+  /** Ids of screens that use an escape hatch (`component`, `x-formily`). */
+  escapeHatches: string[];
+}
+
+/** Folder (or file) of each kind, relative to the schema directory. */
+const LOCATIONS: readonly [prefix: string, kind: SchemaKind][] = [
+  ['resources/', 'resource'],
+  ['screens/', 'screen'],
+  ['dicts/', 'dict'],
+];
+export const MENU_FILE = 'menu.json';
+export const META_DIR = 'meta';
+
+/** The kind of a schema file by its path, or undefined for a file in no known place. */
+export function kindOf(path: string): SchemaKind | undefined {
+  if (path === MENU_FILE) return 'menu';
+  return LOCATIONS.find(([prefix]) => path.startsWith(prefix))?.[1];
+}
+
+/** `$schema` value a file at `path` must carry: the relative path to its meta-schema. */
+export function expectedSchemaRef(path: string, kind: SchemaKind): string {
+  const depth = path.split('/').length - 1;
+  return `${depth === 0 ? './' : '../'.repeat(depth)}${META_DIR}/${kind}.schema.json`;
+}
+
+/** File name without folder and `.json`. */
+const basenameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
+/** `./meta/x` and `meta/x` name the same file. */
+const sameRef = (a: string, b: string) => a.replace(/^\.\//, '') === b.replace(/^\.\//, '');
+
+/** Lints a set of schema files (paths relative to the schema directory; meta/ files are ignored). */
+export function lintFiles(texts: readonly SchemaText[], options: LintOptions): LintResult {
+  const ctx = new LintContext(new Set(options.ruleNames));
+  const meta = metaValidator(options.metaSchemas);
+  const files = texts.filter((t) => t.path.endsWith('.json') && !t.path.startsWith(`${META_DIR}/`));
+  for (const text of files) loadFile(ctx, meta, text);
+  checkMenu(ctx);
+  checkDicts(ctx);
+  checkResources(ctx);
+  checkScreens(ctx);
+  return { errors: sortDiagnostics(ctx.diagnostics), files: files.length, escapeHatches: [...ctx.escapeHatches].sort() };
+}
+
+/** Parses one file, runs the per-file checks and registers it under its name. */
+function loadFile(ctx: LintContext, meta: MetaValidator, { path, text }: SchemaText): void {
+  const source = new JsonSource(text);
+  const located = { path, source };
+  const kind = kindOf(path);
+  if (!kind) {
+    ctx.reportAt(located, 0, 'file-location', `not a schema location: put resources in resources/, screens in screens/, dictionaries in dicts/, the route tree in ${MENU_FILE}`);
+    return;
+  }
+  if (source.syntaxErrors.length > 0) {
+    for (const error of source.syntaxErrors) ctx.reportAt(located, error.offset, 'json-syntax', error.message);
+    return;
+  }
+  for (const { key, offset } of source.duplicateKeys()) ctx.reportAt(located, offset, 'duplicate-key', `duplicate key '${key}' (only the last one would count)`);
+  checkSchemaRef(ctx, located, kind);
+
+  const basename = basenameOf(path);
+  const file = { path, kind, basename, source, value: source.value } as SchemaFile;
+  if (!meta.has(kind)) {
+    ctx.reportAt(file, 0, 'meta-schema', `no meta-schema ${META_DIR}/${kind}.schema.json to validate against`);
+    return;
+  }
+  const problems = meta.validate(kind, source.value);
+  for (const problem of problems) ctx.report(file, problem.path, 'meta-schema', problem.message, problem.target);
+  register(ctx, file, problems.length === 0);
+}
+
+function checkSchemaRef(ctx: LintContext, file: Pick<SchemaFile, 'path' | 'source'>, kind: SchemaKind): void {
+  const expected = expectedSchemaRef(file.path, kind);
+  const value = (file.source.value as Record<string, unknown> | null)?.$schema;
+  if (value === undefined) {
+    ctx.reportAt(file, 0, 'schema-ref', `missing "$schema": "${expected}" (editors validate and complete with it)`);
+  } else if (typeof value !== 'string' || !sameRef(value, expected)) {
+    ctx.report(file, ['$schema'], 'schema-ref', `"$schema" must be "${expected}"`);
+  } else if (file.source.rootKeys()[0] !== '$schema') {
+    ctx.report(file, ['$schema'], 'schema-ref', '"$schema" must be the first property', 'key');
+  }
+}
+
+/** Adds a file to its registry under the name it declares, which must be its file name. */
+function register(ctx: LintContext, file: SchemaFile, valid: boolean): void {
+  if (file.kind === 'menu') {
+    ctx.menu = { file: file as SchemaFile<'menu'>, valid };
+    return;
+  }
+  const key = file.kind === 'screen' ? 'id' : 'name';
+  const name = (file.value as unknown as Record<string, unknown>)?.[key];
+  if (typeof name !== 'string') return;
+  if (name !== file.basename) ctx.report(file, [key], 'file-name', `${key} '${name}' must equal the file name '${file.basename}'`);
+  const registry = ctx.registry(file.kind);
+  const first = registry.get(name);
+  if (first) {
+    ctx.report(file, [key], 'duplicate-name', `${file.kind} '${name}' is already defined in ${first.file.path}`);
+    return;
+  }
+  registry.set(name, { file, valid } as never);
+}

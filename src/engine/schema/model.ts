@@ -1,0 +1,112 @@
+/**
+ * What the schema files mean beyond their shape: the fields every table has, the standard
+ * actions, which field properties belong to which types. Shared by the lint and the runtimes so
+ * that they agree; nothing here knows the product's domain.
+ */
+import type { Field, FieldType, Resource } from './types';
+
+/** Columns the server engine keeps on every table; screens and expressions may read them. */
+const COMMON_SYSTEM_FIELDS: Readonly<Record<string, Field>> = {
+  id: { type: 'string', label: '编号', readonly: true },
+  createBy: { type: 'string', label: '创建人', readonly: true },
+  createDate: { type: 'datetime', label: '创建时间', readonly: true },
+  updateBy: { type: 'string', label: '更新人', readonly: true },
+  updateDate: { type: 'datetime', label: '更新时间', readonly: true },
+};
+/** The workflow state of a row (resources with a workflow). */
+const STATUS_FIELD: Field = { type: 'string', label: '状态', readonly: true };
+/** The owner of a row, by the resource's scope. */
+const SCOPE_FIELDS: Readonly<Record<NonNullable<Resource['scope']>, [string, Field]>> = {
+  unit: ['unitId', { type: 'string', label: '所属单位', readonly: true }],
+  area: ['areaCode', { type: 'string', label: '所属区域', readonly: true }],
+};
+
+/** Names no resource may declare as a field, whatever its workflow and scope. */
+export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([...Object.keys(COMMON_SYSTEM_FIELDS), 'status', 'unitId', 'areaCode']);
+
+/** The system fields of one resource. */
+export function systemFields(resource: Resource): Record<string, Field> {
+  const fields: Record<string, Field> = { ...COMMON_SYSTEM_FIELDS };
+  if (resource.workflow) fields.status = STATUS_FIELD;
+  if (resource.scope) {
+    const [name, field] = SCOPE_FIELDS[resource.scope];
+    fields[name] = field;
+  }
+  return fields;
+}
+
+const fieldMaps = new WeakMap<Resource, ReadonlyMap<string, Field>>();
+
+/** Declared fields followed by the system fields, by name. */
+export function resourceFields(resource: Resource): ReadonlyMap<string, Field> {
+  let map = fieldMaps.get(resource);
+  if (!map) {
+    const declared = Object.entries(resource.fields).filter((entry): entry is [string, Field] => entry[1] !== undefined);
+    map = new Map([...declared, ...Object.entries(systemFields(resource))]);
+    fieldMaps.set(resource, map);
+  }
+  return map;
+}
+
+/** Type-specific field properties and the types they apply to. */
+export const TYPE_SPECIFIC_PROPERTIES: Readonly<Record<string, readonly FieldType[]>> = {
+  dict: ['dict', 'multiDict', 'area'],
+  ref: ['ref'],
+  resource: ['children'],
+  min: ['int', 'decimal', 'money'],
+  max: ['int', 'decimal', 'money'],
+  maxLength: ['string', 'text'],
+  accept: ['attachment'],
+  maxCount: ['attachment'],
+};
+
+/** Types a list can show as a column, filter or sort on. */
+export function isListable(type: FieldType): boolean {
+  return type !== 'attachment' && type !== 'children';
+}
+
+/** Types whose options come from a dictionary (and may depend on a parent field's choice). */
+export function isDictType(type: FieldType): boolean {
+  return TYPE_SPECIFIC_PROPERTIES.dict.includes(type);
+}
+
+/** Whether a field's values are codes with labels: a dictionary field, or the workflow state. */
+export function isCoded(resource: Resource, name: string, field: Field): boolean {
+  return isDictType(field.type) || (name === 'status' && resource.workflow !== undefined);
+}
+
+/** The standard record actions of SPEC §4 with their default button text. */
+export const STANDARD_ACTIONS: Readonly<Record<string, string>> = {
+  save: '保存',
+  commit: '提交',
+  revoke: '撤回',
+  cancel: '作废',
+  delete: '删除',
+  'audit-agree': '审核通过',
+  'audit-disagree': '审核不通过',
+};
+
+/** Actions of a resource without a workflow: plain create/update and delete. */
+export const PLAIN_ACTIONS: readonly string[] = ['save', 'delete'];
+
+/** Screen actions handled by the client alone (navigation), available on every resource. */
+export const SCREEN_ACTIONS: Readonly<Record<string, string>> = { view: '查看', edit: '编辑', back: '返回' };
+
+/** Read endpoints a legacy path may alias besides the record actions. */
+export const READ_ACTIONS: readonly string[] = ['list', 'get', 'export', 'import', 'print'];
+
+/** Record actions a resource offers: its workflow's, or the plain ones. */
+export function recordActions(resource: Resource): string[] {
+  return resource.workflow ? Object.keys(resource.workflow.actions) : [...PLAIN_ACTIONS];
+}
+
+/** Button text of an action: its own label, else the standard one. */
+export function actionLabel(name: string, label?: string): string | undefined {
+  return label ?? STANDARD_ACTIONS[name] ?? SCREEN_ACTIONS[name];
+}
+
+/** Variables the runtime provides to expressions besides the fields. */
+export const CONTEXT_VARIABLES: Readonly<Record<string, string>> = {
+  $mode: 'edit mode of the screen: add, edit or view',
+  $roleType: "the current role's type",
+};

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { ExpressionError, collectIdentifiers, evaluate, holds, parseExpression } from '../../src/engine/schema/expr';
+
+const run = (source: string, scope: Record<string, unknown> = {}) => evaluate(parseExpression(source), scope);
+
+function errorOf(source: string): { message: string; column: number } {
+  try {
+    parseExpression(source);
+  } catch (error) {
+    if (error instanceof ExpressionError) return { message: error.message, column: error.column };
+    throw error;
+  }
+  throw new Error(`'${source}' parsed`);
+}
+
+describe('expression evaluation', () => {
+  it.each([
+    ['1 + 2 * 3', 7],
+    ['(1 + 2) * 3', 9],
+    ['10 - 4 - 3', 3],
+    ['12 / 3 / 2', 2],
+    ['7 % 4 + 1', 4],
+    ['-2 * 3', -6],
+    ['- -2', 2],
+    ['1 + 2 < 4', true],
+    ['1 < 2 === true', true],
+    ['!true || true', true],
+    ['!(true || true)', false],
+    ['true || false && false', true],
+    ['(true || false) && false', false],
+    ['1.5 + .5', 2],
+    ['2e3', 2000],
+  ])('%s = %j', (source, expected) => {
+    expect(run(source)).toBe(expected);
+  });
+
+  it('reads fields from the scope', () => {
+    const scope = { useType: '2', amount: 150, readonly: false };
+    expect(holds("useType === '2' && amount > 100", scope)).toBe(true);
+    expect(holds("useType === '1' || amount > 200", scope)).toBe(false);
+    expect(holds('!readonly', scope)).toBe(true);
+  });
+
+  it('compares strictly: a numeric string is not the number', () => {
+    expect(holds("code === '2'", { code: 2 })).toBe(false);
+    expect(holds('code !== 2', { code: '2' })).toBe(true);
+  });
+
+  it('orders numbers, numeric strings as numbers and two strings as strings', () => {
+    expect(holds('amount > 100', { amount: '150' })).toBe(true);
+    expect(holds("'10' < '9'", {})).toBe(true);
+    expect(holds('date >= start', { date: '2026-03-01', start: '2026-01-01' })).toBe(true);
+  });
+
+  it('never matches an empty value in an ordering', () => {
+    for (const amount of [undefined, null, '', 'abc', true]) {
+      expect(holds('amount > -1', { amount })).toBe(false);
+      expect(holds('amount <= 0', { amount })).toBe(false);
+    }
+  });
+
+  it('tests membership with in', () => {
+    expect(holds("status in ['A', 'B']", { status: 'B' })).toBe(true);
+    expect(holds("status in ['A', 'B']", { status: 'C' })).toBe(false);
+    expect(holds("'x' in tags", { tags: ['x', 'y'] })).toBe(true);
+    expect(holds("'x' in tags", { tags: 'xyz' })).toBe(false);
+    expect(holds('status in []', { status: 'A' })).toBe(false);
+  });
+
+  it('reads strings with both quotes and escapes', () => {
+    expect(run(`"it's" + ' "ok"'`)).toBe(`it's "ok"`);
+    expect(run(String.raw`'a\'b\\c\n'`)).toBe("a'b\\c\n");
+    expect(run("'中文'")).toBe('中文');
+  });
+
+  it('concatenates with + when either side is a string', () => {
+    expect(run("'a' + 1")).toBe('a1');
+    expect(run("name + ''", { name: null })).toBe('');
+  });
+
+  it('short-circuits && and || like JavaScript', () => {
+    expect(run('a && b', { a: 0, b: 1 })).toBe(0);
+    expect(run("a || 'default'", { a: '' })).toBe('default');
+  });
+
+  it('gives unknown names undefined and never reads the prototype chain', () => {
+    expect(run('missing')).toBeUndefined();
+    expect(run('constructor', {})).toBeUndefined();
+    expect(run('toString', { a: 1 })).toBeUndefined();
+    expect(run('$mode', { $mode: 'add' })).toBe('add');
+  });
+
+  it('has literals for true, false and null', () => {
+    expect(run('null')).toBeNull();
+    expect(holds('x === null', { x: null })).toBe(true);
+  });
+});
+
+describe('expression syntax errors', () => {
+  it.each([
+    ["useType == '2'", "use '===' instead of '=='", 9],
+    ["useType != '2'", "use '!==' instead of '!='", 9],
+    ["useType = '2'", "assignment is not allowed; use '===' to compare", 9],
+    ["a === 'open", 'unterminated string', 7],
+    ['a &&', 'expected an expression', 5],
+    ['', 'expected an expression', 1],
+    ['(a || b', "expected ')' but found end of expression", 8],
+    ['a b', "unexpected 'b'", 3],
+    ['a # b', "unexpected character '#'", 3],
+    ['a.b', "unexpected character '.'", 2],
+    ['f(x)', "unexpected '('", 2],
+    ['[1, 2', "expected ',' or ']' but found end of expression", 6],
+    ['x in [1 2]', "expected ',' or ']' but found '2'", 9],
+    ['12abc', "invalid number '12a'", 1],
+    ["'a\\q'", "unknown escape '\\q'", 3],
+    ['typeof a', "unexpected 'typeof'", 1],
+    ['a === )', "unexpected ')'", 7],
+  ])('%s: %s at column %i', (source, message, column) => {
+    expect(errorOf(source)).toEqual({ message, column });
+  });
+});
+
+describe('identifiers', () => {
+  it('lists every name read, in source order with its index', () => {
+    expect(collectIdentifiers(parseExpression("a === 'x' && (b > 1 || !c) && d in [e, 'f', a]"))).toEqual([
+      { name: 'a', index: 0 },
+      { name: 'b', index: 14 },
+      { name: 'c', index: 24 },
+      { name: 'd', index: 30 },
+      { name: 'e', index: 36 },
+      { name: 'a', index: 44 },
+    ]);
+  });
+
+  it('does not count keywords, strings or numbers', () => {
+    expect(collectIdentifiers(parseExpression("true && 'name' !== null && 3 > 2"))).toEqual([]);
+  });
+});
