@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 export async function buildFrontEnd(): Promise<void> {
   const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
-  await build({ configFile, logLevel: 'warn' });
+  await build({ configFile, mode: 'production', logLevel: 'warn' });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,0 +1,36 @@
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { bindNotify } from './notify';
+import { createRouter } from './router';
+
+const THEME = {
+  token: { colorPrimary: '#1677ff', borderRadius: 6, colorBgLayout: '#f0f2f5' },
+  components: { Layout: { headerHeight: 56, headerPadding: '0 20px', siderBg: '#001529' } },
+  algorithm: theme.defaultAlgorithm,
+};
+
+/** Routes the api module's toasts and dialogs through the themed `<App>` instances. */
+function NotifyBridge() {
+  const { message, modal } = AntdApp.useApp();
+  useEffect(() => bindNotify({ message, modal }), [message, modal]);
+  return null;
+}
+
+/** One router per page life, created outside React (StrictMode would build two in development). */
+const router = createRouter();
+
+export default function App() {
+  return (
+    <ConfigProvider locale={zhCN} theme={THEME}>
+      <AntdApp>
+        <NotifyBridge />
+        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+          <RouterProvider router={router} />
+        </SWRConfig>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Runtime configuration from GET appConfig (the "externally supplied application config" of
+ * SPEC.md §7). Loaded once; guards await `loadAppConfig()`, components use `useAppConfig()`.
+ */
+import useSWR from 'swr';
+import { API, type AppConfig } from '../shared/contract';
+import { get } from './api';
+
+/** Used until the server answers, and if it cannot be reached. */
+export const DEFAULT_APP_CONFIG: AppConfig = {
+  productName: '特种设备企业服务平台',
+  cityName: '宁波市',
+  platformTitle: '特种设备企业服务平台',
+  feedbackUrl: null,
+  supportNote: null,
+  manualUrl: null,
+  ssoEntryUrl: null,
+  ssoLogoutUrl: null,
+  mustUpdatePwd: true,
+  captchaEnabled: true,
+  cookieExpiresHours: 8,
+  provinceCode: '330000',
+  areaCode: '330200',
+};
+
+let pending: Promise<AppConfig> | null = null;
+let loaded: AppConfig | null = null;
+
+export function loadAppConfig(): Promise<AppConfig> {
+  pending ??= get<AppConfig>(API.appConfig, { silent: true }).then(
+    (config) => (loaded = { ...DEFAULT_APP_CONFIG, ...config }),
+    () => {
+      pending = null; // try again on the next navigation
+      return DEFAULT_APP_CONFIG;
+    },
+  );
+  return pending;
+}
+
+/** The configuration, or the defaults while it loads. */
+export function useAppConfig(): AppConfig {
+  const { data } = useSWR('appConfig', loadAppConfig, { fallbackData: loaded ?? undefined, revalidateOnFocus: false, revalidateIfStale: false });
+  return data ?? DEFAULT_APP_CONFIG;
+}

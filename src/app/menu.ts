@@ -1,0 +1,159 @@
+/**
+ * The route tree of schemas/menu.json as data the router, the side menu, the tabs and the
+ * breadcrumbs share. Pure functions only (unit-tested in tests/unit/shell-menu.test.ts).
+ */
+import { matchPath } from 'react-router-dom';
+import { canAccess, type AccessSubject } from './access';
+
+export type HrefAppend = 'token' | 'userId';
+
+/** One node of schemas/menu.json (see schemas/meta/menu.schema.json). */
+export interface MenuNode {
+  path: string;
+  name: string;
+  title: string;
+  icon?: string;
+  access?: string[];
+  hideInMenu?: boolean;
+  notCache?: boolean;
+  showAlways?: boolean;
+  multiPage?: boolean;
+  seedOnly?: boolean;
+  page?: string;
+  screen?: string;
+  href?: string;
+  hrefAppend?: HrefAppend;
+  children?: MenuNode[];
+}
+
+export interface MenuFile {
+  public: MenuNode[];
+  routes: MenuNode[];
+}
+
+/** A routable leaf with its absolute path and its ancestors (for breadcrumbs and access). */
+export interface RouteEntry {
+  name: string;
+  fullPath: string;
+  title: string;
+  icon?: string;
+  access?: string[];
+  seedOnly: boolean;
+  hideInMenu: boolean;
+  notCache: boolean;
+  multiPage: boolean;
+  page?: string;
+  screen?: string;
+  href?: string;
+  hrefAppend?: HrefAppend;
+  /** Titles and paths of the enclosing groups, outermost first. */
+  ancestors: { title: string; fullPath: string }[];
+}
+
+/** A side-menu item: a group (children) or a link (route path or external href). */
+export interface MenuItem {
+  key: string;
+  title: string;
+  icon?: string;
+  href?: string;
+  hrefAppend?: HrefAppend;
+  children?: MenuItem[];
+}
+
+export function joinPath(parent: string, child: string): string {
+  if (child.startsWith('/') || child === '*') return child;
+  return `${parent.replace(/\/+$/, '')}/${child}`;
+}
+
+/** Every leaf of the tree (nodes without children), depth first. */
+export function flattenRoutes(nodes: readonly MenuNode[], parent = '', ancestors: RouteEntry['ancestors'] = [], seedOnly = false): RouteEntry[] {
+  return nodes.flatMap((node) => {
+    const fullPath = joinPath(parent, node.path);
+    const nodeSeedOnly = seedOnly || Boolean(node.seedOnly);
+    if (node.children?.length) {
+      return flattenRoutes(node.children, fullPath, [...ancestors, { title: node.title, fullPath }], nodeSeedOnly);
+    }
+    return [
+      {
+        name: node.name,
+        fullPath,
+        title: node.title,
+        icon: node.icon,
+        access: node.access,
+        seedOnly: nodeSeedOnly,
+        hideInMenu: Boolean(node.hideInMenu),
+        notCache: Boolean(node.notCache),
+        multiPage: Boolean(node.multiPage),
+        page: node.page,
+        screen: node.screen,
+        href: node.href,
+        hrefAppend: node.hrefAppend,
+        ancestors,
+      },
+    ];
+  });
+}
+
+/** The side menu for a subject: permitted, visible items; a group shows if any child does. */
+export function buildMenu(nodes: readonly MenuNode[], subject: AccessSubject, parent = ''): MenuItem[] {
+  const items: MenuItem[] = [];
+  for (const node of nodes) {
+    if (node.hideInMenu || (node.seedOnly && !subject.isUserSeed)) continue;
+    const fullPath = joinPath(parent, node.path);
+    if (node.children?.length) {
+      const children = buildMenu(node.children, subject, fullPath);
+      if (children.length === 0) continue;
+      if (children.length === 1 && !node.showAlways && !children[0].children) items.push(children[0]);
+      else items.push({ key: fullPath, title: node.title, icon: node.icon, children });
+    } else if (canAccess(node, subject)) {
+      items.push({ key: fullPath, title: node.title, icon: node.icon, href: node.href, hrefAppend: node.hrefAppend });
+    }
+  }
+  return items;
+}
+
+/** The first routable (non-external) leaf of a menu, depth first. */
+export function firstMenuPath(items: readonly MenuItem[]): string | null {
+  for (const item of items) {
+    if (item.children) {
+      const found = firstMenuPath(item.children);
+      if (found) return found;
+    } else if (!item.href) {
+      return item.key;
+    }
+  }
+  return null;
+}
+
+function enclosingGroups(items: readonly MenuItem[], path: string): string[] {
+  for (const item of items) {
+    if (!item.children) continue;
+    if (item.children.some((c) => c.key === path)) return [item.key];
+    const inner = enclosingGroups(item.children, path);
+    if (inner.length) return [item.key, ...inner];
+  }
+  return [];
+}
+
+/** The keys of the groups to open for a path; a page hidden from the menu opens its top group. */
+export function openKeysFor(items: readonly MenuItem[], path: string): string[] {
+  const found = enclosingGroups(items, path);
+  if (found.length) return found;
+  const top = `/${path.split('/')[1]}`;
+  return items.some((i) => i.key === top && i.children) ? [top] : [];
+}
+
+/** The route entry whose pattern matches a pathname. */
+export function matchRoute(entries: readonly RouteEntry[], pathname: string): RouteEntry | undefined {
+  return entries.find((e) => e.fullPath !== '*' && matchPath({ path: e.fullPath, end: true }, pathname));
+}
+
+/** External link with the SSO token or the user id appended as a query parameter. */
+export function externalHref(href: string, append: HrefAppend | undefined, values: { token?: string | null; userId?: string | null }): string {
+  if (!append) return href;
+  const value = append === 'token' ? values.token : values.userId;
+  if (!value) return href;
+  const url = new URL(href);
+  url.searchParams.set(append, value);
+  return url.toString();
+}

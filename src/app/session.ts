@@ -1,0 +1,155 @@
+/**
+ * The session store (SPEC.md §4). Tokens, office id, seed-user and simple-password flags, the
+ * current role and its menu access live in sessionStorage (they survive a reload, not a new
+ * browser session); the user profile and role list are kept in memory and re-fetched after a
+ * reload. Components read it with `useSession()`; everything else with `session.get()`.
+ */
+import { useSyncExternalStore } from 'react';
+import type { LoginResult, Role, UserInfo, UserInfoResult } from '../shared/contract';
+import { pickRole, type AccessSubject } from './access';
+
+export interface CurrentRole {
+  id: string;
+  name: string;
+  roleType: string;
+}
+
+export interface SessionState {
+  token: string | null;
+  extendToken: string | null;
+  officeId: string | null;
+  isUserSeed: boolean;
+  simplePwd: boolean;
+  role: CurrentRole | null;
+  menuIds: ReadonlySet<string>;
+  /** Loaded profile; null until user info is fetched (after login or a reload). */
+  user: UserInfo | null;
+  roleList: readonly Role[];
+  ssoUserId: string | null;
+}
+
+const KEY = {
+  token: 'portal.token',
+  extendToken: 'portal.extendToken',
+  officeId: 'portal.officeId',
+  isUserSeed: 'portal.isUserSeed',
+  simplePwd: 'portal.simplePwd',
+  role: 'portal.role',
+  menuIds: 'portal.menuIds',
+} as const;
+
+/** localStorage flag: this browser has logged in at least once (SPEC.md §2 SSO entry rule). */
+const HAS_LOGGED_IN_KEY = 'portal.hasLoggedIn';
+
+function readJson<T>(key: string, fallback: T): T {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  if (value === null) sessionStorage.removeItem(key);
+  else sessionStorage.setItem(key, value);
+}
+
+function load(): SessionState {
+  return {
+    token: sessionStorage.getItem(KEY.token),
+    extendToken: sessionStorage.getItem(KEY.extendToken),
+    officeId: sessionStorage.getItem(KEY.officeId),
+    isUserSeed: sessionStorage.getItem(KEY.isUserSeed) === '1',
+    simplePwd: sessionStorage.getItem(KEY.simplePwd) === '1',
+    role: readJson<CurrentRole | null>(KEY.role, null),
+    menuIds: new Set(readJson<string[]>(KEY.menuIds, [])),
+    user: null,
+    roleList: [],
+    ssoUserId: null,
+  };
+}
+
+let state: SessionState = load();
+const listeners = new Set<() => void>();
+
+function update(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  write(KEY.token, state.token);
+  write(KEY.extendToken, state.extendToken);
+  write(KEY.officeId, state.officeId);
+  write(KEY.isUserSeed, state.isUserSeed ? '1' : null);
+  write(KEY.simplePwd, state.simplePwd ? '1' : null);
+  write(KEY.role, state.role ? JSON.stringify(state.role) : null);
+  write(KEY.menuIds, state.role ? JSON.stringify([...state.menuIds]) : null);
+  listeners.forEach((l) => l());
+}
+
+function roleState(role: Role | null): Pick<SessionState, 'role' | 'menuIds'> {
+  return {
+    role: role ? { id: role.id, name: role.name, roleType: role.roleType } : null,
+    menuIds: new Set(role?.menuIdList ?? []),
+  };
+}
+
+function profileState(user: UserInfo, roleList: Role[]): Partial<SessionState> {
+  const role = pickRole(roleList, state.role?.id, user.currentRole?.id);
+  return {
+    user,
+    roleList,
+    officeId: user.officeId ?? null,
+    isUserSeed: user.isUserSeed === 1,
+    simplePwd: state.simplePwd || user.simplePwd,
+    ssoUserId: user.ssoUserId ?? null,
+    ...roleState(role),
+  };
+}
+
+export const session = {
+  get: (): SessionState => state,
+
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /** After a successful POST /a/login. */
+  signIn(result: LoginResult): void {
+    localStorage.setItem(HAS_LOGGED_IN_KEY, '1');
+    update({
+      token: result.sessionid || result.sessionId,
+      extendToken: result.extendSessionId,
+      role: null,
+      simplePwd: result.user.simplePwd,
+    });
+    update(profileState(result.user, result.roleList));
+  },
+
+  /** After GET /a/stone/user/info. */
+  setProfile(info: UserInfoResult): void {
+    update({ ...profileState(info.user, info.roleList), ssoUserId: info.userSsoInfo?.ssoUserId ?? info.user.ssoUserId ?? null });
+  },
+
+  setUser(user: UserInfo): void {
+    update({ user });
+  },
+
+  setRole(role: CurrentRole, menuIdList: readonly string[]): void {
+    update({ role, menuIds: new Set(menuIdList) });
+  },
+
+  /** Logout, password change, 401: drop tokens, role, access and profile. */
+  clear(): void {
+    update({ token: null, extendToken: null, officeId: null, isUserSeed: false, simplePwd: false, role: null, menuIds: new Set(), user: null, roleList: [], ssoUserId: null });
+  },
+
+  hasLoggedInBefore: (): boolean => localStorage.getItem(HAS_LOGGED_IN_KEY) === '1',
+};
+
+export function accessSubject(s: SessionState = state): AccessSubject {
+  return { menuIds: s.menuIds, isUserSeed: s.isUserSeed };
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, session.get);
+}

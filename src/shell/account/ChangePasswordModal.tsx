@@ -1,0 +1,82 @@
+import { Alert, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { updatePassword } from '../../app/auth';
+import { notify } from '../../app/notify';
+import { LOGIN_PATH } from '../../app/routes';
+import { tabStore } from '../tabs/store';
+import { useShellActions } from '../useShellActions';
+import { PASSWORD_GUIDANCE, passwordRule } from './fieldRules';
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  /** Only compared in the browser, never sent. */
+  newPasswordCheck: string;
+}
+
+interface ChangePasswordModalProps {
+  /** Opened at entry for a simple password: cannot be dismissed, cancel logs out. */
+  forced: boolean;
+  onClose: () => void;
+}
+
+/** Change password (SPEC.md §4, §5); on success the session ends and the user logs in again. */
+export default function ChangePasswordModal({ forced, onClose }: ChangePasswordModalProps) {
+  const [form] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+  const { signOut } = useShellActions();
+
+  async function submit() {
+    const values = await form.validateFields();
+    if (values.newPassword !== values.newPasswordCheck) {
+      notify.modal.warning({ title: '提示', content: '两次输入的新密码不一致', okText: '确定' });
+      return;
+    }
+    setSaving(true);
+    try {
+      await updatePassword(values.oldPassword, values.newPassword);
+      notify.message.success('密码修改成功，请重新登录');
+      await navigate(LOGIN_PATH, { replace: true });
+      tabStore.set([]);
+    } catch {
+      // the api client showed the server's message (e.g. 原密码错误)
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const cancel = () => (forced ? void signOut({ confirmTabs: false }) : onClose());
+
+  return (
+    <Modal
+      open
+      rootClassName="change-password-modal"
+      title={forced ? '请修改登录密码' : '修改密码'}
+      okText="确定"
+      cancelText={forced ? '退出登录' : '取消'}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={cancel}
+      closable={!forced}
+      maskClosable={false}
+      keyboard={!forced}
+      destroyOnHidden
+    >
+      {forced && <Alert type="warning" showIcon message="您的密码过于简单，为保障账号安全，请修改密码后继续使用。" style={{ marginBottom: 12 }} />}
+      <Alert type="info" message={PASSWORD_GUIDANCE} style={{ marginBottom: 20 }} />
+      <Form<PasswordForm> form={form} layout="vertical" requiredMark>
+        <Form.Item name="oldPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
+          <Input.Password autoComplete="current-password" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="newPassword" label="新密码" validateTrigger="onBlur" rules={[{ required: true, message: '请输入新密码' }, passwordRule]}>
+          <Input.Password autoComplete="new-password" maxLength={14} />
+        </Form.Item>
+        <Form.Item name="newPasswordCheck" label="确认新密码" rules={[{ required: true, message: '请确认新密码' }]}>
+          <Input.Password autoComplete="new-password" maxLength={14} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Icons that schemas/menu.json may name. Only these are bundled (importing the whole icon set would
+ * add megabytes); tests/unit/shell-menu.test.ts checks every menu icon is registered here.
+ */
+import {
+  AppstoreOutlined,
+  BankOutlined,
+  DatabaseOutlined,
+  FileAddOutlined,
+  FileProtectOutlined,
+  HomeOutlined,
+  QrcodeOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+export const MENU_ICONS: Record<string, ComponentType> = {
+  AppstoreOutlined,
+  BankOutlined,
+  DatabaseOutlined,
+  FileAddOutlined,
+  FileProtectOutlined,
+  HomeOutlined,
+  QrcodeOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ToolOutlined,
+};
+
+export function MenuIcon({ name }: { name?: string }) {
+  const Icon = name ? MENU_ICONS[name] : undefined;
+  return Icon ? <Icon /> : null;
+}

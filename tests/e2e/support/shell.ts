@@ -1,0 +1,37 @@
+/** Page helpers for the shell journey: what a person does, by visible labels. */
+import type { Page } from 'playwright-core';
+import { DEMO_ACCOUNTS, type DemoAccount } from '../../../src/server/db/seed';
+
+export function account(loginName: string): DemoAccount {
+  const found = DEMO_ACCOUNTS.find((a) => a.loginName === loginName);
+  if (!found) throw new Error(`no demo account ${loginName}`);
+  return found;
+}
+
+/** Fills and submits the login form (captcha is off in e2e). */
+export async function logIn(page: Page, baseURL: string, who: Pick<DemoAccount, 'loginName' | 'password' | 'orgCode'>): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto(`${baseURL}/login`);
+  await page.getByPlaceholder('账号').fill(who.loginName);
+  await page.getByPlaceholder('密码').fill(who.password);
+  await page.getByPlaceholder('组织机构代码（统一社会信用代码）').fill(who.orgCode);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** Opens a page through the side menu: its group (if any), then the item. */
+export async function openMenu(page: Page, group: string | null, item: string): Promise<void> {
+  const menu = page.locator('.shell-menu');
+  if (group) {
+    const submenu = menu.locator('.ant-menu-submenu').filter({ has: page.locator('.ant-menu-submenu-title', { hasText: group }) });
+    if (!(await submenu.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) await submenu.locator('.ant-menu-submenu-title').click();
+  }
+  await menu.getByRole('menuitem', { name: item }).click();
+}
+
+export function tabTitles(page: Page): Promise<string[]> {
+  return page.locator('.shell-tab .shell-tab__title').allTextContents();
+}
+
+export async function openUserMenu(page: Page, action: string): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
