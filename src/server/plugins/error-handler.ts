@@ -7,6 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { failEnvelope } from '../envelope';
 import { AppError, codeForStatus, ERRORS, isAppError, type ErrorCode } from '../errors';
+import { hasRuleError, validationEnvelope } from '../validation';
 
 interface Resolved {
   code: ErrorCode;
@@ -41,6 +42,12 @@ export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): 
 export default fp(
   async (app) => {
     app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+      const validation = (err as FastifyError).validation;
+      if (validation && hasRuleError(validation)) {
+        // A validator-catalogue rule failed: the same Chinese message the browser shows, and the field.
+        request.log.info({ code: 'VALIDATION_FAILED', reason: err.message }, 'request rejected');
+        return reply.code(400).send(validationEnvelope(validation));
+      }
       const { code, status, message } = resolve(err);
       if (status >= 500) request.log.error({ err }, 'request failed');
       else request.log.info({ code, status, reason: err.message }, 'request rejected');
