@@ -45,6 +45,9 @@ export const REQUIRED_MESSAGE = '此项为必填项';
 /** Guidance shown beside new-password fields (SPEC.md §5, change-password form). */
 export const PASSWORD_GUIDANCE = '密码长度为8-14位，至少包含一个数字、一个字母和一个特殊字符（! @ # $ % ^ & * ? ( )）';
 
+/** SPEC.md §5 / §9: each check is deferred this long after the last change. */
+export const VALIDATION_DELAY_MS = 500;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 14;
 /** A password scoring below this is "simple" (SPEC.md §4, §9). */

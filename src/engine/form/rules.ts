@@ -6,10 +6,9 @@
  */
 import type { Form, GeneralField, IFieldProps } from '@formily/core';
 import { isField, onFieldInputValueChange } from '@formily/core';
-import { isEmpty, REQUIRED_MESSAGE, validateAll, type RuleRef, type RuleValue } from '../../../validators';
+import { isEmpty, REQUIRED_MESSAGE, validateAll, VALIDATION_DELAY_MS, type RuleRef, type RuleValue } from '../../../validators';
 
-/** SPEC.md §5 / §9: validation delay. */
-export const VALIDATION_DELAY_MS = 500;
+export { VALIDATION_DELAY_MS };
 
 /** The trigger our validators listen to; deferred input checks fire it too. */
 const TRIGGER = 'onBlur' as const;

@@ -1,8 +1,9 @@
 /**
- * Password hashing (scrypt, per-user salt) and the password rules of SPEC.md §5.
+ * Password hashing (scrypt, per-user salt); the password rules come from the shared validators/.
  * Stored format: `scrypt$N$r$p$<salt base64>$<hash base64>`.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { rules } from '../../../validators';
 
 const KEY_LENGTH = 32;
 const PARAMS = { N: 16384, r: 8, p: 1 };
@@ -57,18 +58,9 @@ export const passwordHasher = {
   },
 };
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 14;
-/** A password scoring below this is "simple" (SPEC.md §4, §9). */
-export const SIMPLE_PASSWORD_THRESHOLD = 3;
+export { passwordStrength, SIMPLE_PASSWORD_THRESHOLD } from '../../../validators';
 
-/** SPEC.md §5 strength score: 0 if shorter than 8, else the number of classes present. */
-export function passwordStrength(password: string): number {
-  if (password.length < PASSWORD_MIN_LENGTH) return 0;
-  return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(password)).length;
-}
-
-/** SPEC.md §5 password rule: 8–14 characters and at least 3 of the 4 classes. */
+/** SPEC.md §5 password rule (the shared catalogue): 8–14 characters, at least 3 of the 4 classes. */
 export function satisfiesPasswordRule(password: string): boolean {
-  return password.length <= PASSWORD_MAX_LENGTH && passwordStrength(password) >= SIMPLE_PASSWORD_THRESHOLD;
+  return password !== '' && rules.password(password) === undefined;
 }

@@ -6,6 +6,8 @@ import { notify } from '../../app/notify';
 import { LOGIN_PATH } from '../../app/routes';
 import { tabStore } from '../tabs/store';
 import { useShellActions } from '../useShellActions';
+import StrengthMeter from '../../engine/form/StrengthMeter';
+import { changePasswordMessages as msg, passwordsMatch } from '../../../validators';
 import { PASSWORD_GUIDANCE, passwordRule } from './fieldRules';
 
 interface PasswordForm {
@@ -30,8 +32,8 @@ export default function ChangePasswordModal({ forced, onClose }: ChangePasswordM
 
   async function submit() {
     const values = await form.validateFields();
-    if (values.newPassword !== values.newPasswordCheck) {
-      notify.modal.warning({ title: '提示', content: '两次输入的新密码不一致', okText: '确定' });
+    if (!passwordsMatch(values.newPassword, values.newPasswordCheck)) {
+      notify.modal.warning({ title: msg.mismatchTitle, content: msg.mismatch, okText: '确定' });
       return;
     }
     setSaving(true);
@@ -67,13 +69,16 @@ export default function ChangePasswordModal({ forced, onClose }: ChangePasswordM
       {forced && <Alert type="warning" showIcon message="您的密码过于简单，为保障账号安全，请修改密码后继续使用。" style={{ marginBottom: 12 }} />}
       <Alert type="info" message={PASSWORD_GUIDANCE} style={{ marginBottom: 20 }} />
       <Form<PasswordForm> form={form} layout="vertical" requiredMark>
-        <Form.Item name="oldPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
+        <Form.Item name="oldPassword" label="当前密码" rules={[{ required: true, message: msg.oldPasswordRequired }]}>
           <Input.Password autoComplete="current-password" maxLength={64} />
         </Form.Item>
-        <Form.Item name="newPassword" label="新密码" validateTrigger="onBlur" rules={[{ required: true, message: '请输入新密码' }, passwordRule]}>
+        <Form.Item name="newPassword" label="新密码" validateTrigger="onBlur" rules={[{ required: true, message: msg.newPasswordRequired }, passwordRule]}>
           <Input.Password autoComplete="new-password" maxLength={14} />
         </Form.Item>
-        <Form.Item name="newPasswordCheck" label="确认新密码" rules={[{ required: true, message: '请确认新密码' }]}>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.newPassword !== b.newPassword}>
+          {({ getFieldValue }) => <StrengthMeter value={getFieldValue('newPassword')} />}
+        </Form.Item>
+        <Form.Item name="newPasswordCheck" label="确认新密码" rules={[{ required: true, message: msg.confirmRequired }]}>
           <Input.Password autoComplete="new-password" maxLength={14} />
         </Form.Item>
       </Form>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { updateProfile, type ProfileForm } from '../../app/auth';
 import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
-import { fieldRule } from './fieldRules';
+import { fieldRule, VALIDATE_DEBOUNCE } from './fieldRules';
 
 /** Personal information: name, identity card, phone, mobile (SPEC.md §3 update-profile payload). */
 export default function ProfileModal({ onClose }: { onClose: () => void }) {
@@ -38,13 +38,13 @@ export default function ProfileModal({ onClose }: { onClose: () => void }) {
         <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="identityCard" label="身份证号" rules={[fieldRule('idCard')]}>
+        <Form.Item name="identityCard" label="身份证号" validateDebounce={VALIDATE_DEBOUNCE} rules={[fieldRule('idCard')]}>
           <Input maxLength={18} />
         </Form.Item>
-        <Form.Item name="phone" label="联系电话" rules={[fieldRule('phone')]}>
+        <Form.Item name="phone" label="联系电话" validateDebounce={VALIDATE_DEBOUNCE} rules={[fieldRule('phoneOrLandline')]}>
           <Input maxLength={30} />
         </Form.Item>
-        <Form.Item name="mobile" label="手机号码" rules={[fieldRule('mobile')]}>
+        <Form.Item name="mobile" label="手机号码" validateDebounce={VALIDATE_DEBOUNCE} rules={[fieldRule('mobile')]}>
           <Input maxLength={11} />
         </Form.Item>
       </Form>
