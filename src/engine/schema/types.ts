@@ -3,13 +3,13 @@
  * form the engine works with.
  */
 import type { Dict } from './generated/dict';
-import type { RouteAndMenuTree } from './generated/menu';
+import type { Menu } from './generated/menu';
 import type { Resource } from './generated/resource';
 import type { Screen } from './generated/screen';
 import type { JsonSource } from './json-source';
 
 export type { Dict, DictItem } from './generated/dict';
-export type { RouteAndMenuTree as Menu, Node as MenuNode } from './generated/menu';
+export type { Menu, MenuNode } from './generated/menu';
 export type { Resource, Field, FieldType, RuleRef, Workflow, WorkflowState, WorkflowAction } from './generated/resource';
 export type {
   Screen,
@@ -37,7 +37,7 @@ export interface SchemaDocumentTypes {
   resource: Resource;
   screen: Screen;
   dict: Dict;
-  menu: RouteAndMenuTree;
+  menu: Menu;
 }
 
 /** A schema file as text, with its path relative to the schema directory (forward slashes). */

@@ -12,20 +12,20 @@ export type AccessId = string;
 /**
  * schemas/menu.json: the routes of the portal (SPEC.md §2). `public` routes need no login and render without the shell; `routes` render inside the shell and build the side menu. Top-level paths are absolute, child paths are relative to their parent.
  */
-export interface RouteAndMenuTree {
+export interface Menu {
   $schema?: string;
   /**
    * Routes open to visitors (no shell, no access check).
    */
-  public: Node[];
+  public: MenuNode[];
   /**
    * Routes inside the shell; top-level groups become side-menu submenus.
    */
-  routes: Node[];
+  routes: MenuNode[];
 }
-export interface Node {
+export interface MenuNode {
   /**
-   * Absolute (`/equipment`) at the top level, relative (`overview`, `checkNew/:id`) below; `*` is the catch-all.
+   * Absolute (`/orders`) at the top level, relative (`overview`, `detail/:id`) below; `*` is the catch-all.
    */
   path: string;
   /**
@@ -85,5 +85,5 @@ export interface Node {
   /**
    * @minItems 1
    */
-  children?: [Node, ...Node[]];
+  children?: [MenuNode, ...MenuNode[]];
 }
