@@ -6,7 +6,7 @@ import { Spin } from 'antd';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { pageFor } from '../pages/registry';
 import PageHost from './PageHost';
-import { publicLoader, shellLoader } from './guards';
+import { publicLoader, shellLoader, unknownRouteLoader } from './guards';
 import type { RouteEntry } from './menu';
 import { bindRouter } from './navigation';
 import RootLayout from './RootLayout';
@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../shell/ShellLayout').then((m) => ({ Component: m.default })),
         children: shellEntries.map((e) => leaf(e, shellLoader(e))),
       },
-      ...publicEntries.filter((e) => e.fullPath === '*').map((e) => leaf(e, undefined)),
+      ...publicEntries.filter((e) => e.fullPath === '*').map((e) => leaf(e, unknownRouteLoader)),
     ],
   },
 ];

@@ -31,6 +31,8 @@ describe('portal shell', () => {
     await page.getByRole('heading', { name: '账号登录' }).waitFor();
     await expect(page.getByPlaceholder('验证码').count()).resolves.toBe(0);
     expect(await page.title()).toContain('登录');
+    await page.goto(`${baseURL}/no-such-page`);
+    await page.getByText('抱歉，您访问的页面不存在。').waitFor();
   });
 
   it('shows the server message and keeps the input on a wrong password', async () => {
@@ -92,6 +94,8 @@ describe('portal shell', () => {
     await page.getByTestId('welcome').getByText('子账号').waitFor();
     await expect(page.locator('.shell-menu').getByText('系统管理').count()).resolves.toBe(0);
     await page.goto(`${baseURL}/system/bypassAccount`);
+    await page.waitForURL(/\/401$/);
+    await page.goto(`${baseURL}/no-such-page`); // SPEC.md §8: an unknown route is error_401 too
     await page.waitForURL(/\/401$/);
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL(/\/home$/);
