@@ -15,6 +15,7 @@ import rbacPlugin from './plugins/rbac';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
 import tenantPlugin from './plugins/tenant';
+import { ajvRulesPlugin } from './validation';
 import authRoutes from './routes/auth';
 import bypassAccountRoutes from './routes/bypass-account';
 import errorLogRoutes from './routes/error-log';
@@ -63,7 +64,13 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const { extraRoutes, ...overrides } = options;
   const config: Config = { ...loadConfig(), ...overrides };
-  const app = Fastify({ logger: loggerOptions(config.logLevel), bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    // Route schemas may use `x-rules`: the validator catalogue, the same code the browser runs.
+    ajv: { plugins: [ajvRulesPlugin] },
+  });
   app.decorate('config', config);
   if (!config.captchaEnabled) app.log.warn('PORTAL_CAPTCHA=off: the login captcha is disabled — never use this in production');
 
