@@ -2,30 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rules } from '../../validators';
 import { ACCESS } from '../../src/server/access';
 import { DEMO_ACCOUNTS, DEMO_UNITS, roleId, roleMenuIds, seedDemoData } from '../../src/server/db/seed';
 import { loadMenu, menuAccessIds } from '../../src/server/menu';
 import { dbTargets, login, makeApp, type TestApp } from './helpers';
 
-/** GB 32100 check, written independently of src/server/db/uscc.ts. */
-function usccIsValid(code: string): boolean {
-  const charset = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-  if (code.length !== 18) return false;
-  let sum = 0;
-  for (let i = 0; i < 17; i++) {
-    const v = charset.indexOf(code[i]);
-    if (v < 0) return false;
-    sum += v * weights[i];
-  }
-  const check = 31 - (sum % 31);
-  return charset[check === 31 ? 0 : check] === code[17];
-}
-
 describe('demo data', () => {
   it('uses valid unified social credit codes carrying the unit area code', () => {
     for (const unit of Object.values(DEMO_UNITS)) {
-      expect(usccIsValid(unit.orgcode), unit.orgcode).toBe(true);
+      expect(rules.unifiedCreditCode(unit.orgcode), unit.orgcode).toBeUndefined();
+      expect(rules.orgCode(unit.orgcode.slice(8, 17)), unit.orgcode).toBeUndefined();
       expect(unit.orgcode.slice(2, 8)).toBe(unit.areacode);
     }
     expect(DEMO_UNITS.using.areacode.slice(0, 4)).toBe('3302');
