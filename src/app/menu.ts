@@ -5,31 +5,12 @@
 import { matchPath } from 'react-router-dom';
 import { canAccess, type AccessSubject } from './access';
 
-export type HrefAppend = 'token' | 'userId';
+import type { Menu, MenuNode } from '../engine/schema/generated/menu';
 
-/** One node of schemas/menu.json (see schemas/meta/menu.schema.json). */
-export interface MenuNode {
-  path: string;
-  name: string;
-  title: string;
-  icon?: string;
-  access?: string[];
-  hideInMenu?: boolean;
-  notCache?: boolean;
-  showAlways?: boolean;
-  multiPage?: boolean;
-  seedOnly?: boolean;
-  page?: string;
-  screen?: string;
-  href?: string;
-  hrefAppend?: HrefAppend;
-  children?: MenuNode[];
-}
-
-export interface MenuFile {
-  public: MenuNode[];
-  routes: MenuNode[];
-}
+/** Nodes and the file come from the types generated from schemas/meta/menu.schema.json. */
+export type { MenuNode };
+export type MenuFile = Menu;
+export type HrefAppend = NonNullable<MenuNode['hrefAppend']>;
 
 /** A routable leaf with its absolute path and its ancestors (for breadcrumbs and access). */
 export interface RouteEntry {

@@ -6,27 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
-export interface MenuNode {
-  path: string;
-  name: string;
-  title: string;
-  icon?: string;
-  access?: string[];
-  hideInMenu?: boolean;
-  notCache?: boolean;
-  showAlways?: boolean;
-  multiPage?: boolean;
-  seedOnly?: boolean;
-  page?: string;
-  href?: string;
-  hrefAppend?: string;
-  children?: MenuNode[];
-}
+import type { Menu, MenuNode } from '../engine/schema/generated/menu';
 
-export interface MenuFile {
-  public: unknown[];
-  routes: MenuNode[];
-}
+export type { MenuNode };
+export type MenuFile = Menu;
 
 export const MENU_FILE = fileURLToPath(new URL('../../schemas/menu.json', import.meta.url));
 
