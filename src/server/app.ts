@@ -20,6 +20,7 @@ import authRoutes from './routes/auth';
 import bypassAccountRoutes from './routes/bypass-account';
 import errorLogRoutes from './routes/error-log';
 import userRoutes from './routes/user';
+import resourceEngine from './resources/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +58,7 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
   await scope.register(userRoutes);
   await scope.register(bypassAccountRoutes);
   await scope.register(errorLogRoutes);
+  await scope.register(resourceEngine, { schemaDir: config.schemaDir });
   if (extraRoutes) await scope.register(extraRoutes);
   scope.setNotFoundHandler(notFoundHandler);
 };

@@ -32,6 +32,17 @@ export const ERRORS = {
   MOBILE_INVALID: { status: 200, message: '请输入有效的手机号码' },
   PHONE_INVALID: { status: 200, message: '请输入有效的手机号或者座机号' },
   ID_CARD_INVALID: { status: 200, message: '请输入有效的身份证号' },
+
+  // Generic resource engine (src/server/resources).
+  /** Body fails the resource's field rules; the message is the field's own (validator catalogue) text. */
+  VALIDATION_FAILED: { status: 400, message: '提交的数据不符合要求' },
+  /** Unknown id, or a row outside the caller's unit/area: the same answer, so existence never leaks. */
+  RECORD_NOT_FOUND: { status: 200, message: '记录不存在或无权访问' },
+  WRONG_STATE: { status: 200, message: '当前状态不允许此操作' },
+  ACTION_NOT_PERMITTED: { status: 403, message: '当前角色无权执行此操作' },
+  OPINION_REQUIRED: { status: 200, message: '请填写审核意见' },
+  STALE_VERSION: { status: 200, message: '数据已被他人修改，请刷新后重试' },
+  DUPLICATE_VALUE: { status: 200, message: '数据已存在，不能重复' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,0 +1,68 @@
+/**
+ * Reads the schema directory the server runs on: every `resources/*.json` (checked against the
+ * resource meta-schema) and the values of every `dicts/*.json`. Any problem stops the start with
+ * the file named; the full cross-file lint runs in CI (`npm run lint:schemas`).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { metaValidator } from '../../engine/schema/meta';
+import { readMetaSchemas } from '../../engine/schema/node';
+import type { Dict, DictItem, Resource } from '../../engine/schema/types';
+
+/** The repository's schemas/ directory. */
+export const DEFAULT_SCHEMA_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
+
+export interface Catalog {
+  resources: Resource[];
+  /** Every value (nested ones included) of each dictionary, by dictionary name. */
+  dictValues: ReadonlyMap<string, readonly string[]>;
+}
+
+function jsonFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`${file}: ${(err as Error).message}`);
+  }
+}
+
+function flattenValues(items: readonly DictItem[]): string[] {
+  return items.flatMap((item) => [item.value, ...flattenValues(item.children ?? [])]);
+}
+
+/**
+ * Loads the resources and dictionaries under `schemaDir` (default: the repository's schemas/).
+ * `metaDir` defaults to `<schemaDir>/meta`, falling back to the repository's meta-schemas so a
+ * test fixture directory needs only its resources and dicts.
+ */
+export function loadCatalog(schemaDir = DEFAULT_SCHEMA_DIR): Catalog {
+  const ownMeta = join(schemaDir, 'meta');
+  const meta = metaValidator(readMetaSchemas(existsSync(ownMeta) ? ownMeta : join(DEFAULT_SCHEMA_DIR, 'meta')));
+
+  const resources = jsonFiles(join(schemaDir, 'resources')).map((file) => {
+    const value = readJson(file);
+    const problems = meta.validate('resource', value);
+    if (problems.length > 0) {
+      const detail = problems.map((p) => `/${p.path.join('/')}: ${p.message}`).join('; ');
+      throw new Error(`${file} is not a valid resource (${detail}); run npm run lint:schemas`);
+    }
+    return value as Resource;
+  });
+
+  const dictValues = new Map<string, string[]>();
+  for (const file of jsonFiles(join(schemaDir, 'dicts'))) {
+    const dict = readJson(file) as Dict;
+    if (typeof dict?.name !== 'string' || !Array.isArray(dict.items)) throw new Error(`${file} is not a dictionary (name, items)`);
+    dictValues.set(dict.name, flattenValues(dict.items));
+  }
+  return { resources, dictValues };
+}

@@ -1,0 +1,154 @@
+/**
+ * List parameters as data, compiled once per resource:
+ *
+ *   <field>=v             string/text: contains (case-insensitive); ref, numbers, dates, bool: equals
+ *   <field>=a&<field>=b   dict, area, status: any of (a single value works too); multiDict: shares any
+ *   <field>_gte / _lte    numbers, dates, datetimes (and createDate/updateDate): range bounds, inclusive
+ *                         (a date-only upper bound on a datetime includes that whole day)
+ *   orderBy=a desc,b      sort by whitelisted field names only (asc default, blanks last); id breaks ties
+ *   pageNo, pageSize      1-based page; pageSize is capped at MAX_PAGE_SIZE
+ *
+ * Unknown parameters are ignored (legacy clients send extras such as __ajax); values are checked
+ * by the generated schema before they reach SQL, and always travel as bind parameters.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { containsPattern } from '../db/sql';
+import { AppError } from '../errors';
+import type { FieldModel, ResourceModel } from './model';
+import { quote } from './naming';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+const MAX_SORT_KEYS = 3;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+type Op = 'contains' | 'eq' | 'in' | 'overlap' | 'gte' | 'lte';
+
+interface FilterDef {
+  param: string;
+  column: string;
+  op: Op;
+  datetime: boolean;
+}
+
+export interface ListPlan {
+  filters: readonly FilterDef[];
+  /** Sortable wire name → quoted column. */
+  sortable: ReadonlyMap<string, string>;
+  /** Parameters schema (query string of GET, body of POST). */
+  paramsSchema: Record<string, unknown>;
+  defaultOrder: string;
+}
+
+export interface ListParams {
+  pageNo?: number;
+  pageSize?: number;
+  orderBy?: string;
+  [param: string]: unknown;
+}
+
+const RANGE_KINDS = new Set(['integer', 'number', 'date', 'datetime']);
+
+function valueSchema(f: FieldModel): Record<string, unknown> {
+  switch (f.kind) {
+    case 'integer':
+      return { type: 'integer' };
+    case 'number':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] };
+    default:
+      return { type: 'string', maxLength: 200 };
+  }
+}
+
+function filtersOf(f: FieldModel): { def: FilterDef; schema: Record<string, unknown> }[] {
+  const base = { column: quote(f.column), datetime: f.kind === 'datetime' };
+  const codes = f.codes !== undefined || f.name === 'status';
+  if (f.kind === 'json') return [];
+  if (f.kind === 'codes' || codes) {
+    return [{ def: { ...base, param: f.name, op: f.kind === 'codes' ? 'overlap' : 'in' }, schema: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } }];
+  }
+  if (f.kind === 'string') {
+    // Free text is searched; ids (ref, system columns) are matched.
+    const op = f.writable && (f.type === 'string' || f.type === 'text') ? 'contains' : 'eq';
+    return [{ def: { ...base, param: f.name, op }, schema: valueSchema(f) }];
+  }
+  const filters = [{ def: { ...base, param: f.name, op: 'eq' as Op }, schema: valueSchema(f) }];
+  if (RANGE_KINDS.has(f.kind)) {
+    filters.push({ def: { ...base, param: `${f.name}_gte`, op: 'gte' }, schema: valueSchema(f) });
+    filters.push({ def: { ...base, param: `${f.name}_lte`, op: 'lte' }, schema: valueSchema(f) });
+  }
+  return filters;
+}
+
+export function compileListPlan(model: ResourceModel): ListPlan {
+  const listable = model.fields.filter((f) => f.name !== 'version');
+  const compiled = listable.flatMap(filtersOf);
+  const properties: Record<string, unknown> = {
+    pageNo: { type: 'integer', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE, description: `capped at ${MAX_PAGE_SIZE}` },
+    orderBy: { type: 'string', maxLength: 200, description: 'e.g. "createDate desc,title"' },
+  };
+  for (const { def, schema } of compiled) properties[def.param] = schema;
+  const sortable = new Map(listable.filter((f) => f.kind !== 'json' && f.kind !== 'codes').map((f) => [f.name, quote(f.column)]));
+  return {
+    filters: compiled.map((c) => c.def),
+    sortable,
+    paramsSchema: { type: 'object', properties },
+    defaultOrder: `${quote('created_at')} DESC, ${quote('id')} DESC`,
+  };
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+function condition(def: FilterDef, value: unknown): RawBuilder<boolean> {
+  const column = sql.raw(def.column);
+  switch (def.op) {
+    case 'contains':
+      return sql<boolean>`${column} ILIKE ${containsPattern(String(value).trim())}`;
+    case 'eq':
+      return sql<boolean>`${column} = ${value}`;
+    case 'in':
+      return sql<boolean>`${column} = ANY(${value}::text[])`;
+    case 'overlap':
+      return sql<boolean>`${column} && ${value}::text[]`;
+    case 'gte':
+      return sql<boolean>`${column} >= ${value}`;
+    case 'lte':
+      return def.datetime && DATE_ONLY.test(String(value)) ? sql<boolean>`${column} < (${value}::date + 1)` : sql<boolean>`${column} <= ${value}`;
+  }
+}
+
+/** The WHERE conditions of the given (schema-checked) parameters. */
+export function filterConditions(plan: ListPlan, params: ListParams): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  for (const def of plan.filters) {
+    const value = params[def.param];
+    if (!isEmpty(value)) conditions.push(condition(def, value));
+  }
+  return conditions;
+}
+
+/** ORDER BY of `orderBy` ("a desc,b"), whitelisted; the default order when absent. */
+export function orderClause(plan: ListPlan, orderBy: string | undefined): string {
+  if (!orderBy?.trim()) return plan.defaultOrder;
+  const keys = orderBy.split(',').map((part) => part.trim().split(/\s+/));
+  if (keys.length > MAX_SORT_KEYS) throw new AppError('BAD_REQUEST');
+  const terms = keys.map(([name, direction = 'asc']) => {
+    const column = plan.sortable.get(name);
+    const dir = direction.toLowerCase();
+    if (!column || (dir !== 'asc' && dir !== 'desc')) throw new AppError('BAD_REQUEST');
+    return `${column} ${dir === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`;
+  });
+  return `${terms.join(', ')}, ${quote('id')}`;
+}
+
+/** Page number and capped page size. */
+export function pageOf(params: ListParams): { pageNo: number; pageSize: number } {
+  return { pageNo: params.pageNo ?? 1, pageSize: Math.min(params.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
+}

@@ -1,0 +1,40 @@
+/**
+ * The generic resource engine (registered inside the API scope): loads the resources, brings their
+ * tables up to date (additive changes only), and serves each resource's operations under
+ * `/r/<resource>/...` plus the legacy paths. See operations.ts for the routes, scope.ts for who
+ * sees which rows, filters.ts for the list parameters.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { registerLegacyRoutes } from '../legacy/index';
+import { loadCatalog } from './catalog';
+import { compileResources } from './compile';
+import { syncTables } from './ddl';
+import { operationsOf } from './operations';
+
+declare module '../config' {
+  interface Config {
+    /** Directory with resources/ and dicts/ (default: the repository's schemas/); tests point it at fixtures. */
+    schemaDir?: string;
+  }
+}
+
+export interface ResourceEngineOptions {
+  schemaDir?: string;
+}
+
+/** Canonical URL of an operation, relative to the API base. */
+export const resourcePath = (resource: string, operation: string, id?: string): string => `/r/${resource}/${operation}${id === undefined ? '' : `/${id}`}`;
+
+const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir }) => {
+  const { all, routed } = compileResources(loadCatalog(schemaDir));
+  const applied = await syncTables(app.db, all.map((r) => r.model));
+  if (applied.length > 0) app.log.info({ statements: applied }, 'resource tables updated');
+
+  const operations = new Map(routed.map((r) => [r.model.name, operationsOf(r)]));
+  for (const [name, ops] of operations) {
+    for (const op of ops) app.route({ ...op.options, method: op.methods, url: resourcePath(name, op.name, op.takesId ? ':id' : undefined) });
+  }
+  registerLegacyRoutes(app, routed, operations);
+};
+
+export default resourceEngine;

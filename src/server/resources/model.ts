@@ -1,0 +1,279 @@
+/**
+ * A resource compiled once at start into what the SQL, the validation and the routes need:
+ * its columns (declared fields and system columns), the prepared select list, the indexes, the
+ * writable fields and its sub-tables. Domain-free: everything comes from the resource JSON.
+ *
+ * System columns (wire name → column):
+ *   id → id                 32-hex primary key, made by the server
+ *   status → status         workflow state (resources with a workflow)
+ *   unitId → unit_id        owning unit (scope "unit")
+ *   areaCode → area_code    owning area (scope "area"), and the owner's area (scope "unit"), so
+ *                           oversight roles can see the rows of their area
+ *   createBy/createDate, updateBy/updateDate → created_by/created_at, updated_by/updated_at
+ *   version → version       optimistic concurrency, +1 on every write
+ *   parent_id, sort         sub-table rows only (not on the wire)
+ */
+import type { Field, FieldType, Resource, Workflow } from '../../engine/schema/types';
+import type { Catalog } from './catalog';
+import { columnOf, indexName, quote } from './naming';
+
+/** How a value travels between JSON and SQL. */
+export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'codes' | 'json';
+
+export interface ColumnDef {
+  column: string;
+  /** Canonical SQL type, comparable with the database's (see ddl.ts `canonicalType`). */
+  sqlType: string;
+  /** SQL of `NOT NULL DEFAULT ...` for system columns that always hold a value. */
+  constraint?: string;
+}
+
+export interface IndexDef {
+  name: string;
+  columns: string[];
+  unique: boolean;
+}
+
+export interface FieldModel {
+  name: string;
+  column: string;
+  type: FieldType;
+  kind: ValueKind;
+  sqlType: string;
+  label: string;
+  field: Field;
+  /** Taken from a request body (declared, not readonly, not a sub-table). */
+  writable: boolean;
+  /** Allowed codes of dict, multiDict and area fields. */
+  codes?: readonly string[];
+}
+
+export interface ChildLink {
+  /** The field holding the rows on the wire. */
+  name: string;
+  label: string;
+  model: ResourceModel;
+}
+
+export interface ResourceModel {
+  name: string;
+  table: string;
+  title: string;
+  scope: Resource['scope'];
+  workflow: Workflow | undefined;
+  /** Menu access ids; the role needs one of them (empty: any logged-in role). */
+  access: readonly string[];
+  /** Legacy path aliases by operation. */
+  api: Readonly<Record<string, string>>;
+  /** Wire fields in order: declared fields, then system fields. */
+  fields: readonly FieldModel[];
+  byName: ReadonlyMap<string, FieldModel>;
+  writable: readonly FieldModel[];
+  children: readonly ChildLink[];
+  /** A sub-table of another resource: rows carry parent_id and are reached through the parent. */
+  isChild: boolean;
+  columns: readonly ColumnDef[];
+  indexes: readonly IndexDef[];
+  /** `"c" AS "name", ...` for every wire field: computed once, used by every read. */
+  selectSql: string;
+  /** The column holding the row's owner for the resource's scope. */
+  ownerColumn: 'unit_id' | 'area_code' | undefined;
+}
+
+const KIND_OF: Record<Exclude<FieldType, 'children'>, ValueKind> = {
+  string: 'string',
+  text: 'string',
+  int: 'integer',
+  decimal: 'number',
+  money: 'number',
+  date: 'date',
+  datetime: 'datetime',
+  bool: 'boolean',
+  dict: 'string',
+  multiDict: 'codes',
+  area: 'string',
+  attachment: 'json',
+  ref: 'string',
+};
+
+/** SQL type of a declared field. */
+export function sqlTypeOf(field: Field): string {
+  switch (field.type) {
+    case 'string':
+    case 'text':
+      return field.maxLength ? `varchar(${field.maxLength})` : 'text';
+    case 'int':
+      return 'integer';
+    case 'decimal':
+      return 'numeric';
+    case 'money':
+      return 'numeric(14,2)';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
+    case 'bool':
+      return 'boolean';
+    case 'multiDict':
+      return 'text[]';
+    case 'attachment':
+      return 'jsonb';
+    case 'dict':
+    case 'area':
+    case 'ref':
+      return 'text';
+    case 'children':
+      throw new Error('sub-tables have no column');
+  }
+}
+
+/** Read expression of a column: dates as `YYYY-MM-DD`, timestamps as ISO 8601 UTC, numerics as JSON numbers. */
+function selectExpression(column: string, kind: ValueKind, type: FieldType): string {
+  const ref = quote(column);
+  if (kind === 'date') return `to_char(${ref}, 'YYYY-MM-DD')`;
+  if (kind === 'datetime') return `to_char(${ref} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (type === 'decimal' || type === 'money') return `${ref}::float8`;
+  return ref;
+}
+
+interface SystemColumn {
+  name: string;
+  column: string;
+  type: FieldType;
+  label: string;
+  sqlType: string;
+  constraint?: string;
+}
+
+const ID: SystemColumn = { name: 'id', column: 'id', type: 'string', label: '编号', sqlType: 'char(32)', constraint: 'PRIMARY KEY' };
+const AUDIT_COLUMNS: SystemColumn[] = [
+  { name: 'createBy', column: 'created_by', type: 'string', label: '创建人', sqlType: 'char(32)' },
+  { name: 'createDate', column: 'created_at', type: 'datetime', label: '创建时间', sqlType: 'timestamptz', constraint: 'NOT NULL DEFAULT now()' },
+  { name: 'updateBy', column: 'updated_by', type: 'string', label: '更新人', sqlType: 'char(32)' },
+  { name: 'updateDate', column: 'updated_at', type: 'datetime', label: '更新时间', sqlType: 'timestamptz', constraint: 'NOT NULL DEFAULT now()' },
+  { name: 'version', column: 'version', type: 'int', label: '版本', sqlType: 'integer', constraint: 'NOT NULL DEFAULT 1' },
+];
+const STATUS: SystemColumn = { name: 'status', column: 'status', type: 'string', label: '状态', sqlType: 'varchar(50)' };
+const UNIT: SystemColumn = { name: 'unitId', column: 'unit_id', type: 'string', label: '所属单位', sqlType: 'char(32)' };
+const AREA: SystemColumn = { name: 'areaCode', column: 'area_code', type: 'string', label: '所属区域', sqlType: 'varchar(12)' };
+const PARENT_COLUMNS: ColumnDef[] = [
+  { column: 'parent_id', sqlType: 'char(32)', constraint: 'NOT NULL' },
+  { column: 'sort', sqlType: 'integer', constraint: 'NOT NULL DEFAULT 0' },
+];
+
+function systemColumns(resource: Resource, isChild: boolean): SystemColumn[] {
+  if (isChild) return [ID];
+  const columns = [ID];
+  if (resource.workflow) columns.push(STATUS);
+  if (resource.scope === 'unit') columns.push(UNIT, AREA);
+  if (resource.scope === 'area') columns.push(AREA);
+  return [...columns, ...AUDIT_COLUMNS];
+}
+
+function systemField(column: SystemColumn): FieldModel {
+  const kind = column.type === 'int' ? 'integer' : KIND_OF[column.type as Exclude<FieldType, 'children'>];
+  return {
+    name: column.name,
+    column: column.column,
+    type: column.type,
+    kind,
+    sqlType: column.sqlType,
+    label: column.label,
+    field: { type: column.type, label: column.label, readonly: true },
+    writable: false,
+  };
+}
+
+function declaredField(resource: Resource, name: string, field: Field, catalog: Catalog): FieldModel {
+  const codes = field.dict === undefined ? undefined : catalog.dictValues.get(field.dict);
+  if (field.dict !== undefined && !codes) throw new Error(`resource '${resource.name}': field '${name}' uses dictionary '${field.dict}', which does not exist`);
+  return {
+    name,
+    column: columnOf(name),
+    type: field.type,
+    kind: KIND_OF[field.type as Exclude<FieldType, 'children'>],
+    sqlType: sqlTypeOf(field),
+    label: field.label,
+    field,
+    writable: !field.readonly,
+    codes,
+  };
+}
+
+function indexesOf(table: string, fields: readonly FieldModel[], resource: Resource, isChild: boolean): IndexDef[] {
+  const index = (columns: string[], unique = false): IndexDef => ({ name: indexName(table, columns, unique ? 'uq' : 'idx'), columns, unique });
+  const indexes: IndexDef[] = [];
+  const owner = isChild ? 'parent_id' : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined;
+  if (isChild) indexes.push(index(['parent_id', 'sort']));
+  else {
+    // The default list order within the owner's rows.
+    indexes.push(index(owner ? [owner, 'created_at'] : ['created_at']));
+    if (resource.scope === 'unit') indexes.push(index(['area_code']));
+    if (resource.workflow) indexes.push(index(['status']));
+  }
+  for (const f of fields) {
+    if (f.field.unique) indexes.push(index(owner ? [owner, f.column] : [f.column], true));
+    else if (f.field.index) indexes.push(index([f.column]));
+  }
+  return indexes;
+}
+
+/** Compiles every resource of the catalog; sub-table resources are compiled as children. */
+export function compileModels(catalog: Catalog): ResourceModel[] {
+  const byName = new Map(catalog.resources.map((r) => [r.name, r]));
+  const childNames = new Set(catalog.resources.flatMap((r) => Object.values(r.fields).flatMap((f) => (f?.type === 'children' && f.resource ? [f.resource] : []))));
+  const compiled = new Map<string, ResourceModel>();
+
+  const compile = (resource: Resource, trail: string[]): ResourceModel => {
+    const done = compiled.get(resource.name);
+    if (done) return done;
+    if (trail.includes(resource.name)) throw new Error(`sub-tables form a cycle: ${[...trail, resource.name].join(' → ')}`);
+    const isChild = childNames.has(resource.name);
+    const declared: FieldModel[] = [];
+    const children: ChildLink[] = [];
+    for (const [name, field] of Object.entries(resource.fields)) {
+      if (!field) continue;
+      if (field.type !== 'children') {
+        declared.push(declaredField(resource, name, field, catalog));
+        continue;
+      }
+      const target = byName.get(field.resource ?? '');
+      if (!target) throw new Error(`resource '${resource.name}': sub-table '${name}' names resource '${field.resource}', which does not exist`);
+      children.push({ name, label: field.label, model: compile(target, [...trail, resource.name]) });
+    }
+    const system = systemColumns(resource, isChild);
+    const fields = [...declared, ...system.map(systemField)];
+    const columnNames = new Map<string, string>();
+    for (const f of fields) {
+      const clash = columnNames.get(f.column);
+      if (clash) throw new Error(`resource '${resource.name}': fields '${clash}' and '${f.name}' both map to column '${f.column}'`);
+      columnNames.set(f.column, f.name);
+    }
+    const model: ResourceModel = {
+      name: resource.name,
+      table: resource.table,
+      title: resource.title,
+      scope: isChild ? undefined : resource.scope,
+      workflow: isChild ? undefined : resource.workflow,
+      access: resource.access ?? [],
+      api: Object.fromEntries(Object.entries(resource.api ?? {}).filter((e): e is [string, string] => e[1] !== undefined)),
+      fields,
+      byName: new Map(fields.map((f) => [f.name, f])),
+      writable: declared.filter((f) => f.writable),
+      children,
+      isChild,
+      columns: [
+        ...system.map((c) => ({ column: c.column, sqlType: c.sqlType, constraint: c.constraint })),
+        ...(isChild ? PARENT_COLUMNS : []),
+        ...declared.map((f) => ({ column: f.column, sqlType: f.sqlType })),
+      ],
+      indexes: indexesOf(resource.table, declared, resource, isChild),
+      selectSql: fields.map((f) => `${selectExpression(f.column, f.kind, f.type)} AS ${quote(f.name)}`).join(', '),
+      ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
+    };
+    compiled.set(resource.name, model);
+    return model;
+  };
+
+  return catalog.resources.map((r) => compile(r, []));
+}

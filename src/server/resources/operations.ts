@@ -1,0 +1,113 @@
+/**
+ * The operations of a resource as route definitions without a URL: list, get, flowLog, save and
+ * each workflow action. The canonical routes (/r/<resource>/...) and the legacy aliases
+ * (src/server/legacy) register the same definitions, so an alias is data, not a handler.
+ *
+ * Record ids come from the path (`:id`), else the body or query (`id`), as legacy clients send them.
+ */
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { envelopeOf, failureResponses, pageOf } from '../routes/schemas';
+import { getFlowLog, getRecord, listRecords, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
+import { actionBodySchema, flowLogEntrySchema, rowSchema, saveBodySchema } from './schemas';
+import { actorOf, assertResourceAccess } from './scope';
+
+/** Reads that are not workflow actions. */
+export const READ_OPERATIONS = ['list', 'get', 'flowLog'] as const;
+
+export interface Operation {
+  name: string;
+  /** Whether the record id is part of the canonical URL. */
+  takesId: boolean;
+  methods: ('GET' | 'POST')[];
+  options: RouteShorthandOptions & { handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> };
+}
+
+type Input = Record<string, unknown>;
+
+const asObject = (value: unknown): Input => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Input) : {});
+
+/** Query string and body merged (body wins): lists and actions accept either. */
+const inputOf = (request: FastifyRequest): Input => ({ ...asObject(request.query), ...asObject(request.body) });
+
+const idOf = (request: FastifyRequest): unknown => asObject(request.params).id ?? inputOf(request).id;
+
+function actionInput(input: Input): ActionInput {
+  const version = input.version === undefined || input.version === '' ? undefined : Number(input.version);
+  return {
+    opinion: typeof input.opinion === 'string' ? input.opinion : undefined,
+    version: Number.isInteger(version) ? version : undefined,
+  };
+}
+
+/**
+ * Schemas here document the route (OpenAPI) and shape the reply; request data is checked by the
+ * engine's own validators (compiled once per resource), so Fastify's validation is bypassed.
+ */
+const documentedOnly = { validatorCompiler: () => () => true } as const;
+
+export function operationsOf(compiled: CompiledResource): Operation[] {
+  const { model } = compiled;
+  const db = (request: FastifyRequest) => request.server.db;
+  const tags = [model.name];
+  const row = rowSchema(model);
+  const common = {
+    ...documentedOnly,
+    onRequest: async (request: FastifyRequest) => assertResourceAccess(model, actorOf(request)),
+  };
+  const ops: Operation[] = [
+    {
+      name: 'list',
+      takesId: false,
+      methods: ['GET', 'POST'],
+      options: {
+        ...common,
+        schema: { tags, summary: `${model.title}: list (filters, orderBy, paging)`, querystring: compiled.listPlan.paramsSchema, response: { 200: envelopeOf(pageOf(row)), ...failureResponses } },
+        handler: async (request, reply) => reply.ok(await listRecords(db(request), compiled, actorOf(request), inputOf(request))),
+      },
+    },
+    {
+      name: 'get',
+      takesId: true,
+      methods: ['GET', 'POST'],
+      options: {
+        ...common,
+        schema: { tags, summary: `${model.title}: one record`, response: { 200: envelopeOf(row), ...failureResponses } },
+        handler: async (request, reply) => reply.ok(await getRecord(db(request), model, actorOf(request), idOf(request))),
+      },
+    },
+    {
+      name: 'flowLog',
+      takesId: true,
+      methods: ['GET', 'POST'],
+      options: {
+        ...common,
+        schema: { tags, summary: `${model.title}: flow log of a record`, response: { 200: envelopeOf({ type: 'array', items: flowLogEntrySchema }), ...failureResponses } },
+        handler: async (request, reply) => reply.ok(await getFlowLog(db(request), model, actorOf(request), idOf(request))),
+      },
+    },
+    {
+      name: 'save',
+      takesId: false,
+      methods: ['POST'],
+      options: {
+        ...common,
+        schema: { tags, summary: `${model.title}: insert or update (isCommit: and commit)`, body: saveBodySchema(model), response: { 200: envelopeOf(row), ...failureResponses } },
+        handler: async (request, reply) => reply.ok(await saveRecord(db(request), compiled, actorOf(request), request.body ?? {})),
+      },
+    },
+  ];
+  const actions = model.workflow ? Object.keys(model.workflow.actions) : ['delete'];
+  for (const name of actions.filter((a) => a !== 'save')) {
+    ops.push({
+      name,
+      takesId: true,
+      methods: ['POST'],
+      options: {
+        ...common,
+        schema: { tags, summary: `${model.title}: ${name}`, body: actionBodySchema, response: { 200: envelopeOf({ anyOf: [row, { type: 'null' }] }), ...failureResponses } },
+        handler: async (request, reply) => reply.ok(await runAction(db(request), model, actorOf(request), name, idOf(request), actionInput(inputOf(request)))),
+      },
+    });
+  }
+  return ops;
+}

@@ -1,0 +1,177 @@
+/**
+ * The generic record operations: list, get, save (insert or update, optionally committing) and the
+ * workflow actions. Each write runs in one transaction that locks the row (SELECT ... FOR UPDATE)
+ * and checks its state there, so a refused action changes nothing and two concurrent actions on a
+ * row are serialised. Every state change is written to the flow log in the same transaction.
+ */
+import type { WorkflowAction } from '../../engine/schema/types';
+import { isId, newId } from '../db/ids';
+import { pageOffset } from '../db/sql';
+import { page } from '../envelope';
+import { AppError } from '../errors';
+import { filterConditions, orderClause, pageOf, type ListParams, type ListPlan } from './filters';
+import { readFlowLog, writeFlowLog, type FlowLogEntry } from './flow-log';
+import type { ChildLink, ResourceModel } from './model';
+import { attachChildren, deleteRow, findRow, insertRow, listPage, replaceChildren, updateRow, type AnyDb, type RecordInput, type Row, type Values } from './repository';
+import { assertMayActOn, assertRoleAllowed, visibleRows, type Actor } from './scope';
+import { assertValid, dropBlanks, type Validator } from './validation';
+
+export interface ActionInput {
+  opinion?: string | null;
+  version?: number | null;
+}
+
+/** A resource with what its requests need, compiled once at start. */
+export interface CompiledResource {
+  model: ResourceModel;
+  listPlan: ListPlan;
+  validateInsert: Validator;
+  validateUpdate: Validator;
+  validateParams: Validator;
+}
+
+/** Delete of a resource without workflow: allowed in any state, removes the row. */
+const PLAIN_DELETE: WorkflowAction = { from: ['*'] };
+
+/** The workflow action `name` of a resource, or undefined when it has none. */
+export function actionOf(model: ResourceModel, name: string): WorkflowAction | undefined {
+  if (!model.workflow) return name === 'delete' ? PLAIN_DELETE : undefined;
+  return model.workflow.actions[name];
+}
+
+const requireId = (id: unknown): string => {
+  if (!isId(id)) throw new AppError('RECORD_NOT_FOUND');
+  return id;
+};
+
+/** A page of the visible rows matching `input` (query string and/or body parameters). */
+export async function listRecords(db: AnyDb, { model, listPlan, validateParams }: CompiledResource, actor: Actor, input: Record<string, unknown>) {
+  const params = dropBlanks({ ...input }) as ListParams;
+  assertValid(model, validateParams, params);
+  const { pageNo, pageSize } = pageOf(params);
+  const conditions = [visibleRows(model, actor), ...filterConditions(listPlan, params)];
+  const { rows, count } = await listPage(db, model, conditions, orderClause(listPlan, params.orderBy), pageSize, pageOffset(pageNo, pageSize));
+  return page(rows, count, pageNo, pageSize);
+}
+
+export async function getRecord(db: AnyDb, model: ResourceModel, actor: Actor, id: unknown): Promise<Row> {
+  const row = await findRow(db, model, requireId(id), visibleRows(model, actor));
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return attachChildren(db, model, row);
+}
+
+export async function getFlowLog(db: AnyDb, model: ResourceModel, actor: Actor, id: unknown): Promise<FlowLogEntry[]> {
+  const row = await findRow(db, model, requireId(id), visibleRows(model, actor));
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return readFlowLog(db, model.name, row.id as string);
+}
+
+function assertOpinion(action: WorkflowAction, input: ActionInput): void {
+  if (action.opinion === 'required' && !input.opinion?.trim()) throw new AppError('OPINION_REQUIRED');
+}
+
+function assertVersion(row: Row, version: number | null | undefined): void {
+  if (version !== undefined && version !== null && row.version !== version) throw new AppError('STALE_VERSION');
+}
+
+async function lockRow(trx: AnyDb, model: ResourceModel, actor: Actor, id: string): Promise<Row> {
+  const row = await findRow(trx, model, id, visibleRows(model, actor), true);
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return row;
+}
+
+/** Moves a locked row along `action` (or removes it: delete without a target state). */
+async function transition(trx: AnyDb, model: ResourceModel, actor: Actor, name: string, action: WorkflowAction, row: Row, input: ActionInput): Promise<void> {
+  assertMayActOn(model, actor, row, action);
+  assertVersion(row, input.version);
+  const from = (row.status as string | undefined) ?? null;
+  if (model.workflow && !action.from.includes(from ?? '')) throw new AppError('WRONG_STATE');
+  const id = row.id as string;
+  const removes = name === 'delete' && action.to === undefined;
+  if (removes) await deleteRow(trx, model, id);
+  else await updateRow(trx, model, id, { status: action.to ?? from, updated_by: actor.userId });
+  if (model.workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: name, from, to: removes ? null : (action.to ?? from), opinion: input.opinion });
+}
+
+/** Runs a workflow action (or delete); returns the row after it, or null once deleted. */
+export async function runAction(db: AnyDb, model: ResourceModel, actor: Actor, name: string, id: unknown, input: ActionInput): Promise<Row | null> {
+  const action = actionOf(model, name);
+  if (!action) throw new AppError('NOT_FOUND');
+  assertRoleAllowed(action, actor);
+  assertOpinion(action, input);
+  const rowId = requireId(id);
+  return db.transaction().execute(async (trx) => {
+    await transition(trx, model, actor, name, action, await lockRow(trx, model, actor, rowId), input);
+    const after = await findRow(trx, model, rowId, undefined);
+    return after ? attachChildren(trx, model, after) : null;
+  });
+}
+
+/** Fills the defaults of absent fields of a new row and of every sub-table row (before validation). */
+function applyDefaults(model: ResourceModel, body: Record<string, unknown>, insert: boolean): void {
+  if (insert) for (const f of model.writable) if (body[f.name] === undefined && f.field.default !== undefined) body[f.name] = f.field.default;
+  for (const link of model.children) {
+    const rows = body[link.name];
+    if (Array.isArray(rows)) for (const row of rows) if (row && typeof row === 'object') applyDefaults(link.model, row as Record<string, unknown>, true);
+  }
+}
+
+/** Column values of the writable fields present in a (validated) body, and its sub-table rows. */
+function recordInput(model: ResourceModel, body: Record<string, unknown>): RecordInput {
+  const values: Values = {};
+  for (const f of model.writable) if (f.name in body) values[f.column] = body[f.name] ?? null;
+  const children = new Map<ChildLink, RecordInput[]>();
+  for (const link of model.children) {
+    const rows = body[link.name];
+    if (Array.isArray(rows)) children.set(link, rows.map((r) => recordInput(link.model, r as Record<string, unknown>)));
+  }
+  return { values, children };
+}
+
+async function writeChildren(trx: AnyDb, input: RecordInput, parentId: string): Promise<void> {
+  for (const [link, rows] of input.children) await replaceChildren(trx, link, parentId, rows);
+}
+
+const isTrue = (flag: unknown) => flag === true || flag === 'true' || flag === '1';
+
+/**
+ * Inserts (no id) or updates (id) a record from a request body; with `isCommit` it is committed
+ * in the same transaction. Returns the saved row.
+ */
+export async function saveRecord(db: AnyDb, { model, validateInsert, validateUpdate }: CompiledResource, actor: Actor, body: unknown): Promise<Row> {
+  const insert = !(body as { id?: unknown } | null)?.id;
+  if (body && typeof body === 'object' && !Array.isArray(body)) applyDefaults(model, body as Record<string, unknown>, insert);
+  assertValid(model, insert ? validateInsert : validateUpdate, body);
+  const workflow = model.workflow;
+  const save = workflow?.actions.save;
+  assertRoleAllowed(save, actor);
+  const commit = isTrue(body.isCommit) ? workflow?.actions.commit : undefined;
+  if (isTrue(body.isCommit) && !commit) throw new AppError('WRONG_STATE');
+  if (commit) assertRoleAllowed(commit, actor);
+  const existingId = body.id ? requireId(body.id) : undefined;
+
+  return db.transaction().execute(async (trx) => {
+    let id: string;
+    if (existingId) {
+      id = existingId;
+      const row = await lockRow(trx, model, actor, id);
+      assertMayActOn(model, actor, row, save);
+      assertVersion(row, body.version as number | null | undefined);
+      // Without an explicit save action a row is editable only in the initial state.
+      if (workflow && !(save?.from ?? [workflow.initial]).includes(row.status as string)) throw new AppError('WRONG_STATE');
+      const input = recordInput(model, body);
+      await updateRow(trx, model, id, { ...input.values, updated_by: actor.userId });
+      await writeChildren(trx, input, id);
+    } else {
+      id = newId();
+      const input = recordInput(model, body);
+      const owner: Values = model.ownerColumn === 'unit_id' ? { unit_id: actor.unitId, area_code: actor.areaCode } : model.ownerColumn ? { area_code: actor.areaCode } : {};
+      await insertRow(trx, model, { ...input.values, ...owner, ...(workflow ? { status: workflow.initial } : {}), id, created_by: actor.userId, updated_by: actor.userId });
+      await writeChildren(trx, input, id);
+      if (workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: 'save', from: null, to: workflow.initial });
+    }
+    if (commit) await transition(trx, model, actor, 'commit', commit, await lockRow(trx, model, actor, id), {});
+    const saved = await findRow(trx, model, id, undefined);
+    return attachChildren(trx, model, saved!);
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * SQL over resource tables. Column lists are prepared once (model.ts); every value travels as a
+ * bind parameter; every read and write of a scoped resource carries the visibility condition.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { newId } from '../db/ids';
+import { AppError } from '../errors';
+import type { ChildLink, ResourceModel } from './model';
+import { quote } from './naming';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- resource tables are not in the static Database type
+export type AnyDb = Kysely<any>;
+export type Row = Record<string, unknown>;
+/** Column → value of an insert or update. */
+export type Values = Record<string, unknown>;
+/** A row to write with the rows of its sub-tables. */
+export interface RecordInput {
+  values: Values;
+  children: Map<ChildLink, RecordInput[]>;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+const table = (model: ResourceModel) => sql.raw(quote(model.table));
+const select = (model: ResourceModel) => sql.raw(model.selectSql);
+const where = (conditions: (RawBuilder<boolean> | undefined)[]) => {
+  const present = conditions.filter((c): c is RawBuilder<boolean> => c !== undefined);
+  return present.length > 0 ? sql`WHERE ${sql.join(present, sql` AND `)}` : sql``;
+};
+
+/** jsonb values go as JSON text (a JS array would otherwise become a PostgreSQL array). */
+function bind(model: ResourceModel, column: string, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  return jsonColumns(model).has(column) ? JSON.stringify(value) : value;
+}
+
+const jsonColumnCache = new WeakMap<ResourceModel, ReadonlySet<string>>();
+function jsonColumns(model: ResourceModel): ReadonlySet<string> {
+  let set = jsonColumnCache.get(model);
+  if (!set) {
+    set = new Set(model.columns.filter((c) => c.sqlType === 'jsonb').map((c) => c.column));
+    jsonColumnCache.set(model, set);
+  }
+  return set;
+}
+
+async function guardUnique<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new AppError('DUPLICATE_VALUE');
+    throw err;
+  }
+}
+
+/** One page and the total count (two statements, sent together). */
+export async function listPage(db: AnyDb, model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], order: string, limit: number, offset: number): Promise<{ rows: Row[]; count: number }> {
+  const filter = where(conditions);
+  const [page, total] = await Promise.all([
+    sql<Row>`SELECT ${select(model)} FROM ${table(model)} ${filter} ORDER BY ${sql.raw(order)} LIMIT ${limit} OFFSET ${offset}`.execute(db),
+    sql<{ count: number }>`SELECT count(*)::int AS count FROM ${table(model)} ${filter}`.execute(db),
+  ]);
+  return { rows: page.rows, count: total.rows[0].count };
+}
+
+/** A visible row by id; `forUpdate` locks it until the transaction ends. */
+export async function findRow(db: AnyDb, model: ResourceModel, id: string, visible: RawBuilder<boolean> | undefined, forUpdate = false): Promise<Row | undefined> {
+  const lock = forUpdate ? sql`FOR UPDATE` : sql``;
+  const { rows } = await sql<Row>`SELECT ${select(model)} FROM ${table(model)} ${where([sql<boolean>`id = ${id}`, visible])} ${lock}`.execute(db);
+  return rows[0];
+}
+
+export async function insertRow(db: AnyDb, model: ResourceModel, values: Values): Promise<void> {
+  const columns = Object.keys(values);
+  const names = sql.join(columns.map((c) => sql.raw(quote(c))));
+  const params = sql.join(columns.map((c) => bind(model, c, values[c])));
+  await guardUnique(() => sql`INSERT INTO ${table(model)} (${names}) VALUES (${params})`.execute(db));
+}
+
+/** Updates a row (already locked and checked), bumping version and update time. */
+export async function updateRow(db: AnyDb, model: ResourceModel, id: string, values: Values): Promise<void> {
+  const sets = Object.keys(values).map((c) => sql`${sql.raw(quote(c))} = ${bind(model, c, values[c])}`);
+  sets.push(sql`version = version + 1`, sql`updated_at = now()`);
+  await guardUnique(() => sql`UPDATE ${table(model)} SET ${sql.join(sets)} WHERE id = ${id}`.execute(db));
+}
+
+export async function deleteRow(db: AnyDb, model: ResourceModel, id: string): Promise<void> {
+  for (const child of model.children) await deleteChildren(db, child, id);
+  await sql`DELETE FROM ${table(model)} WHERE id = ${id}`.execute(db);
+}
+
+async function deleteChildren(db: AnyDb, link: ChildLink, parentId: string): Promise<void> {
+  const { rows } = await sql<{ id: string }>`SELECT id FROM ${table(link.model)} WHERE parent_id = ${parentId}`.execute(db);
+  for (const grandchild of link.model.children) for (const row of rows) await deleteChildren(db, grandchild, row.id);
+  await sql`DELETE FROM ${table(link.model)} WHERE parent_id = ${parentId}`.execute(db);
+}
+
+/** Replaces the rows of a sub-table (and theirs) with `rows`, in the given order. */
+export async function replaceChildren(db: AnyDb, link: ChildLink, parentId: string, rows: readonly RecordInput[]): Promise<void> {
+  await deleteChildren(db, link, parentId);
+  for (const [sort, row] of rows.entries()) {
+    const id = newId();
+    await insertRow(db, link.model, { ...row.values, id, parent_id: parentId, sort });
+    for (const [grandchild, grandRows] of row.children) await replaceChildren(db, grandchild, id, grandRows);
+  }
+}
+
+/** The rows of every sub-table of `parent`, attached to it (recursively). */
+export async function attachChildren(db: AnyDb, model: ResourceModel, parent: Row): Promise<Row> {
+  for (const link of model.children) {
+    const { rows } = await sql<Row>`SELECT ${select(link.model)} FROM ${table(link.model)} WHERE parent_id = ${parent.id} ORDER BY sort`.execute(db);
+    parent[link.name] = await Promise.all(rows.map((row) => attachChildren(db, link.model, row)));
+  }
+  return parent;
+}

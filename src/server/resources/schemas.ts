@@ -1,0 +1,117 @@
+/**
+ * JSON Schemas generated from a resource: the save body (validation, x-rules for the validator
+ * catalogue), the list parameters and the row (fast serialisation). They also feed OpenAPI.
+ */
+import type { FieldModel, ResourceModel, ValueKind } from './model';
+
+type JsonSchema = Record<string, unknown>;
+
+const ID_PATTERN = '^[0-9a-f]{32}$';
+
+const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'] });
+
+/** The wire shape of a value (without null). */
+function valueSchema(kind: ValueKind): JsonSchema {
+  switch (kind) {
+    case 'integer':
+      return { type: 'integer' };
+    case 'number':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return { type: 'string', format: 'date-time' };
+    case 'codes':
+      return { type: 'array', items: { type: 'string' } };
+    case 'json':
+      return {};
+    case 'string':
+      return { type: 'string' };
+  }
+}
+
+/** One writable field in a request body: type, length and range, dictionary codes, catalogue rules. */
+function inputSchema(f: FieldModel): JsonSchema {
+  const { field } = f;
+  const schema: JsonSchema = { ...valueSchema(f.kind), title: f.label };
+  if (f.kind === 'string') {
+    if (field.maxLength) schema.maxLength = field.maxLength;
+    if (field.required) schema.minLength = 1;
+    if (f.codes) schema.enum = f.codes;
+  }
+  if (f.kind === 'codes') {
+    schema.items = f.codes ? { type: 'string', enum: f.codes } : { type: 'string' };
+    schema.uniqueItems = true;
+    if (field.required) schema.minItems = 1;
+  }
+  if (f.kind === 'json' && field.maxCount) Object.assign(schema, { type: 'array', maxItems: field.maxCount });
+  if (field.min !== undefined) schema.minimum = field.min;
+  if (field.max !== undefined) schema.maximum = field.max;
+  if (field.rules?.length) schema['x-rules'] = field.rules;
+  if (f.kind === 'json' || field.required) return schema;
+  return nullable(schema);
+}
+
+/**
+ * Body of `save`: the writable fields, sub-table rows, and id/version/isCommit. An insert must
+ * carry every required field; an update changes only the fields it carries (a required one may
+ * not be emptied). Sub-table rows are always complete rows.
+ */
+export function saveBodySchema(model: ResourceModel, mode: 'insert' | 'update' = 'insert'): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const f of model.writable) properties[f.name] = inputSchema(f);
+  for (const child of model.children) {
+    properties[child.name] = { type: 'array', title: child.label, items: saveBodySchema(child.model) };
+  }
+  if (model.isChild) return { type: 'object', properties, required: model.writable.filter((f) => f.field.required).map((f) => f.name) };
+  return {
+    type: 'object',
+    properties: {
+      id: { type: ['string', 'null'], pattern: ID_PATTERN, description: 'absent: insert; present: update' },
+      version: { type: ['integer', 'null'], description: 'optimistic concurrency: the version read' },
+      isCommit: { type: ['boolean', 'string', 'null'], description: 'true: save and commit in one transaction' },
+      ...properties,
+    },
+    required: mode === 'insert' ? model.writable.filter((f) => f.field.required).map((f) => f.name) : [],
+  };
+}
+
+/** Body of a workflow action. */
+export const actionBodySchema = {
+  type: 'object',
+  properties: {
+    opinion: { type: ['string', 'null'], maxLength: 2000, description: 'audit opinion (kept in the flow log)' },
+    version: { type: ['integer', 'null'], description: 'optimistic concurrency: the version read' },
+  },
+} as const;
+
+export const idParamsSchema = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 64 } },
+  required: ['id'],
+} as const;
+
+/** A stored row as sent to the client. */
+export function rowSchema(model: ResourceModel): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const f of model.fields) properties[f.name] = f.kind === 'json' ? {} : nullable(valueSchema(f.kind));
+  for (const child of model.children) properties[child.name] = { type: 'array', items: rowSchema(child.model) };
+  return { type: 'object', title: model.title, properties };
+}
+
+export const flowLogEntrySchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    action: { type: 'string' },
+    fromState: { type: ['string', 'null'] },
+    toState: { type: ['string', 'null'] },
+    opinion: { type: ['string', 'null'] },
+    userId: { type: 'string' },
+    userName: { type: 'string' },
+    createDate: { type: 'string' },
+  },
+  required: ['id', 'action', 'userId', 'userName', 'createDate'],
+} as const;

@@ -1,0 +1,95 @@
+/**
+ * Who may see and change which rows. The rule, as data:
+ *
+ * - A resource with `scope: "unit"` (or `"area"`) stores the owner on every row (unit_id, or
+ *   area_code; unit rows also keep the owner's area_code). A session owns the rows of its own unit
+ *   (or area) and may read them and run every action its role type is allowed (action `roles`
+ *   absent, or naming its role type).
+ * - A session of an oversight role type (OVERSIGHT_ROLE_TYPES: supervising bodies) additionally
+ *   sees the rows of its whole area — the area code and every code below it (330200 covers
+ *   3302xx) — but only for resources whose workflow names its role type in some action's
+ *   `roles` (it audits them). On such rows it may run exactly those actions; it never saves,
+ *   deletes or runs an action that does not name its role type.
+ * - Every other row does not exist for the session: reads and writes answer RECORD_NOT_FOUND,
+ *   the same as an unknown id, so no existence leaks across units.
+ * - A resource without `scope` is shared: every session with access sees every row.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { WorkflowAction } from '../../engine/schema/types';
+import { escapeLike } from '../db/sql';
+import { AppError } from '../errors';
+import { requireSession } from '../plugins/session';
+import { ownedByUnit, tenantOf } from '../plugins/tenant';
+import type { ResourceModel } from './model';
+
+/** Role types that oversee the rows of their area. */
+export const OVERSIGHT_ROLE_TYPES: ReadonlySet<string> = new Set(['authority']);
+
+/** The acting session, as the engine needs it. */
+export interface Actor {
+  userId: string;
+  userName: string;
+  unitId: string;
+  areaCode: string;
+  roleType: string | null;
+  menuIds: readonly string[];
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  const session = requireSession(request);
+  const tenant = tenantOf(request);
+  return {
+    userId: session.user.id,
+    userName: session.user.name,
+    unitId: tenant.unitId,
+    areaCode: tenant.areaCode,
+    roleType: session.role?.roleType ?? null,
+    menuIds: session.role?.menuIds ?? [],
+  };
+}
+
+/** `330200` → `3302`, `330000` → `33`, `330212` → `330212`: the prefix of every code in the area. */
+export function areaPrefix(areaCode: string): string {
+  let prefix = areaCode;
+  while (prefix.length > 2 && prefix.endsWith('00')) prefix = prefix.slice(0, -2);
+  return prefix;
+}
+
+/** Whether the actor's role type oversees this resource's rows across its area. */
+export function oversees(model: ResourceModel, actor: Actor): boolean {
+  if (!model.ownerColumn || !actor.roleType || !OVERSIGHT_ROLE_TYPES.has(actor.roleType)) return false;
+  const actions = Object.values(model.workflow?.actions ?? {});
+  return actions.some((action) => action?.roles?.includes(actor.roleType!));
+}
+
+/** The condition limiting a query to the rows the actor may see; undefined for shared resources. */
+export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<boolean> | undefined {
+  if (!model.ownerColumn) return undefined;
+  const own = model.ownerColumn === 'unit_id' ? ownedByUnit({ unitId: actor.unitId, areaCode: actor.areaCode }) : sql<boolean>`area_code = ${actor.areaCode}`;
+  if (!oversees(model, actor)) return own;
+  return sql<boolean>`(${own} OR area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`})`;
+}
+
+/** Whether a visible row belongs to the actor (rather than being merely overseen). */
+export function ownsRow(model: ResourceModel, actor: Actor, row: { unitId?: unknown; areaCode?: unknown }): boolean {
+  if (model.ownerColumn === 'unit_id') return row.unitId === actor.unitId;
+  if (model.ownerColumn === 'area_code') return row.areaCode === actor.areaCode;
+  return true;
+}
+
+/** The role check of an action that does not depend on the row (refused before any row is read). */
+export function assertRoleAllowed(action: Pick<WorkflowAction, 'roles'> | undefined, actor: Actor): void {
+  if (action?.roles && !(actor.roleType && action.roles.includes(actor.roleType))) throw new AppError('ACTION_NOT_PERMITTED');
+}
+
+/** On a row the actor only oversees, only actions naming its role type may run. */
+export function assertMayActOn(model: ResourceModel, actor: Actor, row: { unitId?: unknown; areaCode?: unknown }, action: Pick<WorkflowAction, 'roles'> | undefined): void {
+  if (ownsRow(model, actor, row)) return;
+  if (!(actor.roleType && action?.roles?.includes(actor.roleType))) throw new AppError('ACTION_NOT_PERMITTED');
+}
+
+/** RBAC: the role must hold one of the resource's menu access ids (none listed: any role). */
+export function assertResourceAccess(model: ResourceModel, actor: Actor): void {
+  if (model.access.length > 0 && !model.access.some((id) => actor.menuIds.includes(id))) throw new AppError('FORBIDDEN');
+}
