@@ -76,15 +76,23 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('config', config);
   if (!config.captchaEnabled) app.log.warn('PORTAL_CAPTCHA=off: the login captcha is disabled — never use this in production');
 
-  await app.register(errorHandlerPlugin);
-  await app.register(envelopePlugin);
-  await app.register(cookie);
-  await app.register(formbody);
-  await app.register(dbPlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await app.register(keysPlugin);
-  await app.register(openapiPlugin, { title: config.productName });
-  await app.register(api, { prefix: config.apiBase, config, extraRoutes });
-  if (config.staticDir) await app.register(spaPlugin, { root: config.staticDir, apiBase: config.apiBase });
-  else app.setNotFoundHandler(notFoundHandler);
+  try {
+    await app.register(errorHandlerPlugin);
+    await app.register(envelopePlugin);
+    await app.register(cookie);
+    await app.register(formbody);
+    await app.register(dbPlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await app.register(keysPlugin);
+    await app.register(openapiPlugin, { title: config.productName });
+    await app.register(api, { prefix: config.apiBase, config, extraRoutes });
+    if (config.staticDir) await app.register(spaPlugin, { root: config.staticDir, apiBase: config.apiBase });
+    else app.setNotFoundHandler(notFoundHandler);
+    await app.ready();
+  } catch (err) {
+    // A plugin failed at start (bad schema, refused migration): release what was opened (the
+    // database pool) before reporting, so a caller never inherits open handles.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   return app;
 }

@@ -22,6 +22,8 @@ export interface Config {
   mustUpdatePwd: boolean;
   /** Directory of the built front end served with SPA fallback; null serves the API only. */
   staticDir: string | null;
+  /** Directory holding resources/, dicts/ and meta/; null = the repository's schemas/. */
+  schemaDir: string | null;
   /** Trust X-Forwarded-For (behind a load balancer), so rate limits and logs see the client IP. */
   trustProxy: boolean;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
@@ -80,6 +82,7 @@ export const SETTINGS = [
   setting('PORTAL_LOGIN_RATE_LIMIT', 'loginRateLimit', positiveInt, 30, 'login requests per minute per IP'),
   setting('PORTAL_MUST_UPDATE_PWD', 'mustUpdatePwd', onOff, true, 'force the change-password dialog for simple passwords'),
   setting('PORTAL_STATIC_DIR', 'staticDir', optionalText, null, 'built front end to serve (`npm start` uses dist/)'),
+  setting('PORTAL_SCHEMA_DIR', 'schemaDir', optionalText, null, 'schema directory (resources/, dicts/); unset = the repository\'s schemas/'),
   setting('PORTAL_TRUST_PROXY', 'trustProxy', onOff, false, '`on` behind a load balancer: client IP from X-Forwarded-For'),
   setting('LOG_LEVEL', 'logLevel', text, 'info', 'log level (silent, error, warn, info, debug)'),
   setting('PORTAL_CITY_NAME', 'cityName', text, '宁波市', 'city shown before the platform title'),
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = config as Config;
   if (!result.dataDir.startsWith('memory://')) result.dataDir = resolve(result.dataDir);
   if (result.staticDir) result.staticDir = resolve(result.staticDir);
+  if (result.schemaDir) result.schemaDir = resolve(result.schemaDir);
   return result;
 }
 

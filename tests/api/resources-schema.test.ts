@@ -110,9 +110,7 @@ describe.each(dbTargets())('resource tables across restarts (%s)', (target) => {
     }
   });
 
-  // On PostgreSQL a failed buildApp leaves its pool open (see the report), so the start itself is
-  // checked on PGlite only; the refusal logic above runs on both.
-  it.skipIf(target !== 'pglite')('does not start the server over a destructive change', async () => {
+  it('does not start the server over a destructive change', async () => {
     writeResource({ name: { ...V1.name, maxLength: 80 } });
     await expect(start()).rejects.toThrow(/never applied automatically/);
   });

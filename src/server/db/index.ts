@@ -19,7 +19,11 @@ export interface DatabaseTarget {
 
 function dialectFor(target: DatabaseTarget): Dialect {
   if (target.databaseUrl) {
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: target.databaseUrl, max: 10 }) });
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle client losing its connection (database restart, admin kill) must not crash the
+    // process: pg drops the client from the pool and the next query opens a new one.
+    pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
+    return new PostgresDialect({ pool });
   }
   if (!target.dataDir.startsWith('memory://')) mkdirSync(target.dataDir, { recursive: true });
   return new PGliteDialect(new PGlite(target.dataDir));

@@ -11,22 +11,16 @@ import { compileResources } from './compile';
 import { syncTables } from './ddl';
 import { operationsOf } from './operations';
 
-declare module '../config' {
-  interface Config {
-    /** Directory with resources/ and dicts/ (default: the repository's schemas/); tests point it at fixtures. */
-    schemaDir?: string;
-  }
-}
-
 export interface ResourceEngineOptions {
-  schemaDir?: string;
+  /** Directory with resources/ and dicts/ (default: the repository's schemas/); tests point it at fixtures. */
+  schemaDir?: string | null;
 }
 
 /** Canonical URL of an operation, relative to the API base. */
 export const resourcePath = (resource: string, operation: string, id?: string): string => `/r/${resource}/${operation}${id === undefined ? '' : `/${id}`}`;
 
 const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir }) => {
-  const { all, routed } = compileResources(loadCatalog(schemaDir));
+  const { all, routed } = compileResources(loadCatalog(schemaDir ?? undefined));
   const applied = await syncTables(app.db, all.map((r) => r.model));
   if (applied.length > 0) app.log.info({ statements: applied }, 'resource tables updated');
 
