@@ -26,6 +26,7 @@ interface ChangePasswordModalProps {
 /** Change password (SPEC.md §4, §5); on success the session ends and the user logs in again. */
 export default function ChangePasswordModal({ forced, onClose }: ChangePasswordModalProps) {
   const [form] = Form.useForm<PasswordForm>();
+  const newPassword = Form.useWatch('newPassword', form);
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
   const { signOut } = useShellActions();
@@ -72,11 +73,8 @@ export default function ChangePasswordModal({ forced, onClose }: ChangePasswordM
         <Form.Item name="oldPassword" label="当前密码" rules={[{ required: true, message: msg.oldPasswordRequired }]}>
           <Input.Password autoComplete="current-password" maxLength={64} />
         </Form.Item>
-        <Form.Item name="newPassword" label="新密码" validateTrigger="onBlur" rules={[{ required: true, message: msg.newPasswordRequired }, passwordRule]}>
+        <Form.Item name="newPassword" label="新密码" validateTrigger="onBlur" extra={<StrengthMeter value={newPassword} />} rules={[{ required: true, message: msg.newPasswordRequired }, passwordRule]}>
           <Input.Password autoComplete="new-password" maxLength={14} />
-        </Form.Item>
-        <Form.Item noStyle shouldUpdate={(a, b) => a.newPassword !== b.newPassword}>
-          {({ getFieldValue }) => <StrengthMeter value={getFieldValue('newPassword')} />}
         </Form.Item>
         <Form.Item name="newPasswordCheck" label="确认新密码" rules={[{ required: true, message: msg.confirmRequired }]}>
           <Input.Password autoComplete="new-password" maxLength={14} />
