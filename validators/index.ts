@@ -272,3 +272,8 @@ export const changePasswordMessages = {
 export function passwordsMatch(a: string | null | undefined, b: string | null | undefined): boolean {
   return (a ?? '') === (b ?? '');
 }
+
+/** GB 32100 check of a unit's unified social credit code (请输入有效的统一社会信用代码). */
+export const unifiedCreditCode: RuleFn = rules.unifiedCreditCode;
+/** GB 11714 check of an older organisation code (请输入有效的组织机构代码). */
+export const orgCode: RuleFn = rules.orgCode;

@@ -7,8 +7,10 @@ export function okEnvelope<T>(data: T, message = DEFAULT_OK_MESSAGE): Envelope<T
   return { result: 'true', success: true, isSuccess: true, message, data };
 }
 
-export function failEnvelope(code: string, message: string): Envelope<never> {
-  return { result: 'false', success: false, isSuccess: false, message, errorMsg: message, code };
+export function failEnvelope(code: string, message: string, data?: unknown): Envelope<unknown> {
+  const envelope: Envelope<unknown> = { result: 'false', success: false, isSuccess: false, message, errorMsg: message, code };
+  if (data !== undefined) envelope.data = data;
+  return envelope;
 }
 
 export function page<T>(list: T[], count: number, pageNo: number, pageSize: number): Page<T> {

@@ -50,11 +50,14 @@ export type ErrorCode = keyof typeof ERRORS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
+  /** Machine-readable detail for the client, e.g. `{ field }` of a validation failure. */
+  readonly data?: Record<string, unknown>;
 
   /** `message` overrides the catalogue text only for messages that are themselves catalogued
    *  elsewhere (e.g. a validator's Chinese message); never pass technical detail here. */
-  constructor(code: ErrorCode, message?: string) {
+  constructor(code: ErrorCode, message?: string, data?: Record<string, unknown>) {
     super(message ?? ERRORS[code].message);
+    if (data) this.data = data;
     this.name = 'AppError';
     this.code = code;
     this.statusCode = ERRORS[code].status;

@@ -128,9 +128,11 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
     });
 
     it('applies the validator catalogue rules of a field (x-rules) with the same message as the browser', async () => {
+      const before = (await list(unitA.sid)).body.data!.count;
       const res = await save(unitA.sid, { title: 't', content: 'x', contactEmail: 'not-an-email' });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: '联系邮箱：请输入正确邮箱格式' });
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: '请输入正确邮箱格式', data: { field: 'contactEmail' } });
+      expect((await list(unitA.sid)).body.data!.count).toBe(before);
     });
   });
 

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { failEnvelope } from '../envelope';
 import { AppError, codeForStatus, ERRORS, isAppError, type ErrorCode } from '../errors';
-import { hasRuleError, validationEnvelope } from '../validation';
+import { ruleFailure } from '../validation';
 
 interface Resolved {
   code: ErrorCode;
@@ -32,7 +32,7 @@ function resolve(err: FastifyError | AppError): Resolved {
 
 /** Sends the failure envelope for a catalogued error code. */
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  return reply.code(error.statusCode).send(failEnvelope(error.code, error.message));
+  return reply.code(error.statusCode).send(failEnvelope(error.code, error.message, error.data));
 }
 
 export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -42,16 +42,12 @@ export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): 
 export default fp(
   async (app) => {
     app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-      const validation = (err as FastifyError).validation;
-      if (validation && hasRuleError(validation)) {
-        // A validator-catalogue rule failed: the same Chinese message the browser shows, and the field.
-        request.log.info({ code: 'VALIDATION_FAILED', reason: err.message }, 'request rejected');
-        return reply.code(400).send(validationEnvelope(validation));
-      }
-      const { code, status, message } = resolve(err);
+      // A validator-catalogue rule failed in a route schema: the browser's message and the field.
+      const error = ruleFailure((err as FastifyError).validation) ?? err;
+      const { code, status, message } = resolve(error);
       if (status >= 500) request.log.error({ err }, 'request failed');
       else request.log.info({ code, status, reason: err.message }, 'request rejected');
-      return reply.code(status).send(failEnvelope(code, message));
+      return reply.code(status).send(failEnvelope(code, message, isAppError(error) ? error.data : undefined));
     });
   },
   { name: 'error-handler' },

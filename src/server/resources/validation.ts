@@ -8,7 +8,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { AppError } from '../errors';
 import type { ResourceModel } from './model';
-import { addRuleKeywords, RULES_KEYWORD } from '../validation/index';
+import { addRuleKeywords, fieldOf, ruleFailure } from '../validation/index';
 
 export type Validator = ValidateFunction;
 
@@ -64,11 +64,17 @@ function limitOf(error: ErrorObject): string {
   return params.limit === undefined ? '' : String(params.limit);
 }
 
-/** The Chinese message of the first error. */
-export function validationMessage(model: ResourceModel, error: ErrorObject): string {
+/**
+ * The typed error of a failed body: a catalogue rule answers with its own message (the one the
+ * browser shows); structural checks name the field by its Chinese label. Both carry `data.field`.
+ */
+export function validationError(model: ResourceModel, errors: readonly ErrorObject[]): AppError {
+  const rule = ruleFailure(errors);
+  if (rule) return rule;
+  const [error] = errors;
   const { label } = locate(model, error);
-  if (error.keyword === RULES_KEYWORD && error.message) return `${label}：${error.message}`;
-  return (MESSAGES[error.keyword] ?? FALLBACK).replace('{label}', label).replace('{limit}', limitOf(error));
+  const message = (MESSAGES[error.keyword] ?? FALLBACK).replace('{label}', label).replace('{limit}', limitOf(error));
+  return new AppError('VALIDATION_FAILED', message, { field: fieldOf(error) });
 }
 
 /** Empty strings of non-text fields mean "no value" (form posts send them for blank inputs). */
@@ -88,5 +94,5 @@ export function dropBlanks(params: Record<string, unknown>): Record<string, unkn
 export function assertValid(model: ResourceModel, validate: Validator, body: unknown): asserts body is Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('BAD_REQUEST');
   blanksToNull(model, body as Record<string, unknown>);
-  if (!validate(body)) throw new AppError('VALIDATION_FAILED', validationMessage(model, validate.errors![0]));
+  if (!validate(body)) throw validationError(model, validate.errors ?? []);
 }

@@ -5,15 +5,10 @@
  *   { "type": "string", "x-rules": ["mobile", { "rule": "postalCode", "message": "请输入有效的邮政编码" }] }
  */
 import type { Ajv, ErrorObject, FuncKeywordDefinition } from 'ajv';
-import { isRuleName, REQUIRED_MESSAGE, validateAll, type RuleRef, type RuleValue } from '../../../validators';
-import { failEnvelope } from '../envelope';
+import { isRuleName, validateAll, type RuleRef, type RuleValue } from '../../../validators';
+import { AppError } from '../errors';
 
 export const RULES_KEYWORD = 'x-rules';
-
-interface RulesError extends ErrorObject {
-  keyword: typeof RULES_KEYWORD;
-  message: string;
-}
 
 const keyword: FuncKeywordDefinition = {
   keyword: RULES_KEYWORD,
@@ -56,62 +51,19 @@ export function ajvRulesPlugin(ajv: Ajv): Ajv {
   return addRuleKeywords(ajv);
 }
 
-export interface FieldError {
-  /** The field name (last segment of the instance path, or the missing property). */
-  field: string;
-  message: string;
-}
-
-function fieldOf(err: ErrorObject): string {
+/** The field an ajv error points at: the missing property, or the last segment of its path. */
+export function fieldOf(err: ErrorObject): string {
   if (err.keyword === 'required') return String((err.params as { missingProperty?: string }).missingProperty ?? '');
   const path = err.instancePath.split('/').filter(Boolean);
   return path[path.length - 1] ?? '';
 }
 
 /**
- * ajv errors as field errors, catalogue messages first. Errors of other keywords (type, maxLength,
- * required ...) get a short Chinese message so the client never sees ajv's English.
+ * The first validator-catalogue failure among ajv errors, as a typed error: HTTP 400
+ * VALIDATION_FAILED, exactly the catalogue's Chinese message (what the browser shows), and the
+ * field in `data.field`. Undefined when no catalogue rule failed.
  */
-export function ruleErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
-  const out: FieldError[] = [];
-  for (const err of errors ?? []) {
-    const field = fieldOf(err);
-    let message: string;
-    switch (err.keyword) {
-      case RULES_KEYWORD: message = (err as RulesError).message; break;
-      case 'required': message = REQUIRED_MESSAGE; break;
-      case 'maxLength': message = `长度不能超过${(err.params as { limit: number }).limit}个字符`; break;
-      case 'minLength': message = REQUIRED_MESSAGE; break;
-      case 'maximum': message = `不能大于${(err.params as { limit: number }).limit}`; break;
-      case 'minimum': message = `不能小于${(err.params as { limit: number }).limit}`; break;
-      case 'enum': message = '请选择有效的选项'; break;
-      case 'type': message = '格式不正确'; break;
-      case 'format': message = '格式不正确'; break;
-      case 'additionalProperties': continue;
-      default: message = '格式不正确';
-    }
-    out.push({ field, message });
-  }
-  // Catalogue messages are the most specific: put them first.
-  return out.sort((a, b) => Number(isCatalogue(b, errors)) - Number(isCatalogue(a, errors)));
-}
-
-function isCatalogue(e: FieldError, errors: readonly ErrorObject[] | null | undefined): boolean {
-  return !!errors?.some((err) => err.keyword === RULES_KEYWORD && (err as RulesError).message === e.message);
-}
-
-/**
- * The failure of a Fastify/ajv validation as the envelope: HTTP 400, code VALIDATION_FAILED when a
- * catalogue rule failed (its Chinese message, as the browser shows it), the field in `data.field`.
- */
-export function validationEnvelope(errors: readonly ErrorObject[] | null | undefined) {
-  const list = ruleErrors(errors);
-  const first = list[0];
-  const message = first?.message ?? '请求参数错误';
-  return { ...failEnvelope('VALIDATION_FAILED', message), data: { field: first?.field ?? null, errors: list } };
-}
-
-/** True when a catalogue rule (not only a structural keyword) failed. */
-export function hasRuleError(errors: readonly ErrorObject[] | null | undefined): boolean {
-  return !!errors?.some((e) => e.keyword === RULES_KEYWORD);
+export function ruleFailure(errors: readonly ErrorObject[] | null | undefined): AppError | undefined {
+  const err = errors?.find((e) => e.keyword === RULES_KEYWORD);
+  return err ? new AppError('VALIDATION_FAILED', err.message, { field: fieldOf(err) }) : undefined;
 }
