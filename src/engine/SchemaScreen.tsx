@@ -1,0 +1,51 @@
+/**
+ * The one component the router renders for a schema screen: loads the screen's files, picks the
+ * renderer by `kind` (or the registered custom component the screen names) and hands it the mode
+ * and record id from props or the URL.
+ */
+import type { ComponentType } from 'react';
+import { useScreenBundle } from './data/hooks';
+import DetailScreen from './detail/DetailScreen';
+import FormScreen from './form/FormScreen';
+import WizardScreen from './form/WizardScreen';
+import ListScreen from './list/ListScreen';
+import { useScreenTarget } from './navigation';
+import type { ScreenComponentProps } from './screen-props';
+import type { EditMode, Screen } from './schema/types';
+import { LoadFailed, LoadingBlock } from './ui';
+
+const KIND_RENDERERS: Readonly<Record<Screen['kind'], ComponentType<ScreenComponentProps>>> = {
+  list: ListScreen,
+  form: FormScreen,
+  detail: DetailScreen,
+  wizard: WizardScreen,
+};
+
+const customScreens: Record<string, ComponentType<ScreenComponentProps>> = {};
+
+/** Registers a custom screen component by the name a screen's `component` uses. */
+export function registerScreenComponent(name: string, component: ComponentType<ScreenComponentProps>): void {
+  customScreens[name] = component;
+}
+
+export interface SchemaScreenProps {
+  screenId: string;
+  /** Default: `?mode=` of the URL, else edit when there is an id, else add. */
+  mode?: EditMode;
+  /** Default: the route's `:id`, else `?id=` of the URL. */
+  id?: string;
+  onClose?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+export default function SchemaScreen({ screenId, mode, id, onClose, onDirtyChange }: SchemaScreenProps) {
+  const { data: bundle, error, mutate } = useScreenBundle(screenId);
+  const target = useScreenTarget({ mode, id });
+  if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
+  if (!bundle) return <LoadingBlock />;
+  const { screen } = bundle;
+  const allowed = 'modes' in screen && screen.modes ? screen.modes : undefined;
+  if (allowed && !allowed.includes(target.mode)) return <LoadFailed error={new Error('该页面不支持此操作')} />;
+  const Renderer = (screen.component && customScreens[screen.component]) || KIND_RENDERERS[screen.kind];
+  return <Renderer bundle={bundle} mode={target.mode} id={target.id} onClose={onClose} onDirtyChange={onDirtyChange} />;
+}

@@ -1,0 +1,90 @@
+/**
+ * Screen actions as data: which button an `ActionRef` is, what it does, whether it asks for a
+ * confirmation or an opinion, and whether it is offered for a record (workflow state, role,
+ * the `when` expression). Pure, so lists, forms and details decide the same way and tests can
+ * check it without a browser.
+ */
+import { holds, parseExpression, type Expr } from '../schema/expr';
+import { actionLabel } from '../schema/model';
+import type { ActionButton } from '../schema/generated/screen';
+import type { ActionRef, Resource, WorkflowAction } from '../schema/types';
+
+export type ActionKind =
+  /** Navigation to the detail / form screen. */
+  | 'view'
+  | 'edit'
+  | 'back'
+  /** Form submit: save, or save and commit in one request. */
+  | 'save'
+  | 'commit'
+  /** A workflow action (or plain delete) on a stored record. */
+  | 'record';
+
+export interface ResolvedAction {
+  name: string;
+  kind: ActionKind;
+  label: string;
+  /** Confirmation question (none when the opinion dialog asks instead). */
+  confirm?: string;
+  opinion?: 'required' | 'optional';
+  danger: boolean;
+  /** Roles the button is for (screen and workflow restrictions combined: both must allow). */
+  roles: readonly (readonly string[])[];
+  when?: Expr;
+  /** States the record must be in; undefined: any. */
+  from?: readonly string[];
+}
+
+export interface ActionContext {
+  roleType?: string;
+  mode?: string;
+}
+
+/** Actions on a record without a workflow. */
+const PLAIN_RECORD_ACTIONS: Readonly<Record<string, WorkflowAction>> = { delete: { from: ['*'] } };
+
+const workflowAction = (resource: Resource, name: string): WorkflowAction | undefined =>
+  resource.workflow ? resource.workflow.actions[name] : PLAIN_RECORD_ACTIONS[name];
+
+/** States in which a record can be edited: the save action's, else the initial state (any without workflow). */
+export function editableStates(resource: Resource): readonly string[] | undefined {
+  const { workflow } = resource;
+  if (!workflow) return undefined;
+  return workflow.actions.save?.from ?? [workflow.initial];
+}
+
+const DANGER = new Set(['delete', 'cancel', 'audit-disagree']);
+
+function kindOf(name: string, inForm: boolean): ActionKind {
+  if (name === 'view' || name === 'edit' || name === 'back') return name;
+  if (inForm && (name === 'save' || name === 'commit')) return name;
+  return 'record';
+}
+
+/**
+ * Resolves a screen's action references. `inForm`: save/commit submit the form being edited;
+ * elsewhere they are record actions like any other.
+ */
+export function resolveActions(resource: Resource, refs: readonly ActionRef[] | undefined, { inForm = false } = {}): ResolvedAction[] {
+  return (refs ?? []).map((ref) => {
+    const button: ActionButton = typeof ref === 'string' ? { action: ref } : ref;
+    const name = button.action;
+    const kind = kindOf(name, inForm);
+    const wf = kind === 'record' || kind === 'commit' ? workflowAction(resource, name) : kind === 'save' ? resource.workflow?.actions.save : undefined;
+    const label = button.label ?? wf?.label ?? actionLabel(name) ?? name;
+    const roles = [button.roles, wf?.roles].filter((r): r is string[] => Array.isArray(r) && r.length > 0);
+    const from = kind === 'edit' || kind === 'save' ? editableStates(resource) : wf && !wf.from.includes('*') ? wf.from : undefined;
+    const opinion = kind === 'record' ? wf?.opinion : undefined;
+    const explicit = button.confirm ?? wf?.confirm;
+    const confirm = opinion ? undefined : (explicit ?? (kind === 'record' ? `确定要${label}该记录吗？` : undefined));
+    return { name, kind, label, confirm, opinion, danger: DANGER.has(name), roles, when: button.when ? parseExpression(button.when) : undefined, from };
+  });
+}
+
+/** Whether an action is offered for a record (add mode: `record` is undefined and only non-record checks apply). */
+export function isAvailable(action: ResolvedAction, record: Record<string, unknown> | undefined, context: ActionContext): boolean {
+  if (action.roles.some((allowed) => !context.roleType || !allowed.includes(context.roleType))) return false;
+  if (record && action.from && !action.from.includes(String(record.status ?? ''))) return false;
+  if (action.when) return holds(action.when, { ...record, $roleType: context.roleType, $mode: context.mode });
+  return true;
+}

@@ -1,0 +1,44 @@
+/**
+ * What the app hands the engine: the data provider, where schemas come from, who the user is
+ * (role type for row actions and `$roleType`), and where each screen lives in the router.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { DataProvider } from './data/provider';
+import { bundledRegistry } from './registry/bundled';
+import type { SchemaRegistry } from './registry/registry';
+
+export interface EngineSettings {
+  dataProvider: DataProvider;
+  /** Default: the repository's schemas compiled into the build. */
+  registry?: SchemaRegistry;
+  /** The current role's type (`roles` of actions, `$roleType` in expressions). */
+  roleType?: string;
+  /** The route path of a screen (menu.json `screen`); undefined hides links to it. */
+  screenPath?: (screenId: string) => string | undefined;
+  /**
+   * Part of every cache key: change it (e.g. session token + role) to drop cached reads when the
+   * user or the role changes.
+   */
+  cacheScope?: string;
+}
+
+export interface EngineContextValue extends Required<Omit<EngineSettings, 'roleType' | 'cacheScope'>> {
+  roleType?: string;
+  cacheScope: string;
+}
+
+const EngineContext = createContext<EngineContextValue | null>(null);
+
+export function EngineProvider({ children, dataProvider, registry = bundledRegistry, roleType, screenPath, cacheScope = '' }: EngineSettings & { children: ReactNode }) {
+  const value = useMemo<EngineContextValue>(
+    () => ({ dataProvider, registry, roleType, screenPath: screenPath ?? (() => undefined), cacheScope }),
+    [dataProvider, registry, roleType, screenPath, cacheScope],
+  );
+  return <EngineContext.Provider value={value}>{children}</EngineContext.Provider>;
+}
+
+export function useEngine(): EngineContextValue {
+  const value = useContext(EngineContext);
+  if (!value) throw new Error('engine components must be rendered inside <EngineProvider>');
+  return value;
+}

@@ -1,0 +1,91 @@
+/**
+ * A detail screen: sections as antd Descriptions (codes as labels and tags), the attachments
+ * panel, the flow log timeline, and the screen's actions on the record (audit, back, ...).
+ */
+import { Descriptions, Divider } from 'antd';
+import { useMemo } from 'react';
+import { isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
+import { useRecordAction } from '../actions/useRecordAction';
+import { useEngine } from '../context';
+import { useRecord } from '../data/hooks';
+import type { RecordData } from '../data/provider';
+import ActionBar from '../form/ActionBar';
+import { codesOf } from '../model/codes';
+import { resolveField } from '../model/fields';
+import { useScreenLinks } from '../navigation';
+import { AttachmentLinks, DisplayValue } from '../render/values';
+import { holds } from '../schema/expr';
+import type { DetailScreen as DetailScreenSchema } from '../schema/types';
+import type { ScreenComponentProps } from '../screen-props';
+import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
+import FlowLog from './FlowLog';
+
+function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record: RecordData }) {
+  const screen = bundle.screen as DetailScreenSchema;
+  const { resource, dicts } = bundle;
+  const { roleType } = useEngine();
+  const links = useScreenLinks();
+  const runner = useRecordAction(resource.name);
+  const actions = useMemo(() => resolveActions(resource, screen.actions).filter((a) => isAvailable(a, record, { roleType, mode: 'view' })), [resource, screen, record, roleType]);
+  const close = onClose ?? (() => links.back());
+  const scope = { ...record, $mode: 'view', $roleType: roleType };
+
+  const onAction = async (action: ResolvedAction) => {
+    if (action.kind === 'back') return close();
+    if (action.kind === 'view' || action.kind === 'edit') return links.open(screen.id, { id: String(record.id) });
+    if (await runner.run(action, [record])) close();
+  };
+
+  return (
+    <ScreenCard title={screen.title}>
+      {screen.sections
+        .filter((section) => !section.when || holds(section.when, scope))
+        .map((section, i) => (
+          <Descriptions
+            key={i}
+            title={section.title}
+            column={section.columns ?? 2}
+            bordered
+            size="small"
+            style={{ marginBottom: 24 }}
+            items={section.fields
+              .map((ref) => resolveField(resource, ref))
+              .filter(({ item }) => !item.when || holds(item.when, scope))
+              .map(({ name, field, item, label }) => ({
+                key: name,
+                label,
+                span: item.span,
+                children: <DisplayValue field={field} codes={codesOf(resource, name, field, dicts)} value={record[name]} />,
+              }))}
+          />
+        ))}
+      {screen.attachments?.length ? (
+        <Descriptions
+          title="附件"
+          column={1}
+          bordered
+          size="small"
+          style={{ marginBottom: 24 }}
+          items={screen.attachments.map((name) => ({ key: name, label: resolveField(resource, name).label, children: <AttachmentLinks value={record[name]} /> }))}
+        />
+      ) : null}
+      {screen.flowLog && resource.workflow && (
+        <>
+          <Divider orientation="left">流转记录</Divider>
+          <FlowLog resource={resource} id={String(record.id)} />
+        </>
+      )}
+      <ActionBar actions={actions} pending={runner.pending} onAction={(a) => void onAction(a)} />
+      {runner.dialog}
+    </ScreenCard>
+  );
+}
+
+export default function DetailScreen(props: ScreenComponentProps) {
+  const { bundle, id } = props;
+  const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, id);
+  if (!id) return <LoadFailed error={new Error('缺少记录编号')} />;
+  if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
+  if (isLoading || !data) return <LoadingBlock rows={10} />;
+  return <DetailBody {...props} record={data} />;
+}

@@ -1,0 +1,51 @@
+/** The workflow log of a record as a timeline: who, when, which action, from → to, opinion. */
+import { Empty, Tag, Timeline, Typography } from 'antd';
+import { useFlowLog } from '../data/hooks';
+import type { FlowLogEntry } from '../data/provider';
+import { findCode, type CodeItem } from '../model/codes';
+import { actionLabel } from '../schema/model';
+import type { Resource } from '../schema/types';
+import { formatDateTime } from '../render/values';
+import { LoadFailed, LoadingBlock } from '../ui';
+
+const COLORS: Record<string, string> = { 'audit-agree': 'green', 'audit-disagree': 'red', commit: 'blue', revoke: 'gray', cancel: 'gray', delete: 'red' };
+
+function StateTag({ states, code }: { states: readonly CodeItem[]; code: string | null }) {
+  if (!code) return <Typography.Text type="secondary">—</Typography.Text>;
+  const state = findCode(states, code);
+  return (
+    <Tag bordered={false} color={state?.color && state.color !== 'default' ? state.color : undefined}>
+      {state?.label ?? code}
+    </Tag>
+  );
+}
+
+export function flowLogItems(entries: readonly FlowLogEntry[], resource: Resource) {
+  const states: CodeItem[] = (resource.workflow?.states ?? []).map((s) => ({ value: s.code, label: s.label, color: s.color }));
+  return entries.map((e) => ({
+    key: e.id,
+    color: COLORS[e.action] ?? 'blue',
+    children: (
+      <div>
+        <div>
+          <Typography.Text strong>{actionLabel(e.action, resource.workflow?.actions[e.action]?.label) ?? e.action}</Typography.Text>
+          <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
+            {e.userName} · {formatDateTime(e.createDate)}
+          </Typography.Text>
+        </div>
+        <div style={{ marginTop: 4 }}>
+          <StateTag states={states} code={e.fromState} /> → <StateTag states={states} code={e.toState} />
+        </div>
+        {e.opinion && <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }}>意见：{e.opinion}</div>}
+      </div>
+    ),
+  }));
+}
+
+export default function FlowLog({ resource, id }: { resource: Resource; id: string }) {
+  const { data, error, isLoading, mutate } = useFlowLog(resource.name, id);
+  if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
+  if (isLoading || !data) return <LoadingBlock rows={3} />;
+  if (data.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无流转记录" />;
+  return <Timeline items={flowLogItems(data, resource)} />;
+}

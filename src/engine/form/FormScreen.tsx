@@ -1,0 +1,102 @@
+/**
+ * A form screen: add, edit or view one record. The compiled schema renders through Formily's
+ * SchemaField; the action bar saves, commits (save with isCommit), runs the screen's other
+ * workflow actions on the record, or goes back.
+ */
+import { Form as FormilyForm } from '@formily/antd-v5';
+import { useMemo, useState } from 'react';
+import { isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
+import { useRecordAction } from '../actions/useRecordAction';
+import { useEngine } from '../context';
+import { useRecord } from '../data/hooks';
+import type { RecordData } from '../data/provider';
+import { useScreenLinks } from '../navigation';
+import type { ScreenComponentProps } from '../screen-props';
+import type { ActionRef, Resource } from '../schema/types';
+import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
+import ActionBar from './ActionBar';
+import { compileForm, type FormLikeScreen } from './compile';
+import { customFieldComponents, SchemaField } from './components';
+import { useSchemaForm } from './useSchemaForm';
+
+export const MODE_TITLES = { add: '新增', edit: '编辑', view: '查看' } as const;
+
+/** Buttons of a form that lists none: save (and commit when the workflow has it), back. */
+export function defaultFormActions(resource: Resource): ActionRef[] {
+  return resource.workflow?.actions.commit ? ['save', 'commit', 'back'] : ['save', 'back'];
+}
+
+/** Loads the record (edit, view), then renders the form over it. */
+export function withRecord(Body: (props: ScreenComponentProps & { record?: RecordData }) => React.ReactNode) {
+  return function RecordLoader(props: ScreenComponentProps) {
+    const { bundle, mode, id } = props;
+    const needsRecord = mode !== 'add';
+    const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, needsRecord ? id : null);
+    if (needsRecord && !id) return <LoadFailed error={new Error('缺少记录编号')} />;
+    if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
+    if (needsRecord && (isLoading || !data)) return <LoadingBlock rows={10} />;
+    return <Body key={`${mode}:${id ?? ''}`} {...props} record={data} />;
+  };
+}
+
+/** The buttons the form offers for its mode and record. */
+export function useFormActions(screen: FormLikeScreen, resource: Resource, mode: ScreenComponentProps['mode'], record?: RecordData): ResolvedAction[] {
+  const { roleType } = useEngine();
+  return useMemo(() => {
+    const all = resolveActions(resource, screen.actions ?? defaultFormActions(resource), { inForm: true });
+    return all.filter((a) => {
+      if (mode === 'view' && (a.kind === 'save' || a.kind === 'commit')) return false;
+      if (mode !== 'view' && a.kind === 'edit') return false;
+      if (mode === 'add' && a.kind === 'record') return false;
+      return isAvailable(a, mode === 'add' ? undefined : record, { roleType, mode });
+    });
+  }, [screen, resource, mode, record, roleType]);
+}
+
+function FormBody({ bundle, mode, id, record, onClose, onDirtyChange }: ScreenComponentProps & { record?: RecordData }) {
+  const screen = bundle.screen as FormLikeScreen;
+  const { resource } = bundle;
+  const { roleType } = useEngine();
+  const links = useScreenLinks();
+  const schema = compileForm(screen, bundle);
+  const { form, submit } = useSchemaForm({ bundle, mode, record, onDirtyChange });
+  const runner = useRecordAction(resource.name);
+  const actions = useFormActions(screen, resource, mode, record);
+  const close = onClose ?? (() => links.back());
+  const [saving, setSaving] = useState<string | null>(null);
+
+  const onAction = async (action: ResolvedAction) => {
+    switch (action.kind) {
+      case 'back':
+        return close();
+      case 'save':
+      case 'commit':
+        setSaving(action.name);
+        try {
+          if (await submit({ commit: action.kind === 'commit', label: action.label })) close();
+        } finally {
+          setSaving(null);
+        }
+        return;
+      case 'edit':
+        return links.open(screen.id, { mode: 'edit', id });
+      case 'view':
+        return links.open(screen.id, { mode: 'view', id });
+      case 'record':
+        if (record && (await runner.run(action, [record]))) close();
+    }
+  };
+
+  return (
+    <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
+      <FormilyForm form={form} labelWidth={120} feedbackLayout="loose">
+        <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
+      </FormilyForm>
+      <ActionBar actions={actions} pending={saving ?? runner.pending} onAction={(a) => void onAction(a)} />
+      {runner.dialog}
+    </ScreenCard>
+  );
+}
+
+const FormScreen = withRecord(FormBody);
+export default FormScreen;

@@ -1,0 +1,76 @@
+/**
+ * Screen reactions (`when`, `requiredWhen`, `disabledWhen`, `optionsFrom`) as Formily function
+ * reactions. Expressions are parsed once by the schema model's safe parser and evaluated over the
+ * form's values plus the context variables ($mode, $roleType) that SchemaField hands in as scope.
+ * Only the names an expression reads are read from the form, so a reaction re-runs exactly when
+ * one of them changes.
+ */
+import type { Field, Form, GeneralField } from '@formily/core';
+import { collectIdentifiers, evaluate, parseExpression, type Expr } from '../schema/expr';
+import { childCodes, type CodeItem } from '../model/codes';
+
+/** Context variables of expressions, provided through SchemaField's `scope`. */
+export interface ExpressionContext {
+  $mode?: string;
+  $roleType?: string;
+}
+
+export type FieldReaction = (field: GeneralField, scope: ExpressionContext) => void;
+
+/** A parsed condition that reads its variables from a form. */
+export interface Condition {
+  source: string;
+  test(form: Form, context: ExpressionContext): boolean;
+}
+
+export function condition(source: string): Condition {
+  const expr: Expr = parseExpression(source);
+  const names = [...new Set(collectIdentifiers(expr).map((i) => i.name))];
+  return {
+    source,
+    test(form, context) {
+      const scope: Record<string, unknown> = {};
+      for (const name of names) scope[name] = name.startsWith('$') ? context[name as keyof ExpressionContext] : form.values?.[name];
+      return Boolean(evaluate(expr, scope));
+    },
+  };
+}
+
+/** Shown only while `when` holds (hidden fields are left out of the submitted values). */
+export const visibleWhen =
+  (c: Condition): FieldReaction =>
+  (field, scope) => {
+    field.display = c.test(field.form, scope ?? {}) ? 'visible' : 'none';
+  };
+
+/** Required only while the condition holds (keeps the required rule's message and trigger). */
+export const requiredWhen =
+  (c: Condition): FieldReaction =>
+  (field, scope) => {
+    (field as Field).required = c.test(field.form, scope ?? {});
+  };
+
+/** Disabled while the condition holds. */
+export const disabledWhen =
+  (c: Condition): FieldReaction =>
+  (field, scope) => {
+    const disabled = c.test(field.form, scope ?? {});
+    if (field.pattern === 'editable' || field.pattern === 'disabled') field.pattern = disabled ? 'disabled' : 'editable';
+  };
+
+const valuesOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]);
+
+/**
+ * A dependent dictionary: the options are the children of the parent field's selected item; a
+ * value the new options do not offer is cleared (province changed → city and district reset).
+ */
+export const optionsFrom =
+  (parent: string, codes: readonly CodeItem[]): FieldReaction =>
+  (general) => {
+    const field = general as Field;
+    const options = childCodes(codes, field.form.values?.[parent]).map(({ value, label, disabled }) => ({ value, label, disabled }));
+    field.dataSource = options;
+    const offered = new Set(options.map((o) => o.value));
+    const current = valuesOf(field.value);
+    if (current.length > 0 && !current.every((v) => offered.has(v as string))) field.value = Array.isArray(field.value) ? [] : undefined;
+  };

@@ -1,0 +1,99 @@
+/**
+ * The form model of a form or wizard screen: a Formily form created once per record (edit/view)
+ * or with the resource's defaults (add), with deferred validation, dirty tracking and submit.
+ * A failed save keeps every input and shows the server's message (on the field it names).
+ */
+import { createForm, isField, onFieldInputValueChange, type Form } from '@formily/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEngine } from '../context';
+import { useInvalidateResource } from '../data/hooks';
+import { toEngineError, type RecordData } from '../data/provider';
+import type { ScreenBundle } from '../registry/registry';
+import type { EditMode } from '../schema/types';
+import { useFeedback } from '../actions/feedback';
+import { defaultValues } from './compile';
+import { toRecord } from './payload';
+import { deferredValidation } from './rules';
+
+export const INVALID_FORM_MESSAGE = '请检查表单中标红的内容';
+
+export interface SchemaFormController {
+  form: Form;
+  /** Validates `pattern` (default: every field) and saves; resolves with the saved record, or null. */
+  submit(options: { commit: boolean; label: string; validate?: string }): Promise<RecordData | null>;
+}
+
+interface Options {
+  bundle: ScreenBundle;
+  mode: EditMode;
+  record?: RecordData;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+export function useSchemaForm({ bundle, mode, record, onDirtyChange }: Options): SchemaFormController {
+  const { dataProvider } = useEngine();
+  const feedback = useFeedback();
+  const invalidate = useInvalidateResource();
+  const dirtyRef = useRef(onDirtyChange);
+  useEffect(() => {
+    dirtyRef.current = onDirtyChange;
+  });
+
+  const [{ form, cancelDeferred }] = useState(() => {
+    const deferred = deferredValidation();
+    let dirty = false;
+    const created = createForm({
+      initialValues: mode === 'add' ? defaultValues(bundle.resource) : record,
+      readPretty: mode === 'view',
+      effects: () => {
+        deferred();
+        onFieldInputValueChange('*', () => {
+          if (!dirty) dirtyRef.current?.((dirty = true));
+        });
+      },
+    });
+    const markClean = () => {
+      dirty = false;
+      dirtyRef.current?.(false);
+    };
+    return { form: Object.assign(created, { markClean }), cancelDeferred: deferred.cancel };
+  });
+
+  useEffect(
+    () => () => {
+      cancelDeferred();
+      dirtyRef.current?.(false);
+    },
+    [cancelDeferred],
+  );
+
+  const submit = useCallback<SchemaFormController['submit']>(
+    async ({ commit, label, validate = '*' }) => {
+      try {
+        await form.validate(validate);
+      } catch {
+        feedback.message.warning(INVALID_FORM_MESSAGE);
+        return null;
+      }
+      form.setSubmitting(true);
+      try {
+        const saved = await dataProvider.save(bundle.resource.name, toRecord(bundle, form.values), { commit });
+        (form as Form & { markClean(): void }).markClean();
+        feedback.message.success(`${label}成功`);
+        void invalidate(bundle.resource.name);
+        return saved;
+      } catch (error) {
+        const failure = toEngineError(error);
+        feedback.message.error(failure.message);
+        const field = failure.field ? form.query(failure.field).take() : undefined;
+        if (isField(field)) field.setFeedback({ type: 'error', code: 'EffectError', messages: [failure.message] });
+        return null;
+      } finally {
+        form.setSubmitting(false);
+      }
+    },
+    [bundle, dataProvider, feedback, form, invalidate],
+  );
+
+  return { form, submit };
+}

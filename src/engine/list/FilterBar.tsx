@@ -1,0 +1,116 @@
+/** The filter form above a list: one input per filter, 查询 and 重置. */
+import { Button, Cascader, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, type ReactNode } from 'react';
+import { codePath, topLevel } from '../model/codes';
+import type { FilterSpec, FilterValues } from './filters';
+
+interface FilterBarProps {
+  specs: readonly FilterSpec[];
+  values: FilterValues;
+  onSearch: (values: FilterValues) => void;
+  onReset: () => void;
+}
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+function inputOf(spec: FilterSpec): ReactNode {
+  const placeholder = spec.placeholder;
+  switch (spec.input) {
+    case 'codes':
+      return (
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder={placeholder ?? '全部'}
+          options={topLevel(spec.codes).map((c) => ({ value: c.value, label: c.label }))}
+        />
+      );
+    case 'area':
+      return <Cascader allowClear changeOnSelect placeholder={placeholder ?? '全部'} options={spec.codes} fieldNames={{ label: 'label', value: 'value', children: 'children' }} />;
+    case 'bool':
+      return (
+        <Select
+          allowClear
+          placeholder={placeholder ?? '全部'}
+          options={[
+            { value: true, label: '是' },
+            { value: false, label: '否' },
+          ]}
+        />
+      );
+    case 'dateRange':
+      return <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} placeholder={placeholder} />;
+    case 'numberRange':
+      return (
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name={[spec.name, 0]} noStyle>
+            <InputNumber style={{ width: '50%' }} placeholder="最小" />
+          </Form.Item>
+          <Form.Item name={[spec.name, 1]} noStyle>
+            <InputNumber style={{ width: '50%' }} placeholder="最大" />
+          </Form.Item>
+        </Space.Compact>
+      );
+    case 'text':
+      return <Input allowClear placeholder={placeholder ?? `请输入${spec.label}`} />;
+  }
+}
+
+/** URL-side values → form-side values (date ranges as dayjs, an area code as its path). */
+function toForm(specs: readonly FilterSpec[], values: FilterValues): FilterValues {
+  const out: FilterValues = {};
+  for (const spec of specs) {
+    const v = values[spec.name];
+    if (spec.input === 'dateRange' && Array.isArray(v)) out[spec.name] = v.map((d) => (d ? dayjs(d as string) : null));
+    else if (spec.input === 'area' && typeof v === 'string') out[spec.name] = codePath(spec.codes, v).map((c) => c.value);
+    else out[spec.name] = v;
+  }
+  return out;
+}
+
+function fromForm(specs: readonly FilterSpec[], values: FilterValues): FilterValues {
+  const out: FilterValues = {};
+  for (const spec of specs) {
+    const v = values[spec.name];
+    if (spec.input === 'dateRange' && Array.isArray(v)) out[spec.name] = v.map((d) => (d ? (d as Dayjs).format(DATE_FORMAT) : undefined));
+    else if (spec.input === 'area' && Array.isArray(v)) out[spec.name] = v.length ? v[v.length - 1] : undefined;
+    else if (typeof v === 'string') out[spec.name] = v.trim();
+    else out[spec.name] = v;
+  }
+  return out;
+}
+
+export default function FilterBar({ specs, values, onSearch, onReset }: FilterBarProps) {
+  const [form] = Form.useForm();
+  // Follow the URL (back-navigation, reset), not only the user's typing.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(toForm(specs, values));
+  }, [form, specs, values]);
+  if (specs.length === 0) return null;
+  return (
+    <Form form={form} className="engine-filter-bar" onFinish={(v) => onSearch(fromForm(specs, v))} labelCol={{ flex: '96px' }} style={{ marginBottom: 16 }}>
+      <Row gutter={16}>
+        {specs.map((spec) => (
+          <Col key={spec.name} xs={24} sm={12} lg={8} xxl={6}>
+            <Form.Item label={spec.label} name={spec.input === 'numberRange' ? undefined : spec.name} style={{ marginBottom: 12 }}>
+              {inputOf(spec)}
+            </Form.Item>
+          </Col>
+        ))}
+        <Col flex="auto" style={{ textAlign: 'right' }}>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button onClick={onReset}>重置</Button>
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

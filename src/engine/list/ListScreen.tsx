@@ -1,0 +1,199 @@
+/**
+ * A list screen: filters (kept in the URL), a server-paged and sorted antd Table, the toolbar
+ * (add, export), row actions offered by state / role / `when`, selection with batch actions, and
+ * column settings. Reads go through `useList`; actions refresh it.
+ */
+import { DownloadOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Empty, Popover, Space, Table, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
+import { isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
+import { useRecordAction } from '../actions/useRecordAction';
+import { useEngine } from '../context';
+import { useList } from '../data/hooks';
+import type { ListQuery, RecordData } from '../data/provider';
+import { useOwnSearch, useScreenLinks } from '../navigation';
+import type { ScreenComponentProps } from '../screen-props';
+import type { ListScreen as ListScreenSchema, ToolbarItem } from '../schema/types';
+import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
+import { columnSpecs, tableColumns } from './columns';
+import FilterBar from './FilterBar';
+import { filterParams, filterSpecs, listStateFromSearch, searchFromListState, type ListState } from './filters';
+import { useHiddenColumns } from './useHiddenColumns';
+
+const rowKey = (row: RecordData) => String(row.id);
+
+function toolbarButtons(items: readonly ToolbarItem[] | undefined, roleType: string | undefined) {
+  return (items ?? [])
+    .map((t) => (typeof t === 'string' ? { action: t } : t))
+    .filter((t) => !t.roles?.length || (roleType !== undefined && t.roles.includes(roleType)));
+}
+
+export default function ListScreen({ bundle }: ScreenComponentProps) {
+  const screen = bundle.screen as ListScreenSchema;
+  const { resource } = bundle;
+  const { dataProvider, roleType } = useEngine();
+  const links = useScreenLinks();
+  const runner = useRecordAction(resource.name);
+
+  const specs = useMemo(() => filterSpecs({ ...bundle, screen }), [bundle, screen]);
+  const columns = useMemo(() => columnSpecs({ ...bundle, screen }), [bundle, screen]);
+  const rowActions = useMemo(() => resolveActions(resource, screen.rowActions), [resource, screen]);
+  const batchActions = useMemo(() => resolveActions(resource, screen.batchActions), [resource, screen]);
+
+  const [search, setSearch] = useOwnSearch();
+  const state = useMemo(() => listStateFromSearch(screen, specs, search), [screen, specs, search]);
+  const setState = (next: ListState) => setSearch(searchFromListState(screen, specs, next));
+  const query: ListQuery = useMemo(
+    () => ({ pageNo: state.pageNo, pageSize: state.pageSize, sort: state.sort ? [state.sort] : undefined, filters: filterParams(specs, state.filters) }),
+    [specs, state],
+  );
+  const { data, error, isLoading, mutate } = useList(resource.name, query);
+  const [selected, setSelected] = useState<RecordData[]>([]);
+  const [hidden, setHidden] = useHiddenColumns(screen.id);
+
+  const context = { roleType, mode: 'view' };
+  const detailOr = (row: RecordData) => links.hrefOf(screen.detail, { id: rowKey(row) }) ?? links.hrefOf(screen.form, { mode: 'view', id: rowKey(row) });
+
+  const runRowAction = async (action: ResolvedAction, rows: RecordData[]) => {
+    switch (action.kind) {
+      case 'view':
+        return screen.detail ? links.open(screen.detail, { id: rowKey(rows[0]) }) : links.open(screen.form, { mode: 'view', id: rowKey(rows[0]) });
+      case 'edit':
+        return links.open(screen.form, { mode: 'edit', id: rowKey(rows[0]) });
+      case 'back':
+        return links.back();
+      default:
+        if (await runner.run(action, rows)) setSelected([]);
+    }
+  };
+
+  const visibleColumns = columns.filter((c) => !hidden.includes(c.name));
+  const tableCols: NonNullable<TableProps<RecordData>['columns']> = tableColumns(visibleColumns, {
+    sort: state.sort,
+    linkOf: (spec, row) => (spec.item.to ? `${spec.item.to}?id=${encodeURIComponent(rowKey(row))}` : detailOr(row)),
+  });
+  if (rowActions.length) {
+    tableCols.push({
+      key: '__actions',
+      title: '操作',
+      fixed: 'right',
+      width: Math.min(80 + rowActions.length * 48, 320),
+      render: (_: unknown, row: RecordData) => (
+        <Space size={0} wrap>
+          {rowActions
+            .filter((a) => isAvailable(a, row, context))
+            .map((a) => (
+              <Button key={a.name} type="link" size="small" danger={a.danger} disabled={runner.pending !== null} onClick={() => void runRowAction(a, [row])}>
+                {a.label}
+              </Button>
+            ))}
+        </Space>
+      ),
+    });
+  }
+
+  const onTableChange: TableProps<RecordData>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<RecordData>;
+      setState({ ...state, pageNo: 1, sort: s.order ? { field: String(s.columnKey ?? s.field), order: s.order === 'descend' ? 'desc' : 'asc' } : undefined });
+    } else if (extra.action === 'paginate') {
+      setState({ ...state, pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+    }
+  };
+
+  const toolbar = toolbarButtons(screen.toolbar, roleType).flatMap((t) => {
+    if (t.action === 'add' && links.hrefOf(screen.form, { mode: 'add' })) {
+      return [
+        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => links.open(screen.form, { mode: 'add' })}>
+          {t.label ?? '新增'}
+        </Button>,
+      ];
+    }
+    if (t.action === 'export' && dataProvider.exportUrl) {
+      const href = dataProvider.exportUrl(resource.name, { sort: query.sort, filters: query.filters }, screen.id);
+      return [
+        <Button key="export" icon={<DownloadOutlined />} href={href} target="_blank">
+          {t.label ?? '导出'}
+        </Button>,
+      ];
+    }
+    return [];
+  });
+  const batch = batchActions.map((a) => (
+    <Button
+      key={`batch-${a.name}`}
+      danger={a.danger}
+      disabled={selected.length === 0 || runner.pending !== null || !selected.every((row) => isAvailable(a, row, context))}
+      loading={runner.pending === a.name}
+      onClick={() => void runRowAction(a, selected)}
+    >
+      {selected.length ? `${a.label}（${selected.length}）` : a.label}
+    </Button>
+  ));
+  const settings = (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title="显示列"
+      content={
+        <Checkbox.Group
+          style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+          value={columns.map((c) => c.name).filter((n) => !hidden.includes(n))}
+          options={columns.map((c) => ({ value: c.name, label: c.label }))}
+          onChange={(shown) => setHidden(columns.map((c) => c.name).filter((n) => !shown.includes(n)))}
+        />
+      }
+    >
+      <Button icon={<SettingOutlined />} aria-label="列设置" />
+    </Popover>
+  );
+
+  return (
+    <ScreenCard title={screen.title}>
+      <FilterBar
+        specs={specs}
+        values={state.filters}
+        onSearch={(filters) => setState({ ...state, filters, pageNo: 1 })}
+        onReset={() => setState({ filters: {}, pageNo: 1, pageSize: state.pageSize, sort: screen.defaultSort })}
+      />
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12, gap: 8 }}>
+        <Space wrap>
+          {toolbar}
+          {batch}
+        </Space>
+        {settings}
+      </div>
+      {error && !data ? (
+        <LoadFailed error={error} onRetry={() => void mutate()} />
+      ) : isLoading && !data ? (
+        <LoadingBlock />
+      ) : (
+        <Table<RecordData>
+          rowKey={rowKey}
+          size="middle"
+          columns={tableCols}
+          dataSource={data?.list ?? []}
+          loading={isLoading}
+          scroll={{ x: 'max-content' }}
+          onChange={onTableChange}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+          rowSelection={
+            batchActions.length
+              ? { selectedRowKeys: selected.map(rowKey), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: false }
+              : undefined
+          }
+          pagination={{
+            current: state.pageNo,
+            pageSize: state.pageSize,
+            total: data?.count ?? 0,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (total) => `共 ${total} 条`,
+          }}
+        />
+      )}
+      {runner.dialog}
+    </ScreenCard>
+  );
+}

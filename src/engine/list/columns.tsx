@@ -1,0 +1,87 @@
+/** A list screen's columns as antd Table columns: renders by kind, links, sorting, width, fixed. */
+import { Tooltip, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { RecordData, SortSpec } from '../data/provider';
+import { codesOf, type CodeItem } from '../model/codes';
+import { resolveField } from '../model/fields';
+import { isCoded } from '../schema/model';
+import type { ColumnItem, Field, ListColumn, ListScreen } from '../schema/types';
+import type { ScreenBundle } from '../registry/registry';
+import { CodeTags, EMPTY_TEXT, formatDate, formatDateTime, formatMoney, formatValue } from '../render/values';
+
+export type RenderKind = NonNullable<ColumnItem['render']>;
+
+export interface ColumnSpec {
+  name: string;
+  label: string;
+  field: Field;
+  codes: CodeItem[];
+  render: RenderKind;
+  item: ColumnItem;
+}
+
+function defaultRender(field: Field, coded: boolean): RenderKind {
+  if (coded) return 'dictTag';
+  if (field.type === 'date') return 'date';
+  if (field.type === 'datetime') return 'datetime';
+  if (field.type === 'money') return 'money';
+  if (field.type === 'text') return 'ellipsis';
+  return 'text';
+}
+
+export function columnSpecs({ screen, resource, dicts }: Pick<ScreenBundle, 'resource' | 'dicts'> & { screen: ListScreen }): ColumnSpec[] {
+  return screen.columns.map((ref: ListColumn) => {
+    const item: ColumnItem = typeof ref === 'string' ? { field: ref } : ref;
+    const { name, field, label } = resolveField(resource, item);
+    const codes = codesOf(resource, name, field, dicts);
+    return { name, label, field, codes, item, render: item.render ?? defaultRender(field, isCoded(resource, name, field)) };
+  });
+}
+
+type CellRenderer = (spec: ColumnSpec, value: unknown, href?: string) => ReactNode;
+
+const text = (s: string): ReactNode => (s === '' ? EMPTY_TEXT : s);
+
+/** Cell renderers by render kind (a new kind is a new entry). */
+export const CELL_RENDERERS: Readonly<Record<RenderKind, CellRenderer>> = {
+  text: (spec, value) => text(formatValue(spec.field, spec.codes, value)),
+  dictTag: (spec, value) => <CodeTags codes={spec.codes} value={value} />,
+  date: (_spec, value) => text(formatDate(value)),
+  datetime: (_spec, value) => text(formatDateTime(value)),
+  money: (_spec, value) => text(formatMoney(value)),
+  ellipsis: (spec, value) => {
+    const s = formatValue(spec.field, spec.codes, value);
+    return s === '' ? EMPTY_TEXT : (
+      <Tooltip title={s} placement="topLeft">
+        <span>{s}</span>
+      </Tooltip>
+    );
+  },
+  link: (spec, value, href) => {
+    const s = formatValue(spec.field, spec.codes, value) || EMPTY_TEXT;
+    return href ? <Link to={href}>{s}</Link> : <Typography.Text>{s}</Typography.Text>;
+  },
+};
+
+export interface ColumnOptions {
+  sort?: SortSpec;
+  /** Address a `link` cell goes to (the column's `to`, else the record's detail). */
+  linkOf: (spec: ColumnSpec, row: RecordData) => string | undefined;
+}
+
+export function tableColumns(specs: readonly ColumnSpec[], { sort, linkOf }: ColumnOptions): ColumnType<RecordData>[] {
+  return specs.map((spec) => ({
+    key: spec.name,
+    dataIndex: spec.name,
+    title: spec.label,
+    width: spec.item.width,
+    fixed: spec.item.fixed,
+    align: spec.item.align ?? (spec.render === 'money' ? 'right' : undefined),
+    ellipsis: spec.render === 'ellipsis' ? { showTitle: false } : undefined,
+    sorter: spec.item.sortable ? true : undefined,
+    sortOrder: spec.item.sortable && sort?.field === spec.name ? (sort.order === 'desc' ? 'descend' : 'ascend') : null,
+    render: (value: unknown, row: RecordData) => CELL_RENDERERS[spec.render](spec, value, spec.render === 'link' ? linkOf(spec, row) : undefined),
+  }));
+}

@@ -1,0 +1,133 @@
+/**
+ * List filters as data: a screen's `filters` resolved to inputs, and the one mapping between the
+ * filter form's values, the URL's query and the server's list parameters. The URL carries the
+ * server's own parameter names (`title=..&category=1&publishDate_gte=..`), so a bookmarked or
+ * restored list asks exactly what it showed.
+ */
+import { codesOf, type CodeItem } from '../model/codes';
+import { resolveField } from '../model/fields';
+import type { ScreenBundle } from '../registry/registry';
+import type { Field, ListFilter, ListScreen } from '../schema/types';
+import type { SortSpec } from '../data/provider';
+
+export type FilterInput = 'text' | 'codes' | 'area' | 'dateRange' | 'number' | 'numberRange' | 'bool';
+
+export interface FilterSpec {
+  name: string;
+  label: string;
+  placeholder?: string;
+  field: Field;
+  input: FilterInput;
+  /** Range filters: two parameters `<name>_gte` / `<name>_lte`. */
+  range: boolean;
+  codes: CodeItem[];
+}
+
+const RANGE_TYPES = new Set(['int', 'decimal', 'money', 'date', 'datetime']);
+
+function inputOf(field: Field, codes: readonly CodeItem[], op: string | undefined, name: string): { input: FilterInput; range: boolean } {
+  if (field.type === 'area') return { input: 'area', range: false };
+  if (codes.length || name === 'status') return { input: 'codes', range: false };
+  if (field.type === 'bool') return { input: 'bool', range: false };
+  const range = RANGE_TYPES.has(field.type) && (op === undefined ? field.type === 'date' || field.type === 'datetime' : op === 'between');
+  if (field.type === 'date' || field.type === 'datetime') return { input: 'dateRange', range: true };
+  if (RANGE_TYPES.has(field.type)) return { input: range ? 'numberRange' : 'number', range };
+  return { input: 'text', range: false };
+}
+
+export function filterSpecs({ screen, resource, dicts }: Pick<ScreenBundle, 'resource' | 'dicts'> & { screen: ListScreen }): FilterSpec[] {
+  return (screen.filters ?? []).map((ref: ListFilter) => {
+    const item = typeof ref === 'string' ? { field: ref } : ref;
+    const { name, field, label } = resolveField(resource, item);
+    const codes = codesOf(resource, name, field, dicts);
+    return { name, label, placeholder: item.placeholder, field, codes, ...inputOf(field, codes, item.op, name) };
+  });
+}
+
+export type FilterValues = Record<string, unknown>;
+
+const GTE = '_gte';
+const LTE = '_lte';
+const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** Filter form values → server list parameters (ranges split into _gte / _lte). */
+export function filterParams(specs: readonly FilterSpec[], values: FilterValues): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const spec of specs) {
+    const value = values[spec.name];
+    if (blank(value)) continue;
+    if (spec.range) {
+      const [from, to] = Array.isArray(value) ? value : [];
+      if (!blank(from)) params[spec.name + GTE] = from;
+      if (!blank(to)) params[spec.name + LTE] = to;
+    } else if (spec.input === 'codes') {
+      params[spec.name] = Array.isArray(value) ? value : [value];
+    } else {
+      params[spec.name] = value;
+    }
+  }
+  return params;
+}
+
+function parseScalar(spec: FilterSpec, raw: string): unknown {
+  if (spec.input === 'bool') return raw === 'true';
+  if (spec.input === 'number' || spec.input === 'numberRange') return raw === '' || Number.isNaN(Number(raw)) ? undefined : Number(raw);
+  return raw;
+}
+
+/** The URL's query → filter form values. */
+export function filterValuesFromSearch(specs: readonly FilterSpec[], search: URLSearchParams): FilterValues {
+  const values: FilterValues = {};
+  for (const spec of specs) {
+    if (spec.range) {
+      const from = search.get(spec.name + GTE);
+      const to = search.get(spec.name + LTE);
+      if (from !== null || to !== null) values[spec.name] = [from === null ? undefined : parseScalar(spec, from), to === null ? undefined : parseScalar(spec, to)];
+    } else if (spec.input === 'codes') {
+      const all = search.getAll(spec.name);
+      if (all.length) values[spec.name] = all;
+    } else {
+      const raw = search.get(spec.name);
+      if (raw !== null) values[spec.name] = parseScalar(spec, raw);
+    }
+  }
+  return values;
+}
+
+export interface ListState {
+  filters: FilterValues;
+  pageNo: number;
+  pageSize: number;
+  sort?: SortSpec;
+}
+
+const PAGE = 'pageNo';
+const SIZE = 'pageSize';
+const ORDER = 'orderBy';
+
+/** The URL's query → the list's state (defaults from the screen). */
+export function listStateFromSearch(screen: ListScreen, specs: readonly FilterSpec[], search: URLSearchParams): ListState {
+  const pageNo = Number(search.get(PAGE)) || 1;
+  const pageSize = Number(search.get(SIZE)) || screen.pageSize || 10;
+  const order = search.get(ORDER);
+  let sort: SortSpec | undefined = screen.defaultSort;
+  if (order !== null) {
+    const [field, direction] = order.split(/\s+/);
+    sort = field ? { field, order: direction === 'desc' ? 'desc' : 'asc' } : undefined;
+  }
+  return { filters: filterValuesFromSearch(specs, search), pageNo, pageSize, sort };
+}
+
+/** The list's state → the URL's query (defaults left out so a plain list has a plain URL). */
+export function searchFromListState(screen: ListScreen, specs: readonly FilterSpec[], state: ListState): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(filterParams(specs, state.filters))) {
+    for (const v of Array.isArray(value) ? value : [value]) search.append(name, String(v));
+  }
+  if (state.pageNo !== 1) search.set(PAGE, String(state.pageNo));
+  if (state.pageSize !== (screen.pageSize || 10)) search.set(SIZE, String(state.pageSize));
+  const d = screen.defaultSort;
+  const s = state.sort;
+  if (s?.field !== d?.field || s?.order !== d?.order) search.set(ORDER, s ? `${s.field}${s.order === 'desc' ? ' desc' : ''}` : '');
+  return search;
+}

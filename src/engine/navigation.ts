@@ -1,0 +1,92 @@
+/**
+ * Routing for the engine. It uses react-router-dom's hooks directly: the app's router is
+ * react-router 7, the URL is where filters, paging, mode and id live (so back-navigation and
+ * bookmarks restore them), and wrapping that router in a second abstraction would only duplicate
+ * it. What the engine cannot know, where each screen is routed, comes from
+ * `EngineProvider.screenPath`.
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useEngine } from './context';
+import type { EditMode } from './schema/types';
+
+export interface ScreenTarget {
+  mode?: EditMode;
+  id?: string;
+}
+
+/** Address of a screen with its mode and record id as query parameters. */
+export function screenHref(path: string, { mode, id }: ScreenTarget = {}): string {
+  const search = new URLSearchParams();
+  if (mode) search.set('mode', mode);
+  if (id) search.set('id', id);
+  const query = search.toString();
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+export function useScreenLinks() {
+  const { screenPath } = useEngine();
+  const navigate = useNavigate();
+  const hrefOf = useCallback(
+    (screenId: string | undefined, target?: ScreenTarget) => {
+      const path = screenId ? screenPath(screenId) : undefined;
+      return path ? screenHref(path, target) : undefined;
+    },
+    [screenPath],
+  );
+  const open = useCallback(
+    (screenId: string | undefined, target?: ScreenTarget) => {
+      const href = hrefOf(screenId, target);
+      if (href) void navigate(href);
+    },
+    [hrefOf, navigate],
+  );
+  /** Back in history when there is somewhere to go back to, else to `fallback` (or stay). */
+  const back = useCallback(
+    (fallback?: string) => {
+      const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      if (index > 0) void navigate(-1);
+      else if (fallback) void navigate(fallback, { replace: true });
+    },
+    [navigate],
+  );
+  return { hrefOf, open, back };
+}
+
+/**
+ * The search parameters of the route this component was mounted on. A keep-alive tab stays
+ * mounted while another route shows; it then keeps the parameters it last saw instead of reading
+ * the other route's.
+ */
+export function useOwnSearch(): [URLSearchParams, (next: URLSearchParams) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ownPath = useRef(location.pathname);
+  const active = location.pathname === ownPath.current;
+  const last = useRef(location.search);
+  useEffect(() => {
+    if (active) last.current = location.search;
+  }, [active, location.search]);
+  const search = active ? location.search : last.current;
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const setParams = useCallback(
+    (next: URLSearchParams) => {
+      const query = next.toString();
+      void navigate({ pathname: ownPath.current, search: query ? `?${query}` : '' }, { replace: true });
+    },
+    [navigate],
+  );
+  return [params, setParams];
+}
+
+const MODES: readonly string[] = ['add', 'edit', 'view'];
+
+/** Mode and record id: from props, else the route (`:id`) and the query (`?mode=&id=`). */
+export function useScreenTarget(props: ScreenTarget): { mode: EditMode; id?: string } {
+  const [search] = useOwnSearch();
+  const params = useParams();
+  const id = props.id ?? params.id ?? search.get('id') ?? undefined;
+  const queryMode = search.get('mode');
+  const mode = props.mode ?? (queryMode && MODES.includes(queryMode) ? (queryMode as EditMode) : id ? 'edit' : 'add');
+  return { mode, id };
+}

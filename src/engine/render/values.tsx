@@ -1,0 +1,96 @@
+/**
+ * How values read: dates, money, booleans, codes as labels or coloured tags, attachments. Lists
+ * and details share these so a value looks the same everywhere.
+ */
+import { Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import type { AttachmentValue } from '../data/provider';
+import { codeLabel, codePath, findCode, type CodeItem } from '../model/codes';
+import type { Field } from '../schema/types';
+
+export const EMPTY_TEXT = '—';
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+export function formatDate(value: unknown): string {
+  if (isBlank(value)) return '';
+  const d = dayjs(value as string);
+  return d.isValid() ? d.format('YYYY-MM-DD') : String(value);
+}
+
+export function formatDateTime(value: unknown): string {
+  if (isBlank(value)) return '';
+  const d = dayjs(value as string);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : String(value);
+}
+
+const money = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2 });
+
+export function formatMoney(value: unknown): string {
+  if (isBlank(value)) return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? money.format(n) : String(value);
+}
+
+/** Plain text of a value by its field type (codes as labels; an area as its path). */
+export function formatValue(field: Field, codes: readonly CodeItem[], value: unknown): string {
+  if (isBlank(value)) return '';
+  switch (field.type) {
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDateTime(value);
+    case 'money':
+      return formatMoney(value);
+    case 'bool':
+      return value === true || value === 'true' ? '是' : '否';
+    case 'area':
+      return codePath(codes, value).map((i) => i.label).join(' / ') || String(value);
+    case 'attachment':
+      return (value as AttachmentValue[]).map((a) => a.name).join('、');
+    default:
+      if (codes.length) return (Array.isArray(value) ? value : [value]).map((v) => codeLabel(codes, v)).join('、');
+      return String(value);
+  }
+}
+
+/** Codes as coloured tags (one per value of a multi-valued field). */
+export function CodeTags({ codes, value }: { codes: readonly CodeItem[]; value: unknown }): ReactNode {
+  if (isBlank(value)) return EMPTY_TEXT;
+  const values = Array.isArray(value) ? value : [value];
+  return (
+    <>
+      {values.map((v) => {
+        const item = findCode(codes, v);
+        return (
+          <Tag key={String(v)} color={item?.color && item.color !== 'default' ? item.color : undefined} bordered={false}>
+            {item?.label ?? String(v)}
+          </Tag>
+        );
+      })}
+    </>
+  );
+}
+
+export function AttachmentLinks({ value }: { value: unknown }): ReactNode {
+  const files = Array.isArray(value) ? (value as AttachmentValue[]) : [];
+  if (!files.length) return EMPTY_TEXT;
+  return (
+    <Space direction="vertical" size={2}>
+      {files.map((a, i) => (
+        <Typography.Link key={a.id ?? i} href={a.url} target="_blank" rel="noreferrer">
+          {a.name}
+        </Typography.Link>
+      ))}
+    </Space>
+  );
+}
+
+/** A value as it reads in a detail view. */
+export function DisplayValue({ field, codes, value }: { field: Field; codes: readonly CodeItem[]; value: unknown }): ReactNode {
+  if (field.type === 'attachment') return <AttachmentLinks value={value} />;
+  if (codes.length && field.type !== 'area') return <CodeTags codes={codes} value={value} />;
+  const text = formatValue(field, codes, value);
+  return text === '' ? EMPTY_TEXT : <span style={{ whiteSpace: field.type === 'text' ? 'pre-wrap' : undefined }}>{text}</span>;
+}

@@ -1,0 +1,14 @@
+import type { ScreenBundle } from './registry/registry';
+import type { EditMode } from './schema/types';
+
+/** What every screen component receives from `SchemaScreen`. */
+export interface ScreenComponentProps {
+  bundle: ScreenBundle;
+  mode: EditMode;
+  /** Record id (edit, view, detail). */
+  id?: string;
+  /** Called after a successful submit and by the back button; default: history back. */
+  onClose?: () => void;
+  /** Reports whether the form holds unsaved input (for the tab bar's before-close question). */
+  onDirtyChange?: (dirty: boolean) => void;
+}
