@@ -24,6 +24,8 @@ export interface Config {
   staticDir: string | null;
   /** Directory holding resources/, dicts/ and meta/; null = the repository's schemas/. */
   schemaDir: string | null;
+  /** Most rows one XLSX export may hold; a larger selection is refused with a Chinese message. */
+  exportMaxRows: number;
   /** Trust X-Forwarded-For (behind a load balancer), so rate limits and logs see the client IP. */
   trustProxy: boolean;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
@@ -83,6 +85,7 @@ export const SETTINGS = [
   setting('PORTAL_MUST_UPDATE_PWD', 'mustUpdatePwd', onOff, true, 'force the change-password dialog for simple passwords'),
   setting('PORTAL_STATIC_DIR', 'staticDir', optionalText, null, 'built front end to serve (`npm start` uses dist/)'),
   setting('PORTAL_SCHEMA_DIR', 'schemaDir', optionalText, null, 'schema directory (resources/, dicts/); unset = the repository\'s schemas/'),
+  setting('PORTAL_EXPORT_MAX_ROWS', 'exportMaxRows', positiveInt, 200_000, 'most rows one XLSX export may hold'),
   setting('PORTAL_TRUST_PROXY', 'trustProxy', onOff, false, '`on` behind a load balancer: client IP from X-Forwarded-For'),
   setting('LOG_LEVEL', 'logLevel', text, 'info', 'log level (silent, error, warn, info, debug)'),
   setting('PORTAL_CITY_NAME', 'cityName', text, '宁波市', 'city shown before the platform title'),

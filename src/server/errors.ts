@@ -43,6 +43,8 @@ export const ERRORS = {
   OPINION_REQUIRED: { status: 200, message: '请填写审核意见' },
   STALE_VERSION: { status: 200, message: '数据已被他人修改，请刷新后重试' },
   DUPLICATE_VALUE: { status: 200, message: '数据已存在，不能重复' },
+  /** An export would exceed PORTAL_EXPORT_MAX_ROWS; data carries { count, max }. */
+  EXPORT_TOO_LARGE: { status: 200, message: '导出数据量超过上限，请缩小查询范围后再导出' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -20,7 +20,7 @@ export function legacyRoutes(resources: readonly CompiledResource[], table: read
 }
 
 /** Operations a resource may alias that the engine does not serve yet. */
-const NOT_YET_SERVED = new Set(['export', 'import', 'print']);
+const NOT_YET_SERVED = new Set(['import', 'print']);
 
 export function registerLegacyRoutes(app: FastifyInstance, resources: readonly CompiledResource[], operations: ReadonlyMap<string, readonly Operation[]>): void {
   const byName = new Map(resources.map((r) => [r.model.name, r]));

@@ -17,6 +17,8 @@ export interface Catalog {
   resources: Resource[];
   /** Every value (nested ones included) of each dictionary, by dictionary name. */
   dictValues: ReadonlyMap<string, readonly string[]>;
+  /** Value → label of every item (nested ones included) of each dictionary, for rendering codes (exports). */
+  dictLabels: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 function jsonFiles(dir: string): string[] {
@@ -35,8 +37,8 @@ function readJson(file: string): unknown {
   }
 }
 
-function flattenValues(items: readonly DictItem[]): string[] {
-  return items.flatMap((item) => [item.value, ...flattenValues(item.children ?? [])]);
+function flattenItems(items: readonly DictItem[]): DictItem[] {
+  return items.flatMap((item) => [item, ...flattenItems(item.children ?? [])]);
 }
 
 /**
@@ -59,10 +61,13 @@ export function loadCatalog(schemaDir = DEFAULT_SCHEMA_DIR): Catalog {
   });
 
   const dictValues = new Map<string, string[]>();
+  const dictLabels = new Map<string, Map<string, string>>();
   for (const file of jsonFiles(join(schemaDir, 'dicts'))) {
     const dict = readJson(file) as Dict;
     if (typeof dict?.name !== 'string' || !Array.isArray(dict.items)) throw new Error(`${file} is not a dictionary (name, items)`);
-    dictValues.set(dict.name, flattenValues(dict.items));
+    const items = flattenItems(dict.items);
+    dictValues.set(dict.name, items.map((item) => item.value));
+    dictLabels.set(dict.name, new Map(items.map((item) => [item.value, item.label])));
   }
-  return { resources, dictValues };
+  return { resources, dictValues, dictLabels };
 }

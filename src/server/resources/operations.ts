@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { envelopeOf, failureResponses, pageOf } from '../routes/schemas';
 import { getFlowLog, getRecord, listRecords, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
+import type { ResourceModel } from './model';
 import { actionBodySchema, flowLogEntrySchema, rowSchema, saveBodySchema } from './schemas';
 import { actorOf, assertResourceAccess } from './scope';
 
@@ -27,7 +28,7 @@ type Input = Record<string, unknown>;
 const asObject = (value: unknown): Input => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Input) : {});
 
 /** Query string and body merged (body wins): lists and actions accept either. */
-const inputOf = (request: FastifyRequest): Input => ({ ...asObject(request.query), ...asObject(request.body) });
+export const inputOf = (request: FastifyRequest): Input => ({ ...asObject(request.query), ...asObject(request.body) });
 
 const idOf = (request: FastifyRequest): unknown => asObject(request.params).id ?? inputOf(request).id;
 
@@ -45,15 +46,20 @@ function actionInput(input: Input): ActionInput {
  */
 const documentedOnly = { validatorCompiler: () => () => true } as const;
 
+/** Options every operation of a resource shares: documentation-only schemas and the RBAC check. */
+export function commonOptions(model: ResourceModel) {
+  return {
+    ...documentedOnly,
+    onRequest: async (request: FastifyRequest) => assertResourceAccess(model, actorOf(request)),
+  };
+}
+
 export function operationsOf(compiled: CompiledResource): Operation[] {
   const { model } = compiled;
   const db = (request: FastifyRequest) => request.server.db;
   const tags = [model.name];
   const row = rowSchema(model);
-  const common = {
-    ...documentedOnly,
-    onRequest: async (request: FastifyRequest) => assertResourceAccess(model, actorOf(request)),
-  };
+  const common = commonOptions(model);
   const ops: Operation[] = [
     {
       name: 'list',

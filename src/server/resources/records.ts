@@ -4,6 +4,7 @@
  * and checks its state there, so a refused action changes nothing and two concurrent actions on a
  * row are serialised. Every state change is written to the flow log in the same transaction.
  */
+import type { RawBuilder } from 'kysely';
 import type { WorkflowAction } from '../../engine/schema/types';
 import { isId, newId } from '../db/ids';
 import { pageOffset } from '../db/sql';
@@ -44,13 +45,30 @@ const requireId = (id: unknown): string => {
   return id;
 };
 
-/** A page of the visible rows matching `input` (query string and/or body parameters). */
-export async function listRecords(db: AnyDb, { model, listPlan, validateParams }: CompiledResource, actor: Actor, input: Record<string, unknown>) {
+/** What a list request selects: its checked parameters, the visible-and-filtered conditions and the order. */
+export interface ListCriteria {
+  params: ListParams;
+  conditions: RawBuilder<boolean>[];
+  order: string;
+}
+
+/** The list parameters of `input` (query string and/or body), checked, as conditions and order. List and export share them. */
+export function listCriteria({ model, listPlan, validateParams }: CompiledResource, actor: Actor, input: Record<string, unknown>): ListCriteria {
   const params = dropBlanks({ ...input }) as ListParams;
   assertValid(model, validateParams, params);
+  const visible = visibleRows(model, actor);
+  return {
+    params,
+    conditions: [...(visible ? [visible] : []), ...filterConditions(listPlan, params)],
+    order: orderClause(listPlan, params.orderBy),
+  };
+}
+
+/** A page of the visible rows matching `input` (query string and/or body parameters). */
+export async function listRecords(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>) {
+  const { params, conditions, order } = listCriteria(compiled, actor, input);
   const { pageNo, pageSize } = pageOf(params);
-  const conditions = [visibleRows(model, actor), ...filterConditions(listPlan, params)];
-  const { rows, count } = await listPage(db, model, conditions, orderClause(listPlan, params.orderBy), pageSize, pageOffset(pageNo, pageSize));
+  const { rows, count } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize));
   return page(rows, count, pageNo, pageSize);
 }
 

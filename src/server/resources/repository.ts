@@ -53,14 +53,35 @@ async function guardUnique<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The rows matching `conditions` in `order`: the one statement behind a list page and an export. */
+const matching = (model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], order: string) =>
+  sql<Row>`SELECT ${select(model)} FROM ${table(model)} ${where(conditions)} ORDER BY ${sql.raw(order)}`;
+
+/** How many rows match `conditions`. */
+export async function countRows(db: AnyDb, model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[]): Promise<number> {
+  const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM ${table(model)} ${where(conditions)}`.execute(db);
+  return rows[0].count;
+}
+
 /** One page and the total count (two statements, sent together). */
 export async function listPage(db: AnyDb, model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], order: string, limit: number, offset: number): Promise<{ rows: Row[]; count: number }> {
-  const filter = where(conditions);
-  const [page, total] = await Promise.all([
-    sql<Row>`SELECT ${select(model)} FROM ${table(model)} ${filter} ORDER BY ${sql.raw(order)} LIMIT ${limit} OFFSET ${offset}`.execute(db),
-    sql<{ count: number }>`SELECT count(*)::int AS count FROM ${table(model)} ${filter}`.execute(db),
-  ]);
-  return { rows: page.rows, count: total.rows[0].count };
+  const [page, count] = await Promise.all([sql<Row>`${matching(model, conditions, order)} LIMIT ${limit} OFFSET ${offset}`.execute(db), countRows(db, model, conditions)]);
+  return { rows: page.rows, count };
+}
+
+/**
+ * Every row matching `conditions`, in `order`, handed to `onBatch` `batchSize` rows at a time
+ * through a server-side cursor, so memory stays flat however many rows match. Must run inside a
+ * transaction (the cursor lives until it ends); `onBatch` may await (back-pressure) between fetches.
+ */
+export async function forEachBatch(trx: AnyDb, model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], order: string, batchSize: number, onBatch: (rows: Row[]) => Promise<void>): Promise<void> {
+  await sql`DECLARE matching_rows NO SCROLL CURSOR FOR ${matching(model, conditions, order)}`.execute(trx);
+  for (;;) {
+    const { rows } = await sql<Row>`FETCH FORWARD ${sql.raw(String(Math.trunc(batchSize)))} FROM matching_rows`.execute(trx);
+    if (rows.length > 0) await onBatch(rows);
+    if (rows.length < batchSize) break;
+  }
+  await sql`CLOSE matching_rows`.execute(trx);
 }
 
 /** A visible row by id; `forUpdate` locks it until the transaction ends. */

@@ -1,0 +1,195 @@
+/**
+ * npm run bench:list — the list endpoint over 1,000,000 generated rows on PostgreSQL: the engine
+ * (buildApp, /r/<resource>/list) vs a hand-written Fastify route + SQL serving the same filtered,
+ * paged queries (list-fixture.ts QUERIES) with the same page shape, both behind a real logged-in
+ * session and the unit scope.
+ *
+ * Needs DATABASE_URL (any database on the server: a throw-away `portal_bench_*` database is made
+ * next to it and dropped at the end); without it, or when the server is unreachable, it says so and
+ * exits 0. Each server runs in its own process; autocannon (this process) drives them over
+ * loopback: a warm-up, then engine, baseline, baseline, engine for BENCH_SECONDS (default 10) each.
+ * Goal: engine ≥ 0.8 × baseline requests/s.
+ *
+ * Env: BENCH_ROWS (default 1000000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { DEMO_ACCOUNTS, DEMO_UNITS, seedDemoData } from '../../src/server/db/seed';
+import { API } from '../../src/shared/contract';
+import { QUERIES, RESOURCE, TABLE, insertRowsSql, queryString, writeSchemaDir } from './list-fixture';
+import { printResult } from './report';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP_SECONDS = 3;
+const INSERT_CHUNK = 250_000;
+const GOAL = 0.8;
+/** The whole run must stay under five minutes; past this it aborts and cleans up. */
+const DEADLINE_MS = 4.5 * 60_000;
+
+const SERVER_SCRIPT = fileURLToPath(new URL('./list-server.ts', import.meta.url));
+
+const log = (message: string) => console.log(`  ${message}`);
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the tables through the engine (as `npm start` would), the demo accounts, then the rows. */
+async function prepareDatabase(url: string, schemaDir: string): Promise<void> {
+  const app = await buildApp({ databaseUrl: url, schemaDir, captchaEnabled: false, logLevel: 'silent', staticDir: null });
+  try {
+    await seedDemoData(app.db);
+  } finally {
+    await app.close();
+  }
+  await withClient(url, async (client) => {
+    const started = performance.now();
+    for (let from = 1; from <= ROWS; from += INSERT_CHUNK) {
+      const to = Math.min(ROWS, from + INSERT_CHUNK - 1);
+      await client.query(insertRowsSql(from, to));
+      process.stdout.write(`\r  generating rows: ${to.toLocaleString('en')} / ${ROWS.toLocaleString('en')}`);
+    }
+    await client.query(`VACUUM ANALYZE ${TABLE}`);
+    console.log(` (${((performance.now() - started) / 1000).toFixed(1)} s incl. indexes and ANALYZE)`);
+  });
+}
+
+interface Server {
+  prefix: string;
+  process: ChildProcess;
+}
+
+/** Starts list-server.ts in its own process and waits for its `listening <prefix>` line. */
+function startServer(mode: 'engine' | 'baseline', env: NodeJS.ProcessEnv): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SCRIPT, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with code ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^listening (\S+)$/.exec(line);
+      if (match) resolve({ prefix: match[1], process: child });
+    });
+  });
+}
+
+/** A real login (captcha off): RSA-OAEP-encrypted credentials, as the browser sends them. */
+async function login(engine: string): Promise<string> {
+  const account = DEMO_ACCOUNTS.find((a) => a.orgCode === DEMO_UNITS.using.orgcode)!;
+  const { data } = (await (await fetch(`${engine}${API.publicKey}`)).json()) as { data: { publicKey: string } };
+  const encrypt = (text: string) => publicEncrypt({ key: data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
+  const form = new URLSearchParams({ username: encrypt(account.loginName), password: encrypt(account.password), orgCode: encrypt(account.orgCode), validateCode: '', __ajax: 'json' });
+  const reply = (await (await fetch(`${engine}${API.login}`, { method: 'POST', body: form })).json()) as { result: string; message: string; sessionid?: string };
+  if (reply.result !== 'true' || !reply.sessionid) throw new Error(`login failed: ${reply.message}`);
+  return reply.sessionid;
+}
+
+interface PageReply {
+  result: string;
+  data: { count: number; list: { id: string; unitId: string }[] };
+}
+
+/** Both servers must answer the same page for the same URL, or the comparison means nothing. */
+async function assertSameAnswer(engineUrl: string, baselineUrl: string, unitId: string): Promise<number> {
+  const [a, b] = await Promise.all([engineUrl, baselineUrl].map(async (url) => (await (await fetch(url)).json()) as PageReply));
+  if (a.result !== 'true' || b.result !== 'true') throw new Error(`a server refused the bench query: ${JSON.stringify({ engine: a, baseline: b }).slice(0, 400)}`);
+  const ids = (p: PageReply) => p.data.list.map((r) => r.id).join();
+  if (a.data.count !== b.data.count || ids(a) !== ids(b)) throw new Error(`engine and baseline disagree: count ${a.data.count} vs ${b.data.count}`);
+  if (a.data.list.length === 0 || a.data.list.some((r) => r.unitId !== unitId)) throw new Error('the bench page is empty or not scoped to the unit');
+  return a.data.count;
+}
+
+async function load(url: string, duration: number): Promise<Result> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, timeout: 10 });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx replies, ${result.errors} errors`);
+  return result;
+}
+
+/** Warm-up, then engine, baseline, baseline, engine; prints each run and the mean ratio. */
+async function measure(name: string, engineUrl: string, baselineUrl: string): Promise<void> {
+  await load(engineUrl, WARMUP_SECONDS);
+  await load(baselineUrl, WARMUP_SECONDS);
+  const runs: { server: 'engine' | 'baseline'; result: Result }[] = [];
+  for (const server of ['engine', 'baseline', 'baseline', 'engine'] as const) {
+    const result = await load(server === 'engine' ? engineUrl : baselineUrl, SECONDS);
+    runs.push({ server, result });
+    log(`${server.padEnd(8)} ${result.requests.average.toFixed(0).padStart(6)} req/s   latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+  }
+  const mean = (server: string) => {
+    const mine = runs.filter((r) => r.server === server);
+    return mine.reduce((sum, r) => sum + r.result.requests.average, 0) / mine.length;
+  };
+  const ratio = mean('engine') / mean('baseline');
+  printResult(`list ${name} throughput`, `engine ${mean('engine').toFixed(0)} vs baseline ${mean('baseline').toFixed(0)} req/s`, `≥ ${GOAL}×`, ratio, ratio >= GOAL, 'engine/baseline');
+}
+
+async function main(): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL;
+  console.log(`bench:list — ${ROWS.toLocaleString('en')} rows, engine vs hand-written Fastify + SQL, ${CONNECTIONS} connections, ${SECONDS} s × 2 each`);
+  if (!adminUrl) {
+    console.log('  SKIPPED: DATABASE_URL is not set (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:list)');
+    return;
+  }
+  try {
+    await withClient(adminUrl, (c) => c.query('SELECT 1'));
+  } catch (err) {
+    console.log(`  SKIPPED: PostgreSQL at DATABASE_URL is unreachable (${(err as Error).message})`);
+    return;
+  }
+
+  const dbName = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const benchUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const schemaDir = mkdtempSync(join(tmpdir(), 'bench-list-'));
+  const servers: Server[] = [];
+  const deadline = setTimeout(() => {
+    console.error(`  ABORTED: over ${DEADLINE_MS / 60_000} minutes`);
+    process.exitCode = 1;
+    void cleanup().then(() => process.exit(1));
+  }, DEADLINE_MS);
+  let cleaned = false;
+  async function cleanup(): Promise<void> {
+    if (cleaned) return;
+    cleaned = true;
+    clearTimeout(deadline);
+    for (const s of servers) s.process.kill('SIGTERM');
+    await Promise.all(servers.map((s) => (s.process.exitCode === null ? new Promise((r) => s.process.once('exit', r)) : undefined)));
+    await withClient(adminUrl!, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err) => console.error(`  could not drop ${dbName}: ${err.message}`));
+    rmSync(schemaDir, { recursive: true, force: true });
+  }
+
+  try {
+    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
+    writeSchemaDir(schemaDir);
+    await prepareDatabase(benchUrl, schemaDir);
+
+    const env = { BENCH_DATABASE_URL: benchUrl, BENCH_SCHEMA_DIR: schemaDir };
+    servers.push(await startServer('engine', env), await startServer('baseline', env));
+    const [engine, baseline] = servers;
+    const sid = await login(engine.prefix);
+    for (const [name, query] of Object.entries(QUERIES)) {
+      const engineUrl = `${engine.prefix}/r/${RESOURCE}/list?${queryString(query)}&__sid=${sid}`;
+      const baselineUrl = `${baseline.prefix}/list?${queryString(query)}&__sid=${sid}`;
+      const count = await assertSameAnswer(engineUrl, baselineUrl, DEMO_UNITS.using.id);
+      console.log(`  [${name}] unit scope + ${JSON.stringify(query)} → ${count.toLocaleString('en')} matching rows; both servers return the same page`);
+      await measure(name, engineUrl, baselineUrl);
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();

@@ -1,0 +1,159 @@
+/**
+ * XLSX export of the demo resource (schemas/resources/demo-notice.json): the file holds exactly
+ * the rows `list` finds for the same parameters, in the same order, within the caller's scope,
+ * with Chinese headers, labels for codes and real date cells; the row cap and the legacy alias.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEMA_DIR } from '../../src/server/resources/catalog';
+import { XLSX_CONTENT_TYPE } from '../../src/server/resources/export';
+import type { Envelope, Page } from '../../src/shared/contract';
+import { api, dbTargets, makeApp, withSession, type TestApp } from './helpers';
+import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+
+const R = '/r/demo-notice';
+const MAX_ROWS = 20;
+
+interface Notice {
+  id: string;
+  title: string;
+}
+
+/** The rows of the first sheet as arrays of cell values (row 1 is the header). */
+async function sheetRows(body: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe.each(dbTargets())('XLSX export (%s)', (target) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let unitA: UnitUser;
+  let unitB: UnitUser;
+
+  const exportFile = (sid: string, query: Record<string, string | string[]> = {}, options: Partial<InjectOptions> = {}) =>
+    withSession(app, sid, { method: 'GET', url: api(`${R}/export`), query, ...options } as InjectOptions & { url: string });
+  const list = async (sid: string, query: Record<string, string | string[]>) => (await call<Page<Notice>>(app, sid, 'GET', `${R}/list`, { pageSize: '100', ...query })).body.data!;
+
+  beforeAll(async () => {
+    t = await makeApp(target, { exportMaxRows: MAX_ROWS });
+    app = t.app;
+    unitA = await unitUser(app, '330212');
+    unitB = await unitUser(app, '330203');
+    const categories = ['1', '2', '3'];
+    for (let i = 0; i < 30; i++) {
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      const res = await call(app, unitA.sid, 'POST', `${R}/save`, { title: `甲单位公告${i}`, content: '正文', category: categories[i % 3], publishDate: `2026-03-${day}`, urgent: i % 2 === 0, isCommit: i % 4 === 0 });
+      expect(res.body.result).toBe('true');
+    }
+    for (let i = 0; i < 5; i++) await call(app, unitB.sid, 'POST', `${R}/save`, { title: `乙单位公告${i}`, content: '正文', category: '2', publishDate: '2026-03-05' });
+  });
+  afterAll(() => t?.close());
+
+  it('streams an XLSX with the same rows, in the same order, as list for the same filters', async () => {
+    const filters = { category: ['2', '3'], publishDate_gte: '2026-03-05', publishDate_lte: '2026-03-25', orderBy: 'publishDate desc,title' };
+    const page = await list(unitA.sid, filters);
+    expect(page.count).toBeGreaterThan(5);
+    const res = await exportFile(unitA.sid, filters);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    const rows = await sheetRows(res.rawPayload);
+    expect(rows.length - 1).toBe(page.count);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(page.list.map((n) => n.title));
+  });
+
+  it('accepts the filters in a form-encoded POST body, as legacy clients send them', async () => {
+    const page = await list(unitA.sid, { category: '1' });
+    const res = await withSession(app, unitA.sid, {
+      method: 'POST',
+      url: api(`${R}/export`),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ category: '1', __ajax: 'json' }).toString(),
+    });
+    expect((await sheetRows(res.rawPayload)).length - 1).toBe(page.count);
+  });
+
+  it('writes Chinese headers, dictionary and state labels, 是/否 and YYYY-MM-DD date cells', async () => {
+    const res = await exportFile(unitA.sid, { title: '甲单位公告0' });
+    const [header, first] = await sheetRows(res.rawPayload);
+    expect(header).toEqual(['标题', '类别', '发布日期', '紧急', '紧急原因', '联系邮箱', '正文', '状态', '创建时间', '更新时间']);
+    expect(first.slice(0, 4)).toEqual(['甲单位公告0', '通知', new Date('2026-03-01T00:00:00Z'), '是']);
+    expect(first[7]).toBe('已提交');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0].getRow(2).getCell(3).numFmt).toBe('yyyy-mm-dd');
+  });
+
+  it('names the file after the title (RFC 5987) and sends it as an attachment', async () => {
+    const res = await exportFile(unitA.sid, { category: '3' });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="demo-notice.xlsx"; filename*=UTF-8''${encodeURIComponent('通知公告.xlsx')}`);
+  });
+
+  it("never contains another unit's rows", async () => {
+    const own = await sheetRows((await exportFile(unitA.sid, { category: '2' })).rawPayload);
+    expect(own.slice(1).every((r) => String(r[0]).startsWith('甲单位'))).toBe(true);
+    const other = await sheetRows((await exportFile(unitB.sid)).rawPayload);
+    expect(other.slice(1).map((r) => r[0]).sort()).toEqual(['乙单位公告0', '乙单位公告1', '乙单位公告2', '乙单位公告3', '乙单位公告4']);
+  });
+
+  it("uses a list screen's columns with screen=<id>", async () => {
+    const res = await exportFile(unitA.sid, { screen: 'demo-notice-list', title: '甲单位公告29' });
+    const [header, first] = await sheetRows(res.rawPayload);
+    expect(header).toEqual(['标题', '类别', '发布日期', '状态', '更新时间']);
+    expect(first.slice(0, 4)).toEqual(['甲单位公告29', '政策法规', new Date('2026-03-02T00:00:00Z'), '草稿']);
+  });
+
+  it('refuses an unknown screen, or one of another resource', async () => {
+    const res = await exportFile(unitA.sid, { screen: 'no-such-screen' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ result: 'false', code: 'BAD_REQUEST' });
+  });
+
+  it('refuses more rows than the cap with a Chinese message, before sending any file', async () => {
+    const res = await exportFile(unitA.sid);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ result: 'false', code: 'EXPORT_TOO_LARGE', message: '导出数据量超过上限，请缩小查询范围后再导出', data: { count: 30, max: MAX_ROWS } });
+  });
+
+  it('checks parameters and the session like list', async () => {
+    const bad = await exportFile(unitA.sid, { orderBy: 'content; drop table x' });
+    expect(bad.json()).toMatchObject({ result: 'false', code: 'BAD_REQUEST' });
+    const anonymous = await app.inject({ method: 'GET', url: api(`${R}/export`) });
+    expect(anonymous.statusCode).toBe(401);
+    expect((anonymous.json() as Envelope<unknown>).result).toBe('false');
+  });
+});
+
+describe.each(dbTargets())('XLSX export through a legacy alias (%s)', (target) => {
+  let t: TestApp;
+  let schemaDir: string;
+
+  beforeAll(async () => {
+    schemaDir = mkdtempSync(join(tmpdir(), 'export-alias-'));
+    cpSync(DEFAULT_SCHEMA_DIR, schemaDir, { recursive: true });
+    const file = join(schemaDir, 'resources', 'demo-notice.json');
+    const resource = JSON.parse(readFileSync(file, 'utf8'));
+    resource.api = { ...resource.api, export: '/a/demo/notice/exportData' };
+    writeFileSync(file, JSON.stringify(resource));
+    t = await makeApp(target, { schemaDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(schemaDir, { recursive: true, force: true });
+  });
+
+  it("serves the resource's `export` alias with the generic export", async () => {
+    const unit = await unitUser(t.app, '330212');
+    await call(t.app, unit.sid, 'POST', `${R}/save`, { title: '旧路径导出', content: '正文' });
+    const res = await withSession(t.app, unit.sid, { method: 'POST', url: api('/a/demo/notice/exportData'), payload: { title: '旧路径' } });
+    expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect((await sheetRows(res.rawPayload)).map((r) => r[0])).toEqual(['标题', '旧路径导出']);
+  });
+});
