@@ -1,5 +1,6 @@
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The es build of the locale: through Vite the CJS entry loses the DatePicker texts (antd issue 40075).
+import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';

@@ -1,7 +1,7 @@
 /**
  * Hand-written pages by the name `page` uses in schemas/menu.json. Each is its own chunk, so the
- * login page loads neither the shell nor the form engine. A route without `page` (and, until the
- * schema engine renders it, without `screen`) shows the 建设中 placeholder.
+ * login page loads neither the shell nor the form engine. A route with neither `page` nor `screen`
+ * shows the 建设中 placeholder.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteEntry } from '../app/menu';
@@ -20,7 +20,11 @@ export const PAGES: Record<string, Page> = {
   Error500: lazy(() => import('./errors/Error500')),
 };
 
-/** The component of a route. TODO(schema engine): render `entry.screen` here. */
+/** Leaves with `"screen"`: rendered by the schema engine (its own chunk, with Formily). */
+const SchemaPage = lazy(() => import('./SchemaPage'));
+
+/** The component of a route: a hand-written page, a schema screen, or the 建设中 placeholder. */
 export function pageFor(entry: RouteEntry): Page {
-  return (entry.page && PAGES[entry.page]) || UnderConstruction;
+  if (entry.page && PAGES[entry.page]) return PAGES[entry.page];
+  return entry.screen ? SchemaPage : UnderConstruction;
 }
