@@ -67,6 +67,8 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
   const reactions = reactionsOf(resource, sources, resolved);
   const node: ISchema = {
     ...base,
+    // The accessible name of the input: FormItem's label is not tied to it with `for`.
+    ...(field.type === 'children' ? {} : { 'x-component-props': { ...(base['x-component-props'] as object | undefined), 'aria-label': label } }),
     title: label,
     description: item.description ?? field.description,
     ...(decorated ? { 'x-decorator': 'FormItem', 'x-decorator-props': dropUndefined({ gridSpan: item.span }) } : {}),

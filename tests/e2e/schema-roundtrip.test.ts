@@ -1,0 +1,81 @@
+/**
+ * A screen defined only in JSON (schemas/resources/demo-notice.json and its list, form and detail
+ * screens), end to end against the real server: the unit adds a notice and submits it, the
+ * authority approves it with an opinion, and the detail shows the flow log.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { account, logIn, openUserMenu } from './support/shell';
+
+const baseURL = inject('baseURL');
+const title = `电梯安全月活动通知 ${Date.now()}`;
+
+describe('a JSON-only screen: list → add → save → commit → audit → flow log', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })).newPage();
+    page.setDefaultTimeout(15_000);
+  });
+  afterAll(() => browser?.close());
+
+  const row = () => page.locator('.ant-table-row', { hasText: title }).filter({ visible: true });
+  // Pages of other open tabs stay mounted but hidden (keep-alive): act on the visible one only.
+  const field = (label: string) => page.getByLabel(label).filter({ visible: true });
+
+  it('the unit saves a draft, then submits it from the form', async () => {
+    await logIn(page, baseURL, account('nbadmin'));
+    await page.waitForURL(/\/home$/);
+    await page.locator('.shell-menu').getByRole('menuitem', { name: '通知公告' }).click();
+    await page.waitForURL(/\/home\/notice$/);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await page.waitForURL(/\/home\/notice\/form\?mode=add/);
+
+    // Required fields are checked before anything is sent.
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('此项为必填项').first().waitFor();
+
+    await field('标题').fill(title);
+    await field('正文').fill('各使用单位请于本月底前完成电梯自查。');
+    await field('联系邮箱').fill('not-an-email');
+    await page.getByText('请输入正确邮箱格式').waitFor();
+    await field('联系邮箱').fill('safety@example.com');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText(/保存成功|操作成功/).first().waitFor();
+
+    await page.goto(`${baseURL}/home/notice`);
+    await row().waitFor();
+    await expect(row().innerText()).resolves.toContain('草稿');
+    await row().getByRole('button', { name: /提\s*交/ }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => row().innerText()).toContain('已提交');
+    // A submitted notice can no longer be edited or deleted by the unit.
+    expect(await row().getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    await openUserMenu(page, '退出登录');
+    await page.waitForURL(/\/login/);
+  });
+
+  it('the authority approves it with an opinion; the detail shows the flow log', async () => {
+    await logIn(page, baseURL, account('jgadmin'));
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${baseURL}/home/notice`);
+    await row().waitFor();
+    await row().getByRole('button', { name: /审核通过/ }).click();
+    const dialog = page.locator('.ant-modal', { has: page.locator('textarea') });
+    await dialog.locator('textarea').fill('同意发布');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => row().innerText()).toContain('已通过');
+
+    await row().getByRole('button', { name: /查\s*看/ }).click();
+    await page.waitForURL(/\/home\/notice\/detail\?/);
+    await page.getByText(title).filter({ visible: true }).first().waitFor();
+    const log = page.locator('.ant-timeline');
+    await log.getByText('同意发布').waitFor();
+    const text = await log.innerText();
+    expect(text).toMatch(/提交/);
+    expect(text).toMatch(/审核通过/);
+  });
+});
