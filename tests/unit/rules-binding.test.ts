@@ -1,43 +1,43 @@
 /**
- * The Formily binding of the validator catalogue: the same vectors through a real @formily/core
- * form, the 500 ms deferral while typing, immediate checks on blur and on submit.
+ * The Formily binding of the validator catalogue, with @formily/core only (no DOM): the shared
+ * vectors through a real form, the 500 ms deferral while typing, immediate checks on blur and on
+ * submit, required messages, and the change-password form logic and strength levels.
  */
-import { createForm, type Field } from '@formily/core';
-import fc from 'fast-check';
+import { createForm, type Field, type Form } from '@formily/core';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { messages, ruleNames, rules, type RuleName, type RuleRef } from '../../validators';
-import { attachDeferredValidation, deferredValidation, fieldValidators, VALIDATION_DELAY_MS } from '../../src/engine/form/rules';
-import { VECTORS } from './vectors/rules';
+import { messages, POSTAL_CODE_LONG_MESSAGE, ruleNames, type RuleName } from '../../validators';
+import {
+  attachDeferredValidation, deferredValidation, fieldValidators, VALIDATION_DELAY_MS, type DeferOptions, type FieldRuleSpec,
+} from '../../src/engine/form/rules';
+import {
+  changePasswordDeferral, checkChangePassword, createChangePasswordForm, passwordMismatchNotice,
+} from '../../src/engine/form/changePassword';
+import { describeStrength, strengthLabel } from '../../src/engine/form/strength';
+import { viaFormily } from './vectors/paths';
+import { EMPTY_VALUES, label, labelledCases } from './vectors/rules';
 
-function makeField(spec: { required?: boolean; rules?: RuleRef[]; requiredMessage?: string }) {
-  const form = createForm({ effects: deferredValidation() });
-  const field = form.createField({ name: 'f', validator: fieldValidators(spec) }) as Field;
-  return { form, field };
-}
-
-/** Runs the field's validators as a submit does and returns the first error message. */
-async function viaFormily(name: RuleName, value: unknown): Promise<string | undefined> {
-  const { form, field } = makeField({ rules: [name] });
-  form.setValuesIn('f', value);
-  await form.validate().catch(() => undefined);
-  return field.selfErrors[0];
-}
-
-describe.each(ruleNames)('Formily path of %s answers like the direct function', (name) => {
-  const cases = [...VECTORS[name].ok, ...VECTORS[name].bad];
-  test.each(cases.map((v) => [JSON.stringify(v) ?? 'undefined', v]))('%s', async (_l, value) => {
-    expect(await viaFormily(name, value)).toBe(rules[name](value as never));
+describe.each(ruleNames)('Formily path of %s', (name: RuleName) => {
+  test.each(labelledCases(name))('%s', async (_l, { value, valid }) => {
+    expect(await viaFormily([name], value)).toBe(valid ? undefined : messages[name]);
+  });
+  test('passes empty values', async () => {
+    for (const value of EMPTY_VALUES) expect(await viaFormily([name], value), label(value)).toBeUndefined();
   });
 });
 
-test('random input: Formily and the direct function agree', async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...ruleNames), fc.oneof(fc.string({ maxLength: 22 }), fc.integer(), fc.double({ noNaN: true })), async (name, value) => {
-      expect(await viaFormily(name, value)).toBe(rules[name](value));
-    }),
-    { numRuns: 300 },
-  );
+test('a field may override a rule message', async () => {
+  expect(await viaFormily([{ rule: 'postalCode', message: POSTAL_CODE_LONG_MESSAGE }], '01234')).toBe('请输入有效的邮政编码');
 });
+
+test('an unknown rule fails when the field is compiled, not when the user types', () => {
+  expect(() => fieldValidators({ rules: ['nope' as RuleName] })).toThrow(/unknown validation rule/);
+});
+
+function makeField(spec: FieldRuleSpec, options?: DeferOptions): { form: Form; field: Field } {
+  const form = createForm({ effects: deferredValidation(options) });
+  const field = form.createField({ name: 'f', validator: fieldValidators(spec) });
+  return { form, field };
+}
 
 describe('timing of the checks', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -52,9 +52,30 @@ describe('timing of the checks', () => {
     expect(field.selfErrors).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(field.selfErrors).toEqual([messages.mobile]);
+  });
+
+  test('a corrected value clears the message after the deferral', async () => {
+    const { field } = makeField({ rules: ['mobile'] });
+    await field.onInput('99');
+    await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS);
+    expect(field.selfErrors).toEqual([messages.mobile]);
     await field.onInput('13812345678');
     await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS);
     expect(field.selfErrors).toEqual([]);
+  });
+
+  test('fields are debounced independently', async () => {
+    const form = createForm({ effects: deferredValidation() });
+    const a = form.createField({ name: 'a', validator: fieldValidators({ rules: ['mobile'] }) });
+    const b = form.createField({ name: 'b', validator: fieldValidators({ rules: ['postalCode'] }) });
+    await a.onInput('1');
+    await vi.advanceTimersByTimeAsync(300);
+    await b.onInput('0');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(a.selfErrors).toEqual([messages.mobile]);
+    expect(b.selfErrors).toEqual([]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(b.selfErrors).toEqual([messages.postalCode]);
   });
 
   test('on blur the check runs at once', async () => {
@@ -67,34 +88,128 @@ describe('timing of the checks', () => {
 
   test('a fast submit cannot slip past a pending check', async () => {
     const { form, field } = makeField({ rules: ['idCard'] });
+    const onSubmit = vi.fn();
     await field.onInput('123');
-    await expect(form.submit(() => undefined)).rejects.toBeTruthy();
+    await expect(form.submit(onSubmit)).rejects.toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
     expect(field.selfErrors).toEqual([messages.idCard]);
   });
 
-  test('empty values skip the rules; required gives its own message', async () => {
-    const { form, field } = makeField({ rules: ['mobile'], required: true });
-    await expect(form.validate()).rejects.toBeTruthy();
-    expect(field.selfErrors).toEqual(['此项为必填项']);
-    const custom = makeField({ required: true, requiredMessage: '请输入当前密码' });
-    await expect(custom.form.validate()).rejects.toBeTruthy();
-    expect(custom.field.selfErrors).toEqual(['请输入当前密码']);
+  test('a submit with valid values goes through', async () => {
+    const { form, field } = makeField({ required: true, rules: ['idCard'] });
+    await field.onInput('11010519491231002x');
+    await expect(form.submit((values) => values)).resolves.toEqual({ f: '11010519491231002x' });
+  });
+
+  test('empty values skip the rules; required has its own, overridable message', async () => {
+    const required = makeField({ rules: ['mobile'], required: true });
+    await expect(required.form.validate()).rejects.toBeTruthy();
+    expect(required.field.selfErrors).toEqual(['此项为必填项']);
+    await required.field.onInput('   ');
+    await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS);
+    expect(required.field.selfErrors).toEqual(['此项为必填项']);
+
+    const own = makeField({ required: true, requiredMessage: '请输入当前密码' });
+    await expect(own.form.validate()).rejects.toBeTruthy();
+    expect(own.field.selfErrors).toEqual(['请输入当前密码']);
+
+    const selection = makeField({ required: true });
+    selection.form.setValuesIn('f', []);
+    await expect(selection.form.validate()).rejects.toBeTruthy();
+
     const optional = makeField({ rules: ['mobile'] });
+    await optional.field.onInput('');
+    await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS);
     await optional.form.validate();
     expect(optional.field.selfErrors).toEqual([]);
   });
 
+  test('the delay is configurable and fields outside the pattern wait for blur', async () => {
+    const form = createForm({ effects: deferredValidation({ delay: 200, pattern: '*(!quiet)' }) });
+    const loud = form.createField({ name: 'loud', validator: fieldValidators({ rules: ['mobile'] }) });
+    const quiet = form.createField({ name: 'quiet', validator: fieldValidators({ rules: ['mobile'] }) });
+    await loud.onInput('1');
+    await quiet.onInput('1');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(loud.selfErrors).toEqual([messages.mobile]);
+    expect(quiet.selfErrors).toEqual([]);
+    await quiet.onBlur();
+    expect(quiet.selfErrors).toEqual([messages.mobile]);
+  });
+
+  test('a reset drops the pending check', async () => {
+    const form = createForm({ effects: deferredValidation() });
+    const field = form.createField({ name: 'f', initialValue: '1', validator: fieldValidators({ rules: ['mobile'] }) });
+    await field.onInput('13');
+    await form.reset();
+    await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS * 2);
+    expect(field.value).toBe('1');
+    expect(field.selfErrors).toEqual([]);
+  });
+
   test('attachDeferredValidation adds the deferral to an existing form and can be removed', async () => {
     const form = createForm();
-    const field = form.createField({ name: 'm', validator: fieldValidators({ rules: ['mobile'] }) }) as Field;
+    const field = form.createField({ name: 'm', validator: fieldValidators({ rules: ['mobile'] }) });
     const detach = attachDeferredValidation(form);
     await field.onInput('99');
     await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS);
     expect(field.selfErrors).toEqual([messages.mobile]);
-    detach();
-    const other = form.createField({ name: 'n', validator: fieldValidators({ rules: ['mobile'] }) }) as Field;
-    await other.onInput('98');
+    await field.onInput('13812345678');
+    detach(); // cancels the pending check: the old message stays until blur or submit
     await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS * 2);
-    expect(other.selfErrors).toEqual([]);
+    expect(field.selfErrors).toEqual([messages.mobile]);
+    await field.onInput('98');
+    await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS * 2);
+    await field.onBlur();
+    expect(field.selfErrors).toEqual([messages.mobile]);
+  });
+});
+
+describe('the change-password form (SPEC.md §5)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const fieldOf = (form: Form, name: string) => form.query(name).take() as Field;
+
+  test('submitting empty shows the three required messages', async () => {
+    const form = createChangePasswordForm();
+    await expect(checkChangePassword(form)).resolves.toEqual({ ok: false });
+    expect(fieldOf(form, 'oldPassword').selfErrors).toEqual(['请输入当前密码']);
+    expect(fieldOf(form, 'newPassword').selfErrors).toEqual(['请输入新密码']);
+    expect(fieldOf(form, 'newPasswordCheck').selfErrors).toEqual(['请确认新密码']);
+  });
+
+  test('the new password is checked on blur, not while typing', async () => {
+    const form = createChangePasswordForm();
+    const newPassword = fieldOf(form, 'newPassword');
+    await newPassword.onInput('12345678');
+    await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS * 2);
+    expect(newPassword.selfErrors).toEqual([]);
+    await newPassword.onBlur();
+    expect(newPassword.selfErrors).toEqual([messages.password]);
+    expect(changePasswordDeferral.pattern).toBe('*(!newPassword)');
+  });
+
+  test('a mismatch asks for the 提示 modal; matching values are returned', async () => {
+    const form = createChangePasswordForm();
+    await fieldOf(form, 'oldPassword').onInput('Old@2025x');
+    await fieldOf(form, 'newPassword').onInput('Admin@2026');
+    await fieldOf(form, 'newPasswordCheck').onInput('Admin@2027');
+    await expect(checkChangePassword(form)).resolves.toEqual({ ok: false, notice: { title: '提示', content: '两次输入的新密码不一致' } });
+    await fieldOf(form, 'newPasswordCheck').onInput('Admin@2026');
+    await expect(checkChangePassword(form)).resolves.toEqual({ ok: true, values: { oldPassword: 'Old@2025x', newPassword: 'Admin@2026' } });
+    expect(passwordMismatchNotice({ newPassword: 'a', newPasswordCheck: 'a' })).toBeUndefined();
+  });
+});
+
+describe('the strength meter levels', () => {
+  test.each([
+    [0, '弱'], [1, '弱'], [2, '弱'], [3, '中'], [4, '强'],
+  ])('score %i reads %s', (score, text) => expect(strengthLabel(score)).toBe(text));
+  test('what the meter shows for a value', () => {
+    expect(describeStrength('')).toMatchObject({ score: 0, percent: 0, label: undefined });
+    expect(describeStrength('abcdefgh')).toMatchObject({ score: 1, percent: 25, label: '弱' });
+    expect(describeStrength('Abcd1234')).toMatchObject({ score: 3, percent: 75, label: '中' });
+    expect(describeStrength('Admin@2026')).toMatchObject({ score: 4, percent: 100, label: '强' });
   });
 });

@@ -1,24 +1,20 @@
 /**
- * Live strength meter for a new-password field: four steps from the catalogue's strength score
- * (SPEC.md §5), with 弱 / 中 / 强 below the simple-password threshold and above it.
+ * Live strength meter for a new-password field: four steps filled by the catalogue's strength
+ * score (SPEC.md §5), labelled 弱 / 中 / 强 (./strength.ts). Put it under the field, e.g. as the
+ * form item's extra line, and pass the field's current value.
  */
 import { Progress, Typography } from 'antd';
-import { passwordStrength, SIMPLE_PASSWORD_THRESHOLD } from '../../../validators';
+import { describeStrength } from './strength';
 
-const COLORS = ['#ff4d4f', '#ff4d4f', '#faad14', '#52c41a', '#389e0d'];
-
-export function strengthLabel(score: number): string {
-  if (score < SIMPLE_PASSWORD_THRESHOLD) return '弱';
-  return score === SIMPLE_PASSWORD_THRESHOLD ? '中' : '强';
-}
+export { strengthLabel } from './strength';
 
 export default function StrengthMeter({ value }: { value?: string | null }) {
-  const score = passwordStrength(value ?? '');
+  const { score, percent, label, color } = describeStrength(value);
   return (
     <div className="strength-meter" data-score={score} aria-live="polite" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-      <Progress steps={4} percent={score * 25} showInfo={false} strokeColor={COLORS[score]} size={[36, 6]} />
+      <Progress steps={4} percent={percent} showInfo={false} strokeColor={color} size={[36, 6]} aria-hidden />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        密码强度：{value ? strengthLabel(score) : '—'}
+        密码强度：{label ?? '—'}
       </Typography.Text>
     </div>
   );

@@ -1,17 +1,30 @@
 /**
- * The validator catalogue bound to Formily. A field's `rules` (and `required`) become Formily
- * validators that run on blur and on submit; while the user types, each check is deferred until
- * 500 ms after the last change (SPEC.md §5). `form.validate()` / `form.submit()` run every
- * validator at once, so a fast submit can never slip past a pending check.
+ * The validator catalogue (validators/) bound to Formily.
+ *
+ * A field's `rules` and `required` become Formily validators with trigger `onBlur`, so Formily runs
+ * them on blur, and `form.validate()` / `form.submit()` run them at once: a fast submit can never
+ * slip past a pending check. While the user types, `deferredValidation` re-runs the same
+ * validators `delay` ms (500) after the field's last change — a per-field debounce. Rules skip
+ * empty values (validators/values.ts); `required` is its own validator.
+ *
+ *   const form = createForm({ effects: deferredValidation() });
+ *   form.createField({ name: 'mobile', validator: fieldValidators({ required: true, rules: ['mobile'] }) });
  */
-import type { Form, GeneralField, IFieldProps } from '@formily/core';
-import { isField, onFieldInputValueChange } from '@formily/core';
-import { isEmpty, REQUIRED_MESSAGE, validateAll, VALIDATION_DELAY_MS, type RuleRef, type RuleValue } from '../../../validators';
+import {
+  isField, onFieldInputValueChange, onFieldReset, onFieldUnmount, onFormUnmount,
+  type Form, type FormPathPattern, type GeneralField, type IFieldProps,
+} from '@formily/core';
+import {
+  assertRuleRef, isEmpty, REQUIRED_MESSAGE, toRuleValue, validateAll, VALIDATION_DELAY_MS, type RuleRef,
+} from '../../../validators';
 
 export { VALIDATION_DELAY_MS };
 
-/** The trigger our validators listen to; deferred input checks fire it too. */
-const TRIGGER = 'onBlur' as const;
+/** One Formily validator description, as `createField({ validator })` takes it. */
+export type FieldValidator = NonNullable<IFieldProps['validator']>;
+
+/** The trigger of every catalogue validator; the deferral fires the same trigger. */
+export const VALIDATE_TRIGGER = 'onBlur' as const;
 
 export interface FieldRuleSpec {
   required?: boolean;
@@ -20,69 +33,84 @@ export interface FieldRuleSpec {
   rules?: readonly RuleRef[];
 }
 
-type Validator = NonNullable<IFieldProps['validator']>;
-
-/** Formily validator descriptions for one field; empty when the field has no checks. */
-export function fieldValidators(spec: FieldRuleSpec): Validator[] {
-  const out: Validator[] = [];
-  if (spec.required) {
-    const message = spec.requiredMessage ?? REQUIRED_MESSAGE;
-    out.push({
-      triggerType: TRIGGER,
-      validator: (value: unknown) => (isEmpty(value) || (Array.isArray(value) && value.length === 0) ? message : undefined),
-    } as Validator);
-  }
-  if (spec.rules?.length) {
-    const refs = spec.rules;
-    out.push({
-      triggerType: TRIGGER,
-      validator: (value: unknown) => validateAll(refs, toRuleValue(value)),
-    } as Validator);
-  }
-  return out;
+/** True for the values a required field must not have: empty text and empty selections. */
+export function isBlank(value: unknown): boolean {
+  return isEmpty(value) || (Array.isArray(value) && value.length === 0);
 }
 
-function toRuleValue(value: unknown): RuleValue {
-  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number') return value;
-  return String(value);
-}
-
-export interface DeferOptions {
-  delay?: number;
+/** The required check: `message` (default 此项为必填项) for a blank value. */
+export function requiredValidator(message: string = REQUIRED_MESSAGE): FieldValidator {
+  return { triggerType: VALIDATE_TRIGGER, validator: (value: unknown) => (isBlank(value) ? message : null) };
 }
 
 /**
- * Form effects that re-run a field's validators `delay` ms after its last input change. Use in
- * `createForm({ effects: deferredValidation() })`, or attach to an existing form with
- * `attachDeferredValidation(form)`.
+ * The catalogue rules of a field, first failure wins. Unknown rule names throw here, when the
+ * schema is compiled, rather than on the user's first keystroke.
  */
-export function deferredValidation({ delay = VALIDATION_DELAY_MS }: DeferOptions = {}) {
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+export function rulesValidator(refs: readonly RuleRef[]): FieldValidator {
+  refs.forEach(assertRuleRef);
+  return { triggerType: VALIDATE_TRIGGER, validator: (value: unknown) => validateAll(refs, toRuleValue(value)) ?? null };
+}
+
+/** Formily validators for one field; empty when the field has no checks. */
+export function fieldValidators(spec: FieldRuleSpec): FieldValidator[] {
+  const out: FieldValidator[] = [];
+  if (spec.required) out.push(requiredValidator(spec.requiredMessage));
+  if (spec.rules?.length) out.push(rulesValidator(spec.rules));
+  return out;
+}
+
+export interface DeferOptions {
+  /** Milliseconds after the last change (default 500, SPEC.md §5). */
+  delay?: number;
+  /** Which fields are deferred (a Formily path pattern, default all). Others validate on blur and submit only. */
+  pattern?: FormPathPattern;
+}
+
+export type DeferredValidationEffects = (() => void) & {
+  /** Cancels every pending check (e.g. when the form goes away). */
+  cancel: () => void;
+};
+
+/**
+ * Form effects that re-run a field's validators `delay` ms after its last input change. One
+ * instance per form: `createForm({ effects: deferredValidation() })`, or attach to an existing
+ * form with `attachDeferredValidation(form)`. Pending checks are dropped when their field is
+ * reset or unmounted, and all of them when the form unmounts.
+ */
+export function deferredValidation({ delay = VALIDATION_DELAY_MS, pattern = '*' }: DeferOptions = {}): DeferredValidationEffects {
+  const timers = new Map<GeneralField, ReturnType<typeof setTimeout>>();
+  const clear = (field: GeneralField) => {
+    clearTimeout(timers.get(field));
+    timers.delete(field);
+  };
+  const cancel = () => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  };
   const effects = () => {
-    onFieldInputValueChange('*', (field: GeneralField) => {
+    onFieldInputValueChange(pattern, (field) => {
       if (!isField(field)) return;
-      const key = field.address.toString();
-      const pending = timers.get(key);
-      if (pending) clearTimeout(pending);
+      clear(field);
       timers.set(
-        key,
+        field,
         setTimeout(() => {
-          timers.delete(key);
-          if (!field.destroyed) void field.validate(TRIGGER).catch(() => undefined);
+          timers.delete(field);
+          // A failed validation rejects; its messages are already on the field.
+          if (!field.destroyed) field.validate(VALIDATE_TRIGGER).catch(() => undefined);
         }, delay),
       );
     });
-  };
-  const cancel = () => {
-    for (const t of timers.values()) clearTimeout(t);
-    timers.clear();
+    onFieldReset(pattern, clear);
+    onFieldUnmount(pattern, clear);
+    onFormUnmount(cancel);
   };
   return Object.assign(effects, { cancel });
 }
 
 let attachSeq = 0;
 
-/** Adds deferred validation to a form; returns a function that removes it and cancels pending checks. */
+/** Adds deferred validation to an existing form; returns a function that removes it and cancels pending checks. */
 export function attachDeferredValidation(form: Form, options: DeferOptions = {}): () => void {
   const id = `deferred-validation-${++attachSeq}`;
   const effects = deferredValidation(options);

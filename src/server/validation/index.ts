@@ -3,53 +3,71 @@
  * the browser, so a request that bypasses the form gets exactly the same Chinese message.
  *
  *   { "type": "string", "x-rules": ["mobile", { "rule": "postalCode", "message": "请输入有效的邮政编码" }] }
+ *
+ * Works with any ajv 8 instance, including Fastify's (`ajv: { plugins: [ajvRulesPlugin] }`) and
+ * its `coerceTypes`: type coercion runs before the keyword, so a number coerced to a string is
+ * checked as that string — which is also how the rules read a number (validators/values.ts).
  */
 import type { Ajv, ErrorObject, FuncKeywordDefinition } from 'ajv';
-import { isRuleName, validateAll, type RuleRef, type RuleValue } from '../../../validators';
+import { assertRuleRef, firstFailure, toRuleValue, type RuleName, type RuleRef } from '../../../validators';
+import type { Envelope } from '../../shared/contract';
+import { failEnvelope } from '../envelope';
 import { AppError } from '../errors';
 
 export const RULES_KEYWORD = 'x-rules';
+
+/** What a compiled keyword returns (ajv does not export the name `DataValidateFunction` from its root). */
+type KeywordCheck = ReturnType<NonNullable<FuncKeywordDefinition['compile']>>;
+
+/** The `params` of an `x-rules` ajv error: which catalogue rule failed. */
+export interface RuleErrorParams {
+  rule: RuleName;
+}
+
+const ruleRefSchema = {
+  anyOf: [
+    { type: 'string' },
+    { type: 'object', required: ['rule'], properties: { rule: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false },
+  ],
+};
 
 const keyword: FuncKeywordDefinition = {
   keyword: RULES_KEYWORD,
   schemaType: 'array',
   errors: true,
-  metaSchema: {
-    type: 'array',
-    items: {
-      anyOf: [
-        { type: 'string' },
-        { type: 'object', required: ['rule'], properties: { rule: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false },
-      ],
-    },
-  },
-  compile(refs: RuleRef[]) {
-    for (const ref of refs) {
-      const name = typeof ref === 'string' ? ref : ref.rule;
-      if (!isRuleName(name)) throw new Error(`${RULES_KEYWORD}: unknown rule "${name}"`);
-    }
-    const check = (value: unknown, ctx?: { instancePath?: string }): boolean => {
-      const v = typeof value === 'string' || typeof value === 'number' || value == null ? (value as RuleValue) : String(value);
-      const message = validateAll(refs, v);
-      if (message === undefined) return true;
-      check.errors = [{ keyword: RULES_KEYWORD, instancePath: ctx?.instancePath ?? '', schemaPath: '', params: {}, message } as ErrorObject];
+  metaSchema: { type: 'array', items: ruleRefSchema },
+  compile(refs: unknown[]) {
+    // An unknown rule name is a schema error: fail when the route schema compiles, not per request.
+    refs.forEach(assertRuleRef);
+    const checked = refs as RuleRef[];
+    const check: KeywordCheck = (value: unknown) => {
+      const failure = firstFailure(checked, toRuleValue(value));
+      if (failure === undefined) {
+        check.errors = undefined;
+        return true;
+      }
+      // instancePath and schemaPath are left to ajv, which fills them in for keyword errors.
+      const params: RuleErrorParams = { rule: failure.rule };
+      check.errors = [{ keyword: RULES_KEYWORD, params, message: failure.message }];
       return false;
     };
-    check.errors = [] as ErrorObject[];
     return check;
   },
 };
 
-/** Registers `x-rules` on an ajv instance (idempotent). */
+/** Registers `x-rules` on an ajv instance (idempotent) and returns it. */
 export function addRuleKeywords(ajv: Ajv): Ajv {
   if (!ajv.getKeyword(RULES_KEYWORD)) ajv.addKeyword(keyword);
   return ajv;
 }
 
-/** For Fastify: `Fastify({ ajv: { plugins: [ajvRulesPlugin] } })`. */
+/** An ajv plugin for Fastify: `Fastify({ ajv: { plugins: [ajvRulesPlugin] } })`. */
 export function ajvRulesPlugin(ajv: Ajv): Ajv {
   return addRuleKeywords(ajv);
 }
+
+// ---------------------------------------------------------------------------------------------
+// From ajv errors to the client
 
 /** The field an ajv error points at: the missing property, or the last segment of its path. */
 export function fieldOf(err: ErrorObject): string {
@@ -58,12 +76,48 @@ export function fieldOf(err: ErrorObject): string {
   return path[path.length - 1] ?? '';
 }
 
+/** One failed catalogue rule: the field, its Chinese message, and the full JSON pointer. */
+export interface RuleError {
+  field: string;
+  message: string;
+  path: string;
+}
+
+/** The catalogue failures among ajv errors (other keywords are left to the caller). */
+export function ruleErrors(errors: readonly ErrorObject[] | null | undefined): RuleError[] {
+  return (errors ?? [])
+    .filter((e) => e.keyword === RULES_KEYWORD)
+    .map((e) => ({ field: fieldOf(e), message: e.message ?? '', path: e.instancePath }));
+}
+
+/** The ajv errors carried by a thrown error: Fastify's `err.validation` or ajv's `err.errors`. */
+function ajvErrorsOf(err: unknown): readonly ErrorObject[] | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { validation, errors } = err as { validation?: unknown; errors?: unknown };
+  const list = Array.isArray(validation) ? validation : Array.isArray(errors) ? errors : undefined;
+  return list as ErrorObject[] | undefined;
+}
+
+/** The first catalogue failure of a thrown validation error, or undefined if it has none. */
+export function errorFromValidation(err: unknown): RuleError | undefined {
+  return ruleErrors(ajvErrorsOf(err))[0];
+}
+
 /**
- * The first validator-catalogue failure among ajv errors, as a typed error: HTTP 400
- * VALIDATION_FAILED, exactly the catalogue's Chinese message (what the browser shows), and the
- * field in `data.field`. Undefined when no catalogue rule failed.
+ * The first catalogue failure among ajv errors as a typed error: HTTP 400 VALIDATION_FAILED,
+ * exactly the catalogue's Chinese message (what the browser shows), and `data.field`.
  */
 export function ruleFailure(errors: readonly ErrorObject[] | null | undefined): AppError | undefined {
-  const err = errors?.find((e) => e.keyword === RULES_KEYWORD);
-  return err ? new AppError('VALIDATION_FAILED', err.message, { field: fieldOf(err) }) : undefined;
+  const [first] = ruleErrors(errors);
+  return first ? new AppError('VALIDATION_FAILED', first.message, { field: first.field }) : undefined;
+}
+
+/**
+ * The reply to a request that failed a catalogue rule, or undefined when `err` is not such a
+ * failure: `{ status: 400, envelope: {result:"false", success:false, isSuccess:false, message,
+ * errorMsg, code:"VALIDATION_FAILED", data:{field}} }`.
+ */
+export function validationEnvelope(err: unknown): { status: number; envelope: Envelope<unknown> } | undefined {
+  const failure = ruleFailure(ajvErrorsOf(err));
+  return failure && { status: failure.statusCode, envelope: failEnvelope(failure.code, failure.message, failure.data) };
 }

@@ -1,85 +1,423 @@
 /**
- * Test vectors for the validation catalogue, shared by every path that runs it: the direct
- * function, the server's ajv keyword and the browser's Formily binding. `ok` values must pass,
- * `bad` values must fail with the rule's message.
+ * Test vectors of the validation catalogue, shared by every path that runs it: the direct
+ * function (validators.test.ts), the Formily binding (rules-binding.test.ts), an ajv instance
+ * configured like Fastify's (validators-paths.test.ts) and a real Fastify route
+ * (tests/api/validation.test.ts). A valid case must pass; an invalid one must answer exactly the
+ * rule's default message.
+ *
+ * Check characters below were computed independently of validators/ (a separate script); the
+ * date-relative identity cards use the small oracle `withIdCheckChar` at the bottom of this file.
  */
 import type { RuleName, RuleValue } from '../../../validators';
 
-export interface RuleVectors {
-  ok: RuleValue[];
-  bad: RuleValue[];
+export interface RuleCase {
+  value: RuleValue;
+  valid: boolean;
+  /** Why the case is there (shown in the test name). */
+  note?: string;
 }
 
-/** Values every rule accepts: "required" is a separate concern. */
-export const EMPTY_VALUES: RuleValue[] = [undefined, null, '', '   ', '\t'];
+const ok = (value: RuleValue, note?: string): RuleCase => ({ value, valid: true, note });
+const bad = (value: RuleValue, note?: string): RuleCase => ({ value, valid: false, note });
 
-export const VECTORS: Record<RuleName, RuleVectors> = {
-  email: {
-    ok: ['user@example.com', 'a_b-c@mail-host.cn', 'first.last@sub.example.org', ' x1@qq.com ', 'UPPER@EXAMPLE.COM', '123@163.com'],
-    bad: ['user', 'user@', '@example.com', 'user@host', 'us er@example.com', 'user@@example.com', 'user@example..com', '用户@example.com', 12345, 'a+b@example.com'],
-  },
-  url: {
-    ok: ['http://example.com', 'https://www.example.com.cn/path?q=1#x', 'ftp://files.example.org', 'http://192.168.1.10:8080/a', 'https://localhost:3000', 'http://a-b.example.io/'],
-    bad: ['example.com', 'www.example.com', 'mailto:a@b.com', 'http://', 'https://exa mple.com', 'http://300.1.1.1', 'gopher://example.com', 'http//example.com', 42, 'ftp:/x.org'],
-  },
-  nonNegativeInteger: {
-    ok: ['0', '7', '42', '007', 0, 123456789, ' 12 '],
-    bad: ['-1', '1.5', '1e3', 'abc', '１２', '+3', -4, 2.5, '1 2', '0x10'],
-  },
-  number: {
-    ok: ['0', '-3', '+3', '3.14', '-0.5', '.5', '10.', 42, -1.25, ' 8 '],
-    bad: ['abc', '1,000', '1.2.3', '--1', '１２', '1e', '3 4', '¥5', Number.NaN, 'NaN'],
-  },
-  positiveInteger: {
-    ok: ['1', '9', '10', '123456', 1, 99, ' 5 '],
-    bad: ['0', '-1', '01', '1.0', '1.5', 'a', '１', 0, -3, 2.5, '+1'],
-  },
-  amount: {
-    ok: ['0', '12', '12.3', '12.34', '0.01', 100, 99.5, ' 8.88 '],
-    bad: ['12.345', '-1', '.5', '01.2', '1.', 'abc', '１２', 1.005, '1,000.00', '12.3.4'],
-  },
-  mobile: {
-    ok: ['13812345678', '15900000000', '19912345678', 18600001111, ' 17712345678 ', '13000000000'],
-    bad: ['12812345678', '23812345678', '1381234567', '138123456789', '138-1234-5678', '１３８１２３４５６７８', 'abcdefghijk', 10012345678, '+8613812345678', '1381234567a'],
-  },
-  postalCode: {
-    ok: ['315000', '100000', '999999', 315040, ' 315100 ', '200001'],
-    bad: ['015000', '31500', '3150000', 'abcdef', '３１５０００', '315 00', 12345, '-31500', '315.00', '0'],
-  },
-  phoneOrLandline: {
-    ok: ['0574-87654321', '010-1234567', '87654321', '1234567', '13812345678', ' 0574-1234567 '],
-    bad: ['0574-123456', '0574-123456789', '123456', '574-87654321', '0574_87654321', '12812345678', 'phone', '０５７４-87654321', '0574--1234567', 1234],
-  },
-  fixedAssets: {
-    ok: ['1', '100', '99999999', 5, ' 20 ', '10'],
-    bad: ['0', '-5', '1.5', '01', 'abc', '１０', 0, -1, 3.3, '1e3'],
-  },
-  deviceCode: {
-    ok: ['ABC123', 'abc123', '3100330212', 'X', 12345, ' A1B2 '],
-    bad: ['ABC-123', 'ABC 123', 'ABC_123', '设备01', 'ＡＢＣ', 'A.B', '#1', '１２３', 'A/B', 'a,b'],
-  },
-  registrationCode: {
-    ok: ['31003302122026000001', '00000000000000000000', '12345678901234567890', ' 31003302122026000001 '],
-    bad: ['3100330212202600000', '310033021220260000011', '3100330212202600000A', '3100-330212-2026-0001', '３１００３３０２１２２０２６００００１', 'abc', 3100330212, '3100330212 2026000001', '1.2345678901234567e19', '3100330212202600000x'],
-  },
-  idCard: {
-    ok: ['11010519491231002X', '11010519491231002x', '110101200002290018', ' 11010519491231002X ', '330212198001010016', '440308199912310010'],
-    bad: ['110105194912310021', '11010519491231002', '110105194912310020X', '110101190002290011', '110101199902290018', '110101203001010014', '110101198013010018', '11010519491231002Y', '１１０１０５１９４９１２３１００２Ｘ', 110105194912310020],
-  },
-  noLowercase: {
-    ok: ['ABC', 'ABC123', '中文', '123', 'A-B_C', 45, ' XYZ '],
-    bad: ['abc', 'Abc', 'ABc', 'x', '中文a', 'ABC def', '1a'],
-  },
-  password: {
-    ok: ['Admin@2026', 'abcDEF12', 'abc123!@#', 'ABC123!@#', 'Aa1!Aa1!Aa1!Aa', 'pass word1A', 'aB3$aB3$'],
-    bad: ['12345678', 'abcdefgh', 'Abcdefgh', 'abc12345', 'Ab1!', 'Aa1!Aa1!Aa1!Aa1', 'ABCDEFGH', '!@#$%^&*', 'Abcdefghijklmn', 12345678],
-  },
-  unifiedCreditCode: {
-    ok: ['91330212MA2CL8F54L', '113302000025301790', ' 91330212MA2CL8F54L '],
-    bad: ['91330212MA2CL8F54A', '91330212MA2CL8F54', '91330212MA2CL8F54LX', '91330212MA2CL8FI4L', '91330212ma2cl8f54l', 'abc', 12345],
-  },
-  orgCode: {
-    ok: ['D2143569X', 'D2143569-X', '00000000-0'],
-    bad: ['D21435691', 'D2143569', 'D2143569XX', 'd2143569x', '#2143569X', 1234],
-  },
+/** Values every rule accepts: "required" is a separate concern. */
+export const EMPTY_VALUES: RuleValue[] = [undefined, null, '', '   ', '\t\n', '\u3000'];
+
+/** An 18-character identity card for a birth date, with its GB 11643 check character. */
+export function withIdCheckChar(first17: string): string {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((acc, digit, i) => acc + Number(digit) * weights[i], 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+function yyyymmdd(date: Date): string {
+  return `${date.getFullYear()}${String(date.getMonth() + 1).padStart(2, '0')}${String(date.getDate()).padStart(2, '0')}`;
+}
+
+const today = new Date();
+const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+const bornToday = withIdCheckChar(`330212${yyyymmdd(today)}001`);
+const bornTomorrow = withIdCheckChar(`330212${yyyymmdd(tomorrow)}001`);
+
+export const VECTORS: Record<RuleName, RuleCase[]> = {
+  email: [
+    ok('user@example.com'),
+    ok('a_b-c@mail-host.cn', 'underscore and hyphen'),
+    ok('first.last@sub.example.org', 'dot-separated local part'),
+    ok('  x1@qq.com  ', 'surrounding whitespace is ignored'),
+    ok('UPPER@EXAMPLE.COM'),
+    ok('123@163.com', 'digits only'),
+    bad('user'),
+    bad('user@'),
+    bad('@example.com'),
+    bad('user@host', 'domain without a dot'),
+    bad('us er@example.com', 'inner space'),
+    bad('user@@example.com'),
+    bad('user@example..com'),
+    bad('user@example.com.', 'trailing dot'),
+    bad('.user@example.com', 'leading dot'),
+    bad('用户@example.com', 'non-ASCII'),
+    bad('ａｂｃ@example.com', 'full-width letters'),
+    bad('a+b@example.com', 'plus sign is outside the allowed characters'),
+    bad(12345, 'a number'),
+  ],
+  url: [
+    ok('http://example.com'),
+    ok('https://www.example.com.cn/path?q=1#x'),
+    ok('ftp://files.example.org'),
+    ok('ftp://user:pw@ftp.example.com/pub', 'user info'),
+    ok('http://192.168.1.10:8080/a', 'IP and port'),
+    ok('https://localhost:3000'),
+    ok(' http://a-b.example.io/ ', 'surrounding whitespace is ignored'),
+    ok('HTTPS://EXAMPLE.COM', 'scheme case'),
+    bad('example.com', 'no scheme'),
+    bad('www.example.com'),
+    bad('mailto:a@b.com'),
+    bad('http://'),
+    bad('https://exa mple.com', 'inner space'),
+    bad('http://300.1.1.1', 'octet above 255'),
+    bad('http://example.com:99999', 'port above 65535'),
+    bad('http://-example.com', 'label starts with a hyphen'),
+    bad('gopher://example.com', 'other scheme'),
+    bad('http//example.com'),
+    bad('ftp:/x.org'),
+    bad(42, 'a number'),
+  ],
+  nonNegativeInteger: [
+    ok('0'),
+    ok('7'),
+    ok('42'),
+    ok('007', 'leading zeros are digits'),
+    ok(0, 'number zero'),
+    ok(-0, 'negative zero reads as "0"'),
+    ok(123456789, 'a number'),
+    ok(' 12 ', 'surrounding whitespace is ignored'),
+    ok('\u300012\u3000', 'surrounding ideographic spaces are ignored'),
+    bad('-1'),
+    bad('1.5'),
+    bad('1e3'),
+    bad('abc'),
+    bad('１２', 'full-width digits'),
+    bad('+3', 'sign'),
+    bad(-4, 'negative number'),
+    bad(2.5, 'fractional number'),
+    bad('1 2', 'inner space'),
+    bad('0x10'),
+    bad(1e21, 'a number whose string form is 1e+21'),
+    bad(Number.NaN, 'NaN'),
+  ],
+  number: [
+    ok('0'),
+    ok('-3'),
+    ok('+3'),
+    ok('3.14'),
+    ok('-0.5'),
+    ok('007'),
+    ok('1234567890.0987654321'),
+    ok(42, 'a number'),
+    ok(-1.25, 'a negative fractional number'),
+    ok(0.000001, 'reads as 0.000001'),
+    ok(' 8 ', 'surrounding whitespace is ignored'),
+    bad('abc'),
+    bad('1,000', 'thousands separator'),
+    bad('1.2.3'),
+    bad('--1'),
+    bad('１２', 'full-width digits'),
+    bad('1e5', 'exponent'),
+    bad('3 4', 'inner space'),
+    bad('¥5'),
+    bad('.5', 'no integer part'),
+    bad('5.', 'no fraction digits'),
+    bad('NaN'),
+    bad(Number.NaN, 'NaN'),
+    bad(Number.POSITIVE_INFINITY, 'Infinity'),
+    bad(1e-7, 'a number whose string form is 1e-7'),
+  ],
+  positiveInteger: [
+    ok('1'),
+    ok('9'),
+    ok('10'),
+    ok('123456'),
+    ok('9007199254740993', 'beyond the safe integers, as text'),
+    ok(1, 'a number'),
+    ok(99, 'a number'),
+    ok(' 5 ', 'surrounding whitespace is ignored'),
+    bad('0', 'zero'),
+    bad('-1'),
+    bad('01', 'leading zero'),
+    bad('1.0'),
+    bad('1.5'),
+    bad('a'),
+    bad('１', 'full-width digit'),
+    bad(0, 'number zero'),
+    bad(-3, 'negative number'),
+    bad(2.5, 'fractional number'),
+    bad('+1', 'sign'),
+    bad('1 0', 'inner space'),
+  ],
+  amount: [
+    ok('0'),
+    ok('12'),
+    ok('12.3'),
+    ok('12.34'),
+    ok('0.01'),
+    ok('0.00'),
+    ok(100, 'a number'),
+    ok(99.5, 'a fractional number'),
+    ok(1234567.89, 'two decimals as a number'),
+    ok(' 8.88 ', 'surrounding whitespace is ignored'),
+    bad('12.345', 'three decimals'),
+    bad('-1', 'negative'),
+    bad(-0.5, 'negative number'),
+    bad('.5'),
+    bad('01.2', 'leading zero'),
+    bad('1.'),
+    bad('abc'),
+    bad('１２', 'full-width digits'),
+    bad(1.005, 'three decimals as a number'),
+    bad('1,000.00', 'thousands separator'),
+    bad('12.3.4'),
+    bad('¥12', 'currency sign'),
+  ],
+  mobile: [
+    ok('13812345678'),
+    ok('15900000000'),
+    ok('19912345678'),
+    ok('13000000000'),
+    ok(18600001111, 'a number'),
+    ok(' 17712345678 ', 'surrounding whitespace is ignored'),
+    bad('12812345678', 'second digit 2'),
+    bad('23812345678', 'first digit 2'),
+    bad('1381234567', '10 digits'),
+    bad('138123456789', '12 digits'),
+    bad('138-1234-5678'),
+    bad('138 1234 5678', 'inner spaces'),
+    bad('１３８１２３４５６７８', 'full-width digits'),
+    bad('abcdefghijk'),
+    bad(10012345678, 'a number with second digit 0'),
+    bad(13812345678.5, 'a fractional number'),
+    bad('+8613812345678', 'country code'),
+    bad('1381234567a'),
+  ],
+  postalCode: [
+    ok('315000'),
+    ok('100000'),
+    ok('999999'),
+    ok('200001'),
+    ok(315040, 'a number'),
+    ok(' 315100 ', 'surrounding whitespace is ignored'),
+    bad('015000', 'first digit 0'),
+    bad('31500', 'five digits'),
+    bad('3150000', 'seven digits'),
+    bad('abcdef'),
+    bad('ABC123'),
+    bad('３１５０００', 'full-width digits'),
+    bad('315 00', 'inner space'),
+    bad(12345, 'a five-digit number'),
+    bad(315000.5, 'a fractional number'),
+    bad('-31500'),
+    bad('315.00'),
+    bad('0'),
+  ],
+  phoneOrLandline: [
+    ok('0574-87654321', 'area code and 8 digits'),
+    ok('010-1234567', 'area code and 7 digits'),
+    ok('87654321', '8 digits'),
+    ok('1234567', '7 digits'),
+    ok('13812345678', 'a mobile number'),
+    ok(' 0574-1234567 ', 'surrounding whitespace is ignored'),
+    ok(87654321, 'a number'),
+    ok(13812345678, 'a mobile number as a number'),
+    bad('0574-123456', '6 digits after the area code'),
+    bad('0574-123456789', '9 digits after the area code'),
+    bad('123456', '6 digits'),
+    bad('574-87654321', 'area code without 0'),
+    bad('0574_87654321'),
+    bad('0574 87654321', 'space instead of the hyphen'),
+    bad('(0574)87654321'),
+    bad('0574--1234567'),
+    bad('12812345678', 'not a mobile, too long for a landline'),
+    bad('phone'),
+    bad('０５７４-87654321', 'full-width digits'),
+    bad(1234, 'a short number'),
+  ],
+  fixedAssets: [
+    ok('1'),
+    ok('10'),
+    ok('100'),
+    ok('99999999'),
+    ok(5, 'a number'),
+    ok(' 20 ', 'surrounding whitespace is ignored'),
+    bad('0', 'zero'),
+    bad('-5'),
+    bad('1.5'),
+    bad('01', 'leading zero'),
+    bad('abc'),
+    bad('１０', 'full-width digits'),
+    bad(0, 'number zero'),
+    bad(-1, 'negative number'),
+    bad(3.3, 'fractional number'),
+    bad('1e3'),
+    bad('1 000', 'inner space'),
+    bad('+5', 'sign'),
+  ],
+  deviceCode: [
+    ok('ABC123'),
+    ok('abc123'),
+    ok('3100330212'),
+    ok('X'),
+    ok(12345, 'a number'),
+    ok(' A1B2 ', 'surrounding whitespace is ignored'),
+    bad('ABC-123'),
+    bad('ABC 123', 'inner space'),
+    bad('ABC_123'),
+    bad('设备01'),
+    bad('ＡＢＣ', 'full-width letters'),
+    bad('１２３', 'full-width digits'),
+    bad('A.B'),
+    bad('#1'),
+    bad('A/B'),
+    bad(1.5, 'a fractional number reads as 1.5'),
+    bad(-12, 'a negative number reads as -12'),
+  ],
+  registrationCode: [
+    ok('31003302122026000001'),
+    ok('00000000000000000000'),
+    ok('12345678901234567890'),
+    ok(' 31003302122026000001 ', 'surrounding whitespace is ignored'),
+    bad('3100330212202600000', '19 digits'),
+    bad('310033021220260000011', '21 digits'),
+    bad('3100330212202600000A'),
+    bad('3100330212202600000x'),
+    bad('3100-330212-2026-0001'),
+    bad('3100330212 2026000001', 'inner space'),
+    bad('３１００３３０２１２２０２６００００１', 'full-width digits'),
+    bad('abc'),
+    bad(3100330212, 'a ten-digit number'),
+    bad('1.2345678901234567e19'),
+  ],
+  idCard: [
+    ok('11010519491231002X', 'check character X'),
+    ok('11010519491231002x', 'check character x'),
+    ok(' 11010519491231002X ', 'surrounding whitespace is ignored'),
+    ok('110101200002290018', 'born 2000-02-29 (leap year)'),
+    ok('330203201602291237', 'born 2016-02-29 (leap year)'),
+    ok('330212198001010016'),
+    ok('440308199912310010'),
+    ok('330282198506300018'),
+    ok(bornToday, 'born today'),
+    bad('110105194912310021', 'wrong check character'),
+    bad('11010120000229001X', 'X where the check is a digit'),
+    bad('11010519491231002Y'),
+    bad('11010519491231002', '17 characters'),
+    bad('110105194912310020X', '19 characters'),
+    bad('110101190002290011', '1900-02-29 does not exist'),
+    bad('110101199902290018', '1999-02-29 does not exist'),
+    bad('110101198013010018', 'month 13'),
+    bad('110101198001000015', 'day 00'),
+    bad('110101179912310010', 'born before 1800'),
+    bad('110101209901010017', 'born in 2099 (future)'),
+    bad(bornTomorrow, 'born tomorrow (future)'),
+    bad('１１０１０５１９４９１２３１００２Ｘ', 'full-width'),
+    bad('1101051949 12310020', 'inner space'),
+    bad(110105194912310020, 'a number'),
+  ],
+  noLowercase: [
+    ok('ABC'),
+    ok('ABC123'),
+    ok('中文'),
+    ok('123'),
+    ok('A-B_C'),
+    ok('ÉÀ', 'accented capitals'),
+    ok(45, 'a number'),
+    ok(' XYZ ', 'surrounding whitespace is ignored'),
+    bad('abc'),
+    bad('Abc'),
+    bad('ABc'),
+    bad('x'),
+    bad('中文a'),
+    bad('ABC def'),
+    bad('1a'),
+    bad(' a ', 'lower case within whitespace'),
+    bad('NaN', 'the text NaN'),
+    bad(Number.NaN, 'the number NaN is never valid'),
+  ],
+  password: [
+    ok('Admin@2026', 'four classes'),
+    ok('abcDEF12', 'lower, upper, digit'),
+    ok('abc123!@#', 'lower, digit, other'),
+    ok('ABC123!@#', 'upper, digit, other'),
+    ok('Aa1!Aa1!Aa1!Aa', '14 characters'),
+    ok('aB3$aB3$', '8 characters'),
+    ok('pass word1A', 'a space is a character'),
+    ok(' Abc1234', 'a leading space counts: not trimmed'),
+    ok('密码Abc12345', 'Chinese characters are "other"'),
+    ok('Ab1😀😀😀😀😀😀', '9 characters in 15 UTF-16 units: characters are counted'),
+    bad('12345678', 'digits only'),
+    bad('abcdefgh', 'lower case only'),
+    bad('ABCDEFGH', 'upper case only'),
+    bad('!@#$%^&*', 'symbols only'),
+    bad('Abcdefgh', 'two classes'),
+    bad('abc12345', 'two classes'),
+    bad('Abcdefghijklmn', 'two classes, 14 characters'),
+    bad('Ab1!', 'four characters'),
+    bad('Ab1!Ab1', 'seven characters'),
+    bad('Aa1!Aa1!Aa1!Aa1', '15 characters'),
+    bad('１２３４５６７８', 'full-width digits are "other": one class'),
+    bad(12345678, 'a number'),
+  ],
+  unifiedCreditCode: [
+    ok('91330212MA2CL8F54L'),
+    ok('113302000025301790'),
+    ok('91330203MA2AXXXX1T'),
+    ok('12330200470000000F'),
+    ok('913302001440712343'),
+    ok(' 91330212MA2CL8F54L ', 'surrounding whitespace is ignored'),
+    bad('91330212MA2CL8F54A', 'wrong check character'),
+    bad('91330212MA2CL8F540', 'wrong check character'),
+    bad('91330212MA2CL8F54', '17 characters'),
+    bad('91330212MA2CL8F54LX', '19 characters'),
+    bad('91330212MA2CL8FI4L', 'I is not in the character set'),
+    bad('91330212ma2cl8f54l', 'lower case'),
+    bad('９1330212MA2CL8F54L', 'full-width digit'),
+    bad('91330212MA2CL8F5 4L', 'inner space'),
+    bad('abc'),
+    bad(12345, 'a number'),
+  ],
+  orgCode: [
+    ok('D2143569X', 'check character X'),
+    ok('D2143569-X', 'printed with a hyphen'),
+    ok('000000000', 'check value 11 is 0'),
+    ok('00000000-0'),
+    ok('144071238'),
+    ok('MA2CL8F54'),
+    ok('A00000011'),
+    ok(' 470000005 ', 'surrounding whitespace is ignored'),
+    bad('D21435691', 'wrong check character'),
+    bad('144071239', 'wrong check character'),
+    bad('D2143569', 'no check character'),
+    bad('D2143569XX'),
+    bad('D2143569-'),
+    bad('D2143569--X'),
+    bad('d2143569x', 'lower case'),
+    bad('#2143569X'),
+    bad('１44071238', 'full-width digit'),
+    bad(1234, 'a number'),
+  ],
 };
+
+/** All cases of a rule, labelled for test names. */
+export function labelledCases(name: RuleName): [string, RuleCase][] {
+  return VECTORS[name].map((c) => [`${c.valid ? 'accepts' : 'rejects'} ${label(c.value)}${c.note ? ` (${c.note})` : ''}`, c]);
+}
+
+/** A readable form of a value: strings quoted, numbers as written, undefined and NaN by name. */
+export function label(value: unknown): string {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** Values JSON can carry unchanged (for paths that go over HTTP). */
+export function jsonSafe(value: RuleValue): boolean {
+  return typeof value !== 'number' || (Number.isFinite(value) && !Object.is(value, -0));
+}
