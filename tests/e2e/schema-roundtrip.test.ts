@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { openPage } from './support/browser';
 import { account, logIn, openUserMenu } from './support/shell';
 
 const baseURL = inject('baseURL');
@@ -16,9 +16,7 @@ describe('a JSON-only screen: list → add → save → commit → audit → flo
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })).newPage();
-    page.setDefaultTimeout(15_000);
+    ({ browser, page } = await openPage());
   });
   afterAll(() => browser?.close());
 

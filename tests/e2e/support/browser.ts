@@ -1,6 +1,6 @@
 /** Launches Debian's Chromium through playwright-core (Playwright's own browser download does not work here). */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -11,4 +11,12 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** A fresh browser with one desktop-sized zh-CN page, as the journeys use it. */
+export async function openPage(): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })).newPage();
+  page.setDefaultTimeout(15_000);
+  return { browser, page };
 }
