@@ -1,0 +1,89 @@
+/**
+ * The data provider over the server's generic resource routes (relative to the API base):
+ *
+ *   POST /r/<resource>/list          body: pageNo, pageSize, orderBy ("a desc,b"), filter params
+ *   GET  /r/<resource>/get/<id>
+ *   POST /r/<resource>/save          body: the record, isCommit
+ *   POST /r/<resource>/<action>/<id> body: opinion, version
+ *   GET  /r/<resource>/flowLog/<id>
+ *   GET  /r/<resource>/export?...    XLSX download (filters, orderBy, screen = list screen id), when the app passes `url`
+ *
+ * The app supplies the transport (its one HTTP client: session parameters, envelope unwrapping),
+ * so this module knows paths and bodies only. Transport failures become EngineErrors.
+ */
+import type { AttachmentValue, DataProvider, ListQuery, PageResult, RecordData } from './provider';
+import { toEngineError } from './provider';
+
+export interface RestTransport {
+  /** GET `path` and resolve with the reply's data (envelope unwrapped); reject on failure. */
+  get<T>(path: string, signal?: AbortSignal): Promise<T>;
+  /** POST `body` as JSON to `path` and resolve with the reply's data. */
+  post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T>;
+  /** POST multipart; needed only when `uploadPath` is set. */
+  postFile?<T>(path: string, fields: Record<string, string | Blob>, signal?: AbortSignal): Promise<T>;
+  /** Absolute address of an API path (downloads); without it the lists offer no export. */
+  url?(path: string): string;
+}
+
+export interface RestOptions {
+  /** Upload route of attachment files (replies with an AttachmentValue); absent: no uploads. */
+  uploadPath?: string;
+}
+
+const path = (resource: string, operation: string, id?: string) =>
+  `/r/${encodeURIComponent(resource)}/${operation}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
+
+/** `sort` as the server's `orderBy` parameter. */
+export function orderByOf(sort: ListQuery['sort']): string | undefined {
+  if (!sort?.length) return undefined;
+  return sort.map((s) => (s.order === 'desc' ? `${s.field} desc` : s.field)).join(',');
+}
+
+/** The list body: paging, order and the non-empty filters. */
+export function listParams(query: Partial<ListQuery>): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query.filters ?? {})) {
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    params[name] = value;
+  }
+  if (query.pageNo !== undefined) params.pageNo = query.pageNo;
+  if (query.pageSize !== undefined) params.pageSize = query.pageSize;
+  const orderBy = orderByOf(query.sort);
+  if (orderBy) params.orderBy = orderBy;
+  return params;
+}
+
+function searchOf(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  }
+  return search.toString();
+}
+
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if ((error as { name?: string })?.name === 'CanceledError' || (error as { name?: string })?.name === 'AbortError') throw error;
+    throw toEngineError(error);
+  }
+}
+
+export function createRestDataProvider(transport: RestTransport, options: RestOptions = {}): DataProvider {
+  const provider: DataProvider = {
+    getList: (resource, query, signal) => guarded(() => transport.post<PageResult>(path(resource, 'list'), listParams(query), signal)),
+    getOne: (resource, id, signal) => guarded(() => transport.get<RecordData>(path(resource, 'get', id), signal)),
+    save: (resource, record, { commit = false } = {}) =>
+      guarded(() => transport.post<RecordData>(path(resource, 'save'), commit ? { ...record, isCommit: true } : record)),
+    action: (resource, action, id, input = {}) => guarded(() => transport.post<RecordData | null>(path(resource, action, id), input)),
+    flowLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'flowLog', id), signal)),
+  };
+  const url = transport.url;
+  if (url) provider.exportUrl = (resource, query, screenId) =>
+      `${url(path(resource, 'export'))}?${searchOf({ ...listParams(query), ...(screenId ? { screen: screenId } : {}) })}`;
+  const { uploadPath } = options;
+  const postFile = transport.postFile;
+  if (uploadPath && postFile) provider.upload = (file, signal) => guarded(() => postFile<AttachmentValue>(uploadPath, { file }, signal));
+  return provider;
+}
