@@ -18,6 +18,7 @@ export const PAGES: Record<string, Page> = {
   Error401: lazy(() => import('./errors/Error401')),
   Error404: lazy(() => import('./errors/Error404')),
   Error500: lazy(() => import('./errors/Error500')),
+  Playground: lazy(() => import('./dev/PlaygroundPage')),
 };
 
 /** Leaves with `"screen"`: rendered by the schema engine (its own chunk, with Formily). */
