@@ -113,6 +113,18 @@ export interface AppConfig {
   areaCode: string;
 }
 
+/** One entry of a record's workflow log (`/r/<resource>/flowLog/:id`): who, when, from, to, opinion. */
+export interface FlowLogEntry {
+  id: string;
+  action: string;
+  fromState: string | null;
+  toState: string | null;
+  opinion: string | null;
+  userId: string;
+  userName: string;
+  createDate: string;
+}
+
 /** The error log entry of SPEC.md §3. */
 export interface ErrorLogEntry {
   type: string;

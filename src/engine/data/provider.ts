@@ -3,6 +3,7 @@
  * and writes through. Filters and sorting travel as data; the engine never builds HTTP requests
  * itself, and every failure reaches the screens as one error shape (`EngineError`).
  */
+import type { FlowLogEntry } from '../../shared/contract';
 
 /** A stored record as the server sends it: system fields plus the resource's fields. */
 export type RecordData = Record<string, unknown> & { id?: string; status?: string | null; version?: number | null };
@@ -31,17 +32,8 @@ export interface ListQuery {
   filters?: Record<string, unknown>;
 }
 
-/** One entry of a record's workflow log. */
-export interface FlowLogEntry {
-  id: string;
-  action: string;
-  fromState: string | null;
-  toState: string | null;
-  opinion: string | null;
-  userId: string;
-  userName: string;
-  createDate: string;
-}
+/** One entry of a record's workflow log (the wire shape both sides share). */
+export type { FlowLogEntry };
 
 /** Extra input of a workflow action. */
 export interface ActionInput {

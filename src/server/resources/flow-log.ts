@@ -1,5 +1,6 @@
 /** The flow log (sys_flow_log): who moved which row from which state to which, when, and why. */
 import { sql, type Kysely } from 'kysely';
+import type { FlowLogEntry } from '../../shared/contract';
 import { newId } from '../db/ids';
 import type { Actor } from './scope';
 
@@ -20,16 +21,7 @@ interface FlowLogTable {
 type AnyDb = Kysely<any>;
 const flowLog = (db: AnyDb) => (db as Kysely<{ sys_flow_log: FlowLogTable }>);
 
-export interface FlowLogEntry {
-  id: string;
-  action: string;
-  fromState: string | null;
-  toState: string | null;
-  opinion: string | null;
-  userId: string;
-  userName: string;
-  createDate: string;
-}
+export type { FlowLogEntry };
 
 export interface Transition {
   resource: string;
