@@ -25,12 +25,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // Stable vendor chunks so a deploy that changes only app code keeps browser caches.
-        advancedChunks: {
+        // Stable vendor chunks so a deploy that changes only app code keeps browser caches. Higher
+        // priority claims a module first: a group pulls in its dependencies, so Formily must come
+        // last or it would swallow antd and the login page would load Formily.
+        codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: 'formily', test: /node_modules[\\/]@formily[\\/]/ },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/ },
+            // Vite's preload helper goes with React: left alone it lands in whichever group needs it
+            // first, and the entry would import that whole chunk for one function.
+            { name: 'react', priority: 30, test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]|vite[\\/]preload-helper/ },
+            { name: 'antd', priority: 20, test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component|dayjs)[\\/]/ },
+            { name: 'formily', priority: 10, test: /node_modules[\\/]@formily[\\/]/ },
           ],
         },
       },
