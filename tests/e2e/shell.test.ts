@@ -63,7 +63,7 @@ describe('portal shell', () => {
 
   it('switches tabs and closes the others from the right-click menu', async () => {
     await page.locator('.shell-tab', { hasText: '综合查询' }).click();
-    await page.waitForURL(/\/equipment\/query-comprehensive$/);
+    await page.waitForURL(/\/equipment\/query-comprehensive(\?.*)?$/);
     await page.locator('.shell-tab', { hasText: '综合查询' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '综合查询']);
@@ -76,7 +76,7 @@ describe('portal shell', () => {
     await page.getByText('单位信息维护 · 建设中').waitFor();
     expect(await tabTitles(page)).toEqual(['首页', '综合查询', '单位信息维护']);
     await page.locator('.shell-tab', { hasText: '单位信息维护' }).locator('.shell-tab__close').click();
-    await expect.poll(() => page.url()).toMatch(/\/equipment\/query-comprehensive$/);
+    await expect.poll(() => page.url()).toMatch(/\/equipment\/query-comprehensive(\?.*)?$/);
     expect(await tabTitles(page)).toEqual(['首页', '综合查询']);
   });
 
