@@ -16,6 +16,7 @@ import { containsPattern } from '../db/sql';
 import { AppError } from '../errors';
 import type { FieldModel, ResourceModel } from './model';
 import { quote } from './naming';
+import { valueSchema as wireSchema } from './schemas';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -49,21 +50,11 @@ export interface ListParams {
 
 const RANGE_KINDS = new Set(['integer', 'number', 'date', 'datetime']);
 
+/** A filter value: the field's wire shape, except that a date-time bound may be a bare date and free text is capped. */
 function valueSchema(f: FieldModel): Record<string, unknown> {
-  switch (f.kind) {
-    case 'integer':
-      return { type: 'integer' };
-    case 'number':
-      return { type: 'number' };
-    case 'boolean':
-      return { type: 'boolean' };
-    case 'date':
-      return { type: 'string', format: 'date' };
-    case 'datetime':
-      return { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] };
-    default:
-      return { type: 'string', maxLength: 200 };
-  }
+  if (f.kind === 'datetime') return { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] };
+  if (f.kind === 'string') return { type: 'string', maxLength: 200 };
+  return wireSchema(f.kind);
 }
 
 function filtersOf(f: FieldModel): { def: FilterDef; schema: Record<string, unknown> }[] {

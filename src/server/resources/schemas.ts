@@ -11,7 +11,7 @@ const ID_PATTERN = '^[0-9a-f]{32}$';
 const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'] });
 
 /** The wire shape of a value (without null). */
-function valueSchema(kind: ValueKind): JsonSchema {
+export function valueSchema(kind: ValueKind): JsonSchema {
   switch (kind) {
     case 'integer':
       return { type: 'integer' };
