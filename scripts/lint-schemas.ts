@@ -10,6 +10,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostic } from '../src/engine/schema/diagnostics';
 import { lintSchemas } from '../src/engine/schema/node';
+import { HOOK_NAMES } from './hook-names';
 import { RULE_NAMES } from './rule-names';
 
 const dir = resolve(process.argv[2] ?? 'schemas');
@@ -17,7 +18,7 @@ const prefix = `${relative(process.cwd(), dir) || '.'}/`;
 const started = performance.now();
 const projectMeta = fileURLToPath(new URL('../schemas/meta', import.meta.url));
 const metaDir = existsSync(join(dir, 'meta')) ? undefined : projectMeta;
-const result = lintSchemas(dir, { ruleNames: RULE_NAMES, metaDir });
+const result = lintSchemas(dir, { ruleNames: RULE_NAMES, hookNames: HOOK_NAMES, metaDir });
 const elapsed = Math.round(performance.now() - started);
 
 for (const error of result.errors) console.log(formatDiagnostic(error, prefix));

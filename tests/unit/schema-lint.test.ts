@@ -6,6 +6,7 @@ import { LINT_CODES, formatDiagnostic } from '../../src/engine/schema/diagnostic
 import { expectedSchemaRef, kindOf, lintFiles } from '../../src/engine/schema/lint';
 import { lintSchemas, readMetaSchemas } from '../../src/engine/schema/node';
 import type { SchemaText } from '../../src/engine/schema/types';
+import { HOOK_NAMES } from '../../scripts/hook-names';
 import { RULE_NAMES } from '../../scripts/rule-names';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -14,7 +15,7 @@ const metaDir = join(schemasDir, 'meta');
 const corpusDir = join(root, 'tests/fixtures/lint');
 const corpus = readdirSync(corpusDir).filter((name) => existsSync(join(corpusDir, name, 'expected.txt'))).sort();
 
-const lint = (dir: string) => lintSchemas(dir, { ruleNames: RULE_NAMES, metaDir });
+const lint = (dir: string) => lintSchemas(dir, { ruleNames: RULE_NAMES, hookNames: HOOK_NAMES, metaDir });
 
 describe('the broken-file corpus', () => {
   it('has one case per check', () => {

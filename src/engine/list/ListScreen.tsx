@@ -18,7 +18,7 @@ import type { ListScreen as ListScreenSchema, ToolbarItem } from '../schema/type
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import { columnSpecs, tableColumns } from './columns';
 import FilterBar from './FilterBar';
-import { filterParams, filterSpecs, listStateFromSearch, searchFromListState, type ListState } from './filters';
+import { filterParams, filterSpecs, fixedParams, initialFilters, listStateFromSearch, searchFromListState, type ListState } from './filters';
 import { useHiddenColumns } from './useHiddenColumns';
 
 const rowKey = (row: RecordData) => String(row.id);
@@ -45,8 +45,8 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const state = useMemo(() => listStateFromSearch(screen, specs, search), [screen, specs, search]);
   const setState = (next: ListState) => setSearch(searchFromListState(screen, specs, next));
   const query: ListQuery = useMemo(
-    () => ({ pageNo: state.pageNo, pageSize: state.pageSize, sort: state.sort ? [state.sort] : undefined, filters: filterParams(specs, state.filters) }),
-    [specs, state],
+    () => ({ pageNo: state.pageNo, pageSize: state.pageSize, sort: state.sort ? [state.sort] : undefined, filters: { ...filterParams(specs, state.filters), ...fixedParams(screen) } }),
+    [specs, state, screen],
   );
   const { data, error, isLoading, mutate } = useList(resource.name, query);
   const [selected, setSelected] = useState<RecordData[]>([]);
@@ -155,7 +155,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         specs={specs}
         values={state.filters}
         onSearch={(filters) => setState({ ...state, filters, pageNo: 1 })}
-        onReset={() => setState({ filters: {}, pageNo: 1, pageSize: state.pageSize, sort: screen.defaultSort })}
+        onReset={() => setState({ filters: initialFilters(specs), pageNo: 1, pageSize: state.pageSize, sort: screen.defaultSort })}
       />
       <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12, gap: 8 }}>
         <Space wrap>

@@ -3,7 +3,12 @@
  * filter form's values, the URL's query and the server's list parameters. The URL carries the
  * server's own parameter names (`title=..&category=1&publishDate_gte=..`), so a bookmarked or
  * restored list asks exactly what it showed.
+ *
+ * A filter's `default` applies while the URL carries no value for it (a cleared default travels as
+ * an empty parameter, so the user can widen the list); relative dates (`today+30d`) are resolved
+ * for display. A screen's `where` is sent with every request and never shown.
  */
+import { resolveRelativeDate } from '../../shared/dates';
 import { codesOf, type CodeItem } from '../model/codes';
 import { resolveField } from '../model/fields';
 import type { ScreenBundle } from '../registry/registry';
@@ -21,6 +26,8 @@ export interface FilterSpec {
   /** Range filters: two parameters `<name>_gte` / `<name>_lte`. */
   range: boolean;
   codes: CodeItem[];
+  /** Initial value while the URL has none (relative dates resolved). */
+  initial?: unknown;
 }
 
 const RANGE_TYPES = new Set(['int', 'decimal', 'money', 'date', 'datetime']);
@@ -35,13 +42,21 @@ function inputOf(field: Field, codes: readonly CodeItem[], op: string | undefine
   return { input: 'text', range: false };
 }
 
-export function filterSpecs({ screen, resource, dicts }: Pick<ScreenBundle, 'resource' | 'dicts'> & { screen: ListScreen }): FilterSpec[] {
+export function filterSpecs({ screen, resource, dicts }: Pick<ScreenBundle, 'resource' | 'dicts'> & { screen: Pick<ListScreen, 'filters'> }): FilterSpec[] {
   return (screen.filters ?? []).map((ref: ListFilter) => {
     const item = typeof ref === 'string' ? { field: ref } : ref;
     const { name, field, label } = resolveField(resource, item);
     const codes = codesOf(resource, name, field, dicts);
-    return { name, label, placeholder: item.placeholder, field, codes, ...inputOf(field, codes, item.op, name) };
+    const initial = 'default' in item && item.default !== undefined ? resolveDefault(item.default) : undefined;
+    return { name, label, placeholder: item.placeholder, field, codes, initial, ...inputOf(field, codes, item.op, name) };
   });
+}
+
+const resolveDefault = (value: unknown): unknown => (Array.isArray(value) ? value.map((v) => resolveRelativeDate(v ?? undefined)) : resolveRelativeDate(value));
+
+/** The fixed parameters of a screen (`where`), sent as they are: the server resolves relative dates at query time. */
+export function fixedParams(screen: Pick<ListScreen, 'where'>): Record<string, unknown> {
+  return { ...(screen.where ?? {}) };
 }
 
 export type FilterValues = Record<string, unknown>;
@@ -49,6 +64,14 @@ export type FilterValues = Record<string, unknown>;
 const GTE = '_gte';
 const LTE = '_lte';
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** No value, or a range without either bound. */
+const cleared = (v: unknown) => blank(v) || (Array.isArray(v) && v.every(blank));
+
+/** The filter values a list starts from (and returns to on reset): the filters' defaults. */
+export function initialFilters(specs: readonly FilterSpec[]): FilterValues {
+  return Object.fromEntries(specs.filter((s) => s.initial !== undefined).map((s) => [s.name, s.initial]));
+}
 
 /** Filter form values → server list parameters (ranges split into _gte / _lte). */
 export function filterParams(specs: readonly FilterSpec[], values: FilterValues): Record<string, unknown> {
@@ -79,16 +102,20 @@ function parseScalar(spec: FilterSpec, raw: string): unknown {
 export function filterValuesFromSearch(specs: readonly FilterSpec[], search: URLSearchParams): FilterValues {
   const values: FilterValues = {};
   for (const spec of specs) {
+    if (spec.initial !== undefined && !search.has(spec.name) && !search.has(spec.name + GTE) && !search.has(spec.name + LTE)) {
+      values[spec.name] = spec.initial;
+      continue;
+    }
     if (spec.range) {
-      const from = search.get(spec.name + GTE);
-      const to = search.get(spec.name + LTE);
+      const from = search.get(spec.name + GTE) || null;
+      const to = search.get(spec.name + LTE) || null;
       if (from !== null || to !== null) values[spec.name] = [from === null ? undefined : parseScalar(spec, from), to === null ? undefined : parseScalar(spec, to)];
     } else if (spec.input === 'codes') {
-      const all = search.getAll(spec.name);
+      const all = search.getAll(spec.name).filter(Boolean);
       if (all.length) values[spec.name] = all;
     } else {
       const raw = search.get(spec.name);
-      if (raw !== null) values[spec.name] = parseScalar(spec, raw);
+      if (raw) values[spec.name] = parseScalar(spec, raw);
     }
   }
   return values;
@@ -124,6 +151,8 @@ export function searchFromListState(screen: ListScreen, specs: readonly FilterSp
   for (const [name, value] of Object.entries(filterParams(specs, state.filters))) {
     for (const v of Array.isArray(value) ? value : [value]) search.append(name, String(v));
   }
+  // A filter with a default that the user cleared: say so, or the default would come back.
+  for (const spec of specs) if (spec.initial !== undefined && cleared(state.filters[spec.name])) search.set(spec.name, '');
   if (state.pageNo !== 1) search.set(PAGE, String(state.pageNo));
   if (state.pageSize !== (screen.pageSize || 10)) search.set(SIZE, String(state.pageSize));
   const d = screen.defaultSort;

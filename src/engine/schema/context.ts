@@ -20,12 +20,21 @@ export class LintContext {
   menu: Entry<'menu'> | undefined;
   /** Full paths of every menu route; undefined without a valid menu (route checks are skipped). */
   routes: Set<string> | undefined;
+  /** The screen each route shows, by full path (routes with `screen` only); undefined without a valid menu. */
+  routeScreens: Map<string, string> | undefined;
   /** Access ids named in the menu; undefined without a valid menu. */
   accessIds: Set<string> | undefined;
   /** Screens using an escape hatch (`component` or `x-formily`), by id. */
   readonly escapeHatches = new Set<string>();
 
-  constructor(readonly ruleNames: ReadonlySet<string>) {}
+  /**
+   * @param ruleNames the validation catalogue
+   * @param hookNames the server hooks (`derive`, `effects`); undefined where they are not known (the playground): not checked
+   */
+  constructor(
+    readonly ruleNames: ReadonlySet<string>,
+    readonly hookNames?: ReadonlySet<string>,
+  ) {}
 
   report(file: Pick<SchemaFile, 'path' | 'source'>, path: JsonPath, code: LintCode, message: string, target: Target = 'value'): void {
     this.reportAt(file, file.source.offset(path, target), code, message);

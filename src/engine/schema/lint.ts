@@ -18,6 +18,8 @@ export interface LintOptions {
   metaSchemas: MetaSchemas;
   /** Names of the validation catalogue that field `rules` may use. */
   ruleNames: Iterable<string>;
+  /** Names of the server hooks resources may name in `derive` and workflow `effects`; absent: not checked. */
+  hookNames?: Iterable<string>;
 }
 
 export interface LintResult {
@@ -57,7 +59,7 @@ const sameRef = (a: string, b: string) => a.replace(/^\.\//, '') === b.replace(/
 
 /** Lints a set of schema files (paths relative to the schema directory; meta/ files are ignored). */
 export function lintFiles(texts: readonly SchemaText[], options: LintOptions): LintResult {
-  const ctx = new LintContext(new Set(options.ruleNames));
+  const ctx = new LintContext(new Set(options.ruleNames), options.hookNames ? new Set(options.hookNames) : undefined);
   const meta = metaValidator(options.metaSchemas);
   const files = texts.filter((t) => t.path.endsWith('.json') && !t.path.startsWith(`${META_DIR}/`));
   for (const text of files) loadFile(ctx, meta, text);

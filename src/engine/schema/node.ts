@@ -29,6 +29,8 @@ export function readMetaSchemas(metaDir: string): MetaSchemas {
 export interface LintDirOptions {
   /** Names of the validation catalogue. */
   ruleNames: Iterable<string>;
+  /** Names of the server hooks; absent: hook names are not checked. */
+  hookNames?: Iterable<string>;
   /** Where the meta-schemas are read from; default `<dir>/meta`. */
   metaDir?: string;
 }
@@ -36,5 +38,5 @@ export interface LintDirOptions {
 /** Lints a schema directory (resources/, screens/, dicts/, menu.json). */
 export function lintSchemas(dir: string, options: LintDirOptions): LintResult {
   const metaSchemas = readMetaSchemas(options.metaDir ?? join(dir, META_DIR));
-  return lintFiles(readSchemaTexts(dir), { metaSchemas, ruleNames: options.ruleNames });
+  return lintFiles(readSchemaTexts(dir), { metaSchemas, ruleNames: options.ruleNames, hookNames: options.hookNames });
 }

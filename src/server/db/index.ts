@@ -38,7 +38,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /** Applies pending migrations; throws with the failing migration's name on error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are schema-agnostic
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Unordered: migrations written on parallel branches may land with a lower number than one already applied.
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const cause = error instanceof Error ? error : new Error(String(error));

@@ -19,6 +19,8 @@ export interface Catalog {
   dictValues: ReadonlyMap<string, readonly string[]>;
   /** Value → label of every item (nested ones included) of each dictionary, for rendering codes (exports). */
   dictLabels: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** The item tree (with each item's `data`) of each dictionary, by name: what server hooks read. */
+  dictItems: ReadonlyMap<string, readonly DictItem[]>;
 }
 
 function jsonFiles(dir: string): string[] {
@@ -62,12 +64,14 @@ export function loadCatalog(schemaDir = DEFAULT_SCHEMA_DIR): Catalog {
 
   const dictValues = new Map<string, string[]>();
   const dictLabels = new Map<string, Map<string, string>>();
+  const dictItems = new Map<string, readonly DictItem[]>();
   for (const file of jsonFiles(join(schemaDir, 'dicts'))) {
     const dict = readJson(file) as Dict;
     if (typeof dict?.name !== 'string' || !Array.isArray(dict.items)) throw new Error(`${file} is not a dictionary (name, items)`);
     const items = flattenItems(dict.items);
     dictValues.set(dict.name, items.map((item) => item.value));
     dictLabels.set(dict.name, new Map(items.map((item) => [item.value, item.label])));
+    dictItems.set(dict.name, dict.items);
   }
-  return { resources, dictValues, dictLabels };
+  return { resources, dictValues, dictLabels, dictItems };
 }

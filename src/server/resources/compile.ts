@@ -1,15 +1,25 @@
 /** Everything a resource's requests need, prepared once at start (no per-request compilation). */
 import type { Catalog } from './catalog';
+import type { HookRegistry, HookRuntime } from './hooks';
 import { compileListPlan } from './filters';
 import { compileModels } from './model';
 import type { CompiledResource } from './records';
 import { saveBodySchema } from './schemas';
 import { compileValidator } from './validation';
 
-export function compileResources(catalog: Catalog): { all: CompiledResource[]; routed: CompiledResource[] } {
-  const all = compileModels(catalog).map((model) => {
+/** Compiles the catalog's resources; every hook a resource names must be in `hooks` (checked here, at start). */
+export function compileResources(catalog: Catalog, hooks: HookRegistry = new Map()): { all: CompiledResource[]; routed: CompiledResource[] } {
+  const models = compileModels(catalog);
+  const runtime: HookRuntime = { hooks, dicts: catalog.dictItems, models: new Map(models.map((m) => [m.name, m])) };
+  for (const model of models) {
+    const named = [...model.derive, ...Object.values(model.workflow?.actions ?? {}).flatMap((a) => a?.effects ?? [])];
+    const missing = named.filter((name) => !hooks.has(name));
+    if (missing.length > 0) throw new Error(`resource '${model.name}' names server hooks that are not registered: ${missing.join(', ')}`);
+  }
+  const all = models.map((model) => {
     const listPlan = compileListPlan(model);
     return {
+      runtime,
       model,
       listPlan,
       validateInsert: compileValidator(saveBodySchema(model, 'insert')),

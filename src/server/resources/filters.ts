@@ -5,6 +5,8 @@
  *   <field>=a&<field>=b   dict, area, status: any of (a single value works too); multiDict: shares any
  *   <field>_gte / _lte    numbers, dates, datetimes (and createDate/updateDate): range bounds, inclusive
  *                         (a date-only upper bound on a datetime includes that whole day)
+ *   dates                 may be relative: today, today+30d, today-1m, today+1y (resolved at query
+ *                         time in the portal's time zone, src/shared/dates.ts)
  *   orderBy=a desc,b      sort by whitelisted field names only (asc default, blanks last); id breaks ties
  *   pageNo, pageSize      1-based page; pageSize is capped at MAX_PAGE_SIZE
  *
@@ -12,6 +14,7 @@
  * by the generated schema before they reach SQL, and always travel as bind parameters.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { RELATIVE_DATE, resolveRelativeDate } from '../../shared/dates';
 import { containsPattern } from '../db/sql';
 import { AppError } from '../errors';
 import type { FieldModel, ResourceModel } from './model';
@@ -52,7 +55,9 @@ const RANGE_KINDS = new Set(['integer', 'number', 'date', 'datetime']);
 
 /** A filter value: the field's wire shape, except that a date-time bound may be a bare date and free text is capped. */
 function valueSchema(f: FieldModel): Record<string, unknown> {
-  if (f.kind === 'datetime') return { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] };
+  const relative = { pattern: RELATIVE_DATE.source };
+  if (f.kind === 'datetime') return { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }, relative] };
+  if (f.kind === 'date') return { type: 'string', anyOf: [{ format: 'date' }, relative] };
   if (f.kind === 'string') return { type: 'string', maxLength: 200 };
   return wireSchema(f.kind);
 }
@@ -120,7 +125,7 @@ export function filterConditions(plan: ListPlan, params: ListParams): RawBuilder
   const conditions: RawBuilder<boolean>[] = [];
   for (const def of plan.filters) {
     const value = params[def.param];
-    if (!isEmpty(value)) conditions.push(condition(def, value));
+    if (!isEmpty(value)) conditions.push(condition(def, resolveRelativeDate(value)));
   }
   return conditions;
 }

@@ -2,36 +2,52 @@
  * The generic resource engine (registered inside the API scope): loads the resources, brings their
  * tables up to date (additive changes only), and serves each resource's operations under
  * `/r/<resource>/...` plus the legacy paths. See operations.ts for the routes, scope.ts for who
- * sees which rows, filters.ts for the list parameters, export.ts for the XLSX export.
+ * sees which rows, filters.ts for the list parameters, export.ts for the XLSX export, stats.ts for
+ * the counts of the stats screens.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { registerLegacyRoutes } from '../legacy/index';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
 import { syncTables } from './ddl';
 import { exportOperation, loadListScreens } from './export';
+import type { HookRegistry } from './hooks';
 import { operationsOf } from './operations';
+import { statsOperation } from './stats';
+import type { CompiledResource } from './records';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The compiled resources by name (sub-tables included), for services that act on records. */
+    resources: ReadonlyMap<string, CompiledResource>;
+  }
+}
 
 export interface ResourceEngineOptions {
   /** Directory with resources/ and dicts/ (default: the repository's schemas/); tests point it at fixtures. */
   schemaDir?: string | null;
+  /** Server hooks the resources may name in `derive` and workflow `effects`. */
+  hooks?: HookRegistry;
 }
 
 /** Canonical URL of an operation, relative to the API base. */
 export const resourcePath = (resource: string, operation: string, id?: string): string => `/r/${resource}/${operation}${id === undefined ? '' : `/${id}`}`;
 
-const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir }) => {
+const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir, hooks }) => {
   const catalog = loadCatalog(schemaDir ?? undefined);
-  const { all, routed } = compileResources(catalog);
+  const { all, routed } = compileResources(catalog, hooks);
+  app.decorate('resources', new Map(all.map((r) => [r.model.name, r])));
   const applied = await syncTables(app.db, all.map((r) => r.model));
   if (applied.length > 0) app.log.info({ statements: applied }, 'resource tables updated');
 
   const exportSources = { dictLabels: catalog.dictLabels, listScreens: loadListScreens(schemaDir ?? DEFAULT_SCHEMA_DIR) };
-  const operations = new Map(routed.map((r) => [r.model.name, [...operationsOf(r), exportOperation(r, exportSources)]]));
+  const operations = new Map(routed.map((r) => [r.model.name, [...operationsOf(r), exportOperation(r, exportSources), statsOperation(r)]]));
   for (const [name, ops] of operations) {
     for (const op of ops) app.route({ ...op.options, method: op.methods, url: resourcePath(name, op.name, op.takesId ? ':id' : undefined) });
   }
   registerLegacyRoutes(app, routed, operations);
 };
 
-export default resourceEngine;
+/** Shared with the API scope (fastify-plugin) so service routes registered after it find `app.resources`. */
+export default fp(resourceEngine, { name: 'resource-engine' });

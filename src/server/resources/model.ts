@@ -78,6 +78,8 @@ export interface ResourceModel {
   selectSql: string;
   /** The column holding the row's owner for the resource's scope. */
   ownerColumn: 'unit_id' | 'area_code' | undefined;
+  /** Server hooks computing readonly fields on every save (hooks.ts). */
+  derive: readonly string[];
 }
 
 const KIND_OF: Record<Exclude<FieldType, 'children'>, ValueKind> = {
@@ -270,6 +272,7 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
       indexes: indexesOf(resource.table, declared, resource, isChild),
       selectSql: fields.map((f) => `${selectExpression(f.column, f.kind, f.type)} AS ${quote(f.name)}`).join(', '),
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
+      derive: resource.derive ?? [],
     };
     compiled.set(resource.name, model);
     return model;

@@ -37,6 +37,7 @@ function actionInput(input: Input): ActionInput {
   return {
     opinion: typeof input.opinion === 'string' ? input.opinion : undefined,
     version: Number.isInteger(version) ? version : undefined,
+    extra: input,
   };
 }
 
@@ -102,7 +103,7 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       },
     },
   ];
-  const actions = model.workflow ? Object.keys(model.workflow.actions) : ['delete'];
+  const actions = model.workflow ? Object.entries(model.workflow.actions).filter(([, a]) => !a?.internal).map(([name]) => name) : ['delete'];
   for (const name of actions.filter((a) => a !== 'save')) {
     ops.push({
       name,
@@ -111,7 +112,7 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       options: {
         ...common,
         schema: { tags, summary: `${model.title}: ${name}`, body: actionBodySchema, response: { 200: envelopeOf({ anyOf: [row, { type: 'null' }] }), ...failureResponses } },
-        handler: async (request, reply) => reply.ok(await runAction(db(request), model, actorOf(request), name, idOf(request), actionInput(inputOf(request)))),
+        handler: async (request, reply) => reply.ok(await runAction(db(request), compiled, actorOf(request), name, idOf(request), actionInput(inputOf(request)))),
       },
     });
   }

@@ -12,6 +12,7 @@ import { page } from '../envelope';
 import { AppError } from '../errors';
 import { filterConditions, orderClause, pageOf, type ListParams, type ListPlan } from './filters';
 import { readFlowLog, writeFlowLog, type FlowLogEntry } from './flow-log';
+import { columnsOf, runHooks, type HookRuntime } from './hooks';
 import type { ChildLink, ResourceModel } from './model';
 import { attachChildren, deleteRow, findRow, insertRow, listPage, replaceChildren, updateRow, type AnyDb, type RecordInput, type Row, type Values } from './repository';
 import { assertMayActOn, assertRoleAllowed, visibleRows, type Actor } from './scope';
@@ -20,6 +21,8 @@ import { assertValid, dropBlanks, type Validator } from './validation';
 export interface ActionInput {
   opinion?: string | null;
   version?: number | null;
+  /** The whole request input, for effects that take parameters. */
+  extra?: Readonly<Record<string, unknown>>;
 }
 
 /** A resource with what its requests need, compiled once at start. */
@@ -29,6 +32,8 @@ export interface CompiledResource {
   validateInsert: Validator;
   validateUpdate: Validator;
   validateParams: Validator;
+  /** The server hooks, dictionaries and models that `derive` and `effects` hooks run with. */
+  runtime: HookRuntime;
 }
 
 /** Delete of a resource without workflow: allowed in any state, removes the row. */
@@ -98,8 +103,12 @@ async function lockRow(trx: AnyDb, model: ResourceModel, actor: Actor, id: strin
   return row;
 }
 
-/** Moves a locked row along `action` (or removes it: delete without a target state). */
-async function transition(trx: AnyDb, model: ResourceModel, actor: Actor, name: string, action: WorkflowAction, row: Row, input: ActionInput): Promise<void> {
+/**
+ * Moves a locked row along `action` (or removes it: delete without a target state), then runs the
+ * action's effects on the row as it now is and writes what they return.
+ */
+async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, name: string, action: WorkflowAction, row: Row, input: ActionInput): Promise<void> {
+  const { model } = compiled;
   assertMayActOn(model, actor, row, action);
   assertVersion(row, input.version);
   const from = (row.status as string | undefined) ?? null;
@@ -109,17 +118,28 @@ async function transition(trx: AnyDb, model: ResourceModel, actor: Actor, name: 
   if (removes) await deleteRow(trx, model, id);
   else await updateRow(trx, model, id, { status: action.to ?? from, updated_by: actor.userId });
   if (model.workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: name, from, to: removes ? null : (action.to ?? from), opinion: input.opinion });
+  if (removes || !action.effects?.length) return;
+  const after = await attachChildren(trx, model, (await findRow(trx, model, id, undefined))!);
+  const values = await runHooks(compiled.runtime, action.effects, { trx, actor, model, row: after, before: row, action: name, opinion: input.opinion, input: input.extra ?? {} });
+  if (Object.keys(values).length > 0) await updateRow(trx, model, id, { ...columnsOf(model, values), updated_by: actor.userId });
 }
 
-/** Runs a workflow action (or delete); returns the row after it, or null once deleted. */
-export async function runAction(db: AnyDb, model: ResourceModel, actor: Actor, name: string, id: unknown, input: ActionInput): Promise<Row | null> {
+/**
+ * Runs a workflow action (or delete); returns the row after it, or null once deleted. An
+ * `internal` action is refused unless the server itself runs it (`internal: true`, e.g. a payment
+ * notification), with an actor standing for the server.
+ */
+export async function runAction(db: AnyDb, compiled: CompiledResource, actor: Actor, name: string, id: unknown, input: ActionInput, internal = false): Promise<Row | null> {
+  const { model } = compiled;
   const action = actionOf(model, name);
-  if (!action) throw new AppError('NOT_FOUND');
-  assertRoleAllowed(action, actor);
+  if (!action || (action.internal && !internal)) throw new AppError('NOT_FOUND');
+  if (!internal) assertRoleAllowed(action, actor);
   assertOpinion(action, input);
   const rowId = requireId(id);
   return db.transaction().execute(async (trx) => {
-    await transition(trx, model, actor, name, action, await lockRow(trx, model, actor, rowId), input);
+    const row = internal ? await findRow(trx, model, rowId, undefined, true) : await lockRow(trx, model, actor, rowId);
+    if (!row) throw new AppError('RECORD_NOT_FOUND');
+    await transition(trx, compiled, internal ? { ...actor, unitId: row.unitId as string } : actor, name, action, row, input);
     const after = await findRow(trx, model, rowId, undefined);
     return after ? attachChildren(trx, model, after) : null;
   });
@@ -150,13 +170,22 @@ async function writeChildren(trx: AnyDb, input: RecordInput, parentId: string): 
   for (const [link, rows] of input.children) await replaceChildren(trx, link, parentId, rows);
 }
 
+/** Column values the resource's `derive` hooks compute for a row being saved (stored row merged with the body). */
+async function derived(trx: AnyDb, compiled: CompiledResource, actor: Actor, body: Record<string, unknown>, before: Row | undefined): Promise<Values> {
+  const names = compiled.model.derive;
+  if (!names.length) return {};
+  const values = await runHooks(compiled.runtime, names, { trx, actor, model: compiled.model, row: { ...before, ...body }, before, action: 'save', input: body });
+  return columnsOf(compiled.model, values);
+}
+
 const isTrue = (flag: unknown) => flag === true || flag === 'true' || flag === '1';
 
 /**
  * Inserts (no id) or updates (id) a record from a request body; with `isCommit` it is committed
  * in the same transaction. Returns the saved row.
  */
-export async function saveRecord(db: AnyDb, { model, validateInsert, validateUpdate }: CompiledResource, actor: Actor, body: unknown): Promise<Row> {
+export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: Actor, body: unknown): Promise<Row> {
+  const { model, validateInsert, validateUpdate } = compiled;
   const insert = !(body as { id?: unknown } | null)?.id;
   if (body && typeof body === 'object' && !Array.isArray(body)) applyDefaults(model, body as Record<string, unknown>, insert);
   assertValid(model, insert ? validateInsert : validateUpdate, body);
@@ -178,17 +207,19 @@ export async function saveRecord(db: AnyDb, { model, validateInsert, validateUpd
       // Without an explicit save action a row is editable only in the initial state.
       if (workflow && !(save?.from ?? [workflow.initial]).includes(row.status as string)) throw new AppError('WRONG_STATE');
       const input = recordInput(model, body);
+      Object.assign(input.values, await derived(trx, compiled, actor, body, row));
       await updateRow(trx, model, id, { ...input.values, updated_by: actor.userId });
       await writeChildren(trx, input, id);
     } else {
       id = newId();
       const input = recordInput(model, body);
+      Object.assign(input.values, await derived(trx, compiled, actor, body, undefined));
       const owner: Values = model.ownerColumn === 'unit_id' ? { unit_id: actor.unitId, area_code: actor.areaCode } : model.ownerColumn ? { area_code: actor.areaCode } : {};
       await insertRow(trx, model, { ...input.values, ...owner, ...(workflow ? { status: workflow.initial } : {}), id, created_by: actor.userId, updated_by: actor.userId });
       await writeChildren(trx, input, id);
       if (workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: 'save', from: null, to: workflow.initial });
     }
-    if (commit) await transition(trx, model, actor, 'commit', commit, await lockRow(trx, model, actor, id), {});
+    if (commit) await transition(trx, compiled, actor, 'commit', commit, await lockRow(trx, model, actor, id), { extra: body });
     const saved = await findRow(trx, model, id, undefined);
     return attachChildren(trx, model, saved!);
   });

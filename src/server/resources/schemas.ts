@@ -8,7 +8,29 @@ type JsonSchema = Record<string, unknown>;
 
 const ID_PATTERN = '^[0-9a-f]{32}$';
 
-const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'] });
+/** The schema or null (an enum must list null too, or ajv refuses null whatever the type says). */
+const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}) });
+
+/**
+ * An attachment field's value: the files as `{ id, name, url, size }` (id = the attachment's
+ * attsysid, url its download path). Only `name` is required, so rows stored before uploads existed
+ * (`{ name, url }`, legacy `attsysid`) stay valid; a url is a path or an http(s) address, never
+ * another scheme (it becomes a link).
+ */
+export const ATTACHMENT_LIST: JsonSchema = {
+  type: ['array', 'null'],
+  items: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', pattern: ID_PATTERN },
+      attsysid: { type: 'string', maxLength: 64 },
+      name: { type: 'string', minLength: 1, maxLength: 255 },
+      url: { type: 'string', maxLength: 2000, pattern: '^(?:/|https?://)' },
+      size: { type: 'integer', minimum: 0 },
+    },
+    required: ['name'],
+  },
+};
 
 /** The wire shape of a value (without null). */
 export function valueSchema(kind: ValueKind): JsonSchema {
@@ -26,7 +48,7 @@ export function valueSchema(kind: ValueKind): JsonSchema {
     case 'codes':
       return { type: 'array', items: { type: 'string' } };
     case 'json':
-      return {};
+      return ATTACHMENT_LIST;
     case 'string':
       return { type: 'string' };
   }
@@ -46,7 +68,7 @@ function inputSchema(f: FieldModel): JsonSchema {
     schema.uniqueItems = true;
     if (field.required) schema.minItems = 1;
   }
-  if (f.kind === 'json' && field.maxCount) Object.assign(schema, { type: 'array', maxItems: field.maxCount });
+  if (f.kind === 'json' && field.maxCount) schema.maxItems = field.maxCount;
   if (field.min !== undefined) schema.minimum = field.min;
   if (field.max !== undefined) schema.maximum = field.max;
   if (field.rules?.length) schema['x-rules'] = field.rules;

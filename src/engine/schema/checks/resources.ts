@@ -24,6 +24,7 @@ export function checkResources(ctx: LintContext): void {
 
     for (const [name, field] of Object.entries(resource.fields)) if (field) checkField(ctx, file, name, field);
     checkWorkflow(ctx, file);
+    checkHooks(ctx, file);
     checkApi(ctx, file, apiPaths);
     resource.access?.forEach((id, i) => {
       if (ctx.accessIds && !ctx.accessIds.has(id)) ctx.report(file, ['access', i], 'unknown-access', `access id '${id}' is not used by any route of the menu`);
@@ -110,4 +111,14 @@ function checkApi(ctx: LintContext, file: ResourceFile, seen: Map<string, Resour
     if (first) ctx.report(file, ['api', action], 'duplicate-api', `legacy path '${path}' is already an alias in ${first.path}`);
     else seen.set(path, file);
   }
+}
+
+/** `derive` and workflow `effects` name registered server hooks (when the lint knows them). */
+function checkHooks(ctx: LintContext, file: ResourceFile): void {
+  const known = ctx.hookNames;
+  const check = (name: string, path: JsonPath) => {
+    if (known && !known.has(name)) ctx.report(file, path, 'unknown-hook', `no server hook '${name}' (register it in src/server/services/hooks)`);
+  };
+  file.value.derive?.forEach((name, i) => check(name, ['derive', i]));
+  for (const [action, def] of Object.entries(file.value.workflow?.actions ?? {})) def?.effects?.forEach((name, i) => check(name, ['workflow', 'actions', action, 'effects', i]));
 }

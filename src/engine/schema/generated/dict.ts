@@ -40,5 +40,11 @@ export interface DictItem {
    * Kept for old rows, not offered for new input.
    */
   disabled?: boolean;
+  /**
+   * Facts attached to the code that server hooks or reactions read (e.g. an interval in months, an abbreviation, a fee).
+   */
+  data?: {
+    [k: string]: string | number | boolean | undefined;
+  };
   children?: Items;
 }

@@ -32,6 +32,10 @@ export type RuleRef = string | RuleWithMessage;
 export type DictName = string;
 export type StateCode = string;
 export type RoleName = string;
+/**
+ * A server hook registered in src/server/services/hooks (named code for what data cannot say).
+ */
+export type HookName = string;
 export type AccessId = string;
 
 /**
@@ -62,6 +66,10 @@ export interface Resource {
    * Menu access ids (group:leaf) of which the current role must hold one to use this resource.
    */
   access?: AccessId[];
+  /**
+   * Server hooks run on every save, inside its transaction, after validation: each computes readonly fields from the row being written (e.g. a due date from a date and an interval dictionary). Escape hatch: the lint counts resources using hooks.
+   */
+  derive?: HookName[];
 }
 export interface Field {
   type: FieldType;
@@ -157,6 +165,14 @@ export interface WorkflowAction {
    * Confirmation question; standard actions have a default.
    */
   confirm?: string;
+  /**
+   * Server hooks run in the action's transaction after the state change (e.g. issue a number, update related records). A hook's error undoes the whole action.
+   */
+  effects?: HookName[];
+  /**
+   * Run only by the server itself (e.g. a payment notification): no route, no button.
+   */
+  internal?: boolean;
 }
 /**
  * Legacy path aliases by action: list, get, export, import, print or a workflow action, e.g. {"list": "/a/x/list"}.

@@ -5,9 +5,9 @@
  */
 
 /**
- * A list, form, detail or wizard screen over one resource. Fields are named, never redefined: label, type, rules and dict come from the resource.
+ * A list, form, detail, wizard or stats screen over one resource. Fields are named, never redefined: label, type, rules and dict come from the resource.
  */
-export type Screen = ListScreen | FormScreen | DetailScreen | WizardScreen;
+export type Screen = ListScreen | FormScreen | DetailScreen | WizardScreen | StatsScreen;
 /**
  * Relative path of this meta-schema, e.g. "../meta/screen.schema.json".
  */
@@ -20,6 +20,11 @@ export type ResourceName = string;
 export type Label = string;
 export type ListFilter = FieldName | FilterItem;
 export type FieldName = string;
+/**
+ * Initial value while the URL carries none: a value, codes, or [from, to] for a range. Dates may be relative (today, today+30d).
+ */
+export type FilterDefault = string | number | boolean | [string | number | null, ...(string | number | null)[]];
+export type StatsWhereValue = string | number | boolean | [string, ...string[]];
 export type ListColumn = FieldName | ColumnItem;
 /**
  * An absolute route path of menu.json.
@@ -60,6 +65,10 @@ export type Actions = ActionRef[];
  */
 export type Modes = [EditMode, ...EditMode[]];
 export type EditMode = 'add' | 'edit' | 'view';
+/**
+ * bar: horizontal bars, largest first; pie: a donut with a legend.
+ */
+export type ChartType = 'bar' | 'pie';
 
 export interface ListScreen {
   $schema?: SchemaPath;
@@ -69,6 +78,7 @@ export interface ListScreen {
   title: Label;
   description?: string;
   filters?: ListFilter[];
+  where?: StatsWhere;
   /**
    * @minItems 1
    */
@@ -94,6 +104,13 @@ export interface FilterItem {
    * Default by field type: like for text, eq for dicts, between for dates.
    */
   op?: 'eq' | 'like' | 'in' | 'gte' | 'lte' | 'between';
+  default?: FilterDefault;
+}
+/**
+ * A fixed filter: list parameters by the names the list endpoint accepts (<field> for equality, codes or text; <field>_gte / <field>_lte for number and date bounds), with their values (codes as one string or a list).
+ */
+export interface StatsWhere {
+  [k: string]: StatsWhereValue | undefined;
 }
 export interface ColumnItem {
   field: FieldName;
@@ -218,4 +235,46 @@ export interface WizardScreen {
 export interface WizardStep {
   title: Label;
   sections: Sections;
+}
+/**
+ * Counts over a resource: cards and charts, narrowed by filters kept in the URL like a list's.
+ */
+export interface StatsScreen {
+  $schema?: SchemaPath;
+  id: ScreenId;
+  kind: 'stats';
+  resource: ResourceName;
+  title: Label;
+  description?: string;
+  filters?: ListFilter[];
+  /**
+   * @minItems 1
+   */
+  cards?: [StatsCard, ...StatsCard[]];
+  /**
+   * @minItems 1
+   */
+  charts?: [StatsChart, ...StatsChart[]];
+  component?: ComponentName;
+}
+/**
+ * One number: how many rows match the screen's filters and the card's `where`.
+ */
+export interface StatsCard {
+  label: Label;
+  where?: StatsWhere;
+  link?: RoutePath;
+  /**
+   * Colour of the number: an antd preset name (blue, green, orange, red, ...) or #rrggbb.
+   */
+  color?: string;
+}
+/**
+ * Counts of the matching rows grouped by one coded field, labelled by its dictionary.
+ */
+export interface StatsChart {
+  title: Label;
+  groupBy: FieldName;
+  type: ChartType;
+  where?: StatsWhere;
 }

@@ -6,8 +6,12 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_flow_log';
+import * as m0003 from './0003_attachments';
+import * as m0004 from './0004_app_sequence';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_flow_log': m0002,
+  '0003_attachments': m0003,
+  '0004_app_sequence': m0004,
 };

@@ -1,0 +1,27 @@
+/** Reading dictionary items and their `data` (schemas/dicts) from server hooks. */
+import type { DictItem } from '../../../engine/schema/types';
+import type { HookContext } from '../../resources/hooks';
+
+/** The item with `code` (at any depth) of dictionary `dict`, and the items above it (outermost first). */
+export function dictPath(dicts: HookContext['dicts'], dict: string, code: unknown): DictItem[] {
+  if (typeof code !== 'string' || !code) return [];
+  const search = (items: readonly DictItem[], trail: DictItem[]): DictItem[] => {
+    for (const item of items) {
+      if (item.value === code) return [...trail, item];
+      const found = search(item.children ?? [], [...trail, item]);
+      if (found.length) return found;
+    }
+    return [];
+  };
+  return search(dicts.get(dict) ?? [], []);
+}
+
+/** `data[key]` of the first of `codes` that has it in dictionary `dict`. */
+export function dictData<T extends string | number | boolean>(dicts: HookContext['dicts'], dict: string, codes: readonly unknown[], key: string): T | undefined {
+  for (const code of codes) {
+    const item = dictPath(dicts, dict, code).at(-1);
+    const value = item?.data?.[key];
+    if (value !== undefined) return value as T;
+  }
+  return undefined;
+}

@@ -1,0 +1,167 @@
+/**
+ * The equipment domain on the engine: deadlines derived on save from the interval dictionaries,
+ * the fixed relative-date filters of the query screens, and the use-registration workflow whose
+ * approval issues a certificate number and puts the equipment in use (server hooks in one
+ * transaction with the state change).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToDate, todayIn } from '../../src/shared/dates';
+import type { Page } from '../../src/shared/contract';
+import { dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
+import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+
+type Row = Record<string, unknown> & { id: string; status?: string; version: number };
+
+const FILE = [{ name: '使用登记表.pdf', url: '/files/x' }];
+
+describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (target) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let unit: UnitUser;
+  let other: UnitUser;
+  let authority: string;
+
+  beforeAll(async () => {
+    t = await makeApp(target);
+    app = t.app;
+    unit = await unitUser(app, '330212');
+    other = await unitUser(app, '330203');
+    authority = await sessionOf(app, 'jgadmin');
+  });
+  afterAll(() => t.close());
+
+  const post = <T = Row>(sid: string, path: string, body: Record<string, unknown> = {}) => call<T>(app, sid, 'POST', path, body);
+  const ok = async <T = Row>(sid: string, path: string, body: Record<string, unknown> = {}) => {
+    const { body: envelope } = await post<T>(sid, path, body);
+    expect(envelope.message, path).toBeTruthy();
+    expect(envelope.result, `${path}: ${envelope.message}`).toBe('true');
+    return envelope.data as T;
+  };
+  const equipment = (sid: string, fields: Record<string, unknown>) =>
+    ok(sid, '/r/equipment/save', { equipmentName: '测试设备', useStatus: '0', locationArea: '330212', address: '宁波市鄞州区测试路1号', ...fields });
+
+  describe('deadlines derived on save', () => {
+    it.each([
+      ['elevator: every year', { equclacode: '3000', subCategory: '3100', lastInspectionDate: '2025-03-01' }, '2026-03-01'],
+      ['crane: every 2 years', { equclacode: '4000', subCategory: '4100', lastInspectionDate: '2025-03-01' }, '2027-03-01'],
+      ['tower crane: every year', { equclacode: '4000', subCategory: '4300', lastInspectionDate: '2025-03-01' }, '2026-03-01'],
+      ['crane lifting molten metal: every year', { equclacode: '4000', subCategory: '4100', liftsMoltenMetal: true, lastInspectionDate: '2025-03-01' }, '2026-03-01'],
+      ['vessel of grade 1: every 6 years', { equclacode: '2000', subCategory: '2100', safetyGrade: '1', lastInspectionDate: '2024-05-31' }, '2030-05-31'],
+      ['vessel of grade 3: every 3 years', { equclacode: '2000', subCategory: '2100', safetyGrade: '3', lastInspectionDate: '2024-05-31' }, '2027-05-31'],
+      ['vessel never inspected: 3 years after it was put into use', { equclacode: '2000', subCategory: '2100', putIntoUseDate: '2025-01-31' }, '2028-01-31'],
+      ['no basis: no date', { equclacode: '3000', subCategory: '3100' }, null],
+    ])('%s', async (_name, fields, next) => {
+      const row = await equipment(unit.sid, fields);
+      expect(row.nextInspectionDate).toBe(next);
+    });
+
+    it('load tests: by sub-category or category interval; none for categories without one', async () => {
+      expect((await equipment(unit.sid, { equclacode: '4000', subCategory: '4300', lastLoadTestDate: '2026-01-31' })).nextLoadTestDate).toBe('2027-01-31');
+      expect((await equipment(unit.sid, { equclacode: '1000', subCategory: '1100', lastLoadTestDate: '2026-01-31' })).nextLoadTestDate).toBeNull();
+    });
+
+    it('recomputes on update and ignores a due date sent by the client (it is readonly)', async () => {
+      const row = await equipment(unit.sid, { equclacode: '3000', subCategory: '3100', lastInspectionDate: '2025-03-01', nextInspectionDate: '2099-01-01' });
+      expect(row.nextInspectionDate).toBe('2026-03-01');
+      const updated = await ok(unit.sid, '/r/equipment/save', { ...row, lastInspectionDate: '2026-02-10' });
+      expect(updated.nextInspectionDate).toBe('2027-02-10');
+    });
+  });
+
+  describe('relative-date filters', () => {
+    it('lists what is overdue, due within 30 days, and rejects a malformed relative date', async () => {
+      const today = todayIn();
+      const sid = (await unitUser(app, '330212')).sid;
+      const last = (monthsAgo: number, days: number) => addToDate(addToDate(today, -monthsAgo, 'm'), days, 'd');
+      const overdue = await equipment(sid, { equclacode: '3000', subCategory: '3100', useStatus: '1', lastInspectionDate: last(12, -3) });
+      const soon = await equipment(sid, { equclacode: '3000', subCategory: '3100', useStatus: '1', lastInspectionDate: last(12, 10) });
+      const later = await equipment(sid, { equclacode: '3000', subCategory: '3100', useStatus: '1', lastInspectionDate: last(12, 90) });
+      const ids = async (query: Record<string, unknown>) => (await call<Page<Row>>(app, sid, 'GET', '/r/equipment/list', query)).body.data!.list.map((r) => r.id).sort();
+
+      expect(await ids({ nextInspectionDate_lte: 'today-1d', useStatus: '1' })).toEqual([overdue.id]);
+      expect(await ids({ nextInspectionDate_gte: 'today', nextInspectionDate_lte: 'today+30d' })).toEqual([soon.id]);
+      expect(await ids({ nextInspectionDate_gte: 'today+31d' })).toEqual([later.id]);
+      const bad = await call(app, sid, 'GET', '/r/equipment/list', { nextInspectionDate_lte: 'tomorrow' });
+      expect(bad.body.result).toBe('false');
+    });
+  });
+
+  describe('use registration', () => {
+    const apply = async (sid: string, equipmentId: string | null) =>
+      ok(sid, '/r/use-regist-apply/save', {
+        registMode: 'regBySets',
+        useUnitName: '测试单位',
+        contactPerson: '张三',
+        contactMobile: '13805741234',
+        useStartDate: '2026-11-01',
+        locationArea: '330212',
+        applyForm: FILE,
+        items: equipmentId ? [{ equipment: equipmentId, equclacode: '3000', subCategory: '3100', equipmentName: '乘客电梯' }] : [],
+        isCommit: true,
+      });
+
+    it('the authority accepts and approves: a certificate number by the convention, the equipment in use', async () => {
+      const elevator = await equipment(unit.sid, { equclacode: '3000', subCategory: '3100', equipmentName: '1号乘客电梯' });
+      const application = await apply(unit.sid, elevator.id);
+      expect(application.status).toBe('submitted');
+
+      await ok(authority, `/r/use-regist-apply/accept/${application.id}`);
+      const approved = await ok(authority, `/r/use-regist-apply/audit-agree/${application.id}`, { opinion: '材料齐全，准予登记' });
+      expect(approved.status).toBe('approved');
+      expect(approved.certNo).toMatch(/^梯31浙B\d{5}\(\d{2}\)$/);
+      expect(String(approved.certNo).endsWith(`(${todayIn().slice(2, 4)})`)).toBe(true);
+      expect(approved.issueDate).toBe(todayIn());
+      expect(approved.auditOpinion).toBe('材料齐全，准予登记');
+
+      const after = await ok(unit.sid, `/r/equipment/get/${elevator.id}`);
+      expect(after.useCertNo).toBe(approved.certNo);
+      expect(after.useStatus).toBe('1');
+      expect(after.putIntoUseDate).toBe('2026-11-01');
+      expect(after.nextInspectionDate).toBe('2027-11-01');
+
+      // The sequence counts per prefix and year.
+      const second = await apply(unit.sid, (await equipment(unit.sid, { equclacode: '3000', subCategory: '3100' })).id);
+      await ok(authority, `/r/use-regist-apply/accept/${second.id}`);
+      const next = await ok(authority, `/r/use-regist-apply/audit-agree/${second.id}`);
+      const seq = (certNo: unknown) => Number(String(certNo).slice(5, 10));
+      expect(seq(next.certNo)).toBe(seq(approved.certNo) + 1);
+    });
+
+    it('a failing effect undoes the whole action: no items, no certificate, state unchanged', async () => {
+      const empty = await apply(unit.sid, null);
+      await ok(authority, `/r/use-regist-apply/accept/${empty.id}`);
+      const refused = await post(authority, `/r/use-regist-apply/audit-agree/${empty.id}`);
+      expect(refused.body.result).toBe('false');
+      expect(refused.body.message).toBe('申请中没有设备，不能发证');
+      const still = await ok(unit.sid, `/r/use-regist-apply/get/${empty.id}`);
+      expect(still.status).toBe('accepted');
+      expect(still.certNo).toBeNull();
+    });
+
+    it('a unit cannot approve its own application, and another unit cannot see it', async () => {
+      const application = await apply(unit.sid, (await equipment(unit.sid, { equclacode: '3000', subCategory: '3100' })).id);
+      expect((await post(unit.sid, `/r/use-regist-apply/accept/${application.id}`)).body.result).toBe('false');
+      expect((await post(other.sid, `/r/use-regist-apply/get/${application.id}`)).body.result).toBe('false');
+      expect((await ok(unit.sid, `/r/use-regist-apply/get/${application.id}`)).status).toBe('submitted');
+    });
+
+    it('an approved stop (停用) application puts the equipment out of use', async () => {
+      const elevator = await equipment(unit.sid, { equclacode: '3000', subCategory: '3100', useStatus: '1' });
+      const change = await ok(unit.sid, '/r/use-change-apply/save', {
+        changeType: 'stop',
+        useUnitName: '测试单位',
+        effectiveDate: '2026-12-01',
+        reason: '设备停产检修',
+        contactPerson: '张三',
+        contactMobile: '13805741234',
+        applyForm: FILE,
+        items: [{ equipment: elevator.id }],
+        isCommit: true,
+      });
+      await ok(authority, `/r/use-change-apply/accept/${change.id}`);
+      await ok(authority, `/r/use-change-apply/audit-agree/${change.id}`);
+      expect((await ok(unit.sid, `/r/equipment/get/${elevator.id}`)).useStatus).toBe('2');
+    });
+  });
+});
