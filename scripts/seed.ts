@@ -1,31 +1,52 @@
 /**
- * Seeds (or refreshes) the demo data in the configured database and prints the demo accounts.
- * Role menus are re-read from schemas/menu.json, so run it after adding menu entries.
+ * npm run seed [-- --equipment N] [--seed S]
  *
- *   npx tsx scripts/seed.ts                      # DATABASE_URL, or PGlite in PORTAL_DATA_DIR (./data)
- *   npx tsx scripts/seed.ts --sso-token nbadmin  # also print a 5-minute SSO token for that user
- *
- * With the embedded PGlite, stop the server first: a PGlite directory is single-process.
+ * Seeds the configured database (DATABASE_URL, else the embedded PGlite under PORTAL_DATA_DIR):
+ * the demo accounts, then
+ *   - without --equipment: the demo records (equipment registry and applications in every state),
+ *     unless the demo unit already has equipment;
+ *   - with --equipment N: N more generated equipment rows for the demo unit, in bulk (benchmark
+ *     volumes: `npm run seed -- --equipment 1000000` on PostgreSQL takes a few minutes).
  */
-import { createDatabase, migrateToLatest } from '../src/server/db/index';
-import { formatDemoAccounts, seedDemoData } from '../src/server/db/seed';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { loadServerKeys } from '../src/server/services/server-keys';
-import { signSsoToken } from '../src/server/services/sso';
+import { bulkEquipment, hasDemoRecords, seedDemoRecords } from '../src/server/db/demo/index';
+import { seedDemoData } from '../src/server/db/seed';
+
+const { values } = parseArgs({ options: { equipment: { type: 'string' }, seed: { type: 'string' } } });
+const count = values.equipment === undefined ? undefined : Number(values.equipment);
+if (count !== undefined && !(Number.isInteger(count) && count > 0)) {
+  console.error('--equipment takes a positive whole number');
+  process.exit(2);
+}
+const seed = values.seed === undefined ? undefined : Number(values.seed);
 
 const config = loadConfig();
-const ssoIndex = process.argv.indexOf('--sso-token');
-const ssoUser = ssoIndex > 0 ? process.argv[ssoIndex + 1] : undefined;
-
-const db = createDatabase(config);
+const app = await buildApp({ ...config, staticDir: null, logLevel: 'warn' });
+const started = performance.now();
 try {
-  await migrateToLatest(db);
-  await seedDemoData(db);
-  console.log(`Demo data ready in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}. Accounts (login name, password, org code):\n${formatDemoAccounts()}`);
-  if (ssoUser) {
-    const keys = await loadServerKeys(db);
-    console.log(`\nSSO token for ${ssoUser} (valid 5 minutes; POST ${config.apiBase}/a/login ssotoken=...):\n${signSsoToken(keys.ssoSecret, ssoUser)}`);
+  await app.ready();
+  await seedDemoData(app.db);
+  if (count === undefined) {
+    if (await hasDemoRecords(app)) console.log('The demo unit already has equipment; nothing to add.');
+    else console.log('Seeded demo records:', await seedDemoRecords(app, { seed }));
+  } else {
+    let last = 0;
+    await bulkEquipment(app, count, {
+      seed,
+      onProgress: (done) => {
+        if (done - last >= 50_000 || done === count) {
+          last = done;
+          console.log(`  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} equipment rows (${Math.round((performance.now() - started) / 1000)} s)`);
+        }
+      },
+    });
+    console.log(`Inserted ${count.toLocaleString('en')} equipment rows for the demo unit; running ANALYZE.`);
+    await sql`ANALYZE`.execute(app.db);
   }
+  console.log(`Done in ${Math.round((performance.now() - started) / 1000)} s (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`);
 } finally {
-  await db.destroy();
+  await app.close();
 }

@@ -16,11 +16,13 @@ import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
 import tenantPlugin from './plugins/tenant';
 import { ajvRulesPlugin } from './validation';
+import attachmentRoutes from './routes/attachments';
 import authRoutes from './routes/auth';
 import bypassAccountRoutes from './routes/bypass-account';
 import errorLogRoutes from './routes/error-log';
 import userRoutes from './routes/user';
 import resourceEngine from './resources/index';
+import { serverHooks } from './services/hooks/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,7 +60,8 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
   await scope.register(userRoutes);
   await scope.register(bypassAccountRoutes);
   await scope.register(errorLogRoutes);
-  await scope.register(resourceEngine, { schemaDir: config.schemaDir });
+  await scope.register(attachmentRoutes);
+  await scope.register(resourceEngine, { schemaDir: config.schemaDir, hooks: serverHooks });
   if (extraRoutes) await scope.register(extraRoutes);
   scope.setNotFoundHandler(notFoundHandler);
 };
@@ -74,6 +77,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ajv: { plugins: [ajvRulesPlugin] },
   });
   app.decorate('config', config);
+  app.decorate('resources', new Map());
   if (!config.captchaEnabled) app.log.warn('PORTAL_CAPTCHA=off: the login captcha is disabled — never use this in production');
 
   try {

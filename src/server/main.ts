@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { seedDemoRecords } from './db/demo/index';
 import { formatDemoAccounts, isEmpty, seedDemoData } from './db/seed';
 
 const config = loadConfig();
@@ -15,7 +16,8 @@ try {
   await app.ready();
   if (await isEmpty(app.db)) {
     await seedDemoData(app.db);
-    console.log(`Seeded demo data. Demo accounts (login name, password, org code):\n${formatDemoAccounts()}`);
+    const records = await seedDemoRecords(app);
+    console.log(`Seeded demo data (${Object.entries(records).map(([k, n]) => `${n} ${k}`).join(', ')}). Demo accounts (login name, password, org code):\n${formatDemoAccounts()}`);
   }
   await app.listen({ port: config.port, host: config.host });
   console.log(`Portal ready: http://${config.host}:${config.port}  (API ${config.apiBase}, docs /docs)`);

@@ -37,7 +37,9 @@ export const resourcePath = (resource: string, operation: string, id?: string): 
 const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir, hooks }) => {
   const catalog = loadCatalog(schemaDir ?? undefined);
   const { all, routed } = compileResources(catalog, hooks);
-  app.decorate('resources', new Map(all.map((r) => [r.model.name, r])));
+  // The app decorates an empty map at its root (app.ts) so the whole app, scripts included, sees the resources.
+  if (!app.hasDecorator('resources')) app.decorate('resources', new Map());
+  for (const r of all) (app.resources as Map<string, CompiledResource>).set(r.model.name, r);
   const applied = await syncTables(app.db, all.map((r) => r.model));
   if (applied.length > 0) app.log.info({ statements: applied }, 'resource tables updated');
 

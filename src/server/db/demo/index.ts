@@ -1,0 +1,164 @@
+/**
+ * Demo records for `npm start` on an empty database and `npm run seed`: the demo using unit's
+ * equipment registry (a few hundred rows across the nine types) and applications in every state
+ * of their workflows. Everything goes through the resource engine as the demo users (saveRecord /
+ * runAction), so server hooks run as they do for people: due dates are derived, approvals issue
+ * certificate numbers, approved changes reach the equipment.
+ *
+ * `bulkEquipment` is the fast path for benchmark volumes (`npm run seed -- --equipment 1000000`):
+ * multi-row INSERTs of the same generated rows, derived fields computed by the same hooks.
+ */
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { todayIn } from '../../../shared/dates';
+import { newId } from '../ids';
+import { columnsOf, runHooks } from '../../resources/hooks';
+import { runAction, saveRecord, type CompiledResource } from '../../resources/records';
+import type { AnyDb, Row } from '../../resources/repository';
+import type { Actor } from '../../resources/scope';
+import { DEMO_UNITS, userId } from '../seed';
+import { demoEquipment, prng } from './equipment';
+
+export interface DemoRecordOptions {
+  /** Equipment rows of the demo using unit (default 300). */
+  equipment?: number;
+  /** PRNG seed (default 20261123). */
+  seed?: number;
+}
+
+/** The acting demo user as the engine sees a session of it. */
+async function actorOf(db: AnyDb, loginName: string, unit: keyof typeof DEMO_UNITS, roleKey: string): Promise<Actor> {
+  const { rows } = await sql<{ name: string; role_type: string; menu_ids: string[] | string }>`
+    SELECT u.name, r.role_type, r.menu_ids FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id
+    WHERE u.id = ${userId(loginName)} ORDER BY (r.role_type = ${roleKey}) DESC LIMIT 1`.execute(db);
+  if (!rows[0]) throw new Error(`demo user ${loginName} is missing: seed the demo accounts first`);
+  const menuIds = typeof rows[0].menu_ids === 'string' ? (JSON.parse(rows[0].menu_ids) as string[]) : rows[0].menu_ids;
+  return { userId: userId(loginName), userName: rows[0].name, unitId: DEMO_UNITS[unit].id, areaCode: DEMO_UNITS[unit].areacode, roleType: rows[0].role_type, menuIds };
+}
+
+function resource(app: FastifyInstance, name: string): CompiledResource {
+  const compiled = app.resources.get(name);
+  if (!compiled) throw new Error(`resource '${name}' is not loaded`);
+  return compiled;
+}
+
+const CONTACT = { contactPerson: '张伟', contactMobile: '13805740001' };
+const FORM = (name: string) => [{ name, url: '' }];
+
+/** Whether the demo unit already has equipment (the records are seeded once). */
+export async function hasDemoRecords(app: FastifyInstance): Promise<boolean> {
+  const table = resource(app, 'equipment').model.table;
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE unit_id = ${DEMO_UNITS.using.id}`.execute(app.db);
+  return rows[0].n > 0;
+}
+
+/** Seeds the demo unit's equipment and applications through the engine; returns counts. */
+export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordOptions = {}): Promise<Record<string, number>> {
+  const db = app.db as unknown as AnyDb;
+  const unit = await actorOf(db, 'nbadmin', 'using', 'unit');
+  const authority = await actorOf(db, 'jgadmin', 'authority', 'authority');
+  const random = prng(options.seed ?? 20261123);
+  const today = todayIn();
+  const equipmentResource = resource(app, 'equipment');
+
+  const equipment: Row[] = [];
+  for (let index = 0; index < (options.equipment ?? 300); index++) {
+    equipment.push(await saveRecord(db, equipmentResource, unit, demoEquipment(random, { today, index })));
+  }
+
+  // Use registration: equipment not yet registered (未登记) is what units apply for.
+  const registry = resource(app, 'use-regist-apply');
+  const unregistered = equipment.filter((e) => e.useStatus === '0');
+  // Every state first, then more of the common ones while unregistered equipment lasts.
+  const registrations = ['approved', 'accepted', 'submitted', 'returned', 'draft', 'cancelled', 'approved', 'submitted', 'draft'] as const;
+  let made = 0;
+  for (const [i, target] of registrations.entries()) {
+    const item = unregistered[i];
+    if (!item) break;
+    const application = await saveRecord(db, registry, unit, {
+      registMode: 'regBySets',
+      useUnitName: DEMO_UNITS.using.orgname,
+      useUnitCreditCode: DEMO_UNITS.using.orgcode,
+      useUnitAddress: DEMO_UNITS.using.address,
+      equclacode: item.equclacode,
+      locationArea: item.locationArea,
+      ...CONTACT,
+      useStartDate: today,
+      reason: `${String(item.equipmentName)}投入使用，申请办理使用登记`,
+      applyForm: FORM('特种设备使用登记表.pdf'),
+      items: [{ equipment: item.id, equcode: item.equcode, equipmentName: item.equipmentName, equclacode: item.equclacode, subCategory: item.subCategory, factoryNo: item.factoryNo, address: item.address }],
+      isCommit: target !== 'draft' && target !== 'cancelled',
+    });
+    const id = application.id as string;
+    if (target === 'accepted' || target === 'approved') await runAction(db, registry, authority, 'accept', id, { opinion: '材料齐全，予以受理' });
+    if (target === 'approved') await runAction(db, registry, authority, 'audit-agree', id, { opinion: '符合使用登记条件，准予登记' });
+    if (target === 'returned') await runAction(db, registry, authority, 'audit-disagree', id, { opinion: '使用登记表未加盖单位公章，请补正后重新提交' });
+    if (target === 'cancelled') await runAction(db, registry, unit, 'cancel', id, {});
+    made++;
+  }
+
+  // Change applications: a stop approved, a scrap waiting, a change of address returned.
+  const changes = resource(app, 'use-change-apply');
+  const inUse = equipment.filter((e) => e.useStatus === '1');
+  const changePlans = [
+    { changeType: 'stop', target: 'approved', reason: '车间停产改造，设备暂停使用' },
+    { changeType: 'scrap', target: 'submitted', reason: '设备达到设计使用年限，申请报废' },
+    { changeType: 'address', target: 'returned', reason: '设备迁移至新厂区', newLocationArea: '330206', newAddress: '宁波市北仑区明州路88号新厂区' },
+  ];
+  let changed = 0;
+  for (const [i, plan] of changePlans.entries()) {
+    const item = inUse[i];
+    if (!item) break;
+    const { target, ...fields } = plan;
+    const application = await saveRecord(db, changes, unit, {
+      ...fields,
+      useUnitName: DEMO_UNITS.using.orgname,
+      effectiveDate: today,
+      ...CONTACT,
+      applyForm: FORM('特种设备变更登记表.pdf'),
+      items: [{ equipment: item.id, equcode: item.equcode, equipmentName: item.equipmentName, equclacode: item.equclacode, registrationCode: item.registrationCode, useCertNo: item.useCertNo }],
+      isCommit: true,
+    });
+    const id = application.id as string;
+    if (target === 'approved') {
+      await runAction(db, changes, authority, 'accept', id, {});
+      await runAction(db, changes, authority, 'audit-agree', id, { opinion: '同意停用' });
+    }
+    if (target === 'returned') await runAction(db, changes, authority, 'audit-disagree', id, { opinion: '请补充新使用地点的安全管理人员信息' });
+    changed++;
+  }
+  return { equipment: equipment.length, useRegistrations: made, changeApplications: changed };
+}
+
+/**
+ * Inserts `count` generated equipment rows for the demo unit in multi-row INSERTs of `batch`
+ * rows (derived fields computed by the resource's derive hooks); `onProgress` after each batch.
+ */
+export async function bulkEquipment(app: FastifyInstance, count: number, options: { seed?: number; batch?: number; onProgress?: (done: number) => void } = {}): Promise<void> {
+  const db = app.db as unknown as AnyDb;
+  const compiled = resource(app, 'equipment');
+  const { model } = compiled;
+  const actor = await actorOf(db, 'nbadmin', 'using', 'unit');
+  const random = prng(options.seed ?? 1);
+  const today = todayIn();
+  // PostgreSQL takes at most 65,535 bind parameters per statement.
+  const batch = Math.min(options.batch ?? 2000, Math.floor(60_000 / model.columns.length));
+  const { rows: existing } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(model.table)}`.execute(db);
+  const offset = existing[0].n;
+  const jsonColumns = new Set(model.fields.filter((f) => f.kind === 'json').map((f) => f.column));
+  for (let done = 0; done < count; ) {
+    const size = Math.min(batch, count - done);
+    const values: Record<string, unknown>[] = [];
+    for (let i = 0; i < size; i++) {
+      const body = demoEquipment(random, { today, index: offset + done + i });
+      const derived = await runHooks(compiled.runtime, model.derive, { trx: db, actor, model, row: body, before: undefined, action: 'save', input: body });
+      const columns = columnsOf(model, { ...body, ...derived });
+      values.push({ ...columns, id: newId(), unit_id: actor.unitId, area_code: actor.areaCode, created_by: actor.userId, updated_by: actor.userId });
+    }
+    const names = [...new Set(values.flatMap((v) => Object.keys(v)))];
+    const tuples = values.map((v) => sql`(${sql.join(names.map((n) => (v[n] === undefined || v[n] === null ? null : jsonColumns.has(n) ? JSON.stringify(v[n]) : v[n])))})`);
+    await sql`INSERT INTO ${sql.table(model.table)} (${sql.join(names.map((n) => sql.ref(n)))}) VALUES ${sql.join(tuples)}`.execute(db);
+    done += size;
+    options.onProgress?.(done);
+  }
+}
