@@ -85,6 +85,17 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
       const bad = await call(app, sid, 'GET', '/r/equipment/list', { nextInspectionDate_lte: 'tomorrow' });
       expect(bad.body.result).toBe('false');
     });
+
+    it('q searches any of the resource search fields (what reference pickers send)', async () => {
+      const sid = (await unitUser(app, '330212')).sid;
+      const a = await equipment(sid, { equclacode: '3000', subCategory: '3100', equipmentName: '东门货梯', equcode: 'DT0001' });
+      const b = await equipment(sid, { equclacode: '3000', subCategory: '3100', equipmentName: '西门客梯', internalNo: 'XM-货-02' });
+      await equipment(sid, { equclacode: '3000', subCategory: '3100', equipmentName: '南门客梯' });
+      const ids = async (q: string) => (await call<Page<Row>>(app, sid, 'GET', '/r/equipment/list', { q })).body.data!.list.map((r) => r.id).sort();
+      expect(await ids('货')).toEqual([a.id, b.id].sort());
+      expect(await ids('dt0001')).toEqual([a.id]);
+      expect(await ids('%')).toEqual([]);
+    });
   });
 
   describe('use registration', () => {

@@ -4,7 +4,8 @@ import useSWRImmutable from 'swr/immutable';
 import { useCallback, useMemo } from 'react';
 import { useEngine } from '../context';
 import { loadScreenBundle, type ScreenBundle } from '../registry/registry';
-import { EngineError, toEngineError, type FlowLogEntry, type ListQuery, type PageResult, type RecordData } from './provider';
+import type { Resource } from '../schema/types';
+import { EngineError, toEngineError, type FlowLogEntry, type ListQuery, type PageResult, type RecordData, type StatsQuery, type StatsResult } from './provider';
 
 const PREFIX = 'engine';
 
@@ -19,6 +20,17 @@ export function useList(resource: string | undefined, query: ListQuery): SWRResp
   const { dataProvider, cacheScope } = useEngine();
   const key = resource ? [PREFIX, 'list', cacheScope, resource, JSON.stringify(query)] : null;
   return useSWR(key, () => dataProvider.getList(resource!, query).catch((e) => Promise.reject(toEngineError(e))), { keepPreviousData: true });
+}
+
+/** Counts of a resource's rows (null query: nothing to load); keeps the previous counts on screen while new filters load. */
+export function useStats(resource: string, query: StatsQuery | null): SWRResponse<StatsResult, EngineError> {
+  const { dataProvider, cacheScope } = useEngine();
+  const key = query ? [PREFIX, 'stats', cacheScope, resource, JSON.stringify(query)] : null;
+  const read = async () => {
+    if (!dataProvider.stats) throw new EngineError('当前数据源不支持统计');
+    return dataProvider.stats(resource, query!).catch((e) => Promise.reject(toEngineError(e)));
+  };
+  return useSWR(key, read, { keepPreviousData: true });
 }
 
 /** One record (null id: nothing to load, e.g. add mode). */
@@ -43,16 +55,46 @@ export function useInvalidateResource(): (resource: string) => Promise<unknown> 
   );
 }
 
-const REF_PAGE_SIZE = 100;
+const REF_PAGE_SIZE = 20;
 
-/** Options of a reference field: records of the referenced resource, labelled by its first text field. */
-export function useRefOptions(resource: string): { options: { value: string; label: string }[]; isLoading: boolean } {
+export interface RefOption {
+  value: string;
+  label: string;
+}
+
+/** How a resource names its records where others refer to them: its `display` fields, else its first string field. */
+export function refLabelOf(resource: Resource): (row: RecordData) => string {
+  const display = resource.display ?? [Object.entries(resource.fields).find(([, f]) => f?.type === 'string')?.[0] ?? 'id'];
+  return (row) => display.map((name) => row[name]).filter((v) => v !== undefined && v !== null && v !== '').join(' · ') || String(row.id);
+}
+
+/**
+ * Records of `resource` to choose from: the first page, or those whose `search` fields contain
+ * `text` (server-side `q`), limited by `where`; keeps the previous options while typing.
+ */
+export function useRefOptions(resource: string, text = '', where?: Record<string, unknown>): { options: RefOption[]; isLoading: boolean } {
   const { dataProvider, registry, cacheScope } = useEngine();
-  const { data, isLoading } = useSWRImmutable([PREFIX, 'ref', cacheScope, resource], async () => {
-    const schema = await registry.resource(resource);
-    const labelField = Object.entries(schema.fields).find(([, f]) => f?.type === 'string')?.[0] ?? 'id';
-    const page = await dataProvider.getList(resource, { pageNo: 1, pageSize: REF_PAGE_SIZE });
-    return page.list.map((row) => ({ value: String(row.id), label: String(row[labelField] ?? row.id) }));
-  });
+  const q = text.trim();
+  const { data, isLoading } = useSWR(
+    [PREFIX, 'ref', cacheScope, resource, q, JSON.stringify(where ?? {})],
+    async () => {
+      const schema = await registry.resource(resource);
+      const label = refLabelOf(schema);
+      const filters = { ...(where ?? {}), ...(q && schema.search?.length ? { q } : {}) };
+      const page = await dataProvider.getList(resource, { pageNo: 1, pageSize: REF_PAGE_SIZE, filters });
+      return page.list.map((row) => ({ value: String(row.id), label: label(row) }));
+    },
+    { keepPreviousData: true, revalidateOnFocus: false },
+  );
   return useMemo(() => ({ options: data ?? [], isLoading }), [data, isLoading]);
+}
+
+/** The label of one referenced record (for a value that is not among the loaded options). */
+export function useRefLabel(resource: string, id: string | undefined): string | undefined {
+  const { dataProvider, registry, cacheScope } = useEngine();
+  const { data } = useSWRImmutable(id ? [PREFIX, 'ref-label', cacheScope, resource, id] : null, async () => {
+    const [schema, row] = await Promise.all([registry.resource(resource), dataProvider.getOne(resource, id!)]);
+    return refLabelOf(schema)(row);
+  });
+  return data;
 }

@@ -49,6 +49,10 @@ export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldT
     'x-component-props': { mode: 'multiple', allowClear: true, placeholder },
   }),
   area: ({ codes, placeholder }) => ({ type: 'string', 'x-component': 'AreaCascader', 'x-component-props': { dataSource: codes, placeholder, allowClear: true } }),
-  ref: ({ field, placeholder }) => ({ type: 'string', 'x-component': 'RefSelect', 'x-component-props': { resource: field.ref, placeholder, allowClear: true } }),
+  ref: ({ field, placeholder }) => ({
+    type: 'string',
+    'x-component': 'RefSelect',
+    'x-component-props': { resource: field.ref, placeholder: placeholder ?? '输入名称或编号搜索', allowClear: true, copy: field.copy, where: field.refWhere },
+  }),
   attachment: ({ field }) => ({ type: 'array', 'x-component': 'AttachmentUpload', 'x-component-props': { accept: field.accept, maxCount: field.maxCount } }),
 };

@@ -3,16 +3,18 @@
  * area code, attachment records, a referenced id, a boolean) over @formily/antd-v5 and antd
  * widgets, each with its read-pretty form for view mode.
  */
-import { PreviewText, Switch, Upload } from '@formily/antd-v5';
-import { connect, mapReadPretty } from '@formily/react';
-import { Cascader as AntdCascader, Button, Select, type SelectProps, type UploadFile } from 'antd';
+import { PreviewText, Switch } from '@formily/antd-v5';
+import { connect, mapReadPretty, useField, useForm } from '@formily/react';
+import { Cascader as AntdCascader, Button, Select, Space, Typography, Upload, type SelectProps, type UploadFile, type UploadProps } from 'antd';
+import type { RcFile } from 'antd/es/upload';
 import { AttachmentLinks } from '../render/values';
 import { UploadOutlined } from '@ant-design/icons';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFeedback } from '../actions/feedback';
 import { codePath, type CodeItem } from '../model/codes';
 import { useEngine } from '../context';
-import type { AttachmentValue } from '../data/provider';
-import { useRefOptions } from '../data/hooks';
+import { toEngineError, type AttachmentValue } from '../data/provider';
+import { useRefLabel, useRefOptions } from '../data/hooks';
 
 // ---------------------------------------------------------------------------------------------
 // bool
@@ -56,45 +58,122 @@ function AreaText({ value, dataSource = [] }: AreaProps) {
 export const AreaCascader = connect(AreaCascaderInput, mapReadPretty(AreaText));
 
 // ---------------------------------------------------------------------------------------------
-// attachment: an array of { name, url } stored with the record
+// attachment: an array of { id, name, url, size } stored with the record; each file goes up
+// through the data provider's `upload` as soon as it is chosen (progress in the list), and the
+// value holds the finished ones only.
 
 interface AttachmentProps {
   value?: AttachmentValue[] | null;
   onChange?: (value: AttachmentValue[]) => void;
+  /** Accepted types as in `<input accept>`: extensions (".pdf") and MIME types ("image/*"). */
   accept?: string;
   maxCount?: number;
   disabled?: boolean;
+  readOnly?: boolean;
 }
 
-const toUploadFile = (a: AttachmentValue, i: number): UploadFile => ({ uid: a.id ?? `${i}-${a.url}`, name: a.name, url: a.url, status: 'done' });
-
-function toAttachment(file: UploadFile): AttachmentValue | undefined {
-  const stored = (file.response as AttachmentValue | undefined) ?? (file.url ? { name: file.name, url: file.url, id: file.uid } : undefined);
-  return file.status === 'done' ? stored : undefined;
+/** Whether a chosen file matches an `accept` list (empty: anything). */
+export function acceptsFile(accept: string | undefined, file: { name: string; type?: string }): boolean {
+  const tokens = (accept ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  if (tokens.length === 0) return true;
+  const name = file.name.toLowerCase();
+  const type = (file.type ?? '').toLowerCase();
+  return tokens.some((t) => (t.startsWith('.') ? name.endsWith(t) : t.endsWith('/*') ? type.startsWith(t.slice(0, -1)) : type === t));
 }
+
+const toUploadFile = (a: AttachmentValue, i: number): UploadFile => ({ uid: a.id ?? `stored-${i}-${a.url}`, name: a.name, url: a.url, size: a.size, status: 'done', response: a });
+
+/** The stored value of a finished file (an upload's reply, or a value the field already held). */
+const storedOf = (file: UploadFile): AttachmentValue | undefined => (file.status === 'done' ? (file.response as AttachmentValue | undefined) : undefined);
+
+const storedFiles = (files: readonly UploadFile[]): AttachmentValue[] => files.map(storedOf).filter((a): a is AttachmentValue => a !== undefined);
+
+const sameFiles = (a: readonly AttachmentValue[], b: readonly AttachmentValue[]) =>
+  a.length === b.length && a.every((x, i) => x.id === b[i].id && x.url === b[i].url && x.name === b[i].name);
 
 function AttachmentList({ value }: { value?: AttachmentValue[] | null }) {
   return value?.length ? <AttachmentLinks value={value} /> : <PreviewText.Input value="" />;
 }
 
-function AttachmentInput({ value, onChange, accept, maxCount, disabled }: AttachmentProps) {
+function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly }: AttachmentProps) {
   const { dataProvider } = useEngine();
+  const feedback = useFeedback();
+  const form = useForm();
   const upload = dataProvider.upload;
-  const fileList = useMemo(() => (value ?? []).map(toUploadFile), [value]);
+  const [files, setFiles] = useState<UploadFile[]>(() => (value ?? []).map(toUploadFile));
+  const current = useRef(files);
+  current.current = files;
+
+  // A value set from outside (a record loaded, the form reset) replaces the finished files; uploads in flight stay.
+  useEffect(() => {
+    const stored = value ?? [];
+    setFiles((list) => (sameFiles(storedFiles(list), stored) ? list : [...stored.map(toUploadFile), ...list.filter((f) => f.status === 'uploading')]));
+  }, [value]);
+
+  if (!upload) return <AttachmentList value={value} />;
+  const locked = disabled || readOnly;
+  const single = maxCount === 1;
+
+  const update = (next: UploadFile[]) => {
+    setFiles(next);
+    const stored = storedFiles(next);
+    if (!sameFiles(stored, value ?? [])) onChange?.(stored);
+  };
+
+  const beforeUpload = (file: RcFile, batch: RcFile[]) => {
+    const first = batch.indexOf(file) === 0;
+    if (!acceptsFile(accept, file)) {
+      feedback.message.error(`不支持的文件类型：${file.name}${accept ? `（仅支持 ${accept}）` : ''}`);
+      return Upload.LIST_IGNORE;
+    }
+    // One file replaces the other; otherwise files past maxCount are refused (one message per choice).
+    if (!single && maxCount && current.current.length + batch.indexOf(file) >= maxCount) {
+      if (first || current.current.length + batch.indexOf(file) === maxCount) feedback.message.error(`最多上传 ${maxCount} 个文件`);
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
+    const controller = new AbortController();
+    const id = form?.values?.id;
+    upload(file as File, { signal: controller.signal, refId: typeof id === 'string' && id ? id : undefined, onProgress: (percent) => onProgress?.({ percent }) }).then(
+      (stored) => onSuccess?.(stored),
+      (error: unknown) => {
+        if (!controller.signal.aborted) onError?.(toEngineError(error));
+      },
+    );
+    return { abort: () => controller.abort() };
+  };
+
   return (
     <Upload
       accept={accept}
-      maxCount={maxCount}
-      disabled={disabled || !upload}
-      fileList={fileList}
-      customRequest={({ file, onSuccess, onError }) => {
-        upload?.(file as File).then((stored) => onSuccess?.(stored), (error: Error) => onError?.(error));
+      multiple={!single}
+      maxCount={single ? 1 : undefined}
+      disabled={locked}
+      fileList={files}
+      beforeUpload={beforeUpload}
+      customRequest={customRequest}
+      onChange={({ file, fileList }) => {
+        if (file.status === 'error') {
+          feedback.message.error(`${file.name} 上传失败：${toEngineError(file.error).message}`);
+          update(fileList.filter((f) => f.uid !== file.uid));
+          return;
+        }
+        update(fileList);
       }}
-      onChange={(files: UploadFile[]) => onChange?.(files.map(toAttachment).filter((a): a is AttachmentValue => a !== undefined))}
     >
-      <Button icon={<UploadOutlined />} disabled={disabled || !upload}>
-        {upload ? '上传附件' : '暂不支持上传'}
-      </Button>
+      {locked ? null : (
+        <Space size={8} wrap>
+          <Button icon={<UploadOutlined />}>上传附件</Button>
+          {accept || maxCount ? (
+            <Typography.Text type="secondary">
+              {[accept ? `支持 ${accept}` : '', maxCount ? `最多 ${maxCount} 个` : ''].filter(Boolean).join('，')}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      )}
     </Upload>
   );
 }
@@ -106,16 +185,64 @@ export const AttachmentUpload = connect(AttachmentInput, mapReadPretty(Attachmen
 
 interface RefProps extends SelectProps {
   resource: string;
+  /** Fields copied from the chosen record into the same-named fields beside this one. */
+  copy?: string[];
+  /** List parameters limiting the choice. */
+  where?: Record<string, unknown>;
 }
 
-function RefSelectInput({ resource, ...rest }: RefProps) {
-  const { options, isLoading } = useRefOptions(resource);
-  return <Select showSearch optionFilterProp="label" {...rest} loading={isLoading} options={options} />;
+const SEARCH_DELAY_MS = 300;
+
+/** A value that settles `delay` ms after its last change. */
+function useSettled<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** Searches the referenced resource on the server as the user types; copies the chosen record's fields when asked. */
+function RefSelectInput({ resource, copy, where, value, onChange, ...rest }: RefProps) {
+  const [text, setText] = useState('');
+  const { options, isLoading } = useRefOptions(resource, useSettled(text, SEARCH_DELAY_MS), where);
+  const current = typeof value === 'string' && !options.some((o) => o.value === value) ? value : undefined;
+  const currentLabel = useRefLabel(resource, current);
+  const field = useField();
+  const form = useForm();
+  const { dataProvider } = useEngine();
+  const feedback = useFeedback();
+  const shown = current ? [{ value: current, label: currentLabel ?? current }, ...options] : options;
+
+  const choose: SelectProps['onChange'] = (next, option) => {
+    onChange?.(next, option);
+    if (!copy?.length) return;
+    const siblings = (values: Record<string, unknown>) => {
+      for (const name of copy) form.setValuesIn(field.path.parent().concat(name), values[name] ?? undefined);
+    };
+    if (!next) return siblings({});
+    dataProvider.getOne(resource, String(next)).then(siblings, (err) => void feedback.message.error(toEngineError(err).message));
+  };
+  return (
+    <Select
+      showSearch
+      filterOption={false}
+      onSearch={setText}
+      onBlur={() => setText('')}
+      notFoundContent={isLoading ? '加载中…' : '无匹配记录'}
+      {...rest}
+      value={value}
+      onChange={choose}
+      loading={isLoading}
+      options={shown}
+    />
+  );
 }
 
 function RefText({ resource, value }: RefProps) {
-  const { options } = useRefOptions(resource);
-  return <PreviewText.Input value={options.find((o) => o.value === value)?.label ?? (value as string) ?? ''} />;
+  const label = useRefLabel(resource, typeof value === 'string' ? value : undefined);
+  return <PreviewText.Input value={label ?? (value as string) ?? ''} />;
 }
 
 export const RefSelect = connect(RefSelectInput, mapReadPretty(RefText));

@@ -52,6 +52,8 @@ export function resourceFields(resource: Resource): ReadonlyMap<string, Field> {
 export const TYPE_SPECIFIC_PROPERTIES: Readonly<Record<string, readonly FieldType[]>> = {
   dict: ['dict', 'multiDict', 'area'],
   ref: ['ref'],
+  copy: ['ref'],
+  refWhere: ['ref'],
   resource: ['children'],
   min: ['int', 'decimal', 'money'],
   max: ['int', 'decimal', 'money'],
@@ -73,6 +75,37 @@ export function isDictType(type: FieldType): boolean {
 /** Whether a field's values are codes with labels: a dictionary field, or the workflow state. */
 export function isCoded(resource: Resource, name: string, field: Field): boolean {
   return isDictType(field.type) || (name === 'status' && resource.workflow !== undefined);
+}
+
+/** Whether counts can be grouped by a field: a single-choice dictionary, an area, a boolean or the workflow state. */
+export function isGroupable(resource: Pick<Resource, 'workflow'>, name: string, field: Field): boolean {
+  return field.type === 'dict' || field.type === 'area' || field.type === 'bool' || (name === 'status' && resource.workflow !== undefined);
+}
+
+/** Types whose list filter also takes the bounds `<name>_gte` / `<name>_lte`. */
+const RANGE_FILTER_TYPES: ReadonlySet<FieldType> = new Set(['int', 'decimal', 'money', 'date', 'datetime']);
+
+/** A list filter parameter: the field it filters on and whether it is a bound of a range. */
+export interface FilterParam {
+  field: string;
+  bound?: 'gte' | 'lte';
+}
+
+/**
+ * The parameters the list endpoint filters by (src/server/resources/filters.ts): `<name>` for every
+ * listable field (codes, text, equality), `<name>_gte` / `<name>_lte` for numbers and dates.
+ */
+export function filterParamsOf(resource: Resource): ReadonlyMap<string, FilterParam> {
+  const params = new Map<string, FilterParam>();
+  for (const [name, field] of resourceFields(resource)) {
+    if (!isListable(field.type)) continue;
+    params.set(name, { field: name });
+    if (RANGE_FILTER_TYPES.has(field.type)) {
+      params.set(`${name}_gte`, { field: name, bound: 'gte' });
+      params.set(`${name}_lte`, { field: name, bound: 'lte' });
+    }
+  }
+  return params;
 }
 
 /** The standard record actions of SPEC §4 with their default button text. */

@@ -7,6 +7,7 @@
  *                         (a date-only upper bound on a datetime includes that whole day)
  *   dates                 may be relative: today, today+30d, today-1m, today+1y (resolved at query
  *                         time in the portal's time zone, src/shared/dates.ts)
+ *   q=text                any of the resource's `search` fields contains the text (case-insensitive)
  *   orderBy=a desc,b      sort by whitelisted field names only (asc default, blanks last); id breaks ties
  *   pageNo, pageSize      1-based page; pageSize is capped at MAX_PAGE_SIZE
  *
@@ -26,10 +27,11 @@ export const MAX_PAGE_SIZE = 100;
 const MAX_SORT_KEYS = 3;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-type Op = 'contains' | 'eq' | 'in' | 'overlap' | 'gte' | 'lte';
+type Op = 'contains' | 'eq' | 'in' | 'overlap' | 'gte' | 'lte' | 'search';
 
 interface FilterDef {
   param: string;
+  /** The quoted column; `search`: the quoted columns joined by commas. */
   column: string;
   op: Op;
   datetime: boolean;
@@ -90,6 +92,9 @@ export function compileListPlan(model: ResourceModel): ListPlan {
     pageSize: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE, description: `capped at ${MAX_PAGE_SIZE}` },
     orderBy: { type: 'string', maxLength: 200, description: 'e.g. "createDate desc,title"' },
   };
+  if (model.searchColumns.length > 0) {
+    compiled.push({ def: { param: 'q', column: model.searchColumns.map(quote).join(','), op: 'search', datetime: false }, schema: { type: 'string', maxLength: 100 } });
+  }
   for (const { def, schema } of compiled) properties[def.param] = schema;
   const sortable = new Map(listable.filter((f) => f.kind !== 'json' && f.kind !== 'codes').map((f) => [f.name, quote(f.column)]));
   return {
@@ -107,6 +112,10 @@ function condition(def: FilterDef, value: unknown): RawBuilder<boolean> {
   switch (def.op) {
     case 'contains':
       return sql<boolean>`${column} ILIKE ${containsPattern(String(value).trim())}`;
+    case 'search': {
+      const pattern = containsPattern(String(value).trim());
+      return sql<boolean>`(${sql.join(def.column.split(',').map((c) => sql`${sql.raw(c)} ILIKE ${pattern}`), sql` OR `)})`;
+    }
     case 'eq':
       return sql<boolean>`${column} = ${value}`;
     case 'in':

@@ -5,7 +5,7 @@
  */
 import type { LintContext } from '../context';
 import type { JsonPath } from '../json-source';
-import { TYPE_SPECIFIC_PROPERTIES, RESERVED_FIELD_NAMES, READ_ACTIONS, STANDARD_ACTIONS, recordActions } from '../model';
+import { TYPE_SPECIFIC_PROPERTIES, RESERVED_FIELD_NAMES, READ_ACTIONS, STANDARD_ACTIONS, filterParamsOf, recordActions } from '../model';
 import { analyzeWorkflow } from '../workflow';
 import type { Field, FieldType, SchemaFile } from '../types';
 import { dictValues } from './dicts';
@@ -25,6 +25,7 @@ export function checkResources(ctx: LintContext): void {
     for (const [name, field] of Object.entries(resource.fields)) if (field) checkField(ctx, file, name, field);
     checkWorkflow(ctx, file);
     checkHooks(ctx, file);
+    checkFieldLists(ctx, file);
     checkApi(ctx, file, apiPaths);
     resource.access?.forEach((id, i) => {
       if (ctx.accessIds && !ctx.accessIds.has(id)) ctx.report(file, ['access', i], 'unknown-access', `access id '${id}' is not used by any route of the menu`);
@@ -45,6 +46,7 @@ function checkField(ctx: LintContext, file: ResourceFile, name: string, field: F
     ctx.report(file, [...at, 'min'], 'field-type', `min ${field.min} is greater than max ${field.max}`);
   }
 
+  if (field.type === 'ref') checkRefField(ctx, file, at, field);
   if (field.dict !== undefined && !ctx.dicts.has(field.dict)) ctx.report(file, [...at, 'dict'], 'unknown-dict', `no dictionary '${field.dict}' (schemas/dicts/${field.dict}.json)`);
   for (const property of ['ref', 'resource'] as const) {
     const target = field[property];
@@ -99,6 +101,11 @@ function checkWorkflow(ctx: LintContext, file: ResourceFile): void {
     if (action && action.label === undefined && !(name in STANDARD_ACTIONS)) {
       ctx.report(file, ['workflow', 'actions', name], 'label', `action '${name}' is not a standard action and needs a label`, 'key');
     }
+    action?.input?.forEach((field, i) => {
+      const declared = file.value.fields[field];
+      if (!declared) ctx.report(file, ['workflow', 'actions', name, 'input', i], 'unknown-field', `action '${name}' asks for '${field}', which is not a field of this resource`);
+      else if (declared.type === 'children') ctx.report(file, ['workflow', 'actions', name, 'input', i], 'field-type', `action '${name}' cannot ask for the sub-table '${field}'`);
+    });
   }
 }
 
@@ -121,4 +128,31 @@ function checkHooks(ctx: LintContext, file: ResourceFile): void {
   };
   file.value.derive?.forEach((name, i) => check(name, ['derive', i]));
   for (const [action, def] of Object.entries(file.value.workflow?.actions ?? {})) def?.effects?.forEach((name, i) => check(name, ['workflow', 'actions', action, 'effects', i]));
+}
+
+/** `display` and `search` name fields of the resource (search: text fields). */
+function checkFieldLists(ctx: LintContext, file: ResourceFile): void {
+  const { fields } = file.value;
+  file.value.display?.forEach((name, i) => {
+    if (!fields[name]) ctx.report(file, ['display', i], 'unknown-field', `no field '${name}' in this resource`);
+  });
+  file.value.search?.forEach((name, i) => {
+    const type = fields[name]?.type;
+    if (type !== 'string' && type !== 'text') ctx.report(file, ['search', i], 'unknown-field', `'${name}' is not a text field of this resource (search needs string or text fields)`);
+  });
+}
+
+/** A ref's `copy` names fields both here and in the referenced resource; `refWhere` names its list parameters. */
+function checkRefField(ctx: LintContext, file: ResourceFile, at: JsonPath, field: Field): void {
+  const target = field.ref ? ctx.resources.get(field.ref) : undefined;
+  if (!target?.valid) return;
+  const there = target.file.value;
+  field.copy?.forEach((name, i) => {
+    if (!file.value.fields[name]) ctx.report(file, [...at, 'copy', i], 'unknown-field', `no field '${name}' beside this reference to copy into`);
+    else if (!there.fields[name]) ctx.report(file, [...at, 'copy', i], 'unknown-field', `resource '${there.name}' has no field '${name}' to copy`);
+  });
+  const params = filterParamsOf(there);
+  for (const key of Object.keys(field.refWhere ?? {})) {
+    if (!params.has(key)) ctx.report(file, [...at, 'refWhere', key], 'unknown-filter', `'${key}' is not a list parameter of resource '${there.name}'`, 'key');
+  }
 }

@@ -69,7 +69,7 @@ export interface MenuNode {
   /**
    * A hand-written page registered in src/pages/registry.ts.
    */
-  page?: 'Login' | 'SsoLogin' | 'YnSsoLogin' | 'Home' | 'Error401' | 'Error404' | 'Error500' | 'Playground';
+  page?: 'Login' | 'SsoLogin' | 'YnSsoLogin' | 'Home' | 'Error401' | 'Error404' | 'Error500' | 'Playground' | 'PayCode';
   /**
    * A schema screen (schemas/screens/<screen>.json), rendered by the engine.
    */

@@ -30,6 +30,7 @@ export type FieldType =
  */
 export type RuleRef = string | RuleWithMessage;
 export type DictName = string;
+export type FieldName = string;
 export type StateCode = string;
 export type RoleName = string;
 /**
@@ -66,6 +67,18 @@ export interface Resource {
    * Menu access ids (group:leaf) of which the current role must hold one to use this resource.
    */
   access?: AccessId[];
+  /**
+   * Fields that name a record where another resource refers to it (joined with ' · '); default: the first string field.
+   *
+   * @minItems 1
+   */
+  display?: [FieldName, ...FieldName[]];
+  /**
+   * Text fields the list parameter `q` searches (any of them contains the text): reference pickers search with it.
+   *
+   * @minItems 1
+   */
+  search?: [FieldName, ...FieldName[]];
   /**
    * Server hooks run on every save, inside its transaction, after validation: each computes readonly fields from the row being written (e.g. a due date from a date and an interval dictionary). Escape hatch: the lint counts resources using hooks.
    */
@@ -108,6 +121,11 @@ export interface Field {
   rules?: RuleRef[];
   dict?: DictName;
   ref?: ResourceName;
+  /**
+   * ref: fields copied from the chosen record into the same-named fields beside this one (a snapshot), e.g. ["equcode", "equipmentName"].
+   */
+  copy?: FieldName[];
+  refWhere?: RefWhere;
   resource?: ResourceName;
   /**
    * attachment: accepted file types, e.g. ".pdf,.jpg".
@@ -121,6 +139,12 @@ export interface Field {
 export interface RuleWithMessage {
   rule: string;
   message?: string;
+}
+/**
+ * ref: list parameters of the referenced resource limiting what can be chosen, e.g. {"useStatus": "0"}.
+ */
+export interface RefWhere {
+  [k: string]: string | number | boolean | string[] | undefined;
 }
 export interface Workflow {
   /**
@@ -173,6 +197,12 @@ export interface WorkflowAction {
    * Run only by the server itself (e.g. a payment notification): no route, no button.
    */
   internal?: boolean;
+  /**
+   * Fields of this resource the action asks for (usually readonly ones, e.g. an inspection result): the action dialog shows them, every one is required, the server checks them with the field's own type, dictionary and rules and writes them with the state change (effects see them on the row).
+   *
+   * @minItems 1
+   */
+  input?: [FieldName, ...FieldName[]];
 }
 /**
  * Legacy path aliases by action: list, get, export, import, print or a workflow action, e.g. {"list": "/a/x/list"}.
