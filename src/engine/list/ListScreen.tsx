@@ -34,7 +34,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const { resource } = bundle;
   const { dataProvider, roleType } = useEngine();
   const links = useScreenLinks();
-  const runner = useRecordAction(resource.name);
+  const runner = useRecordAction(resource.name, bundle);
 
   const specs = useMemo(() => filterSpecs({ ...bundle, screen }), [bundle, screen]);
   const columns = useMemo(() => columnSpecs({ ...bundle, screen }), [bundle, screen]);
@@ -53,12 +53,14 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const [hidden, setHidden] = useHiddenColumns(screen.id);
 
   const context = { roleType, mode: 'view' };
-  const detailOr = (row: RecordData) => links.hrefOf(screen.detail, { id: rowKey(row) }) ?? links.hrefOf(screen.form, { mode: 'view', id: rowKey(row) });
+  /** The detail screen of a row: by the value of `detailBy.field`, else `detail`. */
+  const detailOf = (row: RecordData) => (screen.detailBy && screen.detailBy.screens[String(row[screen.detailBy.field] ?? '')]) || screen.detail;
+  const detailOr = (row: RecordData) => links.hrefOf(detailOf(row), { id: rowKey(row) }) ?? links.hrefOf(screen.form, { mode: 'view', id: rowKey(row) });
 
   const runRowAction = async (action: ResolvedAction, rows: RecordData[]) => {
     switch (action.kind) {
       case 'view':
-        return screen.detail ? links.open(screen.detail, { id: rowKey(rows[0]) }) : links.open(screen.form, { mode: 'view', id: rowKey(rows[0]) });
+        return detailOf(rows[0]) ? links.open(detailOf(rows[0]), { id: rowKey(rows[0]) }) : links.open(screen.form, { mode: 'view', id: rowKey(rows[0]) });
       case 'edit':
         return links.open(screen.form, { mode: 'edit', id: rowKey(rows[0]) });
       case 'back':

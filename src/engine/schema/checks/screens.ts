@@ -1,10 +1,11 @@
 /**
  * Screens: the resource exists and every field, action, expression, linked screen and route the
  * screen names resolves against it; a field appears once per screen; renders fit field types.
+ * Stats screens group by coded fields only, and their fixed filters use the list's own parameters.
  */
 import type { LintContext } from '../context';
 import type { JsonPath } from '../json-source';
-import { CONTEXT_VARIABLES, SCREEN_ACTIONS, isCoded, isDictType, isListable, recordActions, resourceFields } from '../model';
+import { CONTEXT_VARIABLES, SCREEN_ACTIONS, filterParamsOf, isCoded, isDictType, isGroupable, isListable, recordActions, resourceFields } from '../model';
 import type {
   ActionRef,
   ColumnItem,
@@ -13,13 +14,18 @@ import type {
   FieldItem,
   FieldType,
   FormScreen,
+  ListFilter,
   ListScreen,
   Resource,
   SchemaFile,
   Screen,
   Section,
+  StatsCard,
+  StatsScreen,
+  StatsWhere,
   WizardScreen,
 } from '../types';
+import { dictValues } from './dicts';
 import { checkExpression } from './expressions';
 
 type ScreenFile = SchemaFile<'screen'>;
@@ -44,9 +50,15 @@ export function checkScreens(ctx: LintContext): void {
       ctx.report(file, ['resource'], 'unknown-resource', `no resource '${screen.resource}' (schemas/resources/${screen.resource}.json)`);
       continue;
     }
-    if (screen.component !== undefined || screen['x-formily'] !== undefined) ctx.escapeHatches.add(screen.id);
+    if (screen.component !== undefined || ('x-formily' in screen && screen['x-formily'] !== undefined)) ctx.escapeHatches.add(screen.id);
     if (entry.valid) new ScreenChecker(ctx, file, entry.file.value).check(screen);
   }
+}
+
+/** Two fixed-filter values mean the same: equal scalars, or the same codes in any order. */
+function sameWhereValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (Array.isArray(v) ? [...v].map(String).sort().join('\u0000') : String(v));
+  return norm(a) === norm(b);
 }
 
 class ScreenChecker {
@@ -73,19 +85,29 @@ class ScreenChecker {
         return this.sectioned(screen);
       case 'wizard':
         return this.wizard(screen);
+      case 'stats':
+        return this.stats(screen);
     }
   }
 
-  private list(screen: ListScreen): void {
-    screen.filters?.forEach((filter, i) => {
+  private filters(filters: readonly ListFilter[] | undefined): void {
+    filters?.forEach((filter, i) => {
       const at = typeof filter === 'string' ? ['filters', i] : ['filters', i, 'field'];
       this.listableField(at, typeof filter === 'string' ? filter : filter.field, 'filter on');
     });
+  }
+
+  private list(screen: ListScreen): void {
+    this.filters(screen.filters);
     const shown = new Set<string>();
     screen.columns.forEach((column, i) => this.column(typeof column === 'string' ? { field: column } : column, typeof column === 'string' ? ['columns', i] : ['columns', i, 'field'], shown));
     if (screen.defaultSort) this.listableField(['defaultSort', 'field'], screen.defaultSort.field, 'sort by');
 
     for (const key of ['form', 'detail'] as const) if (screen[key] !== undefined) this.linkedScreen([key], screen[key]!, LINKED_KINDS[key]);
+    if (screen.detailBy) {
+      this.listableField(['detailBy', 'field'], screen.detailBy.field, 'choose the detail by');
+      for (const [value, id] of Object.entries(screen.detailBy.screens)) if (id) this.linkedScreen(['detailBy', 'screens', value], id, LINKED_KINDS.detail);
+    }
     screen.toolbar?.forEach((item, i) => {
       const action = typeof item === 'string' ? item : item.action;
       if (action === 'add' && screen.form === undefined) this.ctx.report(this.file, ['toolbar', i], 'screen-link', "toolbar 'add' needs the list's 'form' screen");
@@ -107,6 +129,95 @@ class ScreenChecker {
     if (column.to !== undefined && this.ctx.routes && !this.ctx.routes.has(column.to)) {
       this.ctx.report(this.file, [...base, 'to'], 'unknown-route', `no route '${column.to}' in the menu`);
     }
+  }
+
+  private stats(screen: StatsScreen): void {
+    this.filters(screen.filters);
+    screen.cards?.forEach((card, i) => {
+      if (card.where) this.where(['cards', i, 'where'], card.where);
+      if (card.link !== undefined && this.ctx.routes && !this.ctx.routes.has(card.link)) {
+        this.ctx.report(this.file, ['cards', i, 'link'], 'unknown-route', `no route '${card.link}' in the menu`);
+      } else if (card.link !== undefined) this.cardLink(['cards', i, 'link'], card.link, card, screen);
+    });
+    screen.charts?.forEach((chart, i) => {
+      const at = ['charts', i, 'groupBy'];
+      const field = this.field(at, chart.groupBy);
+      if (field && !isGroupable(this.resource, chart.groupBy, field)) {
+        this.ctx.report(this.file, at, 'field-type', `a chart cannot group by '${chart.groupBy}' (type ${field.type}): use a dict, area or bool field, or the workflow state`);
+      }
+      if (chart.where) this.where(['charts', i, 'where'], chart.where);
+    });
+  }
+
+  /**
+   * A card's link opens a list of the rows the card counts: a list screen of the same resource
+   * that shows every parameter of the card's `where` as a filter (the link carries it) or fixes it
+   * to the same value, fixes nothing else, and shows the stats screen's filters (the link keeps them).
+   * Routes to pages or placeholders are not compared.
+   */
+  private cardLink(at: JsonPath, route: string, card: StatsCard, screen: StatsScreen): void {
+    const id = this.ctx.routeScreens?.get(route);
+    const target = id === undefined ? undefined : this.ctx.screens.get(id);
+    if (!target?.valid) return;
+    const list = target.file.value;
+    if (list.kind !== 'list' || list.resource !== this.resource.name) {
+      this.ctx.report(this.file, at, 'screen-link', `route '${route}' shows ${list.kind} screen '${id}' of resource '${list.resource}'; a card opens a list of '${this.resource.name}'`);
+      return;
+    }
+    const shown = new Set((list.filters ?? []).map((f) => (typeof f === 'string' ? f : f.field)));
+    const fixed: StatsWhere = list.where ?? {};
+    const own: StatsWhere = card.where ?? {};
+    const params = filterParamsOf(this.resource);
+    for (const [key, value] of Object.entries(own)) {
+      const field = params.get(key)?.field;
+      if (field === undefined) continue; // reported by where()
+      if (key in fixed ? sameWhereValue(fixed[key], value) : shown.has(field)) continue;
+      const why = key in fixed ? `fixes '${key}' to another value` : `has no filter on '${field}'`;
+      this.ctx.report(this.file, at, 'screen-link', `list '${id}' ${why}: it would not show the rows this card counts`);
+    }
+    for (const key of Object.keys(fixed)) {
+      if (!(key in own)) this.ctx.report(this.file, at, 'screen-link', `list '${id}' also fixes '${key}', which this card does not: it would show fewer rows than the card counts`);
+    }
+    for (const filter of screen.filters ?? []) {
+      const name = typeof filter === 'string' ? filter : filter.field;
+      if (!shown.has(name) && !Object.keys(fixed).some((key) => params.get(key)?.field === name)) {
+        this.ctx.report(this.file, at, 'screen-link', `list '${id}' has no filter on '${name}': the screen's filter would be lost on the way`);
+      }
+    }
+  }
+
+  /** A fixed filter: parameters the list endpoint knows, with values that fit their field. */
+  private where(at: JsonPath, where: StatsWhere): void {
+    const params = filterParamsOf(this.resource);
+    for (const [key, value] of Object.entries(where)) {
+      if (value === undefined) continue;
+      const param = params.get(key);
+      if (!param) {
+        this.ctx.report(this.file, [...at, key], 'unknown-filter', `'${key}' is not a list filter parameter of resource '${this.resource.name}' (a field name, or <field>_gte / <field>_lte of a number or date)`, 'key');
+        continue;
+      }
+      const field = this.fields.get(param.field)!;
+      if (isCoded(this.resource, param.field, field)) {
+        const codes = this.codesOf(field);
+        const values = Array.isArray(value) ? value.map((v, i) => [v, [...at, key, i]] as const) : [[value, [...at, key]] as const];
+        for (const [code, path] of values) {
+          if (typeof code !== 'string') this.ctx.report(this.file, path, 'field-type', `'${key}' takes codes (strings)`);
+          else if (codes && !codes.values.has(code)) this.ctx.report(this.file, path, 'dict-value', `'${code}' is not a value of ${codes.source}`);
+        }
+        continue;
+      }
+      const expected = field.type === 'bool' ? 'boolean' : ['int', 'decimal', 'money'].includes(field.type) ? 'number' : 'string';
+      const actual = Array.isArray(value) ? 'list' : typeof value;
+      if (actual === 'list') this.ctx.report(this.file, [...at, key], 'field-type', `'${key}' takes one ${expected}, not a list (only coded fields take several values)`);
+      else if (actual !== expected) this.ctx.report(this.file, [...at, key], 'field-type', `'${key}' takes a ${expected} (type ${field.type})`);
+    }
+  }
+
+  /** The codes a coded field accepts: its dictionary's values, or the workflow's states; undefined when unknown. */
+  private codesOf(field: Field): { values: ReadonlySet<string>; source: string } | undefined {
+    if (!isDictType(field.type)) return { values: new Set(this.resource.workflow?.states.map((s) => s.code)), source: `the workflow states of '${this.resource.name}'` };
+    const dict = field.dict === undefined ? undefined : this.ctx.dicts.get(field.dict);
+    return dict?.valid ? { values: dictValues(dict.file.value.items), source: `dictionary '${field.dict}'` } : undefined;
   }
 
   private wizard(screen: WizardScreen): void {

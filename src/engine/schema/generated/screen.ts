@@ -93,6 +93,7 @@ export interface ListScreen {
   batchActions?: ActionRef[];
   form?: ScreenId;
   detail?: ScreenId;
+  detailBy?: DetailBy;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
 }
@@ -140,6 +141,15 @@ export interface ActionButton {
   when?: Expression;
   roles?: RoleName[];
   confirm?: string;
+}
+/**
+ * The detail screen of a row chosen by the value of one of its fields (e.g. a type's own detail); rows with other values open `detail`.
+ */
+export interface DetailBy {
+  field: FieldName;
+  screens: {
+    [k: string]: ScreenId | undefined;
+  };
 }
 /**
  * Escape hatch: a raw Formily schema fragment merged over the compiled one.
