@@ -25,6 +25,8 @@ export type FormLikeScreen = FormScreen | WizardScreen;
 type Sources = Pick<ScreenBundle, 'resources' | 'dicts'>;
 
 const ARRAY_INDEX_COLUMN = '__index';
+/** Sub-table column widths by field type (px), so a long reference label does not squeeze its neighbours. */
+const COLUMN_WIDTHS: Partial<Record<string, number>> = { ref: 320, text: 240, dict: 150, area: 200, date: 150, datetime: 200, bool: 90, int: 120, decimal: 130, money: 140 };
 const ARRAY_OPERATIONS_COLUMN = '__operations';
 
 /** Key of the void node of a wizard step (the wizard shows one at a time). */
@@ -102,7 +104,7 @@ function subTable({ name, field, item }: ResolvedField, sources: Sources): ISche
     columns[`column_${column}`] = {
       type: 'void',
       'x-component': 'ArrayTable.Column',
-      'x-component-props': { title: resolved.label },
+      'x-component-props': { title: resolved.label, width: COLUMN_WIDTHS[resolved.field.type] ?? 160 },
       properties: { [column]: { ...fieldNode(child, sources, resolved, false), 'x-decorator': 'FormItem', title: undefined } },
     };
   }
@@ -115,7 +117,7 @@ function subTable({ name, field, item }: ResolvedField, sources: Sources): ISche
   return {
     type: 'array',
     'x-component': 'ArrayTable',
-    'x-component-props': { pagination: false, scroll: { x: '100%' } },
+    'x-component-props': { pagination: false, scroll: { x: 'max-content' } },
     items: { type: 'object', properties: columns },
     properties: { add: { type: 'void', title: '添加一行', 'x-component': 'ArrayTable.Addition' } },
   };

@@ -4,7 +4,7 @@
  * A new field type is one entry here plus, if it needs one, a component in components.tsx.
  */
 import type { ISchema } from '@formily/react';
-import { topLevel, type CodeItem } from '../model/codes';
+import { codeLabel, topLevel, type CodeItem } from '../model/codes';
 import type { Field, FieldType } from '../schema/types';
 
 export interface FieldTypeContext {
@@ -41,7 +41,13 @@ export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldT
     'x-component-props': { showTime: true, format: 'YYYY-MM-DD HH:mm:ss', placeholder, style: { width: '100%' } },
   }),
   bool: () => ({ type: 'boolean', 'x-component': 'BoolSwitch' }),
-  dict: ({ codes, placeholder }) => ({ type: 'string', enum: options(codes), 'x-component': 'Select', 'x-component-props': { allowClear: true, placeholder } }),
+  // Options are the top level of a tree; a nested code set otherwise (a copied sub-category) still shows its label.
+  dict: ({ codes, placeholder }) => ({
+    type: 'string',
+    enum: options(codes),
+    'x-component': 'Select',
+    'x-component-props': { allowClear: true, placeholder, labelRender: ({ value, label }: { value: unknown; label?: unknown }) => (label !== undefined && label !== value ? label : codeLabel(codes, value)) },
+  }),
   multiDict: ({ codes, placeholder }) => ({
     type: 'array',
     enum: options(codes),

@@ -161,6 +161,9 @@ const TYPES: readonly TypeDef[] = [
   },
 ];
 
+/** Short names of the categories in certificate numbers (as `data.abbr` of the equipment-category dict). */
+const CERT_ABBR: Record<string, string> = { '1000': '锅', '2000': '容', '3000': '梯', '4000': '起', '5000': '车', '6000': '游', '8000': '管', '9000': '索' };
+
 const TOTAL_WEIGHT = TYPES.reduce((sum, t) => sum + t.weight, 0);
 
 const DISTRICTS = [
@@ -229,6 +232,8 @@ export function demoEquipment(r: Random, { today, index }: EquipmentOptions): Re
     installer: category === '3000' ? '宁波市电梯安装工程有限公司' : null,
     internalNo: `NB-${category.slice(0, 1)}-${String(index + 1).padStart(4, '0')}`,
     useStatus,
+    // Registered before the current year: numbers of the current year are issued by the approval hook's sequence.
+    useCertNo: registered ? `${CERT_ABBR[category]}${sub.code.slice(0, 2)}浙B${sequence.slice(1)}(${String(Math.min(Number(putIntoUse.slice(0, 4)), Number(today.slice(0, 4)) - 1)).slice(2)})` : null,
     putIntoUseDate: useStatus === '0' ? null : putIntoUse,
     locationArea: area,
     address: `宁波市${district}${pick(r, streets)}${between(r, 1, 999)}号${category === '3000' ? `${between(r, 1, 12)}号楼` : '厂区'}`,
