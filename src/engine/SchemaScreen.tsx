@@ -9,8 +9,10 @@ import DetailScreen from './detail/DetailScreen';
 import FormScreen from './form/FormScreen';
 import WizardScreen from './form/WizardScreen';
 import ListScreen from './list/ListScreen';
-import { useScreenTarget } from './navigation';
+import { useOwnSearch, useScreenTarget } from './navigation';
+import { useParams } from 'react-router-dom';
 import type { ScreenComponentProps } from './screen-props';
+import StatsScreen from './stats/StatsScreen';
 import type { EditMode, Screen } from './schema/types';
 import { LoadFailed, LoadingBlock } from './ui';
 
@@ -19,6 +21,7 @@ const KIND_RENDERERS: Readonly<Record<Screen['kind'], ComponentType<ScreenCompon
   form: FormScreen,
   detail: DetailScreen,
   wizard: WizardScreen,
+  stats: StatsScreen,
 };
 
 const customScreens: Record<string, ComponentType<ScreenComponentProps>> = {};
@@ -41,11 +44,18 @@ export interface SchemaScreenProps {
 export default function SchemaScreen({ screenId, mode, id, onClose, onDirtyChange }: SchemaScreenProps) {
   const { data: bundle, error, mutate } = useScreenBundle(screenId);
   const target = useScreenTarget({ mode, id });
+  const params = useParams();
+  const [search] = useOwnSearch();
   if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
   if (!bundle) return <LoadingBlock />;
   const { screen } = bundle;
   const allowed = 'modes' in screen && screen.modes ? screen.modes : undefined;
   if (allowed && !allowed.includes(target.mode)) return <LoadFailed error={new Error('该页面不支持此操作')} />;
   const Renderer = (screen.component && customScreens[screen.component]) || KIND_RENDERERS[screen.kind];
+  if (screen.kind === 'form' && screen.prefill) {
+    // The route names what the new record is about (e.g. checkNew/:id): always a new record.
+    const prefill = Object.fromEntries(Object.entries(screen.prefill).map(([field, param]) => [field, params[param ?? ''] ?? search.get(param ?? '') ?? undefined]));
+    return <Renderer bundle={bundle} mode="add" prefill={prefill} onClose={onClose} onDirtyChange={onDirtyChange} />;
+  }
   return <Renderer bundle={bundle} mode={target.mode} id={target.id} onClose={onClose} onDirtyChange={onDirtyChange} />;
 }

@@ -19,9 +19,12 @@ export {
   type FlowLogEntry,
   type ActionInput,
   type AttachmentValue,
+  type UploadOptions,
   type SortSpec,
+  type StatsQuery,
+  type StatsResult,
 } from './data/provider';
-export { useList, useRecord, useFlowLog, useScreenBundle, useInvalidateResource } from './data/hooks';
+export { useList, useRecord, useFlowLog, useStats, useScreenBundle, useInvalidateResource } from './data/hooks';
 export { bundledRegistry } from './registry/bundled';
 export { memoryRegistry, loadScreenBundle, SchemaNotFoundError, type SchemaRegistry, type ScreenBundle } from './registry/registry';
 export { compileForm, compileFormUncached, defaultValues } from './form/compile';

@@ -5,6 +5,8 @@ import type { EditMode } from './schema/types';
 export interface ScreenComponentProps {
   bundle: ScreenBundle;
   mode: EditMode;
+  /** Initial values of a new record taken from the route (form `prefill`). */
+  prefill?: Record<string, unknown>;
   /** Record id (edit, view, detail). */
   id?: string;
   /** Called after a successful submit and by the back button; default: history back. */

@@ -32,6 +32,19 @@ export interface ListQuery {
   filters?: Record<string, unknown>;
 }
 
+/** What a stats read counts: the rows matching `filters` (list parameters), per value of `groupBy` when given. */
+export interface StatsQuery {
+  filters?: Record<string, unknown>;
+  /** A dict, area or bool field (or the workflow state) to count per value. */
+  groupBy?: string;
+}
+
+/** Counts of matching rows; `groups` (largest first, blank values as null) only with `groupBy`. */
+export interface StatsResult {
+  total: number;
+  groups?: { value: string | boolean | null; count: number }[];
+}
+
 /** One entry of a record's workflow log (the wire shape both sides share). */
 export type { FlowLogEntry };
 
@@ -39,14 +52,28 @@ export type { FlowLogEntry };
 export interface ActionInput {
   opinion?: string;
   version?: number | null;
+  /** Values of the fields the action asks for (workflow action `input`), by field name. */
+  [field: string]: unknown;
 }
 
-/** A stored attachment as kept in an attachment field's value. */
+/**
+ * A stored attachment as kept in an attachment field's value: `id` is the stored file's id and
+ * `url` its download address (values saved before uploads existed may lack id and size).
+ */
 export interface AttachmentValue {
   name: string;
   url: string;
   id?: string;
   size?: number;
+}
+
+/** Extra input of an upload. */
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** The record the file belongs to, when it already has an id (edit mode). */
+  refId?: string;
+  /** Progress of the transfer, 0–100. */
+  onProgress?(percent: number): void;
 }
 
 export interface DataProvider {
@@ -57,10 +84,12 @@ export interface DataProvider {
   /** Runs a workflow action (commit, revoke, cancel, delete, audit-agree, ...) on one record. */
   action(resource: string, action: string, id: string, input?: ActionInput): Promise<RecordData | null>;
   flowLog(resource: string, id: string, signal?: AbortSignal): Promise<FlowLogEntry[]>;
+  /** How many visible rows match the filters (same scope and parameters as getList), optionally per value of a field; absent: stats screens show a load failure. */
+  stats?(resource: string, query: StatsQuery, signal?: AbortSignal): Promise<StatsResult>;
   /** Download address of the rows matching a query; absent: the list offers no export. */
   exportUrl?(resource: string, query: Omit<ListQuery, 'pageNo' | 'pageSize'>, screenId?: string): string;
-  /** Stores a file for an attachment field; absent: attachment fields are read-only. */
-  upload?(file: File, signal?: AbortSignal): Promise<AttachmentValue>;
+  /** Stores a file for an attachment field and resolves with its value; absent: attachment fields are read-only. */
+  upload?(file: File, options?: UploadOptions): Promise<AttachmentValue>;
 }
 
 /** The one error shape of the data layer; `message` is ready to show to the user (Chinese). */

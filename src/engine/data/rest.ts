@@ -6,12 +6,13 @@
  *   POST /r/<resource>/save          body: the record, isCommit
  *   POST /r/<resource>/<action>/<id> body: opinion, version
  *   GET  /r/<resource>/flowLog/<id>
+ *   POST /r/<resource>/stats         body: filter params, groupBy → { total, groups? }
  *   GET  /r/<resource>/export?...    XLSX download (filters, orderBy, screen = list screen id), when the app passes `url`
  *
  * The app supplies the transport (its one HTTP client: session parameters, envelope unwrapping),
  * so this module knows paths and bodies only. Transport failures become EngineErrors.
  */
-import type { AttachmentValue, DataProvider, ListQuery, PageResult, RecordData } from './provider';
+import type { AttachmentValue, DataProvider, ListQuery, PageResult, RecordData, StatsResult } from './provider';
 import { toEngineError } from './provider';
 
 export interface RestTransport {
@@ -19,14 +20,14 @@ export interface RestTransport {
   get<T>(path: string, signal?: AbortSignal): Promise<T>;
   /** POST `body` as JSON to `path` and resolve with the reply's data. */
   post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T>;
-  /** POST multipart; needed only when `uploadPath` is set. */
-  postFile?<T>(path: string, fields: Record<string, string | Blob>, signal?: AbortSignal): Promise<T>;
+  /** POST multipart; needed only when `uploadPath` is set. `onProgress` gets the percentage sent. */
+  postFile?<T>(path: string, fields: Record<string, string | Blob>, options?: { signal?: AbortSignal; onProgress?(percent: number): void }): Promise<T>;
   /** Absolute address of an API path (downloads); without it the lists offer no export. */
   url?(path: string): string;
 }
 
 export interface RestOptions {
-  /** Upload route of attachment files (replies with an AttachmentValue); absent: no uploads. */
+  /** Upload route of attachment files (multipart `file`, optional `refId`; replies with the stored file's id, name, url, size); absent: no uploads. */
   uploadPath?: string;
 }
 
@@ -78,12 +79,21 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
       guarded(() => transport.post<RecordData>(path(resource, 'save'), commit ? { ...record, isCommit: true } : record)),
     action: (resource, action, id, input = {}) => guarded(() => transport.post<RecordData | null>(path(resource, action, id), input)),
     flowLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'flowLog', id), signal)),
+    stats: (resource, { filters, groupBy }, signal) =>
+      guarded(() => transport.post<StatsResult>(path(resource, 'stats'), { ...listParams({ filters }), ...(groupBy ? { groupBy } : {}) }, signal)),
   };
   const url = transport.url;
   if (url) provider.exportUrl = (resource, query, screenId) =>
       `${url(path(resource, 'export'))}?${searchOf({ ...listParams(query), ...(screenId ? { screen: screenId } : {}) })}`;
   const { uploadPath } = options;
   const postFile = transport.postFile;
-  if (uploadPath && postFile) provider.upload = (file, signal) => guarded(() => postFile<AttachmentValue>(uploadPath, { file }, signal));
+  if (uploadPath && postFile) {
+    provider.upload = async (file, { signal, refId, onProgress } = {}) => {
+      const fields: Record<string, string | Blob> = refId ? { refId, file } : { file };
+      const stored = await guarded(() => postFile<AttachmentValue>(uploadPath, fields, { signal, onProgress }));
+      // Keep what a field value holds, whatever else the server sends.
+      return { id: stored.id, name: stored.name, url: stored.url, size: stored.size };
+    };
+  }
   return provider;
 }

@@ -53,14 +53,14 @@ export function useFormActions(screen: FormLikeScreen, resource: Resource, mode:
   }, [screen, resource, mode, record, roleType]);
 }
 
-function FormBody({ bundle, mode, id, record, onClose, onDirtyChange }: ScreenComponentProps & { record?: RecordData }) {
+function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }: ScreenComponentProps & { record?: RecordData }) {
   const screen = bundle.screen as FormLikeScreen;
   const { resource } = bundle;
   const { roleType } = useEngine();
   const links = useScreenLinks();
   const schema = compileForm(screen, bundle);
-  const { form, submit } = useSchemaForm({ bundle, mode, record, onDirtyChange });
-  const runner = useRecordAction(resource.name);
+  const { form, submit } = useSchemaForm({ bundle, mode, record, prefill, onDirtyChange });
+  const runner = useRecordAction(resource.name, bundle);
   const actions = useFormActions(screen, resource, mode, record);
   const close = onClose ?? (() => links.back());
   const [saving, setSaving] = useState<string | null>(null);

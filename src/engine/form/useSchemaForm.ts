@@ -27,10 +27,12 @@ interface Options {
   bundle: ScreenBundle;
   mode: EditMode;
   record?: RecordData;
+  /** Initial values of a new record beyond the resource defaults (form `prefill`). */
+  prefill?: Record<string, unknown>;
   onDirtyChange?: (dirty: boolean) => void;
 }
 
-export function useSchemaForm({ bundle, mode, record, onDirtyChange }: Options): SchemaFormController {
+export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: Options): SchemaFormController {
   const { dataProvider } = useEngine();
   const feedback = useFeedback();
   const invalidate = useInvalidateResource();
@@ -43,7 +45,7 @@ export function useSchemaForm({ bundle, mode, record, onDirtyChange }: Options):
     const deferred = deferredValidation();
     let dirty = false;
     const created = createForm({
-      initialValues: mode === 'add' ? defaultValues(bundle.resource) : record,
+      initialValues: mode === 'add' ? { ...defaultValues(bundle.resource), ...prefill } : record,
       readPretty: mode === 'view',
       effects: () => {
         deferred();

@@ -114,7 +114,12 @@ function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly
   const locked = disabled || readOnly;
   const single = maxCount === 1;
 
-  const update = (next: UploadFile[]) => {
+  const update = (list: UploadFile[]) => {
+    // A finished upload becomes a link to its stored file.
+    const next = list.map((f) => {
+      const stored = storedOf(f);
+      return stored && !f.url ? { ...f, url: stored.url } : f;
+    });
     setFiles(next);
     const stored = storedFiles(next);
     if (!sameFiles(stored, value ?? [])) onChange?.(stored);
@@ -192,6 +197,7 @@ interface RefProps extends SelectProps {
 }
 
 const SEARCH_DELAY_MS = 300;
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** A value that settles `delay` ms after its last change. */
 function useSettled<T>(value: T, delay: number): T {
@@ -214,6 +220,18 @@ function RefSelectInput({ resource, copy, where, value, onChange, ...rest }: Ref
   const { dataProvider } = useEngine();
   const feedback = useFeedback();
   const shown = current ? [{ value: current, label: currentLabel ?? current }, ...options] : options;
+  // A reference set before the user touched it (a prefilled new record) fills its empty snapshot fields once.
+  const filled = useRef(false);
+  useEffect(() => {
+    if (filled.current || !copy?.length || typeof value !== 'string' || !value) return;
+    filled.current = true;
+    const parent = field.path.parent();
+    if (copy.some((name) => !isBlank(form.getValuesIn(parent.concat(name))))) return;
+    dataProvider.getOne(resource, value).then(
+      (row) => copy.forEach((name) => form.setValuesIn(parent.concat(name), row[name] ?? undefined)),
+      () => undefined,
+    );
+  }, [copy, value, resource, field, form, dataProvider]);
 
   const choose: SelectProps['onChange'] = (next, option) => {
     onChange?.(next, option);

@@ -14,7 +14,8 @@ import { sql } from 'kysely';
 import type { Catalog } from './catalog';
 import type { ResourceModel } from './model';
 import type { AnyDb, Row } from './repository';
-import { findRow, updateRow } from './repository';
+import { findRow, insertRow, updateRow } from './repository';
+import { newId } from '../db/ids';
 import type { Actor } from './scope';
 
 /** What a hook may read and do. */
@@ -39,6 +40,11 @@ export interface HookContext {
   find(resource: string, id: string, lock?: boolean): Promise<Row | undefined>;
   /** Writes field values (wire names) to a row of any resource, bumping its version; that resource's `derive` hooks run on the result. */
   update(resource: string, id: string, values: Record<string, unknown>): Promise<void>;
+  /**
+   * Inserts a row of another resource (its `derive` hooks run first), owned by the unit (and area)
+   * of the row the operation is on; returns its id.
+   */
+  insert(resource: string, values: Record<string, unknown>): Promise<string>;
 }
 
 /** A hook returns field values (wire names) to write to the operation's own row, or nothing. */
@@ -63,7 +69,7 @@ export interface HookRuntime {
   models: ReadonlyMap<string, ResourceModel>;
 }
 
-type Call = Omit<HookContext, 'dicts' | 'resource' | 'find' | 'update'>;
+type Call = Omit<HookContext, 'dicts' | 'resource' | 'find' | 'update' | 'insert'>;
 
 /** Runs the named hooks in order, each seeing the values of those before it; returns the merged values. */
 export async function runHooks(runtime: HookRuntime, names: readonly string[] | undefined, call: Call): Promise<Record<string, unknown>> {
@@ -89,6 +95,15 @@ export async function runHooks(runtime: HookRuntime, names: readonly string[] | 
         if (!stored) throw new Error(`hook updated missing row ${id} of resource '${r}'`);
         const derived = await runHooks(runtime, model.derive, { ...call, model, row: { ...stored, ...values }, before: stored, action: 'save', input: values });
         await updateRow(call.trx, model, id, { ...columnsOf(model, { ...values, ...derived }), updated_by: call.actor.userId });
+      },
+      insert: async (r, values) => {
+        const model = resource(r);
+        const id = newId();
+        const derived = await runHooks(runtime, model.derive, { ...call, model, row: values, before: undefined, action: 'save', input: values });
+        const owner =
+          model.ownerColumn === 'unit_id' ? { unit_id: call.row.unitId ?? call.actor.unitId, area_code: call.row.areaCode ?? call.actor.areaCode } : model.ownerColumn ? { area_code: call.row.areaCode ?? call.actor.areaCode } : {};
+        await insertRow(call.trx, model, { ...columnsOf(model, { ...values, ...derived }), ...owner, ...(model.workflow ? { status: model.workflow.initial } : {}), id, created_by: call.actor.userId, updated_by: call.actor.userId });
+        return id;
       },
     };
     Object.assign(merged, (await hook(ctx)) ?? {});

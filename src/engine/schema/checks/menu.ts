@@ -35,6 +35,7 @@ export function checkMenu(ctx: LintContext): void {
   const paths = new Map<string, Visited>();
   const names = new Map<string, Visited>();
   ctx.routes = new Set();
+  ctx.routeScreens = new Map();
   ctx.accessIds = new Set();
   for (const v of visited) {
     const samePath = paths.get(v.fullPath);
@@ -47,6 +48,7 @@ export function checkMenu(ctx: LintContext): void {
       ctx.report(file, [...v.path, 'screen'], 'unknown-screen', `no screen '${v.node.screen}' (schemas/screens/${v.node.screen}.json)`);
     }
     ctx.routes.add(v.fullPath);
+    if (v.node.screen !== undefined) ctx.routeScreens.set(v.fullPath, v.node.screen);
     for (const id of v.node.access ?? []) ctx.accessIds.add(id);
   }
 }

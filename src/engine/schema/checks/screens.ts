@@ -81,6 +81,8 @@ class ScreenChecker {
       case 'list':
         return this.list(screen);
       case 'form':
+        for (const name of Object.keys(screen.prefill ?? {})) this.field(['prefill', name], name);
+        return this.sectioned(screen);
       case 'detail':
         return this.sectioned(screen);
       case 'wizard':

@@ -167,6 +167,7 @@ export interface FormScreen {
   sections: Sections;
   actions?: Actions;
   modes?: Modes;
+  prefill?: Prefill;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
 }
@@ -205,6 +206,12 @@ export interface FieldItem {
   fields?: [FieldName, ...FieldName[]];
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
+}
+/**
+ * Fields of a new record taken from the route: field → name of a route parameter (`:id`) or query parameter, e.g. {"equipment": "id"}. A screen with prefill always adds (the route's id is not a record id).
+ */
+export interface Prefill {
+  [k: string]: string | undefined;
 }
 export interface DetailScreen {
   $schema?: SchemaPath;

@@ -1,0 +1,83 @@
+/**
+ * A stats screen defined only in JSON (schemas/screens/equipment-overview.json) against the real
+ * server: the cards show what the list endpoint counts, the charts label codes by their
+ * dictionary, and a card opens its list with the same rows. Counts are compared with the server,
+ * never with the demo seed's numbers; the test adds a row of its own so a chart label is certain.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPage } from './support/browser';
+import { account, logIn, openMenu } from './support/shell';
+
+const baseURL = inject('baseURL');
+
+/** A resource call in the page's session (cookie), answering the envelope's data. */
+async function apiCall<T>(page: Page, path: string, body: Record<string, unknown>): Promise<T> {
+  const reply = await page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(`/espServer${path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return res.json();
+    },
+    { path, body },
+  );
+  if (reply.result !== 'true') throw new Error(`${path}: ${reply.message}`);
+  return reply.data as T;
+}
+
+const listCount = async (page: Page, filters: Record<string, unknown> = {}) => (await apiCall<{ count: number }>(page, '/r/equipment/list', { pageSize: 1, ...filters })).count;
+
+describe('a JSON-only stats screen: the equipment overview', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ browser, page } = await openPage());
+  });
+  afterAll(() => browser?.close());
+
+  const card = (label: string) => page.locator('.engine-stat-card', { hasText: label }).filter({ visible: true });
+  const cardValue = async (label: string) => Number((await card(label).locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''));
+
+  it('shows the counts the list endpoint finds, and charts labelled by the dictionaries', async () => {
+    await logIn(page, baseURL, account('nbadmin'));
+    await page.waitForURL(/\/home$/);
+    await apiCall(page, '/r/equipment/save', { equclacode: '9000', useStatus: '1', equipmentName: `客运索道 ${Date.now()}`, address: '宁波市鄞州区测试路1号' });
+    const total = await listCount(page);
+    const inUse = await listCount(page, { useStatus: ['1'] });
+    expect(total).toBeGreaterThan(0);
+
+    await openMenu(page, '设备管理', '设备概况');
+    await page.waitForURL(/\/equipment\/overview$/);
+    await expect.poll(() => cardValue('设备总数')).toBe(total);
+    await expect.poll(() => cardValue('在用')).toBe(inUse);
+
+    const bars = page.getByRole('img', { name: /^按设备种类：/ }).filter({ visible: true });
+    await expect.poll(async () => (await bars.getAttribute('aria-label')) ?? '').toContain('客运索道');
+    await bars.getByText('客运索道').waitFor();
+    const donut = page.getByRole('img', { name: /^按使用状态：/ }).filter({ visible: true });
+    expect(await donut.getAttribute('aria-label')).toContain(`在用 ${inUse}`);
+    await page.locator('.engine-chart-legend').filter({ visible: true }).getByText('在用').waitFor();
+
+    // The table view lists the same values.
+    const chart = page.locator('.engine-chart-card', { hasText: '按设备种类' }).filter({ visible: true });
+    await chart.getByText('表格').click();
+    await chart.locator('.ant-table-row', { hasText: '客运索道' }).waitFor();
+  });
+
+  it('narrows every number by the filters kept in the URL', async () => {
+    await page.goto(`${baseURL}/equipment/overview?equclacode=9000`);
+    const expected = await listCount(page, { equclacode: ['9000'] });
+    await expect.poll(() => cardValue('设备总数')).toBe(expected);
+    const bars = page.getByRole('img', { name: /^按设备种类：/ }).filter({ visible: true });
+    await expect.poll(async () => (await bars.getAttribute('aria-label')) ?? '').toBe(`按设备种类：客运索道 ${expected}（100.0%），合计 ${expected}`);
+  });
+
+  it('opens a card\'s list with the same rows', async () => {
+    await page.goto(`${baseURL}/equipment/overview`);
+    await expect.poll(() => cardValue('在用')).toBeGreaterThan(0);
+    const inUse = await cardValue('在用');
+    await page.getByRole('link', { name: /^在用：/ }).click();
+    await page.waitForURL(/\/equipment\/query-comprehensive\?useStatus=1$/);
+    await expect.poll(() => page.locator('.ant-pagination-total-text').filter({ visible: true }).first().innerText()).toBe(`共 ${inUse} 条`);
+  });
+});
