@@ -175,4 +175,32 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
       expect((await ok(unit.sid, `/r/equipment/get/${elevator.id}`)).useStatus).toBe('2');
     });
   });
+
+  describe('inspection history and on-site checks', () => {
+    it('inspection records are read-only through the API (written by the server only)', async () => {
+      const refused = await post(unit.sid, '/r/inspection-record/save', { inspectionType: 'periodic', inspectionDate: '2026-01-01', conclusion: '1' });
+      expect(refused.status).toBe(404);
+      expect(refused.body.result).toBe('false');
+      expect((await call<Page<Row>>(app, unit.sid, 'GET', '/r/inspection-record/list')).body.result).toBe('true');
+    });
+
+    it('a unit records an on-site check with its checklist; another unit cannot see it', async () => {
+      const crane = await equipment(unit.sid, { equclacode: '4000', subCategory: '4300', equipmentName: '2号塔吊' });
+      const check = await ok(unit.sid, '/r/self-check/save', {
+        equipment: crane.id,
+        equipmentName: '2号塔吊',
+        checkDate: '2026-11-20',
+        checker: '李海峰',
+        conclusion: 'rectify',
+        problems: '限位器失灵',
+        rectifyDeadline: '2026-12-05',
+        items: [
+          { checkItem: 'safety-device', result: 'issue', remark: '起升高度限位器失灵' },
+          { checkItem: 'operator' },
+        ],
+      });
+      expect((check.items as Row[]).map((r) => r.result)).toEqual(['issue', 'ok']);
+      expect((await post(other.sid, `/r/self-check/get/${check.id}`)).body.result).toBe('false');
+    });
+  });
 });

@@ -80,6 +80,8 @@ export interface ResourceModel {
   ownerColumn: 'unit_id' | 'area_code' | undefined;
   /** Server hooks computing readonly fields on every save (hooks.ts). */
   derive: readonly string[];
+  /** No save, delete or workflow routes: rows are written by the server only. */
+  readOnly: boolean;
   /** Columns the list parameter `q` searches (resource `search`). */
   searchColumns: readonly string[];
 }
@@ -275,6 +277,7 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
       selectSql: fields.map((f) => `${selectExpression(f.column, f.kind, f.type)} AS ${quote(f.name)}`).join(', '),
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
       derive: resource.derive ?? [],
+      readOnly: resource.readOnly === true,
       searchColumns: (resource.search ?? []).map((name) => {
         const f = declared.find((d) => d.name === name);
         if (!f || f.kind !== 'string') throw new Error(`resource '${resource.name}': search field '${name}' is not a text field of it`);

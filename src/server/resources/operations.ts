@@ -92,6 +92,9 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
         handler: async (request, reply) => reply.ok(await getFlowLog(db(request), model, actorOf(request), idOf(request))),
       },
     },
+  ];
+  if (model.readOnly) return ops;
+  ops.push(
     {
       name: 'save',
       takesId: false,
@@ -102,7 +105,7 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
         handler: async (request, reply) => reply.ok(await saveRecord(db(request), compiled, actorOf(request), request.body ?? {})),
       },
     },
-  ];
+  );
   const actions = model.workflow ? Object.entries(model.workflow.actions).filter(([, a]) => !a?.internal).map(([name]) => name) : ['delete'];
   for (const name of actions.filter((a) => a !== 'save')) {
     ops.push({

@@ -68,6 +68,10 @@ export interface Resource {
    */
   access?: AccessId[];
   /**
+   * Rows are written by the server only (hooks, imports, the seed): no save, delete or workflow routes.
+   */
+  readOnly?: boolean;
+  /**
    * Fields that name a record where another resource refers to it (joined with ' · '); default: the first string field.
    *
    * @minItems 1

@@ -10,11 +10,11 @@
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { todayIn } from '../../../shared/dates';
+import { addToDate, todayIn } from '../../../shared/dates';
 import { newId } from '../ids';
 import { columnsOf, runHooks } from '../../resources/hooks';
 import { runAction, saveRecord, type CompiledResource } from '../../resources/records';
-import type { AnyDb, Row } from '../../resources/repository';
+import { insertRow, type AnyDb, type Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
 import { DEMO_UNITS, userId } from '../seed';
 import { demoEquipment, prng } from './equipment';
@@ -64,6 +64,42 @@ export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordO
   const equipment: Row[] = [];
   for (let index = 0; index < (options.equipment ?? 300); index++) {
     equipment.push(await saveRecord(db, equipmentResource, unit, demoEquipment(random, { today, index })));
+  }
+
+  // Inspection history: the last periodic inspection of every inspected piece, and the one before it.
+  const history = resource(app, 'inspection-record');
+  let inspections = 0;
+  for (const e of equipment) {
+    if (!e.lastInspectionDate) continue;
+    const months = Math.round((Date.parse(String(e.nextInspectionDate ?? e.lastInspectionDate)) - Date.parse(String(e.lastInspectionDate))) / (30.44 * 86_400_000)) || 12;
+    const earlier = addToDate(String(e.lastInspectionDate), -months, 'm');
+    for (const [date, conclusion, next] of [
+      [e.lastInspectionDate, e.lastConclusion, e.nextInspectionDate],
+      [earlier, '1', e.lastInspectionDate],
+    ] as const) {
+      if (String(date) < String(e.putIntoUseDate ?? '')) continue;
+      inspections++;
+      await insertRow(db, history.model, {
+        ...columnsOf(history.model, {
+          equipment: e.id,
+          equcode: e.equcode,
+          equipmentName: e.equipmentName,
+          equclacode: e.equclacode,
+          registrationCode: e.registrationCode,
+          inspectionType: 'periodic',
+          inspectionDate: date,
+          conclusion: conclusion ?? '1',
+          inspectionBody: e.inspectionBody ?? '宁波市特种设备检验研究院',
+          reportNo: `NBTJ-${String(date).slice(0, 4)}-${String(inspections).padStart(6, '0')}`,
+          nextInspectionDate: next,
+        }),
+        id: newId(),
+        unit_id: unit.unitId,
+        area_code: unit.areaCode,
+        created_by: unit.userId,
+        updated_by: unit.userId,
+      });
+    }
   }
 
   // Use registration: equipment not yet registered (未登记) is what units apply for.
@@ -127,7 +163,7 @@ export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordO
     if (target === 'returned') await runAction(db, changes, authority, 'audit-disagree', id, { opinion: '请补充新使用地点的安全管理人员信息' });
     changed++;
   }
-  return { equipment: equipment.length, useRegistrations: made, changeApplications: changed };
+  return { equipment: equipment.length, inspections, useRegistrations: made, changeApplications: changed };
 }
 
 /**
