@@ -121,11 +121,24 @@ export function postForm<T>(url: string, fields: Record<string, string | number 
   return send<T>({ method: 'POST', url, data: form }, options);
 }
 
-/** POST multipart (file upload). */
-export function postFile<T>(url: string, fields: Record<string, string | Blob>, options?: RequestOptions): Promise<T> {
+/** Uploads may take longer than an ordinary request (PORTAL_ATTACHMENT_MAX_MB defaults to 20 MB). */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+/** POST multipart (file upload); `onProgress` gets the percentage sent. */
+export function postFile<T>(url: string, fields: Record<string, string | Blob>, options?: RequestOptions & { onProgress?(percent: number): void }): Promise<T> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  return send<T>({ method: 'POST', url, data: form }, options);
+  const onProgress = options?.onProgress;
+  return send<T>(
+    {
+      method: 'POST',
+      url,
+      data: form,
+      timeout: UPLOAD_TIMEOUT_MS,
+      onUploadProgress: onProgress ? (e) => onProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0) : undefined,
+    },
+    options,
+  );
 }
 
 /** A binary reply (captcha image, downloads), with cookies, as a Blob. */

@@ -20,6 +20,7 @@ import attachmentRoutes from './routes/attachments';
 import authRoutes from './routes/auth';
 import bypassAccountRoutes from './routes/bypass-account';
 import errorLogRoutes from './routes/error-log';
+import paymentRoutes from './routes/payment';
 import userRoutes from './routes/user';
 import resourceEngine from './resources/index';
 import { serverHooks } from './services/hooks/index';
@@ -62,6 +63,8 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
   await scope.register(errorLogRoutes);
   await scope.register(attachmentRoutes);
   await scope.register(resourceEngine, { schemaDir: config.schemaDir, hooks: serverHooks });
+  // Acts through the resources (app.resources), so it comes after the engine.
+  await scope.register(paymentRoutes);
   if (extraRoutes) await scope.register(extraRoutes);
   scope.setNotFoundHandler(notFoundHandler);
 };

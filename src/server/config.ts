@@ -26,6 +26,10 @@ export interface Config {
   schemaDir: string | null;
   /** Most rows one XLSX export may hold; a larger selection is refused with a Chinese message. */
   exportMaxRows: number;
+  /** Largest attachment file accepted, in MB (fractions allowed). */
+  attachmentMaxMb: number;
+  /** Directory holding attachment files; null = `<dataDir>/attachments` (a temporary directory for `memory://`). */
+  attachmentDir: string | null;
   /** Trust X-Forwarded-For (behind a load balancer), so rate limits and logs see the client IP. */
   trustProxy: boolean;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
@@ -86,6 +90,8 @@ export const SETTINGS = [
   setting('PORTAL_STATIC_DIR', 'staticDir', optionalText, null, 'built front end to serve (`npm start` uses dist/)'),
   setting('PORTAL_SCHEMA_DIR', 'schemaDir', optionalText, null, 'schema directory (resources/, dicts/); unset = the repository\'s schemas/'),
   setting('PORTAL_EXPORT_MAX_ROWS', 'exportMaxRows', positiveInt, 200_000, 'most rows one XLSX export may hold'),
+  setting('PORTAL_ATTACHMENT_MAX_MB', 'attachmentMaxMb', positiveNumber, 20, 'largest attachment file accepted, in MB'),
+  setting('PORTAL_ATTACHMENT_DIR', 'attachmentDir', optionalText, null, 'attachment file directory; unset = `<PORTAL_DATA_DIR>/attachments` (a temporary directory for `memory://`)'),
   setting('PORTAL_TRUST_PROXY', 'trustProxy', onOff, false, '`on` behind a load balancer: client IP from X-Forwarded-For'),
   setting('LOG_LEVEL', 'logLevel', text, 'info', 'log level (silent, error, warn, info, debug)'),
   setting('PORTAL_CITY_NAME', 'cityName', text, '宁波市', 'city shown before the platform title'),
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.dataDir.startsWith('memory://')) result.dataDir = resolve(result.dataDir);
   if (result.staticDir) result.staticDir = resolve(result.staticDir);
   if (result.schemaDir) result.schemaDir = resolve(result.schemaDir);
+  if (result.attachmentDir) result.attachmentDir = resolve(result.attachmentDir);
   return result;
 }
 

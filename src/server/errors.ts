@@ -45,6 +45,30 @@ export const ERRORS = {
   DUPLICATE_VALUE: { status: 200, message: '数据已存在，不能重复' },
   /** An export would exceed PORTAL_EXPORT_MAX_ROWS; data carries { count, max }. */
   EXPORT_TOO_LARGE: { status: 200, message: '导出数据量超过上限，请缩小查询范围后再导出' },
+
+  // Inspection fees and payment (src/server/services/fees.ts, payment.ts).
+  /** The equipment's category has no fee in the inspection-fee dictionary. */
+  FEE_NOT_CONFIGURED: { status: 200, message: '该设备种类未配置检验收费标准，请联系检验机构' },
+  /** An equipment id that is not the caller's unit's (or does not exist): existence never leaks. */
+  EQUIPMENT_NOT_FOUND: { status: 200, message: '设备不存在或不属于本单位' },
+  PAY_CHANNEL_INVALID: { status: 200, message: '不支持的支付方式' },
+  /** The payable amount is zero (full relief): nothing to pay online. */
+  PAY_AMOUNT_ZERO: { status: 200, message: '应缴金额为零，无需在线缴费' },
+  /** confirm-payment without the unit's payment certificate. */
+  PAY_CERTIFICATE_MISSING: { status: 200, message: '申请单位尚未上传缴费凭证，不能确认缴费' },
+
+  // Attachments (src/server/services/attachments.ts).
+  /** The upload carried no file part (or an empty file name). */
+  ATTACHMENT_MISSING: { status: 400, message: '请选择要上传的文件' },
+  /** Larger than PORTAL_ATTACHMENT_MAX_MB; data carries { maxMb }. Nothing is stored. */
+  ATTACHMENT_TOO_LARGE: { status: 200, message: '附件大小超过上限，请压缩后重新上传' },
+  ATTACHMENT_EMPTY: { status: 200, message: '附件内容为空，请重新选择文件' },
+  /** The extension is not on the allowed list; data carries { allowed }. */
+  ATTACHMENT_TYPE_NOT_ALLOWED: { status: 200, message: '不支持的附件类型，仅支持 PDF、JPG、PNG、DOC、DOCX 文件' },
+  /** The bytes are not what the extension claims (e.g. a renamed .pdf). */
+  ATTACHMENT_CONTENT_MISMATCH: { status: 200, message: '附件内容与文件类型不符，请上传真实的文件' },
+  /** Unknown id, or an attachment outside the caller's unit (or oversight area): existence never leaks. */
+  ATTACHMENT_NOT_FOUND: { status: 404, message: '附件不存在或无权访问' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -155,7 +155,39 @@ export const API = {
   /** Sub-accounts of the current unit (system menu: /system/bypassAccount). */
   bypassAccountList: '/a/stone/unit/bypassAccount/list',
   saveErrorLogger: '/save_error_logger',
+  /** Attachments (legacy paths; multipart upload, list by attrefsysid, delete and download by attsysid). */
+  attachmentUpload: '/a/stone/attachment/upload',
+  attachmentAttUpload: '/a/stone/attachment/attUpload',
+  attachmentList: '/a/stone/attachment/findAttList',
+  attachmentDelete: '/a/stone/attachment/delete',
+  attachmentDownload: '/a/stone/attachment/download',
 } as const;
+
+/**
+ * Canonical attachment routes, relative to the API base: `upload` (multipart, optional field
+ * `refId`), `list?refId=`, `download/<id>`, `delete/<id>`.
+ */
+export const ATTACHMENT_ROUTES = {
+  upload: '/attachments/upload',
+  list: '/attachments/list',
+  download: '/attachments/download',
+  delete: '/attachments/delete',
+} as const;
+
+/** One stored attachment as the attachment routes answer it (legacy names attsysid / attrefsysid too). */
+export interface AttachmentInfo {
+  id: string;
+  attsysid: string;
+  /** The record the file belongs to; null until that record is saved. */
+  attrefsysid: string | null;
+  name: string;
+  size: number;
+  mime: string;
+  sha256: string;
+  /** Download address (absolute path including the API base); needs the session cookie or `__sid`. */
+  url: string;
+  createDate: string;
+}
 
 /** Session token names: query parameter or cookie. */
 export const SESSION_PARAM = '__sid';

@@ -73,15 +73,31 @@ export function CodeTags({ codes, value }: { codes: readonly CodeItem[]; value: 
   );
 }
 
+/** A file size for people: 812 B, 12.3 KB, 4.5 MB. */
+export function formatFileSize(bytes: unknown): string {
+  const n = Number(bytes);
+  if (bytes === undefined || bytes === null || !Number.isFinite(n) || n < 0) return '';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Attachments as download links. The url is the server's download address under the API base,
+ * which the session cookie reaches, so a plain link downloads with the user's session.
+ */
 export function AttachmentLinks({ value }: { value: unknown }): ReactNode {
   const files = Array.isArray(value) ? (value as AttachmentValue[]) : [];
   if (!files.length) return EMPTY_TEXT;
   return (
     <Space direction="vertical" size={2}>
       {files.map((a, i) => (
-        <Typography.Link key={a.id ?? i} href={a.url} target="_blank" rel="noreferrer">
-          {a.name}
-        </Typography.Link>
+        <span key={a.id ?? i}>
+          <Typography.Link href={a.url} target="_blank" rel="noreferrer">
+            {a.name}
+          </Typography.Link>
+          {a.size !== undefined ? <Typography.Text type="secondary">{` (${formatFileSize(a.size)})`}</Typography.Text> : null}
+        </span>
       ))}
     </Space>
   );

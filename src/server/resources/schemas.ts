@@ -14,8 +14,8 @@ const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema
 /**
  * An attachment field's value: the files as `{ id, name, url, size }` (id = the attachment's
  * attsysid, url its download path). Only `name` is required, so rows stored before uploads existed
- * (`{ name, url }`, legacy `attsysid`) stay valid; a url is a path or an http(s) address, never
- * another scheme (it becomes a link).
+ * (`{ name, url }`, legacy `attsysid`) stay valid; a url is empty, a path or an http(s) address,
+ * never another scheme (it becomes a link).
  */
 export const ATTACHMENT_LIST: JsonSchema = {
   type: ['array', 'null'],
@@ -25,7 +25,7 @@ export const ATTACHMENT_LIST: JsonSchema = {
       id: { type: 'string', pattern: ID_PATTERN },
       attsysid: { type: 'string', maxLength: 64 },
       name: { type: 'string', minLength: 1, maxLength: 255 },
-      url: { type: 'string', maxLength: 2000, pattern: '^(?:/|https?://)' },
+      url: { type: 'string', maxLength: 2000, pattern: '^(?:$|/|https?://)' },
       size: { type: 'integer', minimum: 0 },
     },
     required: ['name'],
@@ -98,6 +98,21 @@ export function saveBodySchema(model: ResourceModel, mode: 'insert' | 'update' =
     },
     required: mode === 'insert' ? model.writable.filter((f) => f.field.required).map((f) => f.name) : [],
   };
+}
+
+/**
+ * The fields a workflow action asks for (its `input`): each required, with the field's own type,
+ * dictionary codes, limits and catalogue rules (readonly fields included: the action sets them).
+ */
+export function actionInputSchema(model: ResourceModel, names: readonly string[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const name of names) {
+    const f = model.byName.get(name);
+    if (!f || f.type === 'children') throw new Error(`resource '${model.name}': an action asks for '${name}', which is not a field`);
+    const schema = inputSchema({ ...f, field: { ...f.field, required: true } });
+    properties[name] = f.kind === 'json' || f.kind === 'codes' ? { ...schema, type: 'array', minItems: 1 } : schema;
+  }
+  return { type: 'object', properties, required: [...names] };
 }
 
 /** Body of a workflow action. */

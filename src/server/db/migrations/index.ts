@@ -8,10 +8,12 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_flow_log';
 import * as m0003 from './0003_attachments';
 import * as m0004 from './0004_app_sequence';
+import * as m0005 from './0005_pay_order';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_flow_log': m0002,
   '0003_attachments': m0003,
   '0004_app_sequence': m0004,
+  '0005_pay_order': m0005,
 };

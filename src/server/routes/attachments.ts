@@ -1,0 +1,179 @@
+/**
+ * Attachment routes (any logged-in session; the rules are in services/attachments.ts):
+ *
+ *   POST /attachments/upload              multipart: one file, optional field refId / attrefsysid
+ *   GET|POST /attachments/list?refId=      the record's attachments the session may see
+ *   GET  /attachments/download/<id>        the bytes (Content-Disposition with the UTF-8 name)
+ *   POST /attachments/delete/<id>          own unit only
+ *
+ * and the legacy paths of the original clients: /a/stone/attachment/upload and attUpload (upload),
+ * findAttList (attrefsysid), delete (id or attsysid), download?attsysid=. Multipart parsing is
+ * registered here only, so no other route accepts multipart bodies.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { rm } from 'node:fs/promises';
+import { API, ATTACHMENT_ROUTES } from '../../shared/contract';
+import { isId } from '../db/ids';
+import { AppError, ERRORS } from '../errors';
+import { actorOf } from '../resources/scope';
+import {
+  contentDisposition,
+  deleteOwn,
+  discardStaged,
+  findVisible,
+  listByRef,
+  openFile,
+  openStore,
+  stageUpload,
+  storeStaged,
+  type StagedFile,
+  type Viewer,
+} from '../services/attachments';
+import { envelopeOf, failureResponses } from './schemas';
+
+const TAGS = ['attachment'];
+/** A record id as legacy clients send it (ours are 32 hex; older systems' may differ). */
+const REF_ID = /^[\w-]{1,64}$/;
+
+const attachmentSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    attsysid: { type: 'string' },
+    attrefsysid: { type: ['string', 'null'] },
+    name: { type: 'string' },
+    size: { type: 'integer' },
+    mime: { type: 'string' },
+    sha256: { type: 'string' },
+    url: { type: 'string' },
+    createDate: { type: 'string' },
+  },
+  required: ['id', 'attsysid', 'attrefsysid', 'name', 'size', 'mime', 'url', 'createDate'],
+} as const;
+
+/** `data` of a refusal, e.g. `{ maxMb }` of ATTACHMENT_TOO_LARGE. */
+const failureDetail = { type: 'object', additionalProperties: true } as const;
+
+type Input = Record<string, unknown>;
+const asObject = (value: unknown): Input => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Input) : {});
+/** Query string and body merged (body wins), as legacy clients send either. */
+const inputOf = (request: FastifyRequest): Input => ({ ...asObject(request.query), ...asObject(request.body) });
+
+function viewerOf(request: FastifyRequest): Viewer {
+  const actor = actorOf(request);
+  return { userId: actor.userId, unitId: actor.unitId, areaCode: actor.areaCode, roleType: actor.roleType };
+}
+
+/** The record id named by `refId` / `attrefsysid`, or null; a malformed one is a bad request. */
+function refIdOf(input: Input): string | null {
+  const raw = input.refId ?? input.attrefsysid;
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw !== 'string' || !REF_ID.test(raw)) throw new AppError('BAD_REQUEST', `${ERRORS.BAD_REQUEST.message}：attrefsysid`);
+  return raw;
+}
+
+/** The attachment id from the path, else `id` / `attsysid`; anything that is not an id is simply not found. */
+function attachmentIdOf(request: FastifyRequest): string {
+  const input = inputOf(request);
+  const id = asObject(request.params).id ?? input.attsysid ?? input.id;
+  if (!isId(id)) throw new AppError('ATTACHMENT_NOT_FOUND');
+  return id;
+}
+
+const attachmentRoutes: FastifyPluginAsync = async (app) => {
+  const store = openStore(app.config, (id) => `${ATTACHMENT_ROUTES.download}/${id}`);
+  if (store.temporary) app.addHook('onClose', async () => rm(store.dir, { recursive: true, force: true }));
+  await app.register(multipart, {
+    // Over-size files are cut by the parser and refused by the service with the Chinese message.
+    throwFileSizeLimit: false,
+    limits: { fileSize: store.maxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 25, headerPairs: 100 },
+  });
+
+  const upload = async (request: FastifyRequest, reply: FastifyReply) => {
+    const viewer = viewerOf(request);
+    if (!request.isMultipart()) throw new AppError('ATTACHMENT_MISSING');
+    const fields: Input = {};
+    let staged: StagedFile | undefined;
+    let failure: unknown;
+    try {
+      // Read the whole request even after a refused file, so the reply is not sent mid-upload.
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = part.value;
+        } else if (staged || failure) {
+          part.file.resume();
+        } else {
+          try {
+            staged = await stageUpload(store, part.filename ?? '', part.file, () => part.file.truncated);
+          } catch (err) {
+            failure = err;
+          }
+        }
+      }
+      if (failure) throw failure;
+      if (!staged) throw new AppError('ATTACHMENT_MISSING');
+      const refId = refIdOf({ ...asObject(request.query), ...fields });
+      const info = await storeStaged(app.db, store, viewer, staged, refId);
+      staged = undefined;
+      return reply.ok(info, '上传成功');
+    } finally {
+      await discardStaged(staged);
+    }
+  };
+  const uploadOptions = {
+    schema: {
+      summary: 'Upload one attachment (multipart; field refId / attrefsysid optional)',
+      tags: TAGS,
+      consumes: ['multipart/form-data'],
+      // Refusals (too large, wrong type) are business failures sent with HTTP 200 and their own detail.
+      response: { 200: envelopeOf({ anyOf: [attachmentSchema, failureDetail] }), ...failureResponses },
+    },
+    handler: upload,
+  };
+  for (const url of [ATTACHMENT_ROUTES.upload, API.attachmentUpload, API.attachmentAttUpload]) app.post(url, uploadOptions);
+
+  const listOptions = {
+    schema: {
+      summary: 'Attachments of a record (refId / attrefsysid) visible to the session',
+      tags: TAGS,
+      response: { 200: envelopeOf({ type: 'array', items: attachmentSchema }), ...failureResponses },
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const viewer = viewerOf(request);
+      const refId = refIdOf(inputOf(request));
+      if (!refId) throw new AppError('BAD_REQUEST', `${ERRORS.BAD_REQUEST.message}：attrefsysid`);
+      return reply.ok(await listByRef(app.db, store, viewer, refId));
+    },
+  };
+  for (const url of [ATTACHMENT_ROUTES.list, API.attachmentList]) app.route({ ...listOptions, method: ['GET', 'POST'], url });
+
+  const downloadOptions = {
+    schema: { summary: 'Download an attachment (the session must see it)', tags: TAGS, response: failureResponses },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const info = await findVisible(app.db, store, viewerOf(request), attachmentIdOf(request));
+      const stream = await openFile(store, info.id);
+      return reply
+        .header('content-type', info.mime)
+        .header('content-length', info.size)
+        .header('content-disposition', contentDisposition(info.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-cache')
+        .send(stream);
+    },
+  };
+  app.get(`${ATTACHMENT_ROUTES.download}/:id`, downloadOptions);
+  app.get(API.attachmentDownload, downloadOptions);
+
+  const deleteOptions = {
+    schema: { summary: 'Delete an attachment of the own unit', tags: TAGS, response: { 200: envelopeOf(), ...failureResponses } },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      await deleteOwn(app.db, store, viewerOf(request), attachmentIdOf(request));
+      return reply.ok(null, '删除成功');
+    },
+  };
+  app.post(`${ATTACHMENT_ROUTES.delete}/:id`, deleteOptions);
+  app.post(API.attachmentDelete, deleteOptions);
+};
+
+export default attachmentRoutes;

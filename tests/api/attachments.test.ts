@@ -1,0 +1,256 @@
+/**
+ * Attachments (src/server/routes/attachments.ts): multipart upload with the size limit and the
+ * magic-byte check, list by record, download, delete, the unit scope (another unit gets the
+ * envelope 404, the authority of the area may read), the legacy paths, and attachment values in a
+ * resource record. Files go to a temporary directory of the test.
+ */
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/server/db/ids';
+import { linkToRecord } from '../../src/server/services/attachments';
+import { ATTACHMENT_ROUTES, API, type AttachmentInfo, type Envelope } from '../../src/shared/contract';
+import { api, dbTargets, makeApp, sessionOf, withSession, type TestApp } from './helpers';
+import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+/** The size limit of these tests (PORTAL_ATTACHMENT_MAX_MB = 0.05: 52 428 bytes). */
+const MAX_MB = 0.05;
+const MAX_BYTES = Math.floor(MAX_MB * 1024 * 1024);
+
+/** A multipart body as a browser's FormData sends it. */
+async function multipart(files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string> = {}): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}
+
+describe.each(dbTargets())('attachments (%s)', (target) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let dir: string;
+  let unitA: UnitUser;
+  let unitB: UnitUser;
+  let farAuthority: UnitUser;
+  let authority: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portal-att-test-'));
+    t = await makeApp(target, { attachmentDir: dir, attachmentMaxMb: MAX_MB });
+    app = t.app;
+    unitA = await unitUser(app, '330212');
+    unitB = await unitUser(app, '330203');
+    farAuthority = await unitUser(app, '330106', 'authority'); // another city's authority
+    authority = await sessionOf(app, 'jgadmin'); // 330200: oversees 3302xx
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Every stored file (tmp/ included), relative to the directory. */
+  const storedFiles = (): string[] =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(dir, p)).isFile());
+  const rowCount = async () => Number((await app.db.selectFrom('sys_attachment' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+  const upload = async (sid: string | null, files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string> = {}, path: string = ATTACHMENT_ROUTES.upload) => {
+    const body = await multipart(files, fields);
+    const options = { method: 'POST' as const, url: api(path), ...body };
+    const res = sid ? await withSession(app, sid, options) : await app.inject(options);
+    return { status: res.statusCode, body: res.json() as Envelope<AttachmentInfo> };
+  };
+  const download = (sid: string, id: string): Promise<LightMyRequestResponse> => withSession(app, sid, { method: 'GET', url: api(`${ATTACHMENT_ROUTES.download}/${id}`) });
+
+  describe('upload, list, download', () => {
+    it('stores a PDF and a PNG for a record and lists them by attrefsysid', async () => {
+      const refId = newId();
+      const pdf = await upload(unitA.sid, [{ name: '使用登记表.pdf', bytes: PDF, type: 'application/pdf' }], { attrefsysid: refId });
+      expect(pdf.status).toBe(200);
+      expect(pdf.body).toMatchObject({ result: 'true', message: '上传成功' });
+      const info = pdf.body.data!;
+      expect(info).toMatchObject({ attsysid: info.id, attrefsysid: refId, name: '使用登记表.pdf', size: PDF.length, mime: 'application/pdf' });
+      expect(info.id).toMatch(/^[0-9a-f]{32}$/);
+      expect(info.url).toBe(`/espServer${ATTACHMENT_ROUTES.download}/${info.id}`);
+      // Stored under its id, never under the uploader's name.
+      expect(storedFiles()).toContain(join(info.id.slice(0, 2), info.id));
+      expect(storedFiles().some((p) => p.includes('使用登记表'))).toBe(false);
+
+      // The legacy path, with the ref as a query parameter this time.
+      const png = await upload(unitA.sid, [{ name: 'photo.PNG', bytes: PNG, type: 'image/png' }], {}, `${API.attachmentAttUpload}?attrefsysid=${refId}`);
+      expect(png.body.data).toMatchObject({ name: 'photo.PNG', size: PNG.length, mime: 'image/png', attrefsysid: refId });
+
+      const listed = await call<AttachmentInfo[]>(app, unitA.sid, 'GET', API.attachmentList, { attrefsysid: refId });
+      expect(listed.body.data!.map((a) => a.name)).toEqual(['使用登记表.pdf', 'photo.PNG']);
+      const posted = await call<AttachmentInfo[]>(app, unitA.sid, 'POST', ATTACHMENT_ROUTES.list, { refId });
+      expect(posted.body.data!.map((a) => a.id)).toEqual([info.id, png.body.data!.id]);
+    });
+
+    it('downloads the same bytes with the UTF-8 file name (RFC 5987)', async () => {
+      const { body } = await upload(unitA.sid, [{ name: '监督检验报告 (1).pdf', bytes: PDF }]);
+      const res = await download(unitA.sid, body.data!.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(PDF)).toBe(true);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="attachment.pdf"; filename*=UTF-8''${encodeURIComponent('监督检验报告 ')}%281%29.pdf`);
+
+      const legacy = await withSession(app, unitA.sid, { method: 'GET', url: api(API.attachmentDownload), query: { attsysid: body.data!.id } });
+      expect(legacy.rawPayload.equals(PDF)).toBe(true);
+    });
+
+    it('the session cookie alone is enough for a download link', async () => {
+      const { body } = await upload(unitA.sid, [{ name: 'a.png', bytes: PNG }]);
+      const res = await app.inject({ method: 'GET', url: body.data!.url, cookies: { __sid: unitA.sid } });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(PNG)).toBe(true);
+    });
+  });
+
+  describe('scope', () => {
+    it('another unit can neither download, list nor delete (envelope 404, nothing leaks)', async () => {
+      const refId = newId();
+      const { body } = await upload(unitA.sid, [{ name: 'a.pdf', bytes: PDF }], { refId });
+      const id = body.data!.id;
+
+      const res = await download(unitB.sid, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ result: 'false', code: 'ATTACHMENT_NOT_FOUND', message: '附件不存在或无权访问' });
+      // The same answer as an id that does not exist.
+      expect((await download(unitB.sid, newId())).json()).toEqual(res.json());
+
+      expect((await call<AttachmentInfo[]>(app, unitB.sid, 'GET', ATTACHMENT_ROUTES.list, { refId })).body.data).toEqual([]);
+
+      const del = await call(app, unitB.sid, 'POST', API.attachmentDelete, { id });
+      expect(del).toMatchObject({ status: 404, body: { code: 'ATTACHMENT_NOT_FOUND' } });
+      expect((await download(unitA.sid, id)).statusCode).toBe(200);
+    });
+
+    it('the authority of the area may read (not delete); an authority elsewhere may not', async () => {
+      const refId = newId();
+      const { body } = await upload(unitA.sid, [{ name: 'a.pdf', bytes: PDF }], { refId });
+      const id = body.data!.id;
+      expect((await download(authority, id)).statusCode).toBe(200);
+      expect((await call<AttachmentInfo[]>(app, authority, 'GET', ATTACHMENT_ROUTES.list, { refId })).body.data!.map((a) => a.id)).toEqual([id]);
+      expect((await call(app, authority, 'POST', `${ATTACHMENT_ROUTES.delete}/${id}`)).status).toBe(404);
+      expect((await download(farAuthority.sid, id)).statusCode).toBe(404);
+    });
+
+    it('the own unit deletes: the row and the file are gone', async () => {
+      const { body } = await upload(unitA.sid, [{ name: 'a.pdf', bytes: PDF }]);
+      const id = body.data!.id;
+      const del = await call(app, unitA.sid, 'POST', API.attachmentDelete, { attsysid: id });
+      expect(del.body).toMatchObject({ result: 'true', message: '删除成功' });
+      expect((await download(unitA.sid, id)).statusCode).toBe(404);
+      expect(storedFiles().some((p) => p.endsWith(id))).toBe(false);
+    });
+
+    it('needs a session: 401 envelope, nothing stored', async () => {
+      const before = { files: storedFiles().length, rows: await rowCount() };
+      const res = await upload(null, [{ name: 'a.pdf', bytes: PDF }]);
+      expect(res).toMatchObject({ status: 401, body: { result: 'false', code: 'UNAUTHENTICATED', message: '登录已过期，请重新登录' } });
+      const get = await app.inject({ method: 'GET', url: api(`${API.attachmentDownload}?attsysid=${newId()}`) });
+      expect(get.statusCode).toBe(401);
+      expect({ files: storedFiles().length, rows: await rowCount() }).toEqual(before);
+    });
+  });
+
+  describe('refused uploads store nothing', () => {
+    const refused = async (files: { name: string; bytes: Buffer }[]) => {
+      const before = { files: storedFiles().length, rows: await rowCount() };
+      const res = await upload(unitA.sid, files);
+      expect({ files: storedFiles().length, rows: await rowCount() }).toEqual(before);
+      return res;
+    };
+
+    it('too large: Chinese message with the limit', async () => {
+      const big = Buffer.concat([PDF, Buffer.alloc(MAX_BYTES)]);
+      const res = await refused([{ name: 'big.pdf', bytes: big }]);
+      expect(res.body).toMatchObject({ result: 'false', code: 'ATTACHMENT_TOO_LARGE', message: '附件大小超过上限，请压缩后重新上传', data: { maxMb: MAX_MB } });
+      // Exactly at the limit is fine.
+      const exact = await upload(unitA.sid, [{ name: 'exact.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(MAX_BYTES - PDF.length)]) }]);
+      expect(exact.body.data!.size).toBe(MAX_BYTES);
+    });
+
+    it('a forged extension: PNG bytes or text named .pdf, text named .png', async () => {
+      for (const files of [[{ name: 'fake.pdf', bytes: PNG }], [{ name: 'fake.pdf', bytes: Buffer.from('hello, not a pdf') }], [{ name: 'fake.png', bytes: PDF }]]) {
+        const res = await refused(files);
+        expect(res.body).toMatchObject({ result: 'false', code: 'ATTACHMENT_CONTENT_MISMATCH', message: '附件内容与文件类型不符，请上传真实的文件' });
+      }
+    });
+
+    it('a type not allowed, an empty file, no file at all', async () => {
+      expect((await refused([{ name: 'run.exe', bytes: Buffer.from('MZ') }])).body).toMatchObject({ code: 'ATTACHMENT_TYPE_NOT_ALLOWED' });
+      expect((await refused([{ name: 'noext', bytes: PDF }])).body).toMatchObject({ code: 'ATTACHMENT_TYPE_NOT_ALLOWED' });
+      expect((await refused([{ name: 'empty.pdf', bytes: Buffer.alloc(0) }])).body).toMatchObject({ code: 'ATTACHMENT_EMPTY', message: '附件内容为空，请重新选择文件' });
+      const none = await refused([]);
+      expect(none).toMatchObject({ status: 400, body: { code: 'ATTACHMENT_MISSING', message: '请选择要上传的文件' } });
+      const json = await withSession(app, unitA.sid, { method: 'POST', url: api(ATTACHMENT_ROUTES.upload), payload: { file: 'x' } });
+      expect(json.json()).toMatchObject({ code: 'ATTACHMENT_MISSING' });
+    });
+
+    it('a path in the file name is reduced to its last segment', async () => {
+      const res = await upload(unitA.sid, [{ name: '..\\..\\etc\\passwd.pdf', bytes: PDF }]);
+      expect(res.body.data!.name).toBe('passwd.pdf');
+    });
+
+    it('over real HTTP, a too-large upload is answered once the body is read', async () => {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(Buffer.concat([PDF, Buffer.alloc(MAX_BYTES * 4)]))]), 'big.pdf');
+        const res = await fetch(`${address}${api(ATTACHMENT_ROUTES.upload)}?__sid=${unitA.sid}`, { method: 'POST', body: form });
+        expect(await res.json()).toMatchObject({ result: 'false', code: 'ATTACHMENT_TOO_LARGE' });
+        const ok = new FormData();
+        ok.append('file', new Blob([new Uint8Array(PNG)]), '图.png');
+        const stored = (await (await fetch(`${address}${api(ATTACHMENT_ROUTES.upload)}?__sid=${unitA.sid}`, { method: 'POST', body: ok })).json()) as Envelope<AttachmentInfo>;
+        expect(stored.data).toMatchObject({ name: '图.png', size: PNG.length });
+      } finally {
+        await app.server.close();
+      }
+    });
+  });
+
+  describe('linking files to a record saved after the upload', () => {
+    it('links own unlinked files only, and never moves a file from another record', async () => {
+      const own = (await upload(unitA.sid, [{ name: 'a.pdf', bytes: PDF }])).body.data!;
+      const elsewhereRef = newId();
+      const taken = (await upload(unitA.sid, [{ name: 'b.pdf', bytes: PDF }], { refId: elsewhereRef })).body.data!;
+      const foreign = (await upload(unitB.sid, [{ name: 'c.pdf', bytes: PDF }])).body.data!;
+      const refId = newId();
+      const viewer = { userId: unitA.userId, unitId: unitA.unitId, areaCode: '330212', roleType: 'unit' };
+      expect(await linkToRecord(app.db, viewer, refId, [own.id, taken.id, foreign.id])).toBe(1);
+      expect((await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId })).body.data!.map((a) => a.id)).toEqual([own.id]);
+      expect((await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId: elsewhereRef })).body.data!.map((a) => a.id)).toEqual([taken.id]);
+    });
+  });
+
+  describe('attachment values in a record', () => {
+    const save = (sid: string, body: Record<string, unknown>) => call<{ id: string; attachments: unknown }>(app, sid, 'POST', '/r/demo-notice/save', { title: '附件测试', content: '正文', ...body });
+
+    it('keeps { id, name, url, size } and accepts rows stored before uploads existed', async () => {
+      const { body } = await upload(unitA.sid, [{ name: '通知.pdf', bytes: PDF }]);
+      const { id, name, url, size } = body.data!;
+      const saved = await save(unitA.sid, { attachments: [{ id, name, url, size }, { name: '旧附件.pdf', url: '/files/old.pdf' }, { attsysid: 'a1', name: '更早.pdf' }] });
+      expect(saved.body.result).toBe('true');
+      const read = await call<{ attachments: unknown }>(app, unitA.sid, 'GET', `/r/demo-notice/get/${saved.body.data!.id}`);
+      expect(read.body.data!.attachments).toEqual([{ id, name, url, size }, { name: '旧附件.pdf', url: '/files/old.pdf' }, { attsysid: 'a1', name: '更早.pdf' }]);
+      expect((await save(unitA.sid, { attachments: null })).body.result).toBe('true');
+    });
+
+    it('refuses a link of another scheme and more files than maxCount', async () => {
+      const bad = await save(unitA.sid, { attachments: [{ name: 'x.pdf', url: 'javascript:alert(1)' }] });
+      expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', message: '附件格式不正确' } });
+      const many = await save(unitA.sid, { attachments: Array.from({ length: 6 }, (_, i) => ({ name: `${i}.pdf` })) });
+      expect(many.body).toMatchObject({ code: 'VALIDATION_FAILED', message: '附件最多5项' });
+    });
+  });
+});
