@@ -1,0 +1,117 @@
+/**
+ * The use-registration journey in the browser, all on JSON screens: the using unit records a new
+ * elevator, applies for its use registration (picking it from the registry, attaching the form),
+ * the authority accepts and approves, and the equipment then shows its certificate number
+ * (梯31浙B…(yy)) and 在用 in the unit's registry.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPage } from './support/browser';
+import { account, logIn, openUserMenu } from './support/shell';
+
+const baseURL = inject('baseURL');
+const stamp = String(Date.now()).slice(-8);
+const equipmentName = `E2E乘客电梯${stamp}`;
+const equcode = `E2E${stamp}`;
+const applicant = `E2E测试使用单位${stamp}`;
+const PDF = { name: '使用登记表.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') };
+
+describe('use registration: add an elevator, apply, the authority approves, the certificate number appears', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ browser, page } = await openPage());
+  });
+  afterAll(() => browser?.close());
+
+  const visible = (label: string) => page.getByRole('textbox', { name: label, exact: true }).filter({ visible: true });
+  const combo = (label: string) => page.getByRole('combobox', { name: label, exact: true }).filter({ visible: true });
+  const chooseOption = async (label: string, option: string) => {
+    await combo(label).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+  };
+  const save = async (name: RegExp) => {
+    await page.getByRole('button', { name }).filter({ visible: true }).click();
+    const confirm = page.locator('.ant-modal-confirm').filter({ visible: true });
+    if (await confirm.count()) await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  };
+
+  it('the unit records a new elevator in its registry', async () => {
+    await logIn(page, baseURL, account('nbadmin'));
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${baseURL}/equipment/device-info-new`);
+    await chooseOption('设备种类', '电梯');
+    await chooseOption('设备类别', '曳引与强制驱动电梯');
+    await visible('设备名称').fill(equipmentName);
+    await visible('设备代码').fill(equcode);
+    await visible('设备使用地点').fill('宁波市鄞州区天童南路588号1号楼');
+    await save(/保\s*存/);
+    await page.getByText(/保存成功|操作成功/).first().waitFor();
+  });
+
+  it('applies for its use registration, picking it from the registry', async () => {
+    await page.goto(`${baseURL}/company-service/regBySets`);
+    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await visible('使用单位名称').fill(applicant);
+    await visible('投入使用日期').click();
+    await visible('投入使用日期').fill('2026-11-20');
+    await page.keyboard.press('Enter');
+    await visible('联系人').fill('张伟');
+    await visible('联系电话').fill('13805740001');
+
+    await page.getByRole('button', { name: '添加一行' }).filter({ visible: true }).click();
+    await combo('设备').click();
+    await page.keyboard.type(equcode);
+    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: equcode });
+    await option.waitFor();
+    await option.click();
+    // Choosing the equipment copies its snapshot into the row.
+    await expect.poll(() => visible('设备名称').inputValue()).toBe(equipmentName);
+
+    const item = page
+      .locator('.ant-formily-item')
+      .filter({ visible: true })
+      .filter({ has: page.locator('.ant-formily-item-label', { hasText: '使用登记表' }) })
+      .first();
+    await item.locator('input[type=file]').setInputFiles(PDF);
+    await item.locator('.ant-upload-list-item a', { hasText: '使用登记表.pdf' }).waitFor();
+
+    await save(/提\s*交/);
+    await page.getByText(/提交成功|操作成功|保存成功/).first().waitFor();
+    await openUserMenu(page, '退出登录');
+    await page.waitForURL(/\/login/);
+  });
+
+  it('the authority accepts and approves it', async () => {
+    await logIn(page, baseURL, account('jgadmin'));
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${baseURL}/account/use-record-audit`);
+    const row = page.locator('.ant-table-row', { hasText: applicant }).filter({ visible: true });
+    await row.waitFor();
+    await row.getByRole('button', { name: /受\s*理/ }).click();
+    const confirm = page.locator('.ant-modal').filter({ visible: true });
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => row.innerText()).toContain('已受理');
+
+    await row.getByRole('button', { name: /审核通过并发证/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ visible: true });
+    const opinion = dialog.locator('textarea');
+    if (await opinion.count()) await opinion.fill('材料齐全，准予登记');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText(/成功/).first().waitFor();
+    await openUserMenu(page, '退出登录');
+    await page.waitForURL(/\/login/);
+  });
+
+  it('the equipment now carries the certificate number and is in use', async () => {
+    await logIn(page, baseURL, account('nbadmin'));
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${baseURL}/equipment/query-comprehensive?equcode=${equcode}`);
+    const row = page.locator('.ant-table-row', { hasText: equipmentName }).filter({ visible: true });
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toMatch(/梯31浙B\d{5}\(\d{2}\)/);
+    expect(text).toContain('在用');
+  });
+});
