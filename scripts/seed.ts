@@ -43,8 +43,8 @@ try {
         }
       },
     });
-    console.log(`Inserted ${count.toLocaleString('en')} equipment rows for the demo unit; running ANALYZE.`);
-    await sql`ANALYZE`.execute(app.db);
+    console.log(`Inserted ${count.toLocaleString('en')} equipment rows for the demo unit; running VACUUM ANALYZE.`);
+    await sql`VACUUM ANALYZE`.execute(app.db);
   }
   console.log(`Done in ${Math.round((performance.now() - started) / 1000)} s (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`);
 } finally {

@@ -13,6 +13,6 @@ export function failEnvelope(code: string, message: string, data?: unknown): Env
   return envelope;
 }
 
-export function page<T>(list: T[], count: number, pageNo: number, pageSize: number): Page<T> {
-  return { pageNo, pageSize, count, list };
+export function page<T>(list: T[], count: number, pageNo: number, pageSize: number, countCapped = false): Page<T> {
+  return countCapped ? { pageNo, pageSize, count, list, countCapped } : { pageNo, pageSize, count, list };
 }

@@ -24,6 +24,8 @@ export interface Page<T> {
   pageSize: number;
   count: number;
   list: T[];
+  /** Set when more rows match than were counted: `count` is a lower bound (lists over millions of rows). */
+  countCapped?: boolean;
 }
 
 export interface Role {

@@ -14,6 +14,8 @@ export interface PageResult<T = RecordData> {
   pageSize: number;
   count: number;
   list: T[];
+  /** More rows match than were counted (`count` is a lower bound). */
+  countCapped?: boolean;
 }
 
 export interface SortSpec {

@@ -191,7 +191,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
             total: data?.count ?? 0,
             showSizeChanger: true,
             showQuickJumper: true,
-            showTotal: (total) => `共 ${total} 条`,
+            showTotal: (total) => (data?.countCapped ? `超过 ${total} 条，请缩小查询范围` : `共 ${total} 条`),
           }}
         />
       )}

@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -26,7 +27,8 @@ function dialectFor(target: DatabaseTarget): Dialect {
     return new PostgresDialect({ pool });
   }
   if (!target.dataDir.startsWith('memory://')) mkdirSync(target.dataDir, { recursive: true });
-  return new PGliteDialect(new PGlite(target.dataDir));
+  // pg_trgm backs the trigram indexes of resource `search` fields (migration 0006).
+  return new PGliteDialect(new PGlite(target.dataDir, { extensions: { pg_trgm } }));
 }
 
 export function createDatabase(target: DatabaseTarget): Db {

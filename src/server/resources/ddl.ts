@@ -103,7 +103,8 @@ export function planSchema(models: readonly ResourceModel[], existing: ExistingS
     const indexes = new Set(existing.indexes.filter((i) => i.table === model.table).map((i) => i.name));
     for (const index of model.indexes) {
       if (indexes.has(index.name)) continue;
-      statements.push(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(index.name)} ON ${table} (${index.columns.map(quote).join(', ')})`);
+      const columns = index.method === 'trigram' ? `USING gin (${index.columns.map((c) => `${quote(c)} gin_trgm_ops`).join(', ')})` : `(${index.columns.map(quote).join(', ')})`;
+      statements.push(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(index.name)} ON ${table} ${columns}`);
     }
   }
   return { statements, destructive };

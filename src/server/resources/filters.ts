@@ -107,15 +107,27 @@ export function compileListPlan(model: ResourceModel): ListPlan {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
+/**
+ * Trigram indexes (resource `search` fields) only help for text that yields trigrams: three or more
+ * ASCII letters or digits under the databases' C-like locales. For anything shorter or non-ASCII
+ * (a two-character Chinese name) the index would return nearly every row to recheck, so the
+ * condition is written in a form the planner cannot match to it and rows are scanned instead.
+ */
+const TRIGRAM_FRIENDLY = /^[\x20-\x7e]*[A-Za-z0-9]{3}[\x20-\x7e]*$/;
+
+function containsCondition(quotedColumn: string, text: string): RawBuilder<boolean> {
+  const column = sql.raw(quotedColumn);
+  const pattern = containsPattern(text);
+  return TRIGRAM_FRIENDLY.test(text) ? sql<boolean>`${column} ILIKE ${pattern}` : sql<boolean>`(${column} || '') ILIKE ${pattern}`;
+}
+
 function condition(def: FilterDef, value: unknown): RawBuilder<boolean> {
   const column = sql.raw(def.column);
   switch (def.op) {
     case 'contains':
-      return sql<boolean>`${column} ILIKE ${containsPattern(String(value).trim())}`;
-    case 'search': {
-      const pattern = containsPattern(String(value).trim());
-      return sql<boolean>`(${sql.join(def.column.split(',').map((c) => sql`${sql.raw(c)} ILIKE ${pattern}`), sql` OR `)})`;
-    }
+      return containsCondition(def.column, String(value).trim());
+    case 'search':
+      return sql<boolean>`(${sql.join(def.column.split(',').map((c) => containsCondition(c, String(value).trim())), sql` OR `)})`;
     case 'eq':
       return sql<boolean>`${column} = ${value}`;
     case 'in':

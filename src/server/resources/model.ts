@@ -32,6 +32,8 @@ export interface IndexDef {
   name: string;
   columns: string[];
   unique: boolean;
+  /** `trigram`: a GIN pg_trgm index (contains searches); default: a B-tree. */
+  method?: 'trigram';
 }
 
 export interface FieldModel {
@@ -220,6 +222,10 @@ function indexesOf(table: string, fields: readonly FieldModel[], resource: Resou
   for (const f of fields) {
     if (f.field.unique) indexes.push(index(owner ? [owner, f.column] : [f.column], true));
     else if (f.field.index) indexes.push(index([f.column]));
+  }
+  for (const name of resource.search ?? []) {
+    const f = fields.find((d) => d.name === name);
+    if (f) indexes.push({ name: indexName(table, [f.column], 'trgm'), columns: [f.column], unique: false, method: 'trigram' });
   }
   return indexes;
 }

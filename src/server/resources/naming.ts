@@ -17,7 +17,7 @@ export function quote(identifier: string): string {
 }
 
 /** `<table>_<columns>_<suffix>`, shortened with a hash when PostgreSQL's 63-byte limit would cut it. */
-export function indexName(table: string, columns: readonly string[], suffix: 'idx' | 'uq'): string {
+export function indexName(table: string, columns: readonly string[], suffix: 'idx' | 'uq' | 'trgm'): string {
   const name = `${table}_${columns.join('_')}_${suffix}`;
   if (name.length <= MAX_IDENTIFIER) return name;
   const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);

@@ -63,10 +63,22 @@ export async function countRows(db: AnyDb, model: ResourceModel, conditions: (Ra
   return rows[0].count;
 }
 
-/** One page and the total count (two statements, sent together). */
-export async function listPage(db: AnyDb, model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], order: string, limit: number, offset: number): Promise<{ rows: Row[]; count: number }> {
-  const [page, count] = await Promise.all([sql<Row>`${matching(model, conditions, order)} LIMIT ${limit} OFFSET ${offset}`.execute(db), countRows(db, model, conditions)]);
-  return { rows: page.rows, count };
+/**
+ * Lists count at most this many rows: beyond it the count stops (a lower bound, `capped`), so a
+ * page over millions of matching rows costs the same as one over a hundred thousand.
+ */
+export const COUNT_CAP = 100_000;
+
+async function cappedCount(db: AnyDb, model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[]): Promise<{ count: number; capped: boolean }> {
+  const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${table(model)} ${where(conditions)} LIMIT ${COUNT_CAP + 1}) AS matching`.execute(db);
+  const count = rows[0].count;
+  return count > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count, capped: false };
+}
+
+/** One page and the (capped) total count (two statements, sent together). */
+export async function listPage(db: AnyDb, model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], order: string, limit: number, offset: number): Promise<{ rows: Row[]; count: number; capped: boolean }> {
+  const [page, { count, capped }] = await Promise.all([sql<Row>`${matching(model, conditions, order)} LIMIT ${limit} OFFSET ${offset}`.execute(db), cappedCount(db, model, conditions)]);
+  return { rows: page.rows, count, capped };
 }
 
 /**

@@ -88,7 +88,7 @@ export function envelopeOf(data: object = {}, extra: Record<string, object> = {}
 export function pageOf(item: object) {
   return {
     type: 'object',
-    properties: { pageNo: { type: 'integer' }, pageSize: { type: 'integer' }, count: { type: 'integer' }, list: { type: 'array', items: item } },
+    properties: { pageNo: { type: 'integer' }, pageSize: { type: 'integer' }, count: { type: 'integer' }, list: { type: 'array', items: item }, countCapped: { type: 'boolean' } },
     required: ['pageNo', 'pageSize', 'count', 'list'],
   } as const;
 }
