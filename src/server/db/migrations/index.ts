@@ -9,6 +9,7 @@ import * as m0002 from './0002_flow_log';
 import * as m0003 from './0003_attachments';
 import * as m0004 from './0004_app_sequence';
 import * as m0005 from './0005_pay_order';
+import * as m0006 from './0006_pg_trgm';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003_attachments': m0003,
   '0004_app_sequence': m0004,
   '0005_pay_order': m0005,
+  '0006_pg_trgm': m0006,
 };
