@@ -102,6 +102,32 @@ export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordO
     }
   }
 
+  // On-site checks of a few pieces in use: one fine, one to rectify.
+  const checks = resource(app, 'self-check');
+  const checked = equipment.filter((e) => e.useStatus === '1').slice(0, 4);
+  for (const [i, e] of checked.entries()) {
+    const issue = i % 2 === 1;
+    await saveRecord(db, checks, unit, {
+      equipment: e.id,
+      equcode: e.equcode,
+      equipmentName: e.equipmentName,
+      equclacode: e.equclacode,
+      address: e.address,
+      checkDate: addToDate(today, -7 * (i + 1), 'd'),
+      checker: '王建国',
+      conclusion: issue ? 'rectify' : 'pass',
+      problems: issue ? '安全保护装置动作不可靠，维保记录不完整' : null,
+      rectification: issue ? '联系维保单位检修并补齐维保记录' : null,
+      rectifyDeadline: issue ? addToDate(today, 14, 'd') : null,
+      items: [
+        { checkItem: 'cert', result: 'ok' },
+        { checkItem: 'inspection', result: 'ok' },
+        { checkItem: 'safety-device', result: issue ? 'issue' : 'ok', remark: issue ? '限位开关动作不可靠' : null },
+        { checkItem: 'maintenance', result: issue ? 'issue' : 'ok', remark: issue ? '缺少10月维保记录' : null },
+      ],
+    });
+  }
+
   // Use registration: equipment not yet registered (未登记) is what units apply for.
   const registry = resource(app, 'use-regist-apply');
   const unregistered = equipment.filter((e) => e.useStatus === '0');
@@ -163,7 +189,7 @@ export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordO
     if (target === 'returned') await runAction(db, changes, authority, 'audit-disagree', id, { opinion: '请补充新使用地点的安全管理人员信息' });
     changed++;
   }
-  return { equipment: equipment.length, inspections, useRegistrations: made, changeApplications: changed };
+  return { equipment: equipment.length, inspections, selfChecks: checked.length, useRegistrations: made, changeApplications: changed };
 }
 
 /**
