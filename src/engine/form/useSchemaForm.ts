@@ -32,6 +32,9 @@ interface Options {
   onDirtyChange?: (dirty: boolean) => void;
 }
 
+/** A form or wizard screen's own initial values for new records. */
+const screenValues = (screen: ScreenBundle['screen']): Record<string, unknown> => ('initialValues' in screen && screen.initialValues ? screen.initialValues : {});
+
 export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: Options): SchemaFormController {
   const { dataProvider } = useEngine();
   const feedback = useFeedback();
@@ -45,7 +48,7 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
     const deferred = deferredValidation();
     let dirty = false;
     const created = createForm({
-      initialValues: mode === 'add' ? { ...defaultValues(bundle.resource), ...prefill } : record,
+      initialValues: mode === 'add' ? { ...defaultValues(bundle.resource), ...screenValues(bundle.screen), ...prefill } : record,
       readPretty: mode === 'view',
       effects: () => {
         deferred();

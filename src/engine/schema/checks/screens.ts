@@ -82,10 +82,12 @@ class ScreenChecker {
         return this.list(screen);
       case 'form':
         for (const name of Object.keys(screen.prefill ?? {})) this.field(['prefill', name], name);
+        for (const name of Object.keys(screen.initialValues ?? {})) this.field(['initialValues', name], name);
         return this.sectioned(screen);
       case 'detail':
         return this.sectioned(screen);
       case 'wizard':
+        for (const name of Object.keys(screen.initialValues ?? {})) this.field(['initialValues', name], name);
         return this.wizard(screen);
       case 'stats':
         return this.stats(screen);

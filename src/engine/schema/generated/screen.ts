@@ -166,6 +166,7 @@ export interface FormScreen {
   description?: string;
   sections: Sections;
   actions?: Actions;
+  initialValues?: InitialValues;
   modes?: Modes;
   prefill?: Prefill;
   component?: ComponentName;
@@ -208,6 +209,12 @@ export interface FieldItem {
   'x-formily'?: FormilyFragment;
 }
 /**
+ * Values of a new record set by this screen (beyond the resource defaults), e.g. {"equclacode": "8000"} on a piping form; pair with a readonly field override to fix them.
+ */
+export interface InitialValues {
+  [k: string]: string | number | boolean | undefined;
+}
+/**
  * Fields of a new record taken from the route: field → name of a route parameter (`:id`) or query parameter, e.g. {"equipment": "id"}. A screen with prefill always adds (the route's id is not a record id).
  */
 export interface Prefill {
@@ -245,6 +252,7 @@ export interface WizardScreen {
    */
   steps: [WizardStep, WizardStep, ...WizardStep[]];
   actions?: Actions;
+  initialValues?: InitialValues1;
   modes?: Modes;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
@@ -252,6 +260,12 @@ export interface WizardScreen {
 export interface WizardStep {
   title: Label;
   sections: Sections;
+}
+/**
+ * Values of a new record set by this screen (beyond the resource defaults), e.g. {"equclacode": "8000"} on a piping form; pair with a readonly field override to fix them.
+ */
+export interface InitialValues1 {
+  [k: string]: string | number | boolean | undefined;
 }
 /**
  * Counts over a resource: cards and charts, narrowed by filters kept in the URL like a list's.
