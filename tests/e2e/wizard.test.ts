@@ -53,4 +53,19 @@ describe('a wizard: ordered steps, each checked before the next', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('压力管道');
   });
+
+  it('reloading a form asks first only when it has unsaved input', async () => {
+    await page.goto(`${baseURL}/equipment/pipeline-info-new`);
+    await page.getByRole('combobox', { name: '设备类别', exact: true }).filter({ visible: true }).waitFor();
+    const asked: string[] = [];
+    const listener = (dialog: { type(): string }) => void asked.push(dialog.type());
+    page.on('dialog', listener);
+    await page.reload();
+    expect(asked).toEqual([]);
+
+    await textbox('管道名称').fill('未保存的管道');
+    await page.reload();
+    expect(asked).toEqual(['beforeunload']);
+    page.off('dialog', listener);
+  });
 });

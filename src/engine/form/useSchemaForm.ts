@@ -44,6 +44,18 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
     dirtyRef.current = onDirtyChange;
   });
 
+  // Whether the user changed something not yet saved: reloading or closing the browser asks first.
+  const unsaved = useRef(false);
+  useEffect(() => {
+    const ask = (event: BeforeUnloadEvent) => {
+      if (!unsaved.current) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, []);
+
   const [{ form, cancelDeferred }] = useState(() => {
     const deferred = deferredValidation();
     let dirty = false;
@@ -53,12 +65,14 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
       effects: () => {
         deferred();
         onFieldInputValueChange('*', () => {
+          unsaved.current = true;
           if (!dirty) dirtyRef.current?.((dirty = true));
         });
       },
     });
     const markClean = () => {
       dirty = false;
+      unsaved.current = false;
       dirtyRef.current?.(false);
     };
     return { form: Object.assign(created, { markClean }), cancelDeferred: deferred.cancel };

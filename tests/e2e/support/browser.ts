@@ -18,5 +18,10 @@ export async function openPage(): Promise<{ browser: Browser; page: Page }> {
   const browser = await launchBrowser();
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })).newPage();
   page.setDefaultTimeout(15_000);
+  // A form with unsaved input asks before the page unloads; the journeys answer "leave", as a
+  // person who meant to navigate would (a test can add its own listener to look at the question).
+  page.on('dialog', (dialog) => {
+    if (dialog.type() === 'beforeunload') void dialog.accept();
+  });
   return { browser, page };
 }
