@@ -19,6 +19,7 @@ export const PAGES: Record<string, Page> = {
   Error404: lazy(() => import('./errors/Error404')),
   Error500: lazy(() => import('./errors/Error500')),
   Playground: lazy(() => import('./dev/PlaygroundPage')),
+  PayCode: lazy(() => import('./PayCode')),
 };
 
 /** Leaves with `"screen"`: rendered by the schema engine (its own chunk, with Formily). */

@@ -27,6 +27,8 @@ export interface ResolvedAction {
   /** Confirmation question (none when the opinion dialog asks instead). */
   confirm?: string;
   opinion?: 'required' | 'optional';
+  /** Fields the action asks for before it runs (workflow action `input`), each required. */
+  input?: readonly string[];
   danger: boolean;
   /** Roles the button is for (screen and workflow restrictions combined: both must allow). */
   roles: readonly (readonly string[])[];
@@ -75,9 +77,10 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
     const roles = [button.roles, wf?.roles].filter((r): r is string[] => Array.isArray(r) && r.length > 0);
     const from = kind === 'edit' || kind === 'save' ? editableStates(resource) : wf && !wf.from.includes('*') ? wf.from : undefined;
     const opinion = kind === 'record' ? wf?.opinion : undefined;
+    const input = kind === 'record' && wf?.input?.length ? wf.input : undefined;
     const explicit = button.confirm ?? wf?.confirm;
-    const confirm = opinion ? undefined : (explicit ?? (kind === 'record' ? `确定要${label}该记录吗？` : undefined));
-    return { name, kind, label, confirm, opinion, danger: DANGER.has(name), roles, when: button.when ? parseExpression(button.when) : undefined, from };
+    const confirm = opinion || input ? undefined : (explicit ?? (kind === 'record' ? `确定要${label}该记录吗？` : undefined));
+    return { name, kind, label, confirm, opinion, input, danger: DANGER.has(name), roles, when: button.when ? parseExpression(button.when) : undefined, from };
   });
 }
 

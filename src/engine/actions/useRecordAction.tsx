@@ -1,12 +1,14 @@
 /**
- * Runs workflow actions on stored records: confirmation or opinion dialog first, then the data
- * provider, a success toast and a refresh of the resource's cached reads. One action runs at a
- * time per screen; `pending` names it so buttons can disable themselves meanwhile.
+ * Runs workflow actions on stored records: confirmation, opinion or input dialog first (an action
+ * with `input` fields asks for them, with the opinion, in one dialog rendered from `sources`), then
+ * the data provider, a success toast and a refresh of the resource's cached reads. One action runs
+ * at a time per screen; `pending` names it so buttons can disable themselves meanwhile.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useEngine } from '../context';
 import { useInvalidateResource } from '../data/hooks';
 import { toEngineError, type RecordData } from '../data/provider';
+import ActionInputDialog, { type ActionInputAnswer, type InputSources } from './ActionInputDialog';
 import type { ResolvedAction } from './actions';
 import { confirm, useFeedback } from './feedback';
 import OpinionDialog from './OpinionDialog';
@@ -16,7 +18,7 @@ export interface RecordActionRunner {
   run(action: ResolvedAction, records: readonly RecordData[]): Promise<boolean>;
   /** Name of the running action, or null. */
   pending: string | null;
-  /** The opinion dialog; render it once in the screen. */
+  /** The opinion / input dialog; render it once in the screen. */
   dialog: ReactNode;
 }
 
@@ -25,21 +27,34 @@ interface OpinionRequest {
   resolve: (opinion: string | null) => void;
 }
 
-export function useRecordAction(resource: string): RecordActionRunner {
+interface InputRequest {
+  action: ResolvedAction;
+  resolve: (answer: ActionInputAnswer | null) => void;
+}
+
+/** `sources`: the screen's resource and dictionaries, for actions that ask for fields (`input`). */
+export function useRecordAction(resource: string, sources?: InputSources): RecordActionRunner {
   const { dataProvider } = useEngine();
   const feedback = useFeedback();
   const invalidate = useInvalidateResource();
   const [pending, setPending] = useState<string | null>(null);
   const [opinionRequest, setOpinionRequest] = useState<OpinionRequest | null>(null);
+  const [inputRequest, setInputRequest] = useState<InputRequest | null>(null);
   const busy = useRef(false);
 
   const askOpinion = useCallback((action: ResolvedAction) => new Promise<string | null>((resolve) => setOpinionRequest({ action, resolve })), []);
+  const askInput = useCallback((action: ResolvedAction) => new Promise<ActionInputAnswer | null>((resolve) => setInputRequest({ action, resolve })), []);
 
   const run = useCallback(
     async (action: ResolvedAction, records: readonly RecordData[]) => {
       if (busy.current || records.length === 0) return false;
       let opinion: string | undefined;
-      if (action.opinion) {
+      let values: Record<string, unknown> = {};
+      if (action.input?.length && sources) {
+        const answer = await askInput(action);
+        if (answer === null) return false;
+        ({ values, opinion } = answer);
+      } else if (action.opinion) {
         const answer = await askOpinion(action);
         if (answer === null) return false;
         opinion = answer || undefined;
@@ -50,7 +65,7 @@ export function useRecordAction(resource: string): RecordActionRunner {
       busy.current = true;
       setPending(action.name);
       try {
-        for (const record of records) await dataProvider.action(resource, action.name, String(record.id), { opinion, version: record.version ?? undefined });
+        for (const record of records) await dataProvider.action(resource, action.name, String(record.id), { ...values, opinion, version: record.version ?? undefined });
         feedback.message.success(`${action.label}成功`);
         return true;
       } catch (error) {
@@ -62,21 +77,28 @@ export function useRecordAction(resource: string): RecordActionRunner {
         void invalidate(resource);
       }
     },
-    [askOpinion, dataProvider, feedback, invalidate, resource],
+    [askInput, askOpinion, dataProvider, feedback, invalidate, resource, sources],
   );
 
   const close = (opinion: string | null) => {
     opinionRequest?.resolve(opinion);
     setOpinionRequest(null);
   };
+  const answerInput = (answer: ActionInputAnswer | null) => {
+    inputRequest?.resolve(answer);
+    setInputRequest(null);
+  };
   const dialog = (
-    <OpinionDialog
-      open={opinionRequest !== null}
-      title={opinionRequest?.action.label ?? ''}
-      required={opinionRequest?.action.opinion === 'required'}
-      onOk={(text) => close(text)}
-      onCancel={() => close(null)}
-    />
+    <>
+      {inputRequest && sources ? <ActionInputDialog action={inputRequest.action} sources={sources} onOk={answerInput} onCancel={() => answerInput(null)} /> : null}
+      <OpinionDialog
+        open={opinionRequest !== null}
+        title={opinionRequest?.action.label ?? ''}
+        required={opinionRequest?.action.opinion === 'required'}
+        onOk={(text) => close(text)}
+        onCancel={() => close(null)}
+      />
+    </>
   );
   return { run, pending, dialog };
 }

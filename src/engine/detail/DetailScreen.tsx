@@ -2,7 +2,8 @@
  * A detail screen: sections as antd Descriptions (codes as labels and tags), the attachments
  * panel, the flow log timeline, and the screen's actions on the record (audit, back, ...).
  */
-import { Descriptions, Divider } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Descriptions, Divider, Button } from 'antd';
 import { useMemo } from 'react';
 import { isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useRecordAction } from '../actions/useRecordAction';
@@ -19,13 +20,14 @@ import type { DetailScreen as DetailScreenSchema } from '../schema/types';
 import type { ScreenComponentProps } from '../screen-props';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import FlowLog from './FlowLog';
+import SubTable from './SubTable';
 
 function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record: RecordData }) {
   const screen = bundle.screen as DetailScreenSchema;
   const { resource, dicts } = bundle;
   const { roleType } = useEngine();
   const links = useScreenLinks();
-  const runner = useRecordAction(resource.name);
+  const runner = useRecordAction(resource.name, bundle);
   const actions = useMemo(() => resolveActions(resource, screen.actions).filter((a) => isAvailable(a, record, { roleType, mode: 'view' })), [resource, screen, record, roleType]);
   const close = onClose ?? (() => links.back());
   const scope = { ...record, $mode: 'view', $roleType: roleType };
@@ -37,7 +39,16 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
   };
 
   return (
-    <ScreenCard title={screen.title}>
+    <ScreenCard
+      title={screen.title}
+      extra={
+        screen.print ? (
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} className="engine-no-print">
+            打印
+          </Button>
+        ) : undefined
+      }
+    >
       {screen.sections
         .filter((section) => !section.when || holds(section.when, scope))
         .map((section, i) => (
@@ -54,8 +65,13 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
               .map(({ name, field, item, label }) => ({
                 key: name,
                 label,
-                span: item.span,
-                children: <DisplayValue field={field} codes={codesOf(resource, name, field, dicts)} value={record[name]} />,
+                span: item.span ?? (field.type === 'children' ? (section.columns ?? 2) : undefined),
+                children:
+                  field.type === 'children' ? (
+                    <SubTable field={field} columns={item.fields} value={record[name]} sources={bundle} />
+                  ) : (
+                    <DisplayValue field={field} codes={codesOf(resource, name, field, dicts)} value={record[name]} />
+                  ),
               }))}
           />
         ))}

@@ -13,6 +13,7 @@ import type { RecordData } from '../data/provider';
 import { useScreenLinks } from '../navigation';
 import type { ScreenComponentProps } from '../screen-props';
 import type { ActionRef, Resource } from '../schema/types';
+import { EMPTY_TEXT } from '../render/values';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import ActionBar from './ActionBar';
 import { compileForm, type FormLikeScreen } from './compile';
@@ -89,7 +90,8 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
 
   return (
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
-      <FormilyForm form={form} labelWidth={120} feedbackLayout="loose">
+      {/* Empty read-only values read as in details (—), not Formily's N/A. */}
+      <FormilyForm form={form} labelWidth={120} feedbackLayout="loose" previewTextPlaceholder={EMPTY_TEXT}>
         <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
       </FormilyForm>
       <ActionBar actions={actions} pending={saving ?? runner.pending} onAction={(a) => void onAction(a)} />

@@ -29,7 +29,7 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
   const feedback = useFeedback();
   const schema = compileForm(screen, bundle);
   const { form, submit } = useSchemaForm({ bundle, mode, record, onDirtyChange });
-  const runner = useRecordAction(bundle.resource.name);
+  const runner = useRecordAction(bundle.resource.name, bundle);
   const actions = useFormActions(screen, bundle.resource, mode, record);
   const [current, setCurrent] = useState(0);
   const [saving, setSaving] = useState<string | null>(null);

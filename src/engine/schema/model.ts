@@ -130,7 +130,8 @@ export const READ_ACTIONS: readonly string[] = ['list', 'get', 'export', 'import
 
 /** Record actions a resource offers: its workflow's, or the plain ones. */
 export function recordActions(resource: Resource): string[] {
-  return resource.workflow ? Object.keys(resource.workflow.actions) : [...PLAIN_ACTIONS];
+  // An `internal` action is run by the server only: no button or legacy path may name it.
+  return resource.workflow ? Object.entries(resource.workflow.actions).filter(([, a]) => !a?.internal).map(([name]) => name) : [...PLAIN_ACTIONS];
 }
 
 /** Button text of an action: its own label, else the standard one. */

@@ -31,12 +31,8 @@ export const LEGACY_ROUTES: readonly LegacyRoute[] = [
   route('/a/stone/epPemUseregistApply/commit', 'use-regist-apply', 'commit'),
   route('/a/stone/epPemUseregistApply/delete', 'use-regist-apply', 'delete'),
   route('/a/stone/epPemUseregistApply/processSteps', 'use-regist-apply', 'flowLog'),
-  // Online inspection applications
-  route('/a/stone/appOnline/list', 'app-online', 'list'),
-  route('/a/stone/appOnline/save', 'app-online', 'save'),
-  route('/a/stone/appOnline/detail', 'app-online', 'get'),
-  route('/a/stone/appOnline/revocation', 'app-online', 'revoke'),
-  route('/a/stone/appOnline/delete', 'app-online', 'delete'),
+  // Online inspection applications: the `api` aliases of schemas/resources/online-apply.json;
+  // toPay, getChargeInspectionFee and findChaReliefPolicys are routes of src/server/routes/payment.ts.
   // Hidden dangers
   route('/a/safehiddendanger/epSafeHiddenDanger/detail', 'hidden-danger', 'get'),
   route('/a/safehiddendanger/epSafeHiddenDanger/save', 'hidden-danger', 'save'),

@@ -4,7 +4,7 @@ import type { HookRegistry, HookRuntime } from './hooks';
 import { compileListPlan } from './filters';
 import { compileModels } from './model';
 import type { CompiledResource } from './records';
-import { saveBodySchema } from './schemas';
+import { actionInputSchema, saveBodySchema } from './schemas';
 import { compileValidator } from './validation';
 
 /** Compiles the catalog's resources; every hook a resource names must be in `hooks` (checked here, at start). */
@@ -25,6 +25,9 @@ export function compileResources(catalog: Catalog, hooks: HookRegistry = new Map
       validateInsert: compileValidator(saveBodySchema(model, 'insert')),
       validateUpdate: compileValidator(saveBodySchema(model, 'update')),
       validateParams: compileValidator(listPlan.paramsSchema),
+      validateInputs: new Map(
+        Object.entries(model.workflow?.actions ?? {}).flatMap(([name, action]) => (action?.input ? [[name, compileValidator(actionInputSchema(model, action.input))] as const] : [])),
+      ),
     };
   });
   // Sub-table resources are reached through their parent only.

@@ -23,6 +23,8 @@ export interface ActionInput {
   version?: number | null;
   /** The whole request input, for effects that take parameters. */
   extra?: Readonly<Record<string, unknown>>;
+  /** Checked values of the fields the action asks for (workflow action `input`); set by runAction. */
+  fields?: Record<string, unknown>;
 }
 
 /** A resource with what its requests need, compiled once at start. */
@@ -32,6 +34,8 @@ export interface CompiledResource {
   validateInsert: Validator;
   validateUpdate: Validator;
   validateParams: Validator;
+  /** Per workflow action with `input`: the check of the fields it asks for. */
+  validateInputs?: ReadonlyMap<string, Validator>;
   /** The server hooks, dictionaries and models that `derive` and `effects` hooks run with. */
   runtime: HookRuntime;
 }
@@ -73,8 +77,8 @@ export function listCriteria({ model, listPlan, validateParams }: CompiledResour
 export async function listRecords(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>) {
   const { params, conditions, order } = listCriteria(compiled, actor, input);
   const { pageNo, pageSize } = pageOf(params);
-  const { rows, count } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize));
-  return page(rows, count, pageNo, pageSize);
+  const { rows, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize));
+  return page(rows, count, pageNo, pageSize, capped);
 }
 
 export async function getRecord(db: AnyDb, model: ResourceModel, actor: Actor, id: unknown): Promise<Row> {
@@ -92,6 +96,26 @@ export async function getFlowLog(db: AnyDb, model: ResourceModel, actor: Actor, 
 function assertOpinion(action: WorkflowAction, input: ActionInput): void {
   if (action.opinion === 'required' && !input.opinion?.trim()) throw new AppError('OPINION_REQUIRED');
 }
+
+/**
+ * The values of the fields an action asks for (`input`), taken from the request and checked like a
+ * save body (each required); undefined for an action that asks for none.
+ */
+function actionFields(compiled: CompiledResource, name: string, action: WorkflowAction, input: ActionInput): Record<string, unknown> | undefined {
+  if (!action.input?.length) return undefined;
+  const validate = compiled.validateInputs?.get(name);
+  if (!validate) throw new Error(`resource '${compiled.model.name}': action '${name}' has no compiled input check`);
+  const values: Record<string, unknown> = {};
+  for (const field of action.input) {
+    const value = input.extra?.[field];
+    if (value !== undefined && value !== null && value !== '') values[field] = value;
+  }
+  assertValid(compiled.model, validate, values);
+  return values;
+}
+
+/** Runs `work` in a transaction: the caller's when `db` already is one (a service acting on several records at once), else a new one. */
+const inTransaction = <T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
 
 function assertVersion(row: Row, version: number | null | undefined): void {
   if (version !== undefined && version !== null && row.version !== version) throw new AppError('STALE_VERSION');
@@ -116,7 +140,7 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
   const id = row.id as string;
   const removes = name === 'delete' && action.to === undefined;
   if (removes) await deleteRow(trx, model, id);
-  else await updateRow(trx, model, id, { status: action.to ?? from, updated_by: actor.userId });
+  else await updateRow(trx, model, id, { status: action.to ?? from, ...(input.fields ? columnsOf(model, input.fields) : {}), updated_by: actor.userId });
   if (model.workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: name, from, to: removes ? null : (action.to ?? from), opinion: input.opinion });
   if (removes || !action.effects?.length) return;
   const after = await attachChildren(trx, model, (await findRow(trx, model, id, undefined))!);
@@ -127,7 +151,9 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
 /**
  * Runs a workflow action (or delete); returns the row after it, or null once deleted. An
  * `internal` action is refused unless the server itself runs it (`internal: true`, e.g. a payment
- * notification), with an actor standing for the server.
+ * notification), with an actor standing for the server. The fields the action asks for (`input`)
+ * are checked and written with the state change. Given a transaction as `db`, the action joins it
+ * (a service that changes its own tables too commits or rolls back both at once).
  */
 export async function runAction(db: AnyDb, compiled: CompiledResource, actor: Actor, name: string, id: unknown, input: ActionInput, internal = false): Promise<Row | null> {
   const { model } = compiled;
@@ -136,10 +162,11 @@ export async function runAction(db: AnyDb, compiled: CompiledResource, actor: Ac
   if (!internal) assertRoleAllowed(action, actor);
   assertOpinion(action, input);
   const rowId = requireId(id);
-  return db.transaction().execute(async (trx) => {
+  const fields = actionFields(compiled, name, action, input);
+  return inTransaction(db, async (trx) => {
     const row = internal ? await findRow(trx, model, rowId, undefined, true) : await lockRow(trx, model, actor, rowId);
     if (!row) throw new AppError('RECORD_NOT_FOUND');
-    await transition(trx, compiled, internal ? { ...actor, unitId: row.unitId as string } : actor, name, action, row, input);
+    await transition(trx, compiled, internal ? { ...actor, unitId: row.unitId as string } : actor, name, action, row, { ...input, fields });
     const after = await findRow(trx, model, rowId, undefined);
     return after ? attachChildren(trx, model, after) : null;
   });
@@ -170,12 +197,39 @@ async function writeChildren(trx: AnyDb, input: RecordInput, parentId: string): 
   for (const [link, rows] of input.children) await replaceChildren(trx, link, parentId, rows);
 }
 
-/** Column values the resource's `derive` hooks compute for a row being saved (stored row merged with the body). */
+/**
+ * Column values the resource's `derive` hooks compute for a row being saved: the stored row merged
+ * with the body, with the stored sub-table rows where the body does not replace them.
+ */
 async function derived(trx: AnyDb, compiled: CompiledResource, actor: Actor, body: Record<string, unknown>, before: Row | undefined): Promise<Values> {
-  const names = compiled.model.derive;
+  const { model } = compiled;
+  const names = model.derive;
   if (!names.length) return {};
-  const values = await runHooks(compiled.runtime, names, { trx, actor, model: compiled.model, row: { ...before, ...body }, before, action: 'save', input: body });
-  return columnsOf(compiled.model, values);
+  const stored = before && model.children.some((c) => !Array.isArray(body[c.name])) ? await attachChildren(trx, model, { ...before }) : before;
+  const values = await runHooks(compiled.runtime, names, { trx, actor, model, row: { ...stored, ...body }, before, action: 'save', input: body });
+  return columnsOf(model, values);
+}
+
+/**
+ * Runs the `derive` hooks of each sub-table resource on each of its rows in the body (one level):
+ * what they return is written to that row and seen by the parent's own `derive` hooks, which get
+ * the body returned here.
+ */
+async function deriveChildren(trx: AnyDb, compiled: CompiledResource, actor: Actor, body: Record<string, unknown>, input: RecordInput): Promise<Record<string, unknown>> {
+  let seen = body;
+  for (const link of compiled.model.children) {
+    const rows = body[link.name];
+    const written = input.children.get(link);
+    if (!link.model.derive.length || !Array.isArray(rows) || !written) continue;
+    const derivedRows: Row[] = [];
+    for (const [i, row] of (rows as Row[]).entries()) {
+      const values = await runHooks(compiled.runtime, link.model.derive, { trx, actor, model: link.model, row, before: undefined, action: 'save', input: row });
+      Object.assign(written[i].values, columnsOf(link.model, values));
+      derivedRows.push({ ...row, ...values });
+    }
+    seen = { ...seen, [link.name]: derivedRows };
+  }
+  return seen;
 }
 
 const isTrue = (flag: unknown) => flag === true || flag === 'true' || flag === '1';
@@ -207,13 +261,13 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       // Without an explicit save action a row is editable only in the initial state.
       if (workflow && !(save?.from ?? [workflow.initial]).includes(row.status as string)) throw new AppError('WRONG_STATE');
       const input = recordInput(model, body);
-      Object.assign(input.values, await derived(trx, compiled, actor, body, row));
+      Object.assign(input.values, await derived(trx, compiled, actor, await deriveChildren(trx, compiled, actor, body, input), row));
       await updateRow(trx, model, id, { ...input.values, updated_by: actor.userId });
       await writeChildren(trx, input, id);
     } else {
       id = newId();
       const input = recordInput(model, body);
-      Object.assign(input.values, await derived(trx, compiled, actor, body, undefined));
+      Object.assign(input.values, await derived(trx, compiled, actor, await deriveChildren(trx, compiled, actor, body, input), undefined));
       const owner: Values = model.ownerColumn === 'unit_id' ? { unit_id: actor.unitId, area_code: actor.areaCode } : model.ownerColumn ? { area_code: actor.areaCode } : {};
       await insertRow(trx, model, { ...input.values, ...owner, ...(workflow ? { status: workflow.initial } : {}), id, created_by: actor.userId, updated_by: actor.userId });
       await writeChildren(trx, input, id);

@@ -236,6 +236,10 @@ export interface DetailScreen {
    * Show the workflow log (who, when, from, to, opinion).
    */
   flowLog?: boolean;
+  /**
+   * Offer 打印: the browser prints this detail without the portal's frame (header, menu, tabs, buttons).
+   */
+  print?: boolean;
   actions?: Actions;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;

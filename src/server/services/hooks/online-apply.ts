@@ -1,0 +1,98 @@
+/**
+ * Server hooks of the online inspection application (DOMAIN.md "Inspection"; schemas/resources/
+ * online-apply.json):
+ *
+ * - `online-apply-item` (derive of each equipment row): the row names the unit's own equipment;
+ *   its snapshot columns and its fee come from that equipment, never from the request;
+ * - `online-apply-fees` (derive): the total, the relief and the payable amount, by the one fee
+ *   function (services/fees.ts);
+ * - `online-apply-bill` (bill): the fees again with the fee table in force when the authority bills;
+ * - `online-apply-paid` (pay, confirm-payment): payment facts and a receipt number;
+ * - `online-apply-inspected` (inspect): the result (already on the row: the action's input fields)
+ *   goes to every piece of equipment, whose derive hook then recomputes the next inspection date.
+ */
+import { sql } from 'kysely';
+import { todayIn } from '../../../shared/dates';
+import { AppError } from '../../errors';
+import { nextSequence, type Hook } from '../../resources/hooks';
+import { quoteFees } from '../fees';
+import { closeOpenOrders } from '../payment';
+
+export const ONLINE_APPLY = 'online-apply';
+const ITEM = 'online-apply-item';
+
+type Item = { id?: string; equipment?: string; equclacode?: string; subCategory?: string; fee?: number };
+
+const itemsOf = (row: Record<string, unknown>): Item[] => (Array.isArray(row.items) ? (row.items as Item[]) : []);
+
+/** derive of online-apply-item. */
+export const onlineApplyItem: Hook = async (ctx) => {
+  const id = ctx.row.equipment;
+  const equipment = typeof id === 'string' ? await ctx.find('equipment', id) : undefined;
+  // Another unit's equipment does not exist for this unit (no existence leak).
+  if (!equipment || equipment.unitId !== ctx.actor.unitId) throw new AppError('EQUIPMENT_NOT_FOUND');
+  const [line] = quoteFees(ctx.dicts, [equipment], null).items;
+  return {
+    equcode: equipment.equcode ?? null,
+    equipmentName: equipment.equipmentName ?? null,
+    equclacode: equipment.equclacode ?? null,
+    subCategory: equipment.subCategory ?? null,
+    registrationCode: equipment.registrationCode ?? null,
+    fee: line.fee,
+  };
+};
+
+/** derive of online-apply. */
+export const onlineApplyFees: Hook = (ctx) => {
+  const items = itemsOf(ctx.row);
+  if (items.length === 0) throw new AppError('BAD_REQUEST', '请至少选择一台报检设备');
+  const ids = items.map((i) => i.equipment);
+  if (new Set(ids).size !== ids.length) throw new AppError('BAD_REQUEST', '同一台设备不能重复报检');
+  const { feeAmount, reliefAmount, payableAmount } = quoteFees(ctx.dicts, items, ctx.row.reliefPolicy);
+  return { feeAmount, reliefAmount, payableAmount };
+};
+
+/** effect of bill: prices the items again (the fee table may have changed since the unit saved). */
+export const onlineApplyBill: Hook = async (ctx) => {
+  const items = itemsOf(ctx.row);
+  const quote = quoteFees(ctx.dicts, items, ctx.row.reliefPolicy);
+  const item = ctx.resource(ITEM);
+  const table = sql.table(item.table);
+  const fee = sql.ref(item.byName.get('fee')!.column);
+  for (const [i, row] of items.entries()) {
+    if (row.id && row.fee !== quote.items[i].fee) await sql`UPDATE ${table} SET ${fee} = ${quote.items[i].fee} WHERE id = ${row.id}`.execute(ctx.trx);
+  }
+  return { feeAmount: quote.feeAmount, reliefAmount: quote.reliefAmount, payableAmount: quote.payableAmount };
+};
+
+/** `SF2026000123`: SF + the year + a 6-digit sequence per year. */
+async function receiptNumber(ctx: Parameters<Hook>[0]): Promise<string> {
+  const year = todayIn().slice(0, 4);
+  return `SF${year}${String(await nextSequence(ctx.trx, `receipt:${year}`)).padStart(6, '0')}`;
+}
+
+/**
+ * effect of pay (run by the payment notification, which passes the order it settled) and of
+ * confirm-payment (the authority confirms an offline payment: needs the unit's certificate; any
+ * open online order is closed so it cannot be paid a second time).
+ */
+export const onlineApplyPaid: Hook = async (ctx) => {
+  if (ctx.action === 'pay') {
+    const { orderNo, channel, paidAt } = ctx.input;
+    if (typeof orderNo !== 'string' || typeof channel !== 'string' || typeof paidAt !== 'string') throw new Error('pay runs with the settled order');
+    return { orderNo, payChannel: channel, paidAt, receiptNo: await receiptNumber(ctx) };
+  }
+  if (!Array.isArray(ctx.row.payCertificate) || ctx.row.payCertificate.length === 0) throw new AppError('PAY_CERTIFICATE_MISSING');
+  await closeOpenOrders(ctx.trx, ONLINE_APPLY, String(ctx.row.id));
+  return { payChannel: 'offline', paidAt: new Date().toISOString(), receiptNo: await receiptNumber(ctx) };
+};
+
+/** effect of inspect: the result on the row goes to every piece of equipment of the application. */
+export const onlineApplyInspected: Hook = async (ctx) => {
+  const { conclusion, inspectionDate, inspectionBody } = ctx.row;
+  if (typeof inspectionDate !== 'string' || inspectionDate > todayIn()) throw new AppError('BAD_REQUEST', '检验日期不能晚于今天');
+  for (const item of itemsOf(ctx.row)) {
+    if (!item.equipment || !(await ctx.find('equipment', item.equipment, true))) continue;
+    await ctx.update('equipment', item.equipment, { lastInspectionDate: inspectionDate, lastConclusion: conclusion, inspectionBody });
+  }
+};

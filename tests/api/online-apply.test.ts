@@ -1,0 +1,367 @@
+/**
+ * Online inspection application (在线报检) with fees and payment: the fee is the server's (one fee
+ * function for the save hook, billing and getChargeInspectionFee), the authority accepts and bills,
+ * the unit pays through the sandbox provider whose HMAC-signed notification settles the order and
+ * runs the internal `pay` action in one transaction, and the inspection result updates the
+ * equipment's dates. Replayed, forged and mismatched notifications change nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToDate, todayIn } from '../../src/shared/dates';
+import type { FlowLogEntry, Page } from '../../src/shared/contract';
+import type { PayOrderInfo } from '../../src/shared/payment';
+import { loadPaymentSecret, signPayload } from '../../src/server/services/payment';
+import { api, dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
+import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+
+type Row = Record<string, unknown> & { id: string; status?: string; version: number };
+type Item = Row & { equipment: string; fee: number };
+
+const FILE = [{ name: '银行回单.pdf', url: '/files/receipt.pdf' }];
+const REPORT = [{ name: '定期检验报告.pdf', url: '/files/report.pdf' }];
+
+describe.each(dbTargets())('online inspection application with fees and payment (%s)', (target) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let unit: UnitUser;
+  let other: UnitUser;
+  let authority: string;
+
+  beforeAll(async () => {
+    t = await makeApp(target);
+    app = t.app;
+    unit = await unitUser(app, '330212');
+    other = await unitUser(app, '330203');
+    authority = await sessionOf(app, 'jgadmin');
+  });
+  afterAll(() => t.close());
+
+  const post = <T = Row>(sid: string, path: string, body: Record<string, unknown> = {}) => call<T>(app, sid, 'POST', path, body);
+  const ok = async <T = Row>(sid: string, path: string, body: Record<string, unknown> = {}) => {
+    const { body: envelope } = await post<T>(sid, path, body);
+    expect(envelope.result, `${path}: ${envelope.message}`).toBe('true');
+    return envelope.data as T;
+  };
+  const refused = async (sid: string, path: string, body: Record<string, unknown> = {}) => {
+    const reply = await post(sid, path, body);
+    expect(reply.body.result, path).toBe('false');
+    return reply;
+  };
+  const equipment = (sid: string, fields: Record<string, unknown>) =>
+    ok(sid, '/r/equipment/save', { equipmentName: '测试设备', useStatus: '1', locationArea: '330212', address: '宁波市鄞州区测试路1号', ...fields });
+  const elevatorOf = (sid: string) => equipment(sid, { equclacode: '3000', subCategory: '3100', equipmentName: '1号乘客电梯', equcode: '31103302122026000001', lastInspectionDate: '2025-04-01' });
+  const boilerOf = (sid: string) => equipment(sid, { equclacode: '1000', subCategory: '1100', equipmentName: '1号蒸汽锅炉', lastInspectionDate: '2025-04-01' });
+
+  const apply = (sid: string, equipmentIds: string[], extra: Record<string, unknown> = {}) =>
+    ok(sid, '/r/online-apply/save', {
+      applicant: '测试使用单位',
+      contactPerson: '张三',
+      contactMobile: '13805741234',
+      expectedDate: addToDate(todayIn(), 14, 'd'),
+      items: equipmentIds.map((id) => ({ equipment: id })),
+      ...extra,
+    });
+
+  /** An application of `sid`'s unit, submitted, accepted and billed: waiting for payment. */
+  const unpaid = async (sid = unit.sid) => {
+    const elevator = await elevatorOf(sid);
+    const application = await apply(sid, [elevator.id], { isCommit: true });
+    await ok(authority, `/r/online-apply/accept/${application.id}`);
+    const billed = await ok(authority, `/r/online-apply/bill/${application.id}`);
+    expect(billed.status).toBe('unpaid');
+    return { application: billed, elevator };
+  };
+  const toPay = (sid: string, id: string, channel = 'wechat') => post<PayOrderInfo>(sid, `/a/stone/appOnline/toPay/${id}/${channel}`);
+  const notify = async (payload: Record<string, unknown>) => {
+    const res = await app.inject({ method: 'POST', url: api('/pay/notify'), payload });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { code: string }).code;
+  };
+  const signed = async (fields: Record<string, unknown>) => ({ ...fields, sign: signPayload(await loadPaymentSecret(app.db), fields) });
+  const notification = (order: PayOrderInfo, overrides: Record<string, unknown> = {}) => ({
+    orderNo: order.orderNo,
+    transactionId: `TEST${Date.now()}`,
+    amount: order.amount.toFixed(2),
+    channel: order.channel,
+    paidAt: new Date().toISOString(),
+    status: 'SUCCESS',
+    nonce: 'n0nce',
+    ...overrides,
+  });
+  const flowLog = async (sid: string, id: string) => (await ok<FlowLogEntry[]>(sid, `/r/online-apply/flowLog/${id}`)).map((e) => e.action);
+
+  describe('fees', () => {
+    it('are computed by the server from the unit\'s own equipment; fees and snapshots sent by the client are ignored', async () => {
+      const elevator = await elevatorOf(unit.sid);
+      const boiler = await boilerOf(unit.sid);
+      const saved = await ok(unit.sid, '/r/online-apply/save', {
+        applicant: '测试使用单位',
+        contactPerson: '张三',
+        contactMobile: '13805741234',
+        expectedDate: addToDate(todayIn(), 7, 'd'),
+        reliefPolicy: 'small-micro',
+        feeAmount: 1,
+        reliefAmount: 0,
+        payableAmount: 0.01,
+        items: [
+          { equipment: elevator.id, fee: 1, equclacode: '9000', equipmentName: '伪造名称' },
+          { equipment: boiler.id, fee: 1 },
+        ],
+      });
+      // 电梯 3100 700 元 + 承压蒸汽锅炉 1100 1500 元 = 2200；小微企业减免 30% = 660
+      expect([saved.feeAmount, saved.reliefAmount, saved.payableAmount]).toEqual([2200, 660, 1540]);
+      const items = saved.items as Item[];
+      expect(items.map((i) => [i.equipment, i.fee, i.equclacode, i.subCategory, i.equipmentName])).toEqual([
+        [elevator.id, 700, '3000', '3100', '1号乘客电梯'],
+        [boiler.id, 1500, '1000', '1100', '1号蒸汽锅炉'],
+      ]);
+      expect(items[0].equcode).toBe('31103302122026000001');
+
+      // Changing only the relief policy prices the stored items again.
+      const fixed = await ok(unit.sid, '/r/online-apply/save', { id: saved.id, version: saved.version, reliefPolicy: 'first-inspection' });
+      expect([fixed.feeAmount, fixed.reliefAmount, fixed.payableAmount]).toEqual([2200, 200, 2000]);
+      const none = await ok(unit.sid, '/r/online-apply/save', { id: saved.id, version: fixed.version, reliefPolicy: null });
+      expect([none.feeAmount, none.reliefAmount, none.payableAmount]).toEqual([2200, 0, 2200]);
+    });
+
+    it('getChargeInspectionFee quotes with the same function; findChaReliefPolicys lists the policies', async () => {
+      const elevator = await elevatorOf(unit.sid);
+      const boiler = await boilerOf(unit.sid);
+      const quote = await ok<{ items: Item[]; feeAmount: number; reliefAmount: number; payableAmount: number }>(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', {
+        equipmentIds: [elevator.id, boiler.id],
+        reliefPolicy: 'small-micro',
+      });
+      expect([quote.feeAmount, quote.reliefAmount, quote.payableAmount]).toEqual([2200, 660, 1540]);
+      expect(quote.items.map((i) => [i.equipment, i.fee])).toEqual([
+        [elevator.id, 700],
+        [boiler.id, 1500],
+      ]);
+
+      // By category: a tower crane (4300) has its own fee, another crane (4100) takes the category's.
+      const byCategory = await call<{ feeAmount: number; items: Item[] }>(app, unit.sid, 'GET', '/a/stone/appOnline/getChargeInspectionFee', { equclacode: '4000', subCategory: '4300' });
+      expect(byCategory.body.data!.feeAmount).toBe(1200);
+      const pairs = await ok<{ items: Item[] }>(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { items: [{ equclacode: '4000', subCategory: '4100' }, { equclacode: '9000' }] });
+      expect(pairs.items.map((i) => i.fee)).toEqual([800, 5000]);
+
+      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equclacode: '7000' })).body.message).toBe('该设备种类未配置检验收费标准，请联系检验机构');
+      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equclacode: '3000', subCategory: '4300' })).body.message).toBe('设备类别与设备种类不符');
+
+      const policies = await ok<{ code: string; percent?: number; amount?: number }[]>(unit.sid, '/a/stone/appOnline/findChaReliefPolicys');
+      expect(policies.map((p) => p.code)).toEqual(['small-micro', 'first-inspection', 'public-welfare']);
+      expect(policies[0].percent).toBe(30);
+      expect(policies[1].amount).toBe(200);
+    });
+
+    it('another unit\'s equipment can be neither quoted nor applied for', async () => {
+      const foreign = await elevatorOf(other.sid);
+      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equipmentIds: [foreign.id] })).body.message).toBe('设备不存在或不属于本单位');
+      const before = (await call<Page<Row>>(app, unit.sid, 'GET', '/r/online-apply/list', { pageSize: '100' })).body.data!.count;
+      expect((await refused(unit.sid, '/r/online-apply/save', { applicant: '单位', contactPerson: '张三', contactMobile: '13805741234', expectedDate: todayIn(), items: [{ equipment: foreign.id }] })).body.message).toBe(
+        '设备不存在或不属于本单位',
+      );
+      expect((await call<Page<Row>>(app, unit.sid, 'GET', '/r/online-apply/list', { pageSize: '100' })).body.data!.count).toBe(before);
+    });
+
+    it('an application needs equipment, once each, and a valid mobile number', async () => {
+      const elevator = await elevatorOf(unit.sid);
+      expect((await refused(unit.sid, '/r/online-apply/save', { applicant: '单位', contactPerson: '张三', contactMobile: '13805741234', expectedDate: todayIn(), items: [] })).body.message).toBe('请至少选择一台报检设备');
+      expect((await refused(unit.sid, '/r/online-apply/save', { applicant: '单位', contactPerson: '张三', contactMobile: '13805741234', expectedDate: todayIn(), items: [{ equipment: elevator.id }, { equipment: elevator.id }] })).body.message).toBe(
+        '同一台设备不能重复报检',
+      );
+      const badMobile = await refused(unit.sid, '/r/online-apply/save', { applicant: '单位', contactPerson: '张三', contactMobile: '12345', expectedDate: todayIn(), items: [{ equipment: elevator.id }] });
+      expect(badMobile.body.message).toBe('请输入有效的手机号码');
+    });
+  });
+
+  describe('the whole path', () => {
+    it('save → commit → accept → bill → toPay → sandbox pays → notified → paid (receipt) → inspect (equipment dates)', async () => {
+      const elevator = await elevatorOf(unit.sid);
+      const boiler = await boilerOf(unit.sid);
+      const draft = await apply(unit.sid, [elevator.id, boiler.id], { reliefPolicy: 'small-micro' });
+      expect(draft.status).toBe('draft');
+      expect((await toPay(unit.sid, draft.id)).body.message).toBe('当前状态不允许此操作');
+
+      const submitted = await ok(unit.sid, '/a/stone/appOnline/save', { ...draft, isCommit: true });
+      expect(submitted.status).toBe('submitted');
+      await ok(authority, `/r/online-apply/accept/${draft.id}`, { opinion: '资料齐全，予以受理' });
+      const billed = await ok(authority, `/r/online-apply/bill/${draft.id}`);
+      expect([billed.status, billed.payableAmount]).toEqual(['unpaid', 1540]);
+
+      const order = (await toPay(unit.sid, draft.id)).body.data!;
+      expect(order.orderNo).toMatch(/^JY\d{14}$/);
+      expect([order.amount, order.channel, order.status, order.applicationId]).toEqual([1540, 'wechat', 'open', draft.id]);
+      expect(order.qrContent).toMatch(new RegExp(`^https?://[^/]+/espServer/pay/sandbox/${order.orderNo}$`));
+      expect(new Date(order.expiresAt).getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+      // Idempotent: the same open order again.
+      expect((await toPay(unit.sid, draft.id)).body.data!.orderNo).toBe(order.orderNo);
+
+      // The QR code's page needs no session; confirming there makes the provider notify us.
+      const page = await app.inject({ method: 'GET', url: api(`/pay/sandbox/${order.orderNo}`) });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('¥1540.00');
+      expect(page.body).toContain('确认支付');
+      const confirmed = await app.inject({ method: 'POST', url: api(`/pay/sandbox/${order.orderNo}/confirm`) });
+      expect(confirmed.body).toContain('支付成功');
+
+      const paid = await ok(unit.sid, `/a/stone/appOnline/detail`, { id: draft.id });
+      expect(paid.status).toBe('paid');
+      expect(paid.receiptNo).toMatch(new RegExp(`^SF${todayIn().slice(0, 4)}\\d{6}$`));
+      expect([paid.orderNo, paid.payChannel]).toEqual([order.orderNo, 'wechat']);
+      expect(paid.paidAt).toBeTruthy();
+      expect(await flowLog(unit.sid, draft.id)).toEqual(['save', 'commit', 'accept', 'bill', 'pay']);
+      expect((await toPay(unit.sid, draft.id)).body.message).toBe('当前状态不允许此操作');
+      // Paying the same order again at the sandbox is refused there.
+      expect((await app.inject({ method: 'GET', url: api(`/pay/sandbox/${order.orderNo}`) })).body).toContain('该订单已支付');
+
+      // The inspection result: every input required, checked like a field, never in the future.
+      const missing = await refused(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1' });
+      expect(missing.body.message).toBe('请填写检验日期');
+      const badCode = await refused(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '9', inspectionDate: todayIn(), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
+      expect(badCode.body.message).toBe('检验结论的值不在可选范围内');
+      const future = await refused(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1', inspectionDate: addToDate(todayIn(), 1, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
+      expect(future.body.message).toBe('检验日期不能晚于今天');
+      expect((await ok(unit.sid, `/r/online-apply/get/${draft.id}`)).status).toBe('paid');
+
+      const inspectionDate = addToDate(todayIn(), -2, 'd');
+      const inspected = await ok(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1', inspectionDate, inspectionBody: '宁波市特种设备检验研究院', report: REPORT, opinion: '检验合格' });
+      expect([inspected.status, inspected.conclusion, inspected.inspectionDate, inspected.inspectionBody]).toEqual(['inspected', '1', inspectionDate, '宁波市特种设备检验研究院']);
+      expect((inspected.report as { name: string }[])[0].name).toBe('定期检验报告.pdf');
+
+      const elevatorAfter = await ok(unit.sid, `/r/equipment/get/${elevator.id}`);
+      expect([elevatorAfter.lastInspectionDate, elevatorAfter.lastConclusion, elevatorAfter.inspectionBody]).toEqual([inspectionDate, '1', '宁波市特种设备检验研究院']);
+      expect(elevatorAfter.nextInspectionDate).toBe(addToDate(inspectionDate, 12, 'm'));
+      const boilerAfter = await ok(unit.sid, `/r/equipment/get/${boiler.id}`);
+      expect(boilerAfter.nextInspectionDate).toBe(addToDate(inspectionDate, 12, 'm'));
+    });
+
+    it('the unit can revoke before acceptance, edit and submit again; not after acceptance', async () => {
+      const elevator = await elevatorOf(unit.sid);
+      const application = await apply(unit.sid, [elevator.id], { isCommit: true });
+      const revoked = await ok(unit.sid, `/a/stone/appOnline/revocation`, { id: application.id });
+      expect(revoked.status).toBe('revoked');
+      const again = await ok(unit.sid, '/r/online-apply/save', { id: application.id, version: revoked.version, contactPerson: '李四', isCommit: true });
+      expect(again.status).toBe('submitted');
+      await ok(authority, `/r/online-apply/accept/${application.id}`);
+      expect((await refused(unit.sid, `/r/online-apply/revoke/${application.id}`)).body.message).toBe('当前状态不允许此操作');
+    });
+
+    it('the authority returns an application with a required opinion', async () => {
+      const elevator = await elevatorOf(unit.sid);
+      const application = await apply(unit.sid, [elevator.id], { isCommit: true });
+      expect((await refused(authority, `/r/online-apply/audit-disagree/${application.id}`)).body.message).toBe('请填写审核意见');
+      const returned = await ok(authority, `/r/online-apply/audit-disagree/${application.id}`, { opinion: '请补充设备使用地点' });
+      expect(returned.status).toBe('returned');
+    });
+  });
+
+  describe('who may do what', () => {
+    it('another unit can neither see nor pay an application; a unit cannot accept, bill, inspect or run the internal pay', async () => {
+      const { application } = await unpaid();
+      expect((await toPay(other.sid, application.id)).body.message).toBe('记录不存在或无权访问');
+      expect((await refused(other.sid, '/a/stone/appOnline/detail', { id: application.id })).body.message).toBe('记录不存在或无权访问');
+
+      const draft = await apply(unit.sid, [(await elevatorOf(unit.sid)).id], { isCommit: true });
+      const accept = await post(unit.sid, `/r/online-apply/accept/${draft.id}`);
+      expect([accept.status, accept.body.message]).toEqual([403, '当前角色无权执行此操作']);
+      expect((await post(unit.sid, `/r/online-apply/bill/${application.id}`)).status).toBe(403);
+      expect((await post(unit.sid, `/r/online-apply/confirm-payment/${application.id}`)).status).toBe(403);
+      // The internal action has no route at all.
+      expect((await post(unit.sid, `/r/online-apply/pay/${application.id}`)).status).toBe(404);
+      // The authority oversees the row but does not pay for the unit.
+      expect((await toPay(authority, application.id)).body.message).toBe('当前角色无权执行此操作');
+      expect((await toPay(unit.sid, application.id, 'bitcoin')).body.message).toBe('不支持的支付方式');
+      expect((await ok(unit.sid, `/r/online-apply/get/${application.id}`)).status).toBe('unpaid');
+    });
+
+    it('the unit cannot record an inspection result', async () => {
+      const { application } = await unpaid();
+      const inspect = await post(unit.sid, `/r/online-apply/inspect/${application.id}`, { conclusion: '1', inspectionDate: todayIn(), inspectionBody: '单位自检', report: REPORT });
+      expect(inspect.status).toBe(403);
+    });
+  });
+
+  describe('payment notifications', () => {
+    it('a replayed notification changes nothing: one receipt, one flow-log entry', async () => {
+      const { application } = await unpaid();
+      const order = (await toPay(unit.sid, application.id, 'alipay')).body.data!;
+      const payload = await signed(notification(order));
+      expect(await notify(payload)).toBe('SUCCESS');
+      const first = await ok(unit.sid, `/r/online-apply/get/${application.id}`);
+      expect([first.status, first.payChannel]).toEqual(['paid', 'alipay']);
+      expect(await notify(payload)).toBe('SUCCESS');
+      expect(await notify(await signed(notification(order, { transactionId: 'OTHER', nonce: 'again' })))).toBe('SUCCESS');
+      const after = await ok(unit.sid, `/r/online-apply/get/${application.id}`);
+      expect([after.receiptNo, after.version, after.paidAt]).toEqual([first.receiptNo, first.version, first.paidAt]);
+      expect((await flowLog(unit.sid, application.id)).filter((a) => a === 'pay')).toHaveLength(1);
+    });
+
+    it('concurrent identical notifications settle once', async () => {
+      const { application } = await unpaid();
+      const order = (await toPay(unit.sid, application.id)).body.data!;
+      const payload = await signed(notification(order));
+      const codes = await Promise.all([notify(payload), notify(payload), notify(payload)]);
+      expect(codes).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
+      expect((await flowLog(unit.sid, application.id)).filter((a) => a === 'pay')).toHaveLength(1);
+    });
+
+    it('a forged signature, a tampered field or a wrong amount changes nothing', async () => {
+      const { application } = await unpaid();
+      const order = (await toPay(unit.sid, application.id)).body.data!;
+      expect(await notify({ ...notification(order), sign: 'f'.repeat(64) })).toBe('FAIL');
+      expect(await notify({ ...notification(order), sign: 'not-hex' })).toBe('FAIL');
+      const genuine = await signed(notification(order));
+      expect(await notify({ ...genuine, amount: '0.01' })).toBe('FAIL');
+      expect(await notify(await signed(notification(order, { amount: (order.amount - 1).toFixed(2) })))).toBe('FAIL');
+      expect(await notify(await signed(notification(order, { channel: 'unionpay' })))).toBe('FAIL');
+      expect(await notify(await signed(notification(order, { orderNo: 'JY00000000000000' })))).toBe('FAIL');
+      const still = await ok(unit.sid, `/r/online-apply/get/${application.id}`);
+      expect([still.status, still.receiptNo, still.orderNo]).toEqual(['unpaid', null, null]);
+      expect((await toPay(unit.sid, application.id)).body.data!.status).toBe('open');
+      // The genuine one still settles afterwards.
+      expect(await notify(genuine)).toBe('SUCCESS');
+      expect((await ok(unit.sid, `/r/online-apply/get/${application.id}`)).status).toBe('paid');
+    });
+
+    it('another channel closes the open order; its late notification is refused', async () => {
+      const { application } = await unpaid();
+      const wechat = (await toPay(unit.sid, application.id, 'wechat')).body.data!;
+      const union = (await toPay(unit.sid, application.id, 'unionpay')).body.data!;
+      expect(union.orderNo).not.toBe(wechat.orderNo);
+      expect(await notify(await signed(notification(wechat)))).toBe('FAIL');
+      expect((await app.inject({ method: 'GET', url: api(`/pay/sandbox/${wechat.orderNo}`) })).body).toContain('订单已关闭');
+      expect(await notify(await signed(notification(union)))).toBe('SUCCESS');
+    });
+  });
+
+  describe('offline payment', () => {
+    it('updatePayCert keeps the application unpaid with the certificate; the authority confirms it → paid with a receipt; the open order is closed', async () => {
+      const { application } = await unpaid();
+      const order = (await toPay(unit.sid, application.id)).body.data!;
+      expect((await refused(authority, `/r/online-apply/confirm-payment/${application.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
+      expect((await refused(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, {})).body.message).toBe('请填写缴费凭证');
+
+      const withCert = await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE });
+      expect(withCert.status).toBe('unpaid');
+      expect(withCert.payCertificate).toEqual(FILE);
+      expect((await refused(other.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE })).body.message).toBe('记录不存在或无权访问');
+
+      const confirmed = await ok(authority, `/r/online-apply/confirm-payment/${application.id}`);
+      expect([confirmed.status, confirmed.payChannel]).toEqual(['paid', 'offline']);
+      expect(confirmed.receiptNo).toMatch(/^SF\d{10}$/);
+      // The QR code of the open order can no longer pay.
+      expect(await notify(await signed(notification(order)))).toBe('FAIL');
+      expect((await flowLog(unit.sid, application.id)).slice(-2)).toEqual(['update-pay-cert', 'confirm-payment']);
+    });
+  });
+
+  describe('lists', () => {
+    it('the legacy list shows the unit its own applications only; the authority sees its area\'s', async () => {
+      const mine = await apply(unit.sid, [(await elevatorOf(unit.sid)).id]);
+      const theirs = await apply(other.sid, [(await elevatorOf(other.sid)).id], { isCommit: true });
+      const ids = async (sid: string) => (await call<Page<Row>>(app, sid, 'GET', '/a/stone/appOnline/list', { pageSize: '100' })).body.data!.list.map((r) => r.id);
+      expect(await ids(unit.sid)).toContain(mine.id);
+      expect(await ids(unit.sid)).not.toContain(theirs.id);
+      expect(await ids(authority)).toContain(theirs.id);
+    });
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Online inspection application end to end against the real server: the unit (nbadmin) applies for
+ * the inspection of one elevator and sees the fee the server computed; the authority (jgadmin)
+ * accepts and bills it; the unit opens the scan-code payment page, pays at the sandbox provider
+ * (模拟支付 → 确认支付), the page turns to 已缴费 with the receipt number, and the list shows 已缴费.
+ */
+import { constants, publicEncrypt } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addToDate, todayIn } from '../../src/shared/dates';
+import type { Envelope } from '../../src/shared/contract';
+import { openPage } from './support/browser';
+import { account, logIn, openUserMenu } from './support/shell';
+
+const baseURL = inject('baseURL');
+const API = `${baseURL}/espServer`;
+const stamp = Date.now().toString().slice(-6);
+const equipmentName = `报检测试电梯${stamp}`;
+const applicant = `宁波甬江特种设备使用有限公司（报检${stamp}）`;
+
+/** Logs a demo account in over HTTP (fields RSA-encrypted as the login page does); returns the session id. */
+async function apiSession(loginName: string): Promise<string> {
+  const { password, orgCode } = account(loginName);
+  const key = ((await (await fetch(`${API}/a/stone/common/publicKey`)).json()) as Envelope<{ publicKey: string }>).data!.publicKey;
+  const encrypt = (text: string) => publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
+  const form = new URLSearchParams({ username: encrypt(loginName), password: encrypt(password), orgCode: encrypt(orgCode), validateCode: '', __ajax: 'json' });
+  const reply = (await (await fetch(`${API}/a/login`, { method: 'POST', body: form })).json()) as Envelope<unknown> & { sessionid?: string };
+  if (reply.result !== 'true' || !reply.sessionid) throw new Error(`login of ${loginName} failed: ${reply.message}`);
+  return reply.sessionid;
+}
+
+describe('online inspection: apply → fee → accept and bill → pay at the sandbox → 已缴费', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    // The demo seed has no equipment: the unit registers one elevator through the API.
+    const sid = await apiSession('nbadmin');
+    const res = await fetch(`${API}/r/equipment/save?__sid=${sid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ equipmentName, equclacode: '3000', subCategory: '3100', useStatus: '1', locationArea: '330212', address: '宁波市鄞州区天童南路588号', lastInspectionDate: '2025-06-01' }),
+    });
+    const saved = (await res.json()) as Envelope<unknown>;
+    if (saved.result !== 'true') throw new Error(`equipment not saved: ${saved.message}`);
+    ({ browser, page } = await openPage());
+  });
+  afterAll(() => browser?.close());
+
+  const row = () => page.locator('.ant-table-row', { hasText: applicant }).filter({ visible: true });
+  const field = (label: string) => page.getByLabel(label, { exact: true }).filter({ visible: true });
+
+  it('the unit applies for the inspection of one elevator and sees the fee', async () => {
+    await logIn(page, baseURL, account('nbadmin'));
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${baseURL}/company-service/online-apply`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await page.waitForURL(/\/company-service\/online-apply-(form|edit)\?mode=add/);
+    await page.getByRole('button', { name: '添加一行' }).waitFor();
+
+    await field('申请单位').fill(applicant);
+    await expect.poll(() => field('申请单位').inputValue()).toBe(applicant);
+    await field('联系人').fill('张伟');
+    await field('联系电话').fill('13805740001');
+    await field('期望检验日期').click();
+    await field('期望检验日期').fill(addToDate(todayIn(), 10, 'd'));
+    await field('期望检验日期').press('Enter');
+
+    await page.getByRole('button', { name: '添加一行' }).click();
+    await page.getByLabel('设备', { exact: true }).filter({ visible: true }).last().click();
+    await page.locator('.ant-select-item-option', { hasText: equipmentName }).click();
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await page.getByText('提交成功').first().waitFor();
+
+    await page.goto(`${baseURL}/company-service/online-apply`);
+    await row().waitFor();
+    const text = await row().innerText();
+    expect(text).toContain('已提交');
+    // 曳引与强制驱动电梯：700 元 (inspection-fee), computed by the server on save.
+    expect(text).toContain('¥700.00');
+
+    await row().getByRole('button', { name: /查\s*看/ }).click();
+    await page.waitForURL(/\/company-service\/online-apply-detail\?/);
+    const items = page.locator('.ant-descriptions', { hasText: '报检设备与检验费' }).filter({ visible: true });
+    await items.getByText(equipmentName).waitFor();
+    expect(await items.innerText()).toContain('¥700.00');
+    await openUserMenu(page, '退出登录');
+    await page.waitForURL(/\/login/);
+  });
+
+  it('the authority accepts the application and bills the fee', async () => {
+    await logIn(page, baseURL, account('jgadmin'));
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${baseURL}/account/online-apply-audit`);
+    await row().waitFor();
+    await row().getByRole('button', { name: /受\s*理/ }).click();
+    const dialog = page.locator('.ant-modal', { has: page.locator('textarea') });
+    await dialog.locator('textarea').fill('资料齐全，予以受理');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => row().innerText()).toContain('已受理');
+
+    await row().getByRole('button', { name: '核定费用' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => row().innerText()).toContain('待缴费');
+    await openUserMenu(page, '退出登录');
+    await page.waitForURL(/\/login/);
+  });
+
+  it('the unit pays on the scan-code page through the sandbox; the application shows 已缴费', async () => {
+    await logIn(page, baseURL, account('nbadmin'));
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${baseURL}/company-service/online-apply`);
+    await row().waitFor();
+    expect(await row().innerText()).toContain('待缴费');
+    await row().getByRole('link', { name: '¥700.00' }).click();
+    await page.waitForURL(/\/pay-code\?id=[0-9a-f]{32}$/);
+
+    await page.getByText('请使用微信支付扫描二维码完成缴费').waitFor();
+    await page.getByTestId('pay-countdown').waitFor();
+    await page.locator('.ant-qrcode canvas').waitFor();
+    expect(await page.locator('.ant-statistic').innerText()).toContain('700.00');
+
+    const [sandbox] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: '模拟支付' }).click()]);
+    await sandbox.getByRole('button', { name: '确认支付' }).click();
+    await sandbox.getByText('支付成功').waitFor();
+    await sandbox.close();
+
+    // The page polls the application until the provider's notification has settled it.
+    await page.getByText('已缴费').first().waitFor({ timeout: 20_000 });
+    await expect(page.getByText(/收据编号：SF\d{10}/).innerText()).resolves.toMatch(/SF\d{10}/);
+
+    await page.goto(`${baseURL}/company-service/online-apply`);
+    await expect.poll(() => row().innerText()).toContain('已缴费');
+  });
+});
