@@ -56,6 +56,8 @@ export default defineConfig({
           testTimeout: 120000,
           hookTimeout: 180000,
           fileParallelism: false,
+          // expect.poll waits 1 s by default: too short for a busy two-core machine rendering a new tab.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
