@@ -231,10 +231,31 @@ describe.each(dbTargets())('attachments (%s)', (target) => {
       expect((await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId })).body.data!.map((a) => a.id)).toEqual([own.id]);
       expect((await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId: elsewhereRef })).body.data!.map((a) => a.id)).toEqual([taken.id]);
     });
+
+    it("a file the authority links to a unit's record (an inspection report) becomes readable by that unit only", async () => {
+      const report = (await upload(authority, [{ name: '检验报告.pdf', bytes: PDF }])).body.data!;
+      expect((await download(unitA.sid, report.id)).statusCode).toBe(404);
+      const authorityUser = await app.db.selectFrom('sys_session' as never).select(['user_id' as never]).where('id' as never, '=', authority as never).executeTakeFirstOrThrow();
+      const unitRow = await app.db.selectFrom('sys_user' as never).select(['unit_id' as never]).where('id' as never, '=', (authorityUser as { user_id: string }).user_id as never).executeTakeFirstOrThrow();
+      const viewer = { userId: (authorityUser as { user_id: string }).user_id, unitId: (unitRow as { unit_id: string }).unit_id, areaCode: '330200', roleType: 'authority' };
+      expect(await linkToRecord(app.db, viewer, newId(), [report.id], unitA.unitId)).toBe(1);
+      expect((await download(unitA.sid, report.id)).statusCode).toBe(200);
+      expect((await download(unitB.sid, report.id)).statusCode).toBe(404);
+    });
   });
 
   describe('attachment values in a record', () => {
     const save = (sid: string, body: Record<string, unknown>) => call<{ id: string; attachments: unknown }>(app, sid, 'POST', '/r/demo-notice/save', { title: '附件测试', content: '正文', ...body });
+
+    it('saving a record links the files of its attachment fields to it', async () => {
+      const file = (await upload(unitA.sid, [{ name: '附件.pdf', bytes: PDF }])).body.data!;
+      const { body } = await save(unitA.sid, { attachments: [{ id: file.id, name: file.name, url: file.url, size: file.size }] });
+      expect(body.result).toBe('true');
+      const listed = (await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId: body.data!.id })).body.data!;
+      expect(listed.map((a) => a.id)).toEqual([file.id]);
+      // Another unit still cannot reach it.
+      expect((await download(unitB.sid, file.id)).statusCode).toBe(404);
+    });
 
     it('keeps { id, name, url, size } and accepts rows stored before uploads existed', async () => {
       const { body } = await upload(unitA.sid, [{ name: '通知.pdf', bytes: PDF }]);

@@ -12,6 +12,7 @@ import { page } from '../envelope';
 import { AppError } from '../errors';
 import { filterConditions, orderClause, pageOf, type ListParams, type ListPlan } from './filters';
 import { readFlowLog, writeFlowLog, type FlowLogEntry } from './flow-log';
+import { linkToRecord } from '../services/attachments';
 import { columnsOf, runHooks, type HookRuntime } from './hooks';
 import type { ChildLink, ResourceModel } from './model';
 import { attachChildren, deleteRow, findRow, insertRow, listPage, replaceChildren, updateRow, type AnyDb, type RecordInput, type Row, type Values } from './repository';
@@ -141,6 +142,8 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
   const removes = name === 'delete' && action.to === undefined;
   if (removes) await deleteRow(trx, model, id);
   else await updateRow(trx, model, id, { status: action.to ?? from, ...(input.fields ? columnsOf(model, input.fields) : {}), updated_by: actor.userId });
+  // Files the action asked for (an inspection report) become the record's, visible to its unit.
+  if (!removes && input.fields) await linkAttachments(trx, model, actor, id, input.fields, row.unitId);
   if (model.workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: name, from, to: removes ? null : (action.to ?? from), opinion: input.opinion });
   if (removes || !action.effects?.length) return;
   const after = await attachChildren(trx, model, (await findRow(trx, model, id, undefined))!);
@@ -195,6 +198,20 @@ function recordInput(model: ResourceModel, body: Record<string, unknown>): Recor
 
 async function writeChildren(trx: AnyDb, input: RecordInput, parentId: string): Promise<void> {
   for (const [link, rows] of input.children) await replaceChildren(trx, link, parentId, rows);
+}
+
+/** Ids of the uploaded files in the attachment fields of `values`. */
+function attachmentIds(model: ResourceModel, values: Record<string, unknown>): string[] {
+  return model.fields
+    .filter((f) => f.type === 'attachment' && Array.isArray(values[f.name]))
+    .flatMap((f) => (values[f.name] as { id?: unknown }[]).map((file) => file?.id))
+    .filter((id): id is string => typeof id === 'string');
+}
+
+/** Links the files named by the attachment fields of `values` to the record (and its owner unit, when not the actor's). */
+async function linkAttachments(trx: AnyDb, model: ResourceModel, actor: Actor, id: string, values: Record<string, unknown>, recordUnitId: unknown): Promise<void> {
+  const ids = attachmentIds(model, values);
+  if (ids.length > 0) await linkToRecord(trx, actor, id, ids, typeof recordUnitId === 'string' ? recordUnitId : null);
 }
 
 /**
@@ -273,6 +290,7 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       await writeChildren(trx, input, id);
       if (workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: 'save', from: null, to: workflow.initial });
     }
+    await linkAttachments(trx, model, actor, id, body, actor.unitId);
     if (commit) await transition(trx, compiled, actor, 'commit', commit, await lockRow(trx, model, actor, id), { extra: body });
     const saved = await findRow(trx, model, id, undefined);
     return attachChildren(trx, model, saved!);

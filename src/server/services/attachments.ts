@@ -43,6 +43,8 @@ export interface AttachmentTable {
   sha256: string;
   created_by: string;
   created_at: Generated<Date>;
+  /** The unit owning the record the file is linked to, when that is not the uploader's (migration 0007). */
+  record_unit_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 type AttachmentRow = Selectable<AttachmentTable>;
@@ -272,7 +274,7 @@ export async function storeStaged(db: AnyDb, store: AttachmentStore, viewer: Vie
 /** The condition "visible to the viewer": own unit, or (oversight role types) the viewer's area. */
 function visibleTo(viewer: Viewer) {
   return (eb: ExpressionBuilder<Tables, 'sys_attachment'>) => {
-    const own = eb('unit_id', '=', viewer.unitId);
+    const own = eb.or([eb('unit_id', '=', viewer.unitId), eb('record_unit_id', '=', viewer.unitId)]);
     if (!viewer.roleType || !OVERSIGHT_ROLE_TYPES.has(viewer.roleType)) return own;
     return eb.or([own, eb('area_code', 'like', `${escapeLike(areaPrefix(viewer.areaCode))}%`)]);
   };
@@ -307,13 +309,14 @@ export async function deleteOwn(db: AnyDb, store: AttachmentStore, viewer: Viewe
 
 /**
  * Attaches uploaded files to the record they were uploaded for (attrefsysid), once that record has
- * an id: only files of the viewer's unit that are not yet attached elsewhere. Returns how many.
+ * an id: only files of the viewer's unit that are not yet attached elsewhere. `recordUnitId`, the
+ * unit owning the record when it is not the viewer's, may then see them too. Returns how many.
  */
-export async function linkToRecord(db: AnyDb, viewer: Viewer, refId: string, ids: readonly string[]): Promise<number> {
+export async function linkToRecord(db: AnyDb, viewer: Viewer, refId: string, ids: readonly string[], recordUnitId?: string | null): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await attachments(db)
     .updateTable('sys_attachment')
-    .set({ ref_id: refId })
+    .set({ ref_id: refId, record_unit_id: recordUnitId && recordUnitId !== viewer.unitId ? recordUnitId : null })
     .where('id', 'in', [...ids])
     .where('unit_id', '=', viewer.unitId)
     .where((eb) => eb.or([eb('ref_id', 'is', null), eb('ref_id', '=', refId)]))

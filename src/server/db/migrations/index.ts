@@ -10,6 +10,7 @@ import * as m0003 from './0003_attachments';
 import * as m0004 from './0004_app_sequence';
 import * as m0005 from './0005_pay_order';
 import * as m0006 from './0006_pg_trgm';
+import * as m0007 from './0007_attachment_record_owner';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004_app_sequence': m0004,
   '0005_pay_order': m0005,
   '0006_pg_trgm': m0006,
+  '0007_attachment_record_owner': m0007,
 };
