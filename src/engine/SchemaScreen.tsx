@@ -49,13 +49,13 @@ export default function SchemaScreen({ screenId, mode, id, onClose, onDirtyChang
   if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
   if (!bundle) return <LoadingBlock />;
   const { screen } = bundle;
-  const allowed = 'modes' in screen && screen.modes ? screen.modes : undefined;
-  if (allowed && !allowed.includes(target.mode)) return <LoadFailed error={new Error('该页面不支持此操作')} />;
   const Renderer = (screen.component && customScreens[screen.component]) || KIND_RENDERERS[screen.kind];
   if (screen.kind === 'form' && screen.prefill) {
     // The route names what the new record is about (e.g. checkNew/:id): always a new record.
     const prefill = Object.fromEntries(Object.entries(screen.prefill).map(([field, param]) => [field, params[param ?? ''] ?? search.get(param ?? '') ?? undefined]));
     return <Renderer bundle={bundle} mode="add" prefill={prefill} onClose={onClose} onDirtyChange={onDirtyChange} />;
   }
+  const allowed = 'modes' in screen && screen.modes ? screen.modes : undefined;
+  if (allowed && !allowed.includes(target.mode)) return <LoadFailed error={new Error('该页面不支持此操作')} />;
   return <Renderer bundle={bundle} mode={target.mode} id={target.id} onClose={onClose} onDirtyChange={onDirtyChange} />;
 }

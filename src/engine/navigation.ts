@@ -19,7 +19,9 @@ export interface ScreenTarget {
 export function screenHref(path: string, { mode, id }: ScreenTarget = {}): string {
   const search = new URLSearchParams();
   if (mode) search.set('mode', mode);
-  if (id) search.set('id', id);
+  // A route with `:id` takes the id in its path (checkNew/:id), others as ?id=.
+  if (id && path.includes(':id')) path = path.replace(':id', encodeURIComponent(id));
+  else if (id) search.set('id', id);
   const query = search.toString();
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }

@@ -99,7 +99,10 @@ describe('use registration: add an elevator, apply, the authority approves, the 
     const opinion = dialog.locator('textarea');
     if (await opinion.count()) await opinion.fill('材料齐全，准予登记');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText(/成功/).first().waitFor();
+    // Approved: the list (waiting applications by default) no longer shows it.
+    await row.waitFor({ state: 'detached' });
+    await page.locator('.ant-modal-wrap').filter({ visible: true }).waitFor({ state: 'detached' });
+    await page.screenshot({ path: '/tmp/e2e-after-approve.png' });
     await openUserMenu(page, '退出登录');
     await page.waitForURL(/\/login/);
   });
