@@ -20,13 +20,16 @@ export class ApiError extends Error {
   /** Catalogue code from the server (`INVALID_CREDENTIALS`, ...), when it sent one. */
   readonly code?: string;
   readonly status?: number;
+  /** The failure envelope's `data` (details of a refusal, e.g. the rows of a refused import). */
+  readonly data?: unknown;
 
-  constructor(kind: ApiErrorKind, message: string, options: { code?: string; status?: number } = {}) {
+  constructor(kind: ApiErrorKind, message: string, options: { code?: string; status?: number; data?: unknown } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = options.code;
     this.status = options.status;
+    if (options.data !== undefined) this.data = options.data;
   }
 }
 
@@ -85,7 +88,7 @@ function toApiError(err: unknown): ApiError {
     const { status, data } = err.response;
     const body = isEnvelope(data) ? data : null;
     if (status === 401) return new ApiError('unauthenticated', body ? failureMessage(body) : SESSION_EXPIRED_MESSAGE, { status, code: body?.code });
-    if (body) return new ApiError('business', failureMessage(body), { status, code: body.code });
+    if (body) return new ApiError('business', failureMessage(body), { status, code: body.code, data: body.data });
     return new ApiError('transport', SERVER_ERROR_MESSAGE, { status });
   }
   return new ApiError('transport', SERVER_ERROR_MESSAGE);
@@ -100,7 +103,7 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {})
     return fail(toApiError(err), options.silent);
   }
   if (!isEnvelope(body)) return body as T;
-  if (!isSuccessful(body)) return fail(new ApiError('business', failureMessage(body), { code: body.code }), options.silent);
+  if (!isSuccessful(body)) return fail(new ApiError('business', failureMessage(body), { code: body.code, data: body.data }), options.silent);
   return body.data as T;
 }
 

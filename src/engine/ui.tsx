@@ -2,9 +2,9 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 
-export function ScreenCard({ title, extra, children }: { title?: ReactNode; extra?: ReactNode; children: ReactNode }) {
+export function ScreenCard({ title, extra, className, children }: { title?: ReactNode; extra?: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <Card title={title} extra={extra} variant="borderless" className="engine-screen">
+    <Card title={title} extra={extra} variant="borderless" className={className ? `engine-screen ${className}` : 'engine-screen'}>
       {children}
     </Card>
   );

@@ -26,6 +26,8 @@ export interface Config {
   schemaDir: string | null;
   /** Most rows one XLSX export may hold; a larger selection is refused with a Chinese message. */
   exportMaxRows: number;
+  /** Most data rows one XLSX import may hold; a larger file is refused before any row is read into the database. */
+  importMaxRows: number;
   /** Largest attachment file accepted, in MB (fractions allowed). */
   attachmentMaxMb: number;
   /** Directory holding attachment files; null = `<dataDir>/attachments` (a temporary directory for `memory://`). */
@@ -90,7 +92,8 @@ export const SETTINGS = [
   setting('PORTAL_STATIC_DIR', 'staticDir', optionalText, null, 'built front end to serve (`npm start` uses dist/)'),
   setting('PORTAL_SCHEMA_DIR', 'schemaDir', optionalText, null, 'schema directory (resources/, dicts/); unset = the repository\'s schemas/'),
   setting('PORTAL_EXPORT_MAX_ROWS', 'exportMaxRows', positiveInt, 200_000, 'most rows one XLSX export may hold'),
-  setting('PORTAL_ATTACHMENT_MAX_MB', 'attachmentMaxMb', positiveNumber, 20, 'largest attachment file accepted, in MB'),
+  setting('PORTAL_IMPORT_MAX_ROWS', 'importMaxRows', positiveInt, 5000, 'most data rows one XLSX import may hold'),
+  setting('PORTAL_ATTACHMENT_MAX_MB', 'attachmentMaxMb', positiveNumber, 20, 'largest attachment file accepted, in MB (also the largest import file)'),
   setting('PORTAL_ATTACHMENT_DIR', 'attachmentDir', optionalText, null, 'attachment file directory; unset = `<PORTAL_DATA_DIR>/attachments` (a temporary directory for `memory://`)'),
   setting('PORTAL_TRUST_PROXY', 'trustProxy', onOff, false, '`on` behind a load balancer: client IP from X-Forwarded-For'),
   setting('LOG_LEVEL', 'logLevel', text, 'info', 'log level (silent, error, warn, info, debug)'),

@@ -45,6 +45,20 @@ export const ERRORS = {
   DUPLICATE_VALUE: { status: 200, message: '数据已存在，不能重复' },
   /** An export would exceed PORTAL_EXPORT_MAX_ROWS; data carries { count, max }. */
   EXPORT_TOO_LARGE: { status: 200, message: '导出数据量超过上限，请缩小查询范围后再导出' },
+  /** An import request without a file part (or with an empty file name). */
+  IMPORT_FILE_MISSING: { status: 400, message: '请选择要导入的 Excel 文件' },
+  /** Not an .xlsx workbook (extension, magic bytes PK\x03\x04, or exceljs cannot read it). */
+  IMPORT_NOT_XLSX: { status: 200, message: '仅支持导入 Excel（.xlsx）文件，请下载导入模板填写后上传' },
+  /** Larger than PORTAL_ATTACHMENT_MAX_MB; data carries { maxMb }. */
+  IMPORT_FILE_TOO_LARGE: { status: 200, message: '导入文件大小超过上限，请分批导入' },
+  IMPORT_EMPTY: { status: 200, message: '文件中没有可导入的数据行' },
+  /** More data rows than PORTAL_IMPORT_MAX_ROWS; data carries { count, max }, the message names max. */
+  IMPORT_TOO_MANY_ROWS: { status: 200, message: '导入数据行数超过上限，请分批导入' },
+  /**
+   * Some rows (or the header) are wrong: nothing was imported. data carries { problems: [{ row,
+   * field, message }] (the first 100), total }; the message names the first problem.
+   */
+  IMPORT_INVALID: { status: 200, message: '导入数据有误，未导入任何数据' },
 
   // Inspection fees and payment (src/server/services/fees.ts, payment.ts).
   /** The equipment's category has no fee in the inspection-fee dictionary. */

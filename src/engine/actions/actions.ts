@@ -18,7 +18,9 @@ export type ActionKind =
   | 'save'
   | 'commit'
   /** A workflow action (or plain delete) on a stored record. */
-  | 'record';
+  | 'record'
+  /** Opens another screen for the row (`open`). */
+  | 'open';
 
 export interface ResolvedAction {
   name: string;
@@ -35,6 +37,8 @@ export interface ResolvedAction {
   when?: Expr;
   /** States the record must be in; undefined: any. */
   from?: readonly string[];
+  /** `open`: the screen opened for the row. */
+  screen?: string;
 }
 
 export interface ActionContext {
@@ -70,6 +74,9 @@ function kindOf(name: string, inForm: boolean): ActionKind {
 export function resolveActions(resource: Resource, refs: readonly ActionRef[] | undefined, { inForm = false } = {}): ResolvedAction[] {
   return (refs ?? []).map((ref) => {
     const button: ActionButton = typeof ref === 'string' ? { action: ref } : ref;
+    if (button.open) {
+      return { name: button.action, kind: 'open' as const, label: button.label ?? button.action, danger: false, roles: button.roles?.length ? [button.roles] : [], when: button.when ? parseExpression(button.when) : undefined, screen: button.open };
+    }
     const name = button.action;
     const kind = kindOf(name, inForm);
     const wf = kind === 'record' || kind === 'commit' ? workflowAction(resource, name) : kind === 'save' ? resource.workflow?.actions.save : undefined;

@@ -78,6 +78,30 @@ export interface UploadOptions {
   onProgress?(percent: number): void;
 }
 
+/** Extra input of an import. */
+export interface ImportOptions {
+  /** The list screen importing (its column labels are accepted as headers too). */
+  screen?: string;
+  signal?: AbortSignal;
+  /** Progress of the transfer, 0–100 (the server then checks and writes the rows). */
+  onProgress?(percent: number): void;
+}
+
+/** One problem of a refused import: Excel row number (1 = header), the column's label, a Chinese message. */
+export interface ImportProblem {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/**
+ * What an import came to: every row written (`ok`), or none because some were wrong — then the
+ * first problems (at most the server's limit) and how many there are in all.
+ */
+export type ImportResult =
+  | { ok: true; count: number; message: string }
+  | { ok: false; message: string; problems: ImportProblem[]; total: number };
+
 export interface DataProvider {
   getList(resource: string, query: ListQuery, signal?: AbortSignal): Promise<PageResult>;
   getOne(resource: string, id: string, signal?: AbortSignal): Promise<RecordData>;
@@ -92,6 +116,13 @@ export interface DataProvider {
   exportUrl?(resource: string, query: Omit<ListQuery, 'pageNo' | 'pageSize'>, screenId?: string): string;
   /** Stores a file for an attachment field and resolves with its value; absent: attachment fields are read-only. */
   upload?(file: File, options?: UploadOptions): Promise<AttachmentValue>;
+  /**
+   * Imports the rows of a spreadsheet, all or none; resolves with the outcome (refused rows
+   * included) and rejects only when the file itself is refused. Absent: the list offers no import.
+   */
+  importFile?(resource: string, file: File, options?: ImportOptions): Promise<ImportResult>;
+  /** Download address of the import template of a resource (for a list screen); absent: no template link. */
+  importTemplateUrl?(resource: string, screenId?: string): string;
 }
 
 /** The one error shape of the data layer; `message` is ready to show to the user (Chinese). */

@@ -8,11 +8,14 @@
  *   GET  /r/<resource>/flowLog/<id>
  *   POST /r/<resource>/stats         body: filter params, groupBy → { total, groups? }
  *   GET  /r/<resource>/export?...    XLSX download (filters, orderBy, screen = list screen id), when the app passes `url`
+ *   GET  /r/<resource>/import-template?screen=   XLSX template of the import, when the app passes `url`
+ *   POST /r/<resource>/import        multipart: file, screen → { count }; refused rows: IMPORT_INVALID with
+ *                                    data { problems: [{ row, field, message }], total }, when the app passes `postFile`
  *
  * The app supplies the transport (its one HTTP client: session parameters, envelope unwrapping),
  * so this module knows paths and bodies only. Transport failures become EngineErrors.
  */
-import type { AttachmentValue, DataProvider, ListQuery, PageResult, RecordData, StatsResult } from './provider';
+import type { AttachmentValue, DataProvider, ImportProblem, ImportResult, ListQuery, PageResult, RecordData, StatsResult } from './provider';
 import { toEngineError } from './provider';
 
 export interface RestTransport {
@@ -20,7 +23,7 @@ export interface RestTransport {
   get<T>(path: string, signal?: AbortSignal): Promise<T>;
   /** POST `body` as JSON to `path` and resolve with the reply's data. */
   post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T>;
-  /** POST multipart; needed only when `uploadPath` is set. `onProgress` gets the percentage sent. */
+  /** POST multipart (uploads when `uploadPath` is set, imports). `onProgress` gets the percentage sent. */
   postFile?<T>(path: string, fields: Record<string, string | Blob>, options?: { signal?: AbortSignal; onProgress?(percent: number): void }): Promise<T>;
   /** Absolute address of an API path (downloads); without it the lists offer no export. */
   url?(path: string): string;
@@ -71,6 +74,14 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The outcome of an import the server refused row by row (IMPORT_INVALID), or undefined for any other failure. */
+function refusedRows(error: unknown): ImportResult | undefined {
+  const { code, data, message } = (error ?? {}) as { code?: unknown; data?: { problems?: unknown; total?: unknown }; message?: unknown };
+  if (code !== 'IMPORT_INVALID' || !Array.isArray(data?.problems)) return undefined;
+  const problems = data.problems as ImportProblem[];
+  return { ok: false, message: typeof message === 'string' ? message : '导入数据有误，未导入任何数据', problems, total: typeof data.total === 'number' ? data.total : problems.length };
+}
+
 export function createRestDataProvider(transport: RestTransport, options: RestOptions = {}): DataProvider {
   const provider: DataProvider = {
     getList: (resource, query, signal) => guarded(() => transport.post<PageResult>(path(resource, 'list'), listParams(query), signal)),
@@ -85,8 +96,23 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
   const url = transport.url;
   if (url) provider.exportUrl = (resource, query, screenId) =>
       `${url(path(resource, 'export'))}?${searchOf({ ...listParams(query), ...(screenId ? { screen: screenId } : {}) })}`;
+  if (url) provider.importTemplateUrl = (resource, screenId) => `${url(path(resource, 'import-template'))}${screenId ? `?${searchOf({ screen: screenId })}` : ''}`;
   const { uploadPath } = options;
   const postFile = transport.postFile;
+  if (postFile) {
+    provider.importFile = async (resource, file, { screen, signal, onProgress } = {}): Promise<ImportResult> => {
+      const fields: Record<string, string | Blob> = screen ? { screen, file } : { file };
+      try {
+        const done = await postFile<{ count: number }>(path(resource, 'import'), fields, { signal, onProgress });
+        return { ok: true, count: done.count, message: `成功导入 ${done.count} 条` };
+      } catch (error) {
+        const refused = refusedRows(error);
+        if (refused) return refused;
+        if ((error as { name?: string })?.name === 'CanceledError' || (error as { name?: string })?.name === 'AbortError') throw error;
+        throw toEngineError(error);
+      }
+    };
+  }
   if (uploadPath && postFile) {
     provider.upload = async (file, { signal, refId, onProgress } = {}) => {
       const fields: Record<string, string | Blob> = refId ? { refId, file } : { file };

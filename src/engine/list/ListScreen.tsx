@@ -1,9 +1,11 @@
 /**
  * A list screen: filters (kept in the URL), a server-paged and sorted antd Table, the toolbar
- * (add, export), row actions offered by state / role / `when`, selection with batch actions, and
- * column settings. Reads go through `useList`; actions refresh it.
+ * (add, export, import, print), row actions offered by state / role / `when`, selection with batch
+ * actions, and column settings. Reads go through `useList`; actions and imports refresh it.
+ * Printing (window.print) shows the title and the table of the current page only: the filter
+ * bar, toolbar, selection, row actions and pagination carry `engine-no-print` (src/app/global.css).
  */
-import { DownloadOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Popover, Space, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
@@ -18,6 +20,7 @@ import type { ListScreen as ListScreenSchema, ToolbarItem } from '../schema/type
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import { columnSpecs, tableColumns } from './columns';
 import FilterBar from './FilterBar';
+import ImportDialog from './ImportDialog';
 import { filterParams, filterSpecs, fixedParams, initialFilters, listStateFromSearch, searchFromListState, type ListState } from './filters';
 import { useHiddenColumns } from './useHiddenColumns';
 
@@ -51,6 +54,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const { data, error, isLoading, mutate } = useList(resource.name, query);
   const [selected, setSelected] = useState<RecordData[]>([]);
   const [hidden, setHidden] = useHiddenColumns(screen.id);
+  const [importing, setImporting] = useState(false);
 
   const context = { roleType, mode: 'view' };
   /** The detail screen of a row: by the value of `detailBy.field`, else `detail`. */
@@ -65,6 +69,8 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         return links.open(screen.form, { mode: 'edit', id: rowKey(rows[0]) });
       case 'back':
         return links.back();
+      case 'open':
+        return links.open(action.screen, { id: rowKey(rows[0]) });
       default:
         if (await runner.run(action, rows)) setSelected([]);
     }
@@ -79,6 +85,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
     tableCols.push({
       key: '__actions',
       title: '操作',
+      className: 'engine-no-print',
       fixed: 'right',
       width: Math.min(80 + rowActions.length * 48, 320),
       render: (_: unknown, row: RecordData) => (
@@ -120,6 +127,20 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         </Button>,
       ];
     }
+    if (t.action === 'import' && dataProvider.importFile) {
+      return [
+        <Button key="import" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+          {t.label ?? '导入'}
+        </Button>,
+      ];
+    }
+    if (t.action === 'print') {
+      return [
+        <Button key="print" icon={<PrinterOutlined />} onClick={() => window.print()}>
+          {t.label ?? '打印'}
+        </Button>,
+      ];
+    }
     return [];
   });
   const batch = batchActions.map((a) => (
@@ -152,14 +173,16 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   );
 
   return (
-    <ScreenCard title={screen.title}>
-      <FilterBar
-        specs={specs}
-        values={state.filters}
-        onSearch={(filters) => setState({ ...state, filters, pageNo: 1 })}
-        onReset={() => setState({ filters: initialFilters(specs), pageNo: 1, pageSize: state.pageSize, sort: screen.defaultSort })}
-      />
-      <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12, gap: 8 }}>
+    <ScreenCard title={screen.title} className="engine-list-print">
+      <div className="engine-list-filters engine-no-print">
+        <FilterBar
+          specs={specs}
+          values={state.filters}
+          onSearch={(filters) => setState({ ...state, filters, pageNo: 1 })}
+          onReset={() => setState({ filters: initialFilters(specs), pageNo: 1, pageSize: state.pageSize, sort: screen.defaultSort })}
+        />
+      </div>
+      <div className="engine-list-toolbar engine-no-print" style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12, gap: 8 }}>
         <Space wrap>
           {toolbar}
           {batch}
@@ -172,6 +195,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         <LoadingBlock />
       ) : (
         <Table<RecordData>
+          className="engine-list-table"
           rowKey={rowKey}
           size="middle"
           columns={tableCols}
@@ -186,6 +210,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
               : undefined
           }
           pagination={{
+            className: 'engine-no-print',
             current: state.pageNo,
             pageSize: state.pageSize,
             total: data?.count ?? 0,
@@ -196,6 +221,9 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         />
       )}
       {runner.dialog}
+      {dataProvider.importFile && (
+        <ImportDialog open={importing} resource={resource.name} screenId={screen.id} title={screen.title} onClose={() => setImporting(false)} />
+      )}
     </ScreenCard>
   );
 }

@@ -134,6 +134,20 @@ export function recordActions(resource: Resource): string[] {
   return resource.workflow ? Object.entries(resource.workflow.actions).filter(([, a]) => !a?.internal).map(([name]) => name) : [...PLAIN_ACTIONS];
 }
 
+/**
+ * Whether rows of a resource may be imported (list toolbar `import`): imports insert through the
+ * save path, so the resource must be writable and a new row must be saveable in its initial state
+ * (no workflow, or a `save` action that is not internal and starts from the initial state; without
+ * an explicit `save` a row is editable in the initial state only).
+ */
+export function acceptsImport(resource: Pick<Resource, 'readOnly' | 'workflow'>): boolean {
+  if (resource.readOnly) return false;
+  const workflow = resource.workflow;
+  if (!workflow) return true;
+  const save = workflow.actions.save;
+  return !save || (!save.internal && save.from.includes(workflow.initial));
+}
+
 /** Button text of an action: its own label, else the standard one. */
 export function actionLabel(name: string, label?: string): string | undefined {
   return label ?? STANDARD_ACTIONS[name] ?? SCREEN_ACTIONS[name];

@@ -123,7 +123,7 @@ function defaultWidth(f: FieldModel): number {
 }
 
 /** Labels of the field's codes: its dictionary's, or the workflow's state labels for `status`. */
-function labelsOf(model: ResourceModel, f: FieldModel, dictLabels: ExportSources['dictLabels']): ReadonlyMap<string, string> | undefined {
+export function labelsOf(model: ResourceModel, f: FieldModel, dictLabels: ExportSources['dictLabels']): ReadonlyMap<string, string> | undefined {
   if (f.name === 'status' && model.workflow) return new Map(model.workflow.states.map((s) => [s.code, s.label]));
   return f.field.dict === undefined ? undefined : dictLabels.get(f.field.dict);
 }
@@ -148,7 +148,7 @@ export function contentDisposition(fallback: string, title: string): string {
 }
 
 /** A valid worksheet name: at most 31 characters, none of : \ / ? * [ ]. */
-const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
+export const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
 
 /** Resolves once `out` can take more (or is gone), so rows are produced no faster than they are sent. */
 function drained(out: PassThrough): Promise<void> {

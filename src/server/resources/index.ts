@@ -2,8 +2,8 @@
  * The generic resource engine (registered inside the API scope): loads the resources, brings their
  * tables up to date (additive changes only), and serves each resource's operations under
  * `/r/<resource>/...` plus the legacy paths. See operations.ts for the routes, scope.ts for who
- * sees which rows, filters.ts for the list parameters, export.ts for the XLSX export, stats.ts for
- * the counts of the stats screens.
+ * sees which rows, filters.ts for the list parameters, export.ts for the XLSX export, import.ts for
+ * the XLSX import (and its template), stats.ts for the counts of the stats screens.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,7 +11,9 @@ import { registerLegacyRoutes } from '../legacy/index';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
 import { syncTables } from './ddl';
+import { acceptsImport } from '../../engine/schema/model';
 import { exportOperation, loadListScreens } from './export';
+import { importOperation, importTemplateOperation, registerImportRoutes } from './import';
 import type { HookRegistry } from './hooks';
 import { operationsOf } from './operations';
 import { statsOperation } from './stats';
@@ -44,10 +46,16 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   if (applied.length > 0) app.log.info({ statements: applied }, 'resource tables updated');
 
   const exportSources = { dictLabels: catalog.dictLabels, listScreens: loadListScreens(schemaDir ?? DEFAULT_SCHEMA_DIR) };
-  const operations = new Map(routed.map((r) => [r.model.name, [...operationsOf(r), exportOperation(r, exportSources), statsOperation(r)]]));
+  // XLSX import beside the export, for the resources that take one (no readOnly, a new row saveable in the initial state).
+  const importing = routed.filter((r) => acceptsImport(r.model));
+  const operations = new Map(
+    routed.map((r) => [r.model.name, [...operationsOf(r), exportOperation(r, exportSources), ...(importing.includes(r) ? [importTemplateOperation(r, exportSources)] : []), statsOperation(r)]]),
+  );
   for (const [name, ops] of operations) {
     for (const op of ops) app.route({ ...op.options, method: op.methods, url: resourcePath(name, op.name, op.takesId ? ':id' : undefined) });
   }
+  // The upload itself is multipart: registered in its own scope (import.ts).
+  await registerImportRoutes(app, new Map(importing.map((r) => [r.model.name, importOperation(r, exportSources)])), (name, op) => resourcePath(name, op));
   registerLegacyRoutes(app, routed, operations);
 };
 

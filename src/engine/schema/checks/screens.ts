@@ -5,7 +5,7 @@
  */
 import type { LintContext } from '../context';
 import type { JsonPath } from '../json-source';
-import { CONTEXT_VARIABLES, SCREEN_ACTIONS, filterParamsOf, isCoded, isDictType, isGroupable, isListable, recordActions, resourceFields } from '../model';
+import { CONTEXT_VARIABLES, SCREEN_ACTIONS, acceptsImport, filterParamsOf, isCoded, isDictType, isGroupable, isListable, recordActions, resourceFields } from '../model';
 import type {
   ActionRef,
   ColumnItem,
@@ -115,6 +115,9 @@ class ScreenChecker {
     screen.toolbar?.forEach((item, i) => {
       const action = typeof item === 'string' ? item : item.action;
       if (action === 'add' && screen.form === undefined) this.ctx.report(this.file, ['toolbar', i], 'screen-link', "toolbar 'add' needs the list's 'form' screen");
+      if (action === 'import' && !acceptsImport(this.resource)) {
+        this.ctx.report(this.file, ['toolbar', i], 'unknown-action', `toolbar 'import': resource '${this.resource.name}' takes no import (readOnly, or its workflow cannot save a new row in the initial state)`);
+      }
     });
     this.actionRefs(['rowActions'], screen.rowActions, ['view', 'edit'], screen);
     this.actionRefs(['batchActions'], screen.batchActions, [], screen);
@@ -291,6 +294,12 @@ class ScreenChecker {
     refs?.forEach((ref, i) => {
       const action = typeof ref === 'string' ? ref : ref.action;
       const at = typeof ref === 'string' ? [...path, i] : [...path, i, 'action'];
+      if (typeof ref !== 'string' && ref.open !== undefined) {
+        if (!this.ctx.screens.has(ref.open)) this.ctx.report(this.file, [...path, i, 'open'], 'unknown-screen', `no screen '${ref.open}' (schemas/screens/${ref.open}.json)`);
+        if (ref.label === undefined) this.ctx.report(this.file, [...path, i], 'label', `a button that opens a screen needs a label`);
+        if (ref.when !== undefined) this.expression([...path, i, 'when'], ref.when);
+        return;
+      }
       if (!this.actions.has(action) && !screenActions.includes(action)) {
         const offered = [...this.actions, ...screenActions].join(', ');
         this.ctx.report(this.file, at, 'unknown-action', `'${action}' is not an action of resource '${this.resource.name}' here (${offered})`);

@@ -141,6 +141,7 @@ export interface ActionButton {
   when?: Expression;
   roles?: RoleName[];
   confirm?: string;
+  open?: ScreenId;
 }
 /**
  * The detail screen of a row chosen by the value of one of its fields (e.g. a type's own detail); rows with other values open `detail`.
