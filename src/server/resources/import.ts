@@ -385,7 +385,7 @@ function problemOf(model: ResourceModel, row: SheetRow, err: AppError): ImportPr
   return { row: row.row, field, message: err.message };
 }
 
-/** `第3行 设备名称：此项为必填项` */
+/** `第3行 名称：此项为必填项` */
 export const problemText = (p: ImportProblem): string => `第${p.row}行${p.field ? ` ${p.field}` : ''}：${p.message}`;
 
 function refusal(problems: readonly ImportProblem[]): AppError {
