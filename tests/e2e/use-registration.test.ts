@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPage } from './support/browser';
-import { account, logIn, openUserMenu } from './support/shell';
+import { account, logIn, logOut } from './support/shell';
 
 const baseURL = inject('baseURL');
 const stamp = String(Date.now()).slice(-8);
@@ -79,8 +79,10 @@ describe('use registration: add an elevator, apply, the authority approves, the 
 
     await save(/提\s*交/);
     await page.getByText(/提交成功|操作成功|保存成功/).first().waitFor();
-    await openUserMenu(page, '退出登录');
-    await page.waitForURL(/\/login/);
+    // The form closes itself after a successful submit: back on the list.
+    await page.waitForURL((url) => url.pathname === '/company-service/regBySets' && !url.search.includes('mode='));
+    await page.screenshot({ path: '/tmp/e2e-after-submit.png' });
+    await logOut(page);
   });
 
   it('the authority accepts and approves it', async () => {
@@ -103,8 +105,7 @@ describe('use registration: add an elevator, apply, the authority approves, the 
     await row.waitFor({ state: 'detached' });
     await page.locator('.ant-modal-wrap').filter({ visible: true }).waitFor({ state: 'detached' });
     await page.screenshot({ path: '/tmp/e2e-after-approve.png' });
-    await openUserMenu(page, '退出登录');
-    await page.waitForURL(/\/login/);
+    await logOut(page);
   });
 
   it('the equipment now carries the certificate number and is in use', async () => {

@@ -35,3 +35,16 @@ export async function openUserMenu(page: Page, action: string): Promise<void> {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: action }).click();
 }
+
+/** Logs out through the user menu; when the login page does not come, says what the page shows instead. */
+export async function logOut(page: Page): Promise<void> {
+  await openUserMenu(page, '退出登录');
+  try {
+    await page.waitForURL(/\/login/);
+  } catch (err) {
+    const dialogs = await page.locator('.ant-modal').filter({ visible: true }).allInnerTexts();
+    const shot = `/tmp/e2e-logout-${Date.now()}.png`;
+    await page.screenshot({ path: shot });
+    throw new Error(`logout did not reach /login (at ${page.url()}; dialogs: ${JSON.stringify(dialogs)}; screenshot ${shot})`, { cause: err });
+  }
+}
