@@ -1,5 +1,5 @@
 /**
- * Asks for the fields a workflow action declares (`input`, e.g. an inspection result) — and the
+ * Asks for the fields a workflow action declares (`input`, e.g. a review result) — and the
  * opinion when the action takes one — in one dialog before the action runs. The fields render as
  * in a form (the resource's widget, dictionary and catalogue rules), each required; a readonly
  * field is editable here because the action is what sets it.

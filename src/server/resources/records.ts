@@ -142,7 +142,7 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
   const removes = name === 'delete' && action.to === undefined;
   if (removes) await deleteRow(trx, model, id);
   else await updateRow(trx, model, id, { status: action.to ?? from, ...(input.fields ? columnsOf(model, input.fields) : {}), updated_by: actor.userId });
-  // Files the action asked for (an inspection report) become the record's, visible to its unit.
+  // Files the action asked for (a report) become the record's, visible to its unit.
   if (!removes && input.fields) await linkAttachments(trx, model, actor, id, input.fields, row.unitId);
   if (model.workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: name, from, to: removes ? null : (action.to ?? from), opinion: input.opinion });
   if (removes || !action.effects?.length) return;

@@ -126,7 +126,7 @@ export interface Field {
   dict?: DictName;
   ref?: ResourceName;
   /**
-   * ref: fields copied from the chosen record into the same-named fields beside this one (a snapshot), e.g. ["equcode", "equipmentName"].
+   * ref: fields copied from the chosen record into the same-named fields beside this one (a snapshot), e.g. ["code", "name"].
    */
   copy?: FieldName[];
   refWhere?: RefWhere;
@@ -145,7 +145,7 @@ export interface RuleWithMessage {
   message?: string;
 }
 /**
- * ref: list parameters of the referenced resource limiting what can be chosen, e.g. {"useStatus": "0"}.
+ * ref: list parameters of the referenced resource limiting what can be chosen, e.g. {"status": "active"}.
  */
 export interface RefWhere {
   [k: string]: string | number | boolean | string[] | undefined;
@@ -202,7 +202,7 @@ export interface WorkflowAction {
    */
   internal?: boolean;
   /**
-   * Fields of this resource the action asks for (usually readonly ones, e.g. an inspection result): the action dialog shows them, every one is required, the server checks them with the field's own type, dictionary and rules and writes them with the state change (effects see them on the row).
+   * Fields of this resource the action asks for (usually readonly ones, e.g. a review result): the action dialog shows them, every one is required, the server checks them with the field's own type, dictionary and rules and writes them with the state change (effects see them on the row).
    *
    * @minItems 1
    */

@@ -210,13 +210,13 @@ export interface FieldItem {
   'x-formily'?: FormilyFragment;
 }
 /**
- * Values of a new record set by this screen (beyond the resource defaults), e.g. {"equclacode": "8000"} on a piping form; pair with a readonly field override to fix them.
+ * Values of a new record set by this screen (beyond the resource defaults), e.g. {"category": "8000"} on a form for one category; pair with a readonly field override to fix them.
  */
 export interface InitialValues {
   [k: string]: string | number | boolean | undefined;
 }
 /**
- * Fields of a new record taken from the route: field → name of a route parameter (`:id`) or query parameter, e.g. {"equipment": "id"}. A screen with prefill always adds (the route's id is not a record id).
+ * Fields of a new record taken from the route: field → name of a route parameter (`:id`) or query parameter, e.g. {"subject": "id"}. A screen with prefill always adds (the route's id is not a record id).
  */
 export interface Prefill {
   [k: string]: string | undefined;
@@ -267,7 +267,7 @@ export interface WizardStep {
   sections: Sections;
 }
 /**
- * Values of a new record set by this screen (beyond the resource defaults), e.g. {"equclacode": "8000"} on a piping form; pair with a readonly field override to fix them.
+ * Values of a new record set by this screen (beyond the resource defaults), e.g. {"category": "8000"} on a form for one category; pair with a readonly field override to fix them.
  */
 export interface InitialValues1 {
   [k: string]: string | number | boolean | undefined;
