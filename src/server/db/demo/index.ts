@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { addToDate, todayIn } from '../../../shared/dates';
 import { newId } from '../ids';
 import { columnsOf, runHooks } from '../../resources/hooks';
-import { runAction, saveRecord, type CompiledResource } from '../../resources/records';
+import { runAction, saveRecord, type ActionInput, type CompiledResource } from '../../resources/records';
 import { insertRow, type AnyDb, type Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
 import { DEMO_UNITS, userId } from '../seed';
@@ -189,7 +189,41 @@ export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordO
     if (target === 'returned') await runAction(db, changes, authority, 'audit-disagree', id, { opinion: '请补充新使用地点的安全管理人员信息' });
     changed++;
   }
-  return { equipment: equipment.length, inspections, selfChecks: checked.length, useRegistrations: made, changeApplications: changed };
+  // Online inspection applications in every state of their workflow.
+  const online = resource(app, 'online-apply');
+  const due = equipment.filter((e) => e.useStatus === '1' && e.registrationCode).slice(10, 26);
+  const onlinePlans = ['draft', 'submitted', 'accepted', 'unpaid', 'paid', 'inspected', 'revoked', 'returned'] as const;
+  let applied = 0;
+  for (const [i, target] of onlinePlans.entries()) {
+    const pair = due.slice(i * 2, i * 2 + 2);
+    if (pair.length === 0) break;
+    const application = await saveRecord(db, online, unit, {
+      applicant: DEMO_UNITS.using.orgname,
+      ...CONTACT,
+      expectedDate: addToDate(today, 14, 'd'),
+      inspectionAddress: String(pair[0].address),
+      reliefPolicy: i % 3 === 0 ? 'small-micro' : null,
+      items: pair.map((e) => ({ equipment: e.id })),
+      isCommit: target !== 'draft',
+    });
+    const id = application.id as string;
+    const steps: [Actor, string, ActionInput][] = [];
+    if (target === 'revoked') steps.push([unit, 'revoke', {}]);
+    if (target === 'returned') steps.push([authority, 'audit-disagree', { opinion: '设备清单与报检地点不一致，请核对后重新提交' }]);
+    if (['accepted', 'unpaid', 'paid', 'inspected'].includes(target)) steps.push([authority, 'accept', { opinion: '予以受理' }]);
+    if (['unpaid', 'paid', 'inspected'].includes(target)) steps.push([authority, 'bill', {}]);
+    if (target === 'paid' || target === 'inspected') {
+      steps.push([unit, 'update-pay-cert', { extra: { payCertificate: FORM('银行转账回单.pdf') } }]);
+      steps.push([authority, 'confirm-payment', {}]);
+    }
+    if (target === 'inspected') {
+      steps.push([authority, 'inspect', { opinion: '检验合格', extra: { conclusion: '1', inspectionDate: addToDate(today, -3, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: FORM('定期检验报告.pdf') } }]);
+    }
+    for (const [actor, action, input] of steps) await runAction(db, online, actor, action, id, input);
+    applied++;
+  }
+
+  return { equipment: equipment.length, onlineApplications: applied, inspections, selfChecks: checked.length, useRegistrations: made, changeApplications: changed };
 }
 
 /**
