@@ -126,8 +126,9 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     await sandbox.close();
 
     // The page polls the application until the provider's notification has settled it.
-    await page.getByText('已缴费').first().waitFor({ timeout: 20_000 });
-    await expect(page.getByText(/收据编号：SF\d{10}/).innerText()).resolves.toMatch(/SF\d{10}/);
+    // (Other tabs stay mounted but hidden and may show seeded 已缴费 applications: the visible page only.)
+    await page.getByText('已缴费').filter({ visible: true }).first().waitFor({ timeout: 20_000 });
+    await expect(page.getByText(/收据编号：SF\d{10}/).filter({ visible: true }).innerText()).resolves.toMatch(/SF\d{10}/);
 
     await page.goto(`${baseURL}/company-service/online-apply`);
     await expect.poll(() => row().innerText()).toContain('已缴费');
