@@ -24,7 +24,15 @@ export async function openMenu(page: Page, group: string | null, item: string): 
     const submenu = menu.locator('.ant-menu-submenu').filter({ has: page.locator('.ant-menu-submenu-title', { hasText: group }) });
     if (!(await submenu.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) await submenu.locator('.ant-menu-submenu-title').click();
   }
-  await menu.getByRole('menuitem', { name: item }).click();
+  const entry = menu.getByRole('menuitem', { name: item });
+  await entry.click();
+  // A click that lands while the accordion is still animating can miss: click again once if the item did not become current.
+  try {
+    await menu.locator('.ant-menu-item-selected', { hasText: item }).waitFor({ timeout: 5_000 });
+  } catch {
+    await entry.click();
+    await menu.locator('.ant-menu-item-selected', { hasText: item }).waitFor();
+  }
 }
 
 export function tabTitles(page: Page): Promise<string[]> {
