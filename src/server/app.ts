@@ -6,6 +6,8 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
+import { createDatabase, migrateToLatest, type Progress } from './db/index';
+import type { TemplateRecipe } from './db/pglite';
 import dbPlugin from './plugins/db';
 import envelopePlugin from './plugins/envelope';
 import errorHandlerPlugin, { notFoundHandler } from './plugins/error-handler';
@@ -28,12 +30,18 @@ import { serverHooks } from './services/hooks/index';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The start-up progress reporter given to buildApp (null when none). */
+    startProgress: Progress | null;
   }
 }
 
 export interface BuildOptions extends Partial<Config> {
   /** Extra routes registered inside the API scope (session, RBAC, envelope apply). For tests. */
   extraRoutes?: FastifyPluginAsync;
+  /** Hears each start-up step (opening and migrating the database, table updates); main.ts prints them. */
+  progress?: Progress;
+  /** What a new embedded database starts from (default: the migrated cluster); main.ts passes the demo. */
+  template?: TemplateRecipe;
 }
 
 const SENSITIVE_QUERY = /([?&](?:__sid|__extend|ssotoken|ynSsoToken)=)[^&]*/gi;
@@ -70,11 +78,15 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
 };
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { extraRoutes, ...overrides } = options;
+  const { extraRoutes, progress, template, ...overrides } = options;
   const config: Config = { ...loadConfig(), ...overrides };
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
+    // No per-plugin start timer: plugins do database work (table and index updates) whose length
+    // depends on the data and the machine. avvio's default 10 s turned a slow start on a loaded
+    // machine into a failure; the callers watch start-up progress instead (main.ts, tests/support).
+    pluginTimeout: 0,
     trustProxy: config.trustProxy,
     // Route schemas may use `x-rules`: the validator catalogue, the same code the browser runs.
     ajv: { plugins: [ajvRulesPlugin] },
@@ -83,12 +95,25 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('resources', new Map());
   if (!config.captchaEnabled) app.log.warn('PORTAL_CAPTCHA=off: the login captcha is disabled — never use this in production');
 
+  // The database opens before the plugin chain: a new embedded cluster takes seconds to initialise
+  // and must never be closed half-way (see db/pglite.ts).
+  progress?.(config.databaseUrl ? '连接 PostgreSQL…' : `打开内置数据库 ${config.dataDir}…`);
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, progress, template);
+  try {
+    progress?.('应用数据库迁移…');
+    await migrateToLatest(db);
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
+  app.decorate('startProgress', progress ?? null);
+
   try {
     await app.register(errorHandlerPlugin);
     await app.register(envelopePlugin);
     await app.register(cookie);
     await app.register(formbody);
-    await app.register(dbPlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await app.register(dbPlugin, { db });
     await app.register(keysPlugin);
     await app.register(openapiPlugin, { title: config.productName });
     await app.register(api, { prefix: config.apiBase, config, extraRoutes });
@@ -99,6 +124,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // A plugin failed at start (bad schema, refused migration): release what was opened (the
     // database pool) before reporting, so a caller never inherits open handles.
     await app.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined); // when the failure came before the db plugin took it
     throw err;
   }
   return app;

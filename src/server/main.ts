@@ -1,31 +1,49 @@
 /**
  * `npm start` / `npm run serve`: the API plus the built front end (dist/) on http://HOST:PORT,
- * seeding the demo data into an empty database.
+ * seeding the demo data into an empty database. Every start-up step is printed as it begins (the
+ * e2e set-up and the start-up test read these lines to tell a slow start from a stuck one).
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { inTransaction } from './db/index';
 import { seedDemoRecords } from './db/demo/index';
-import { formatDemoAccounts, isEmpty, seedDemoData } from './db/seed';
+import { demoTemplate } from './db/demo/template';
+import { formatDemoAccounts, hasDemoAccounts, isEmpty, seedDemoData } from './db/seed';
+
+const started = performance.now();
+const progress = (message: string) => console.log(`[启动 ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}`);
 
 const config = loadConfig();
 const staticDir = config.staticDir ?? fileURLToPath(new URL('../../dist', import.meta.url));
-const app = await buildApp({ ...config, staticDir });
 
+/** Exits even when closing hangs: a failed start must end the process, never leave it running. */
+function fail(err: unknown): never {
+  console.error(`Failed to start: ${(err as Error)?.message ?? String(err)}`);
+  setTimeout(() => process.exit(1), 5000).unref();
+  process.exitCode = 1;
+  throw err;
+}
+
+// A new embedded database starts from the demo template (accounts and records already written).
+const template = !config.databaseUrl && !config.schemaDir ? demoTemplate() : undefined;
+const app = await buildApp({ ...config, staticDir, progress, template }).catch(fail);
 try {
-  await app.ready();
   if (await isEmpty(app.db)) {
-    await seedDemoData(app.db);
-    const records = await seedDemoRecords(app);
-    console.log(`Seeded demo data (${Object.entries(records).map(([k, n]) => `${n} ${k}`).join(', ')}). Demo accounts (login name, password, org code):\n${formatDemoAccounts()}`);
+    progress('空数据库：写入演示账号与演示数据（一个事务）…');
+    const records = await inTransaction(app.db, async (trx) => {
+      await seedDemoData(trx);
+      return seedDemoRecords(app, { db: trx, progress });
+    });
+    console.log(`Seeded demo data (${Object.entries(records).map(([k, n]) => `${n} ${k}`).join(', ')}).`);
   }
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Portal ready: http://${config.host}:${config.port}  (API ${config.apiBase}, docs /docs)`);
+  if (await hasDemoAccounts(app.db)) console.log(`Demo accounts (login name, password, org code):\n${formatDemoAccounts()}`);
+  console.log(`Portal ready: http://${config.host}:${config.port}  (API ${config.apiBase}, docs /docs)  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {
   app.log.error(err);
-  console.error(`Failed to start: ${(err as Error).message}`);
-  await app.close().catch(() => undefined);
-  process.exit(1);
+  await Promise.race([app.close().catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);
+  fail(err);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -95,7 +95,7 @@ describe.each(dbTargets())('resource tables across restarts (%s)', (target) => {
   ])('refuses %s, naming the numbered migration to write, and applies nothing', async (_case, fields, statement) => {
     writeResource({ ...fields, added: { type: 'string', label: '新增' } });
     const models = compileResources(loadCatalog(schemaDir)).all.map((r) => r.model);
-    const conn = createDatabase({ databaseUrl: null, dataDir: 'memory://', ...db.options });
+    const conn = await createDatabase({ databaseUrl: null, dataDir: 'memory://', ...db.options });
     try {
       const failure = await syncTables(conn, models).catch((err: Error) => err);
       expect(failure).toBeInstanceOf(DestructiveSchemaChangeError);

@@ -2,14 +2,13 @@
  * The database: one Kysely query layer over PostgreSQL (`DATABASE_URL`) or the embedded PGlite
  * (a data directory, or `memory://`). Both speak the PostgreSQL dialect, so all SQL is shared.
  */
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, Migrator, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
+import { openPglite, PgliteDialect, type Progress, type TemplateRecipe } from './pglite';
 import type { Database } from './schema';
+
+export type { Progress } from './pglite';
 
 export type Db = Kysely<Database>;
 
@@ -18,21 +17,38 @@ export interface DatabaseTarget {
   dataDir: string;
 }
 
-function dialectFor(target: DatabaseTarget): Dialect {
+/**
+ * Opens the database and waits until it answers (the embedded one may first initialise its
+ * cluster; a new one starts from `template`, by default the migrated cluster); `progress` hears
+ * each step. Migrations are applied separately (migrateToLatest).
+ */
+export async function createDatabase(target: DatabaseTarget, progress?: Progress, template: TemplateRecipe = MIGRATED): Promise<Db> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
     // An idle client losing its connection (database restart, admin kill) must not crash the
     // process: pg drops the client from the pool and the next query opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
-    return new PostgresDialect({ pool });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (!target.dataDir.startsWith('memory://')) mkdirSync(target.dataDir, { recursive: true });
-  // pg_trgm backs the trigram indexes of resource `search` fields (migration 0006).
-  return new PGliteDialect(new PGlite(target.dataDir, { extensions: { pg_trgm } }));
+  return new Kysely<Database>({ dialect: new PgliteDialect(await openPglite(target.dataDir, template, progress)) });
 }
 
-export function createDatabase(target: DatabaseTarget): Db {
-  return new Kysely<Database>({ dialect: dialectFor(target) });
+/** The embedded template: a new cluster with every migration applied, keyed by the migrations' code. */
+export const MIGRATED: TemplateRecipe = {
+  key: Object.entries(migrations)
+    .map(([name, m]) => `${name}\n${String(m.up)}`)
+    .join('\n'),
+  prepare: async (pg) => {
+    const db = new Kysely<Database>({ dialect: new PgliteDialect(pg, { keepOpen: true }) });
+    await migrateToLatest(db);
+    await db.destroy();
+  },
+};
+
+/** Runs `work` in a transaction, or inside the caller's when `db` already is one (Kysely does not nest). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers pass typed and untyped handles
+export function inTransaction<D extends Kysely<any>, T>(db: D, work: (trx: D) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : (db.transaction().execute(work as never) as Promise<T>);
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,7 +6,7 @@
 import { ACCESS } from '../access';
 import { accessGroup, loadMenu, menuAccessIds } from '../menu';
 import { passwordHasher } from '../services/password';
-import type { Db } from './index';
+import { inTransaction, type Db } from './index';
 import { stableId } from './ids';
 import type { NewUnit } from './schema';
 import { makeUscc } from './uscc';
@@ -143,7 +143,7 @@ export async function seedDemoData(db: Db): Promise<void> {
   const allIds = menu ? menuAccessIds(menu) : [];
   const hashes = await Promise.all(DEMO_USERS.map((u) => passwordHasher.hash(u.password)));
 
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.insertInto('sys_unit').values(Object.values(DEMO_UNITS)).onConflict((oc) => oc.column('id').doNothing()).execute();
 
     for (const [key, def] of Object.entries(ROLE_DEFS) as [RoleKey, (typeof ROLE_DEFS)[RoleKey]][]) {
@@ -184,6 +184,12 @@ export async function seedDemoData(db: Db): Promise<void> {
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   return !row;
+}
+
+/** True when the demo accounts are in the database (the start-up banner lists them then). */
+export async function hasDemoAccounts(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('sys_user').select('id').where('id', '=', userId(DEMO_USERS[0].loginName)).limit(1).executeTakeFirst();
+  return !!row;
 }
 
 /** The demo accounts as printable lines. */

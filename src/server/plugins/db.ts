@@ -1,6 +1,6 @@
-/** Opens the database, applies migrations and shares `app.db` (fastify-plugin). */
+/** Shares the opened, migrated database as `app.db` and closes it with the app (fastify-plugin). */
 import fp from 'fastify-plugin';
-import { createDatabase, migrateToLatest, type Db, type DatabaseTarget } from '../db/index';
+import type { Db } from '../db/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,12 +8,10 @@ declare module 'fastify' {
   }
 }
 
-export default fp<DatabaseTarget>(
-  async (app, target) => {
-    const db = createDatabase(target);
+export default fp<{ db: Db }>(
+  async (app, { db }) => {
     app.decorate('db', db);
     app.addHook('onClose', async () => db.destroy());
-    await migrateToLatest(db);
   },
   { name: 'db' },
 );

@@ -17,7 +17,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './excel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ColumnItem, ListScreen } from '../../engine/schema/types';
 import { AppError } from '../errors';
@@ -172,7 +173,7 @@ class DownloadAborted extends Error {
 
 /** Writes the workbook to `out`, pulling rows batch by batch from `eachBatch`. */
 async function writeWorkbook(out: PassThrough, title: string, columns: readonly ExportColumn[], eachBatch: (onBatch: (rows: Row[]) => Promise<void>) => Promise<void>): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
   sheet.getRow(1).font = { bold: true };

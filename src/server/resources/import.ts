@@ -26,7 +26,8 @@
  *   before the file is read.
  */
 import multipart from '@fastify/multipart';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './excel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ListScreen } from '../../engine/schema/types';
@@ -327,7 +328,7 @@ function readRow(row: ExcelJS.Row, columns: readonly SheetColumn[], plan: SheetP
 /** Opens the first worksheet of an .xlsx file; IMPORT_NOT_XLSX when it is none. */
 async function openSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   if (bytes.length < XLSX_MAGIC.length || !bytes.subarray(0, XLSX_MAGIC.length).equals(XLSX_MAGIC)) throw new AppError('IMPORT_NOT_XLSX');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
@@ -518,7 +519,7 @@ function defaultText(model: ResourceModel, f: FieldModel, sources: ExportSources
 export async function importTemplate(compiled: CompiledResource, sources: ExportSources, title: string, maxRows: number): Promise<Buffer> {
   const { model } = compiled;
   const fields = importFields(model);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = fields.map((f) => ({
     header: f.field.required ? `*${f.label}` : f.label,

@@ -42,6 +42,7 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   // The app decorates an empty map at its root (app.ts) so the whole app, scripts included, sees the resources.
   if (!app.hasDecorator('resources')) app.decorate('resources', new Map());
   for (const r of all) (app.resources as Map<string, CompiledResource>).set(r.model.name, r);
+  app.startProgress?.(`核对 ${all.length} 个资源的数据表…`);
   const applied = await syncTables(app.db, all.map((r) => r.model));
   if (applied.length > 0) app.log.info({ statements: applied }, 'resource tables updated');
 

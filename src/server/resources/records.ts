@@ -7,6 +7,7 @@
 import type { RawBuilder } from 'kysely';
 import type { WorkflowAction } from '../../engine/schema/types';
 import { isId, newId } from '../db/ids';
+import { inTransaction } from '../db/index';
 import { pageOffset } from '../db/sql';
 import { page } from '../envelope';
 import { AppError } from '../errors';
@@ -116,7 +117,6 @@ function actionFields(compiled: CompiledResource, name: string, action: Workflow
 }
 
 /** Runs `work` in a transaction: the caller's when `db` already is one (a service acting on several records at once), else a new one. */
-const inTransaction = <T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
 
 function assertVersion(row: Row, version: number | null | undefined): void {
   if (version !== undefined && version !== null && row.version !== version) throw new AppError('STALE_VERSION');
@@ -268,7 +268,7 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
   if (commit) assertRoleAllowed(commit, actor);
   const existingId = body.id ? requireId(body.id) : undefined;
 
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     let id: string;
     if (existingId) {
       id = existingId;

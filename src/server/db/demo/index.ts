@@ -9,8 +9,8 @@
  * multi-row INSERTs of the same generated rows, derived fields computed by the same hooks.
  */
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import { addToDate, todayIn } from '../../../shared/dates';
+import { inTransaction } from '../index';
 import { newId } from '../ids';
 import { columnsOf, runHooks } from '../../resources/hooks';
 import { runAction, saveRecord, type ActionInput, type CompiledResource } from '../../resources/records';
@@ -24,6 +24,10 @@ export interface DemoRecordOptions {
   equipment?: number;
   /** PRNG seed (default 20261123). */
   seed?: number;
+  /** Hears each step (what is being written), for the terminal. */
+  progress?: (message: string) => void;
+  /** A transaction to write in (default: a new one on app.db). */
+  db?: AnyDb;
 }
 
 /** The acting demo user as the engine sees a session of it. */
@@ -36,7 +40,13 @@ async function actorOf(db: AnyDb, loginName: string, unit: keyof typeof DEMO_UNI
   return { userId: userId(loginName), userName: rows[0].name, unitId: DEMO_UNITS[unit].id, areaCode: DEMO_UNITS[unit].areacode, roleType: rows[0].role_type, menuIds };
 }
 
-function resource(app: FastifyInstance, name: string): CompiledResource {
+/** What the seed needs of the app: the database and the compiled resources (a FastifyInstance has both). */
+export interface SeedTarget {
+  db: unknown;
+  resources: ReadonlyMap<string, CompiledResource>;
+}
+
+function resource(app: SeedTarget, name: string): CompiledResource {
   const compiled = app.resources.get(name);
   if (!compiled) throw new Error(`resource '${name}' is not loaded`);
   return compiled;
@@ -46,15 +56,22 @@ const CONTACT = { contactPerson: '张伟', contactMobile: '13805740001' };
 const FORM = (name: string) => [{ name, url: '' }];
 
 /** Whether the demo unit already has equipment (the records are seeded once). */
-export async function hasDemoRecords(app: FastifyInstance): Promise<boolean> {
+export async function hasDemoRecords(app: SeedTarget): Promise<boolean> {
   const table = resource(app, 'equipment').model.table;
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE unit_id = ${DEMO_UNITS.using.id}`.execute(app.db);
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE unit_id = ${DEMO_UNITS.using.id}`.execute(app.db as AnyDb);
   return rows[0].n > 0;
 }
 
-/** Seeds the demo unit's equipment and applications through the engine; returns counts. */
-export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordOptions = {}): Promise<Record<string, number>> {
-  const db = app.db as unknown as AnyDb;
+/**
+ * Seeds the demo unit's equipment and applications through the engine, in one transaction (all or
+ * nothing, and one commit instead of a thousand); returns counts.
+ */
+export function seedDemoRecords(app: SeedTarget, options: DemoRecordOptions = {}): Promise<Record<string, number>> {
+  return inTransaction(options.db ?? (app.db as AnyDb), (trx) => seedRecordsIn(app, trx, options));
+}
+
+async function seedRecordsIn(app: SeedTarget, db: AnyDb, options: DemoRecordOptions): Promise<Record<string, number>> {
+  const progress = options.progress ?? (() => undefined);
   const unit = await actorOf(db, 'nbadmin', 'using', 'unit');
   const authority = await actorOf(db, 'jgadmin', 'authority', 'authority');
   const random = prng(options.seed ?? 20261123);
@@ -62,12 +79,14 @@ export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordO
   const equipmentResource = resource(app, 'equipment');
 
   const equipment: Row[] = [];
+  progress(`写入演示设备 ${options.equipment ?? 300} 台…`);
   for (let index = 0; index < (options.equipment ?? 300); index++) {
     equipment.push(await saveRecord(db, equipmentResource, unit, demoEquipment(random, { today, index })));
   }
 
   // Inspection history: the last periodic inspection of every inspected piece, and the one before it.
   const history = resource(app, 'inspection-record');
+  progress('写入检验记录、现场检查…');
   let inspections = 0;
   for (const e of equipment) {
     if (!e.lastInspectionDate) continue;
@@ -128,6 +147,7 @@ export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordO
     });
   }
 
+  progress('写入使用登记、变更登记、在线报检申请（各状态）…');
   // Use registration: equipment not yet registered (未登记) is what units apply for.
   const registry = resource(app, 'use-regist-apply');
   const unregistered = equipment.filter((e) => e.useStatus === '0');
@@ -230,8 +250,8 @@ export async function seedDemoRecords(app: FastifyInstance, options: DemoRecordO
  * Inserts `count` generated equipment rows for the demo unit in multi-row INSERTs of `batch`
  * rows (derived fields computed by the resource's derive hooks); `onProgress` after each batch.
  */
-export async function bulkEquipment(app: FastifyInstance, count: number, options: { seed?: number; batch?: number; onProgress?: (done: number) => void } = {}): Promise<void> {
-  const db = app.db as unknown as AnyDb;
+export async function bulkEquipment(app: SeedTarget, count: number, options: { seed?: number; batch?: number; onProgress?: (done: number) => void } = {}): Promise<void> {
+  const db = app.db as AnyDb;
   const compiled = resource(app, 'equipment');
   const { model } = compiled;
   const actor = await actorOf(db, 'nbadmin', 'using', 'unit');

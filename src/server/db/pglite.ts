@@ -1,0 +1,244 @@
+/**
+ * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) behind a Kysely driver.
+ *
+ * Two things here exist because of how PGlite behaves, measured on a two-core machine:
+ *
+ * - A new cluster (an empty data directory or `memory://`) runs initdb inside WebAssembly, ~6 s of
+ *   CPU, and then the migrations, ~1.5 s: most of a fresh start. The result is the same bytes every
+ *   time, so the first start on a machine keeps it as a tarball in a cache directory, keyed by the
+ *   PGlite version and the migrations, and later fresh starts load it (`loadDataDir`, ~1.5 s). Starts
+ *   that run at once agree through a lock file: one builds the tarball, the others wait for it
+ *   (bounded) and fall back to initialising their own.
+ * - Closing a PGlite 0.4 instance while it is still initialising makes it throw WebAssembly exits in
+ *   a loop that never yields the event loop (the process then hangs for good). The driver's
+ *   `destroy()` therefore waits until the instance is ready and every queued query is done.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/** Reports what the start-up is doing (one short line per step). */
+export type Progress = (message: string) => void;
+
+// pg_trgm backs the trigram indexes of resource `search` fields (migration 0006).
+const EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
+
+const pgliteVersion = (): string => {
+  const require = createRequire(import.meta.url);
+  const pkg = JSON.parse(readFileSync(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+};
+
+/** Where templates are kept: PORTAL_CACHE_DIR, else node_modules/.cache/portal. */
+export function templateCacheDir(): string {
+  return resolve(process.env.PORTAL_CACHE_DIR || join(process.cwd(), 'node_modules', '.cache', 'portal'));
+}
+
+const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
+/** A data directory that already holds a cluster (PGlite keeps PG_VERSION at its root). */
+const hasCluster = (dataDir: string): boolean => !isMemory(dataDir) && existsSync(join(dataDir, 'PG_VERSION'));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What a new database is prepared with before it is kept as a template (the migrations). */
+export interface TemplateRecipe {
+  /** Changes whenever `prepare` would produce something else (e.g. a hash of the migrations). */
+  key: string;
+  /** The template this one starts from (none: a new cluster from initdb). */
+  base?: TemplateRecipe;
+  prepare(pg: PGlite): Promise<void>;
+}
+
+export interface TemplateOptions {
+  cacheDir?: string;
+  /** How long a start waits for another process building the template before preparing its own. */
+  waitMs?: number;
+  /** A lock older than this is taken to be left by a killed process. */
+  staleMs?: number;
+  progress?: Progress;
+}
+
+const fullKey = (recipe: TemplateRecipe): string => (recipe.base ? `${fullKey(recipe.base)}\n--\n` : '') + recipe.key;
+const templateFile = (dir: string, recipe: TemplateRecipe): string =>
+  join(dir, `pglite-${pgliteVersion()}-${createHash('sha256').update(fullKey(recipe)).digest('hex').slice(0, 16)}.tar`);
+
+/**
+ * The tarball of a new cluster prepared by `recipe`, built once per machine, PGlite version and
+ * recipe; null when it cannot be had in time (the caller then initialises its own). Never throws.
+ */
+export async function databaseTemplate(recipe: TemplateRecipe, options: TemplateOptions = {}): Promise<Blob | null> {
+  const { waitMs = 90_000, staleMs = 180_000, progress } = options;
+  const dir = options.cacheDir ?? templateCacheDir();
+  const file = templateFile(dir, recipe);
+  const lock = `${file}.lock`;
+  const read = () => new Blob([readFileSync(file)]);
+  try {
+    if (existsSync(file)) return read();
+    mkdirSync(dir, { recursive: true });
+    const deadline = Date.now() + waitMs;
+    let told = false;
+    for (;;) {
+      let fd: number | null = null;
+      try {
+        fd = openSync(lock, 'wx');
+      } catch {
+        /* another process builds it */
+      }
+      if (fd !== null) {
+        closeSync(fd);
+        try {
+          if (existsSync(file)) return read();
+          const base = recipe.base ? await databaseTemplate(recipe.base, options) : null;
+          progress?.(`生成数据库模板 ${file}（一次性，此后的全新启动直接复用）…`);
+          const pg = new PGlite('memory://', { extensions: EXTENSIONS, ...(base ? { loadDataDir: base } : {}) });
+          await recipe.prepare(pg);
+          // Uncompressed: a start reads it back in a fraction of the time gunzip takes.
+          const tarball = await pg.dumpDataDir('none');
+          await pg.close();
+          const tmp = `${file}.${process.pid}.tmp`;
+          writeFileSync(tmp, new Uint8Array(await tarball.arrayBuffer()));
+          renameSync(tmp, file);
+          return tarball;
+        } finally {
+          rmSync(lock, { force: true });
+        }
+      }
+      if (existsSync(file)) return read();
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // released between our two looks: try to take it
+      }
+      if (age > staleMs) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) return null;
+      if (!told) progress?.('等待另一个进程生成数据库模板…');
+      told = true;
+      await sleep(200);
+    }
+  } catch (err) {
+    progress?.(`数据库模板不可用（${(err as Error).message}），改为直接初始化`);
+    return null;
+  }
+}
+
+/**
+ * Opens PGlite on `dataDir` (a directory, created when missing, or `memory://`) and resolves when
+ * it answers. A new cluster starts from the template of `recipe` when one can be had, else it is
+ * initialised and prepared here.
+ */
+export async function openPglite(dataDir: string, recipe: TemplateRecipe, progress?: Progress): Promise<PGlite> {
+  if (!isMemory(dataDir)) mkdirSync(dataDir, { recursive: true });
+  const fresh = !hasCluster(dataDir);
+  const template = fresh ? await databaseTemplate(recipe, { progress }) : null;
+  if (fresh) progress?.(template ? '创建数据库（复用模板）…' : '初始化内置数据库（initdb，约 10 秒）…');
+  const pg = new PGlite(dataDir, { extensions: EXTENSIONS, ...(template ? { loadDataDir: template } : {}) });
+  await pg.waitReady;
+  return pg;
+}
+
+class PgliteConnection implements DatabaseConnection {
+  constructor(private readonly pg: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pg.query<R>(query.sql, [...query.parameters]);
+    return result.affectedRows !== undefined && result.affectedRows > 0 ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) } : { rows: result.rows };
+  }
+
+  // eslint-disable-next-line require-yield -- the interface asks for a generator
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on PGlite: use a cursor (DECLARE / FETCH) in a transaction');
+  }
+}
+
+/**
+ * One connection, handed out in turn: a transaction holds it until commit or rollback, so queries
+ * of other requests wait instead of running inside it.
+ */
+class PgliteDriver implements Driver {
+  readonly #connection: PgliteConnection;
+  #tail: Promise<void> = Promise.resolve();
+  readonly #release = new Map<DatabaseConnection, () => void>();
+
+  constructor(
+    private readonly pg: PGlite,
+    private readonly keepOpen: boolean,
+  ) {
+    this.#connection = new PgliteConnection(pg);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#tail;
+    let release!: () => void;
+    this.#tail = new Promise<void>((r) => (release = r));
+    await previous;
+    this.#release.set(this.#connection, release);
+    return this.#connection;
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const release = this.#release.get(connection);
+    this.#release.delete(connection);
+    release?.();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(settings.isolationLevel ? `start transaction isolation level ${settings.isolationLevel}` : 'begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  /** Waits for readiness and for every queued query before closing (see the file comment). */
+  async destroy(): Promise<void> {
+    await this.pg.waitReady.catch(() => undefined);
+    await this.#tail;
+    if (!this.keepOpen && !this.pg.closed) await this.pg.close();
+  }
+}
+
+export class PgliteDialect implements Dialect {
+  /** `keepOpen`: destroying the Kysely instance leaves the PGlite instance open (its owner closes it). */
+  constructor(
+    private readonly pg: PGlite,
+    private readonly options: { keepOpen?: boolean } = {},
+  ) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PgliteDriver(this.pg, this.options.keepOpen ?? false);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
+}
