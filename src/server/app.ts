@@ -98,7 +98,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // The database opens before the plugin chain: a new embedded cluster takes seconds to initialise
   // and must never be closed half-way (see db/pglite.ts).
   progress?.(config.databaseUrl ? '连接 PostgreSQL…' : `打开内置数据库 ${config.dataDir}…`);
-  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, progress, template);
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, cacheDir: config.cacheDir }, progress, template);
   try {
     progress?.('应用数据库迁移…');
     await migrateToLatest(db);

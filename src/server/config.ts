@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string | null;
   /** PGlite data directory, or `memory://` for a throw-away in-memory database. */
   dataDir: string;
+  /** Where the embedded database templates are kept; null = node_modules/.cache/portal. */
+  cacheDir: string | null;
   /** Prefix of every API route (the original `espServer`). */
   apiBase: string;
   captchaEnabled: boolean;
@@ -67,6 +69,11 @@ const positiveInt: Parser<number> = (raw) => {
   if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive integer, got "${raw}"`);
   return n;
 };
+const port: Parser<number> = (raw) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`expected a port number 0–65535, got "${raw}"`);
+  return n;
+};
 const positiveNumber: Parser<number> = (raw) => {
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`expected a positive number, got "${raw}"`);
@@ -80,10 +87,11 @@ function setting<K extends keyof Config>(env: string, key: K, parse: Parser<Conf
 
 /** Every environment variable the server reads. */
 export const SETTINGS = [
-  setting('PORT', 'port', positiveInt, 8080, 'HTTP port'),
+  setting('PORT', 'port', port, 8080, 'HTTP port (0 takes a free one; the start-up banner shows it)'),
   setting('HOST', 'host', text, '127.0.0.1', 'listen address'),
   setting('DATABASE_URL', 'databaseUrl', optionalText, null, 'PostgreSQL URL; unset = embedded PGlite'),
   setting('PORTAL_DATA_DIR', 'dataDir', text, './data', 'PGlite data directory (`memory://` for in-memory)'),
+  setting('PORTAL_CACHE_DIR', 'cacheDir', optionalText, null, 'embedded database templates; unset = `node_modules/.cache/portal` (see Start-up)'),
   setting('PORTAL_API_BASE', 'apiBase', apiPrefix, '/espServer', 'prefix of every API route'),
   setting('PORTAL_CAPTCHA', 'captchaEnabled', onOff, true, '`off` disables the login captcha (tests only; logs a warning)'),
   setting('PORTAL_SESSION_TTL_MINUTES', 'sessionTtlMinutes', positiveNumber, 30, 'session inactivity expiry in minutes'),

@@ -37,9 +37,10 @@ try {
     });
     console.log(`Seeded demo data (${Object.entries(records).map(([k, n]) => `${n} ${k}`).join(', ')}).`);
   }
-  await app.listen({ port: config.port, host: config.host });
+  // PORT=0 takes a free port; the banner shows the one taken (tests read it).
+  const address = await app.listen({ port: config.port, host: config.host });
   if (await hasDemoAccounts(app.db)) console.log(`Demo accounts (login name, password, org code):\n${formatDemoAccounts()}`);
-  console.log(`Portal ready: http://${config.host}:${config.port}  (API ${config.apiBase}, docs /docs)  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`Portal ready: ${address}  (API ${config.apiBase}, docs /docs)  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {
   app.log.error(err);
   await Promise.race([app.close().catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);

@@ -15,6 +15,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseTarget {
   databaseUrl: string | null;
   dataDir: string;
+  /** Where embedded database templates are kept (null: the default). */
+  cacheDir?: string | null;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function createDatabase(target: DatabaseTarget, progress?: Progress
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  return new Kysely<Database>({ dialect: new PgliteDialect(await openPglite(target.dataDir, template, progress)) });
+  return new Kysely<Database>({ dialect: new PgliteDialect(await openPglite(target.dataDir, template, { progress, cacheDir: target.cacheDir })) });
 }
 
 /** The embedded template: a new cluster with every migration applied, keyed by the migrations' code. */

@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
@@ -44,10 +45,8 @@ const pgliteVersion = (): string => {
   return pkg.version;
 };
 
-/** Where templates are kept: PORTAL_CACHE_DIR, else node_modules/.cache/portal. */
-export function templateCacheDir(): string {
-  return resolve(process.env.PORTAL_CACHE_DIR || join(process.cwd(), 'node_modules', '.cache', 'portal'));
-}
+/** Where templates are kept by default: node_modules/.cache/portal of the project. */
+export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/portal', import.meta.url));
 
 const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
 /** A data directory that already holds a cluster (PGlite keeps PG_VERSION at its root). */
@@ -74,8 +73,9 @@ export interface TemplateOptions {
 }
 
 const fullKey = (recipe: TemplateRecipe): string => (recipe.base ? `${fullKey(recipe.base)}\n--\n` : '') + recipe.key;
-const templateFile = (dir: string, recipe: TemplateRecipe): string =>
-  join(dir, `pglite-${pgliteVersion()}-${createHash('sha256').update(fullKey(recipe)).digest('hex').slice(0, 16)}.tar`);
+/** The template's file name in the cache directory (its lock file adds `.lock`). */
+export const templateFileName = (recipe: TemplateRecipe): string => `pglite-${pgliteVersion()}-${createHash('sha256').update(fullKey(recipe)).digest('hex').slice(0, 16)}.tar`;
+const templateFile = (dir: string, recipe: TemplateRecipe): string => join(dir, templateFileName(recipe));
 
 /**
  * The tarball of a new cluster prepared by `recipe`, built once per machine, PGlite version and
@@ -83,7 +83,7 @@ const templateFile = (dir: string, recipe: TemplateRecipe): string =>
  */
 export async function databaseTemplate(recipe: TemplateRecipe, options: TemplateOptions = {}): Promise<Blob | null> {
   const { waitMs = 90_000, staleMs = 180_000, progress } = options;
-  const dir = options.cacheDir ?? templateCacheDir();
+  const dir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
   const file = templateFile(dir, recipe);
   const lock = `${file}.lock`;
   const read = () => new Blob([readFileSync(file)]);
@@ -145,10 +145,11 @@ export async function databaseTemplate(recipe: TemplateRecipe, options: Template
  * it answers. A new cluster starts from the template of `recipe` when one can be had, else it is
  * initialised and prepared here.
  */
-export async function openPglite(dataDir: string, recipe: TemplateRecipe, progress?: Progress): Promise<PGlite> {
+export async function openPglite(dataDir: string, recipe: TemplateRecipe, options: { progress?: Progress; cacheDir?: string | null } = {}): Promise<PGlite> {
+  const { progress } = options;
   if (!isMemory(dataDir)) mkdirSync(dataDir, { recursive: true });
   const fresh = !hasCluster(dataDir);
-  const template = fresh ? await databaseTemplate(recipe, { progress }) : null;
+  const template = fresh ? await databaseTemplate(recipe, { progress, cacheDir: options.cacheDir ?? undefined }) : null;
   if (fresh) progress?.(template ? '创建数据库（复用模板）…' : '初始化内置数据库（initdb，约 10 秒）…');
   const pg = new PGlite(dataDir, { extensions: EXTENSIONS, ...(template ? { loadDataDir: template } : {}) });
   await pg.waitReady;

@@ -1,0 +1,113 @@
+/**
+ * Start-up is deterministic (issue 20): several fresh servers started at once all come up, each
+ * on its own data directory with its own secrets; the embedded database is never left spinning
+ * when it is closed early; the database template is built once however many starts ask for it.
+ * Speed is measured by `npm run bench:start`, not asserted here.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databaseTemplate, templateFileName, type TemplateRecipe } from '../../src/server/db/pglite';
+import type { Envelope, LoginResult } from '../../src/shared/contract';
+import { API } from '../../src/shared/contract';
+import { startServer, type StartedServer } from '../support/server';
+import { demo, encrypt } from './helpers';
+
+async function logInOver(server: StartedServer, loginName: string): Promise<{ publicKey: string; reply: Envelope<LoginResult> }> {
+  const base = `${server.baseURL}/espServer`;
+  const { data } = (await (await fetch(`${base}${API.publicKey}`)).json()) as Envelope<{ publicKey: string }>;
+  const { password, orgCode } = demo(loginName);
+  const form = new URLSearchParams({
+    username: encrypt(data!.publicKey, loginName),
+    password: encrypt(data!.publicKey, password),
+    orgCode: encrypt(data!.publicKey, orgCode),
+    validateCode: '',
+    __ajax: 'json',
+  });
+  const res = await fetch(`${base}${API.login}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+  return { publicKey: data!.publicKey, reply: (await res.json()) as Envelope<LoginResult> };
+}
+
+describe('four fresh starts at once', () => {
+  const servers: StartedServer[] = [];
+  afterAll(() => Promise.all(servers.map((s) => s.stop())));
+
+  it('all come up, each with the demo data, its own data directory and its own key pair', { timeout: 300_000 }, async () => {
+    const started = await Promise.allSettled([0, 1, 2, 3].map(() => startServer()));
+    for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
+    const failure = started.find((s) => s.status === 'rejected');
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+
+    expect(new Set(servers.map((s) => s.dataDir)).size).toBe(4);
+    const logins = await Promise.all(servers.map((s) => logInOver(s, 'nbadmin')));
+    for (const { reply } of logins) expect(reply.result).toBe('true');
+    // The template holds no secret: every database generated its own key pair at first start.
+    expect(new Set(logins.map((l) => l.publicKey)).size).toBe(4);
+    for (const s of servers) expect(s.output()).toMatch(/\[启动 [\d.]+s\]/);
+  });
+});
+
+describe('the embedded database', () => {
+  it('closes promptly when closed while still initialising with a query waiting (PGlite 0.4 spun forever there)', { timeout: 120_000 }, () => {
+    // In a child process: a spinning event loop would stop this test runner too.
+    const script = `
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { Kysely, sql } = await import('kysely');
+      const { PgliteDialect } = await import('./src/server/db/pglite.ts');
+      const db = new Kysely({ dialect: new PgliteDialect(new PGlite('memory://')) });
+      const pending = sql\`select 1 as one\`.execute(db).then(() => 'answered', (e) => 'failed: ' + e.message);
+      await new Promise((r) => setTimeout(r, 1000));
+      await db.destroy();
+      console.log('closed', await pending);`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { encoding: 'utf8', timeout: 90_000 });
+    expect(run.signal, `${run.stdout}\n${run.stderr}`).toBeNull();
+    expect(run.stdout).toContain('closed answered');
+    expect(run.status).toBe(0);
+  });
+});
+
+describe('database templates', () => {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'portal-template-'));
+  afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+  const recipe = (key: string, onPrepare: () => void): TemplateRecipe => ({
+    key,
+    prepare: async (pg) => {
+      onPrepare();
+      await pg.exec('CREATE TABLE marker (id int); INSERT INTO marker VALUES (42);');
+    },
+  });
+
+  it('is prepared once when several starts ask at the same time, and reused afterwards', { timeout: 120_000 }, async () => {
+    let prepared = 0;
+    const r = recipe(`once-${Date.now()}`, () => prepared++);
+    const tarballs = await Promise.all([1, 2, 3].map(() => databaseTemplate(r, { cacheDir })));
+    expect(prepared).toBe(1);
+    for (const t of tarballs) expect(t?.size).toBeGreaterThan(1_000_000);
+    expect((await databaseTemplate(r, { cacheDir }))?.size).toBe(tarballs[0]!.size);
+    expect(prepared).toBe(1);
+  });
+
+  it('takes over a lock left by a killed process, and gives up (null) in time on a live one', { timeout: 120_000 }, async () => {
+    let prepared = 0;
+    const stale = recipe(`stale-${Date.now()}`, () => prepared++);
+    const live = recipe(`live-${Date.now()}`, () => prepared++);
+    // A lock older than staleMs: taken over and the template built.
+    const staleFile = join(cacheDir, templateFileName(stale));
+    writeFileSync(`${staleFile}.lock`, '');
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(`${staleFile}.lock`, old, old);
+    expect(await databaseTemplate(stale, { cacheDir, staleMs: 60_000 })).not.toBeNull();
+    expect(prepared).toBe(1);
+
+    // A fresh lock of a live builder: wait at most waitMs, then null (the caller initialises its own).
+    const liveFile = join(cacheDir, templateFileName(live));
+    writeFileSync(`${liveFile}.lock`, '');
+    const t0 = Date.now();
+    expect(await databaseTemplate(live, { cacheDir, waitMs: 1_000 })).toBeNull();
+    expect(Date.now() - t0).toBeLessThan(30_000);
+    expect(prepared).toBe(1);
+  });
+});

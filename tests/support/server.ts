@@ -1,0 +1,95 @@
+/**
+ * Starts the real server the way the README does (`npm run serve`, i.e. `tsx src/server/main.ts`,
+ * which `npm start` runs after building the front end) in a child process, and waits for its
+ * "Portal ready: <url>" banner. It fails fast, with the server's own output in the error, when the
+ * process exits, when it prints nothing for `stallMs` (a start-up step that makes no progress), or
+ * when it is not ready within `limitMs`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface StartOptions {
+  /** Extra environment (PORTAL_* settings); DATABASE_URL is removed unless given here. */
+  env?: Record<string, string>;
+  /** The PGlite data directory; default a new temporary one, removed on stop. */
+  dataDir?: string;
+  /** Fail when the server prints nothing for this long (default 90 s). */
+  stallMs?: number;
+  /** Fail when the server is not ready after this long (default 240 s). */
+  limitMs?: number;
+}
+
+export interface StartedServer {
+  baseURL: string;
+  dataDir: string;
+  /** Milliseconds from spawn to the ready banner. */
+  readyMs: number;
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
+  const { stallMs = 90_000, limitMs = 240_000 } = options;
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-server-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_CAPTCHA: 'off', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL; // the embedded default, as a new user starts it
+  Object.assign(env, options.env);
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const baseURL = await new Promise<string>((resolve, reject) => {
+      let stall: NodeJS.Timeout;
+      const fail = (why: string) => {
+        clearTimeout(stall);
+        clearTimeout(limit);
+        reject(new Error(`server ${why} (${((Date.now() - started) / 1000).toFixed(1)} s after spawn); its output:\n${output}`));
+      };
+      const watch = () => {
+        clearTimeout(stall);
+        stall = setTimeout(() => fail(`printed nothing for ${stallMs / 1000} s: start-up is stuck`), stallMs);
+      };
+      const limit = setTimeout(() => fail(`was not ready within ${limitMs / 1000} s`), limitMs);
+      const onData = (chunk: Buffer) => {
+        output += String(chunk);
+        watch();
+        const ready = /Portal ready: (http:\/\/\S+)/.exec(output);
+        if (ready) {
+          clearTimeout(stall);
+          clearTimeout(limit);
+          resolve(ready[1]);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code, signal) => fail(`exited early (code ${code}, signal ${signal})`));
+      watch();
+    });
+    const readyMs = Date.now() - started;
+    const answer = await fetch(`${baseURL}/espServer/a/stone/common/appConfig`);
+    if (!answer.ok) throw new Error(`server is up but appConfig answered ${answer.status}; its output:\n${output}`);
+    return { baseURL, dataDir, readyMs, output: () => output, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
