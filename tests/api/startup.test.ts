@@ -5,7 +5,7 @@
  * Speed is measured by `npm run bench:start`, not asserted here.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -80,7 +80,11 @@ describe('database templates', () => {
     },
   });
 
-  it('is prepared once when several starts ask at the same time, and reused afterwards', { timeout: 120_000 }, async () => {
+  it('is prepared once when several starts ask at the same time, and reused afterwards; old ones are pruned', { timeout: 120_000 }, async () => {
+    const unused = join(cacheDir, 'pglite-0.0.0-0123456789abcdef.tar');
+    writeFileSync(unused, 'old');
+    const longAgo = new Date(Date.now() - 10 * 86_400_000);
+    utimesSync(unused, longAgo, longAgo);
     let prepared = 0;
     const r = recipe(`once-${Date.now()}`, () => prepared++);
     const tarballs = await Promise.all([1, 2, 3].map(() => databaseTemplate(r, { cacheDir })));
@@ -88,6 +92,7 @@ describe('database templates', () => {
     for (const t of tarballs) expect(t?.size).toBeGreaterThan(1_000_000);
     expect((await databaseTemplate(r, { cacheDir }))?.size).toBe(tarballs[0]!.size);
     expect(prepared).toBe(1);
+    expect(existsSync(unused)).toBe(false);
   });
 
   it('takes over a lock left by a killed process, and gives up (null) in time on a live one', { timeout: 120_000 }, async () => {

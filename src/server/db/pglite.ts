@@ -14,7 +14,7 @@
  *   `destroy()` therefore waits until the instance is ready and every queued query is done.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +86,11 @@ export async function databaseTemplate(recipe: TemplateRecipe, options: Template
   const dir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
   const file = templateFile(dir, recipe);
   const lock = `${file}.lock`;
-  const read = () => new Blob([readFileSync(file)]);
+  const read = () => {
+    const now = new Date();
+    utimesSync(file, now, now); // in use: kept by the pruning below
+    return new Blob([readFileSync(file)]);
+  };
   try {
     if (existsSync(file)) return read();
     mkdirSync(dir, { recursive: true });
@@ -113,6 +117,7 @@ export async function databaseTemplate(recipe: TemplateRecipe, options: Template
           const tmp = `${file}.${process.pid}.tmp`;
           writeFileSync(tmp, new Uint8Array(await tarball.arrayBuffer()));
           renameSync(tmp, file);
+          pruneTemplates(dir);
           return tarball;
         } finally {
           rmSync(lock, { force: true });
@@ -137,6 +142,17 @@ export async function databaseTemplate(recipe: TemplateRecipe, options: Template
   } catch (err) {
     progress?.(`数据库模板不可用（${(err as Error).message}），改为直接初始化`);
     return null;
+  }
+}
+
+/** Templates unused for this long are removed when a new one is written (each is ~40 MB). */
+const PRUNE_AFTER_MS = 3 * 86_400_000;
+
+function pruneTemplates(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    if (!/^pglite-.+\.tar$/.test(name)) continue;
+    const path = join(dir, name);
+    if (Date.now() - statSync(path).mtimeMs > PRUNE_AFTER_MS) rmSync(path, { force: true });
   }
 }
 
