@@ -3,7 +3,7 @@ import 'nprogress/nprogress.css';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { useAppConfig } from './config';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './routes';
 
 NProgress.configure({ showSpinner: false });
 

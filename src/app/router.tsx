@@ -11,12 +11,7 @@ import type { RouteEntry } from './menu';
 import { bindRouter } from './navigation';
 import RootLayout from './RootLayout';
 import RouteError from './RouteError';
-import { HOME_PATH, publicEntries, shellEntries } from './routes';
-
-/** `handle` of every leaf route: its menu entry (title, notCache, ...). */
-export interface RouteHandle {
-  entry: RouteEntry;
-}
+import { HOME_PATH, publicEntries, shellEntries, type RouteHandle } from './routes';
 
 function leaf(entry: RouteEntry, loader: RouteObject['loader']): RouteObject {
   const handle: RouteHandle = { entry };

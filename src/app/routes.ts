@@ -4,6 +4,11 @@ import { flattenRoutes, type MenuFile, type RouteEntry } from './menu';
 
 export const menuFile = menuJson as unknown as MenuFile;
 
+/** `handle` of every leaf route: its menu entry (title, notCache, ...). */
+export interface RouteHandle {
+  entry: RouteEntry;
+}
+
 /** Routes without login and without the shell (login, SSO entries, error pages, ...). */
 export const publicEntries: RouteEntry[] = flattenRoutes(menuFile.public);
 

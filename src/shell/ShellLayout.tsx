@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate, useNavigation, useOutlet } from 'react-router-dom';
 import { useAppConfig } from '../app/config';
 import { routerPathname } from '../app/navigation';
-import type { RouteHandle } from '../app/router';
+import type { RouteHandle } from '../app/routes';
 import { useSession } from '../app/session';
 import ChangePasswordModal from './account/ChangePasswordModal';
 import ProfileModal from './account/ProfileModal';
