@@ -1,7 +1,7 @@
 /**
  * The Formily binding of the validator catalogue, with @formily/core only (no DOM): the shared
  * vectors through a real form, the 500 ms deferral while typing, immediate checks on blur and on
- * submit, required messages, and the change-password form logic and strength levels.
+ * submit, required messages, and the password strength levels.
  */
 import { createForm, type Field, type Form } from '@formily/core';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -9,10 +9,7 @@ import { messages, POSTAL_CODE_LONG_MESSAGE, ruleNames, type RuleName } from '..
 import {
   attachDeferredValidation, deferredValidation, fieldValidators, VALIDATION_DELAY_MS, type DeferOptions, type FieldRuleSpec,
 } from '../../src/engine/form/rules';
-import {
-  changePasswordDeferral, checkChangePassword, createChangePasswordForm, passwordMismatchNotice,
-} from '../../src/engine/form/changePassword';
-import { describeStrength, strengthLabel } from '../../src/engine/form/strength';
+import { describeStrength, strengthLabel } from '../../src/shell/account/strength';
 import { viaFormily } from './vectors/paths';
 import { EMPTY_VALUES, label, labelledCases } from './vectors/rules';
 
@@ -162,43 +159,6 @@ describe('timing of the checks', () => {
     await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS * 2);
     await field.onBlur();
     expect(field.selfErrors).toEqual([messages.mobile]);
-  });
-});
-
-describe('the change-password form (SPEC.md §5)', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  const fieldOf = (form: Form, name: string) => form.query(name).take() as Field;
-
-  test('submitting empty shows the three required messages', async () => {
-    const form = createChangePasswordForm();
-    await expect(checkChangePassword(form)).resolves.toEqual({ ok: false });
-    expect(fieldOf(form, 'oldPassword').selfErrors).toEqual(['请输入当前密码']);
-    expect(fieldOf(form, 'newPassword').selfErrors).toEqual(['请输入新密码']);
-    expect(fieldOf(form, 'newPasswordCheck').selfErrors).toEqual(['请确认新密码']);
-  });
-
-  test('the new password is checked on blur, not while typing', async () => {
-    const form = createChangePasswordForm();
-    const newPassword = fieldOf(form, 'newPassword');
-    await newPassword.onInput('12345678');
-    await vi.advanceTimersByTimeAsync(VALIDATION_DELAY_MS * 2);
-    expect(newPassword.selfErrors).toEqual([]);
-    await newPassword.onBlur();
-    expect(newPassword.selfErrors).toEqual([messages.password]);
-    expect(changePasswordDeferral.pattern).toBe('*(!newPassword)');
-  });
-
-  test('a mismatch asks for the 提示 modal; matching values are returned', async () => {
-    const form = createChangePasswordForm();
-    await fieldOf(form, 'oldPassword').onInput('Old@2025x');
-    await fieldOf(form, 'newPassword').onInput('Admin@2026');
-    await fieldOf(form, 'newPasswordCheck').onInput('Admin@2027');
-    await expect(checkChangePassword(form)).resolves.toEqual({ ok: false, notice: { title: '提示', content: '两次输入的新密码不一致' } });
-    await fieldOf(form, 'newPasswordCheck').onInput('Admin@2026');
-    await expect(checkChangePassword(form)).resolves.toEqual({ ok: true, values: { oldPassword: 'Old@2025x', newPassword: 'Admin@2026' } });
-    expect(passwordMismatchNotice({ newPassword: 'a', newPasswordCheck: 'a' })).toBeUndefined();
   });
 });
 
