@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDiagnostic } from '../src/engine/schema/diagnostics';
-import { lintSchemas } from '../src/engine/schema/node';
+import { formatDiagnostic } from '../src/schema/diagnostics';
+import { lintSchemas } from '../src/schema/node';
 import { HOOK_NAMES } from './hook-names';
 import { RULE_NAMES } from './rule-names';
 

@@ -10,8 +10,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDiagnostic } from '../../src/engine/schema/diagnostics';
-import { lintSchemas } from '../../src/engine/schema/node';
+import { formatDiagnostic } from '../../src/schema/diagnostics';
+import { lintSchemas } from '../../src/schema/node';
 import { RULE_NAMES } from '../rule-names';
 import { printResult, seconds } from './report';
 

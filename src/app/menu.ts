@@ -5,7 +5,7 @@
 import { matchPath } from 'react-router-dom';
 import { canAccess, type AccessSubject } from './access';
 
-import type { Menu, MenuNode } from '../engine/schema/generated/menu';
+import type { Menu, MenuNode } from '../schema/generated/menu';
 
 /** Nodes and the file come from the types generated from schemas/meta/menu.schema.json. */
 export type { MenuNode };

@@ -13,7 +13,7 @@ import { useOwnSearch, useScreenTarget } from './navigation';
 import { useParams } from 'react-router-dom';
 import type { ScreenComponentProps } from './screen-props';
 import StatsScreen from './stats/StatsScreen';
-import type { EditMode, Screen } from './schema/types';
+import type { EditMode, Screen } from '../schema/types';
 import { LoadFailed, LoadingBlock } from './ui';
 
 const KIND_RENDERERS: Readonly<Record<Screen['kind'], ComponentType<ScreenComponentProps>>> = {

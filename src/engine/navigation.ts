@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useEngine } from './context';
-import type { EditMode } from './schema/types';
+import type { EditMode } from '../schema/types';
 
 export interface ScreenTarget {
   mode?: EditMode;

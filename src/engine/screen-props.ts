@@ -1,5 +1,5 @@
 import type { ScreenBundle } from './registry/registry';
-import type { EditMode } from './schema/types';
+import type { EditMode } from '../schema/types';
 
 /** What every screen component receives from `SchemaScreen`. */
 export interface ScreenComponentProps {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
-import type { Menu, MenuNode } from '../engine/schema/generated/menu';
+import type { Menu, MenuNode } from '../schema/generated/menu';
 
 export type { MenuNode };
 export type MenuFile = Menu;

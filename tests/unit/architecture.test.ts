@@ -1,6 +1,8 @@
 /**
- * The layout of src/ holds: no import cycle (type-only imports included: they tie modules as much
- * for a reader), found by walking every relative import of every .ts/.tsx file.
+ * The layout of src/ holds, found by walking every import of every .ts/.tsx file:
+ * - no import cycle (type-only imports included: they tie modules as much for a reader);
+ * - the server and the shared rooms (src/server, src/shared, src/schema, validators/) import
+ *   nothing from a React room (src/engine, src/app, src/shell, src/pages) and no React package.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -16,6 +18,10 @@ function files(dir: string): string[] {
     return entry.isDirectory() ? files(path) : /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
+
+const REACT_ROOMS = ['src/engine', 'src/app', 'src/shell', 'src/pages'].map((d) => join(root, d) + '/');
+const REACT_PACKAGES = /^(react|react-dom|react-router-dom|antd|@ant-design\/|@formily\/(react|antd-v5)|swr)(\/|$)/;
+const PACKAGE_SPECIFIERS = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'".][^'"]*)['"]/g;
 
 const SPECIFIERS = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
@@ -66,5 +72,17 @@ describe('the layout of src/', () => {
 
   it('has no import cycle', () => {
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it('keeps the server and the shared rooms free of React rooms and React packages', () => {
+    const serverSide = [...files(join(root, 'src/server')), ...files(join(root, 'src/shared')), ...files(join(root, 'src/schema')), ...files(join(root, 'validators'))];
+    expect(serverSide.length).toBeGreaterThan(80);
+    const hits = serverSide.flatMap((file) => [
+      ...importsOf(file)
+        .filter((target) => REACT_ROOMS.some((room) => target.startsWith(room)))
+        .map((target) => `${relative(root, file)} imports ${relative(root, target)}`),
+      ...[...readFileSync(file, 'utf8').matchAll(PACKAGE_SPECIFIERS)].filter((m) => REACT_PACKAGES.test(m[1])).map((m) => `${relative(root, file)} imports ${m[1]}`),
+    ]);
+    expect(hits).toEqual([]);
   });
 });

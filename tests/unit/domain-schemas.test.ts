@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Dict, DictItem, Resource } from '../../src/engine/schema/types';
+import type { Dict, DictItem, Resource } from '../../src/schema/types';
 
 const schemas = fileURLToPath(new URL('../../schemas/', import.meta.url));
 const dict = (name: string): Dict => JSON.parse(readFileSync(`${schemas}dicts/${name}.json`, 'utf8')) as Dict;

@@ -8,7 +8,7 @@ import type { ISchema } from '@formily/react';
 import { describe, expect, it } from 'vitest';
 import { actionInputForm } from '../../src/engine/actions/ActionInputDialog';
 import { resolveActions } from '../../src/engine/actions/actions';
-import type { Dict, Resource } from '../../src/engine/schema/types';
+import type { Dict, Resource } from '../../src/schema/types';
 
 const verdicts: Dict = { name: 'verdicts', title: '结论', items: [{ value: 'ok', label: '通过' }, { value: 'no', label: '不通过' }] };
 const ticket: Resource = {

@@ -6,7 +6,7 @@ import demoResource from '../../schemas/resources/demo-notice.json';
 import demoForm from '../../schemas/screens/demo-notice-form.json';
 import { compileForm, compileFormUncached, defaultValues, stepKey } from '../../src/engine/form/compile';
 import { ARRAY_TABLE_INDEX_KEY, toRecord } from '../../src/engine/form/payload';
-import type { Dict, FormScreen, Resource, WizardScreen } from '../../src/engine/schema/types';
+import type { Dict, FormScreen, Resource, WizardScreen } from '../../src/schema/types';
 
 const resource = demoResource as unknown as Resource;
 const screen = demoForm as unknown as FormScreen;

@@ -6,7 +6,7 @@ import { isAvailable, resolveActions } from '../../src/engine/actions/actions';
 import { listParams } from '../../src/engine/data/rest';
 import { columnSpecs } from '../../src/engine/list/columns';
 import { filterParams, filterSpecs, listStateFromSearch, searchFromListState } from '../../src/engine/list/filters';
-import type { Dict, ListScreen, Resource } from '../../src/engine/schema/types';
+import type { Dict, ListScreen, Resource } from '../../src/schema/types';
 
 const resource = demoResource as unknown as Resource;
 const screen = demoList as unknown as ListScreen;

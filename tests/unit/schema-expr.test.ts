@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExpressionError, collectIdentifiers, evaluate, holds, parseExpression } from '../../src/engine/schema/expr';
+import { ExpressionError, collectIdentifiers, evaluate, holds, parseExpression } from '../../src/schema/expr';
 
 const run = (source: string, scope: Record<string, unknown> = {}) => evaluate(parseExpression(source), scope);
 

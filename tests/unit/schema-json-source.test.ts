@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonSource } from '../../src/engine/schema/json-source';
+import { JsonSource } from '../../src/schema/json-source';
 
 const text = '{\n  "a": {\n    "b": [1, "x\\u0041y\\n z"]\n  },\n  "a": 2\n}\n';
 

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LINT_CODES, formatDiagnostic } from '../../src/engine/schema/diagnostics';
-import { expectedSchemaRef, kindOf, lintFiles } from '../../src/engine/schema/lint';
-import { lintSchemas, readMetaSchemas } from '../../src/engine/schema/node';
-import type { SchemaText } from '../../src/engine/schema/types';
+import { LINT_CODES, formatDiagnostic } from '../../src/schema/diagnostics';
+import { expectedSchemaRef, kindOf, lintFiles } from '../../src/schema/lint';
+import { lintSchemas, readMetaSchemas } from '../../src/schema/node';
+import type { SchemaText } from '../../src/schema/types';
 import { HOOK_NAMES } from '../../scripts/hook-names';
 import { RULE_NAMES } from '../../scripts/rule-names';
 

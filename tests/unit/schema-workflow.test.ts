@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Workflow } from '../../src/engine/schema/types';
-import { analyzeWorkflow } from '../../src/engine/schema/workflow';
+import type { Workflow } from '../../src/schema/types';
+import { analyzeWorkflow } from '../../src/schema/workflow';
 
 const states = (...codes: string[]) => codes.map((code) => ({ code, label: code })) as Workflow['states'];
 

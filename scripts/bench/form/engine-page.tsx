@@ -15,7 +15,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { EngineProvider, compileFormUncached, loadScreenBundle, memoryRegistry, type DataProvider } from '../../../src/engine';
 import type { FormLikeScreen } from '../../../src/engine/form/compile';
 import FormScreen from '../../../src/engine/form/FormScreen';
-import type { Dict, Resource, Screen } from '../../../src/engine/schema/types';
+import type { Dict, Resource, Screen } from '../../../src/schema/types';
 import { failBench, mountBench, type MountOptions } from './harness';
 
 const offline = () => Promise.reject(new Error('bench:form has no server'));

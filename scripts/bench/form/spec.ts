@@ -12,7 +12,7 @@
  *
  * Pure and deterministic: the node script (schema files, baseline code) and nothing else use it.
  */
-import type { Dict, FieldItem, FormScreen, Resource, RuleRef } from '../../../src/engine/schema/types';
+import type { Dict, FieldItem, FormScreen, Resource, RuleRef } from '../../../src/schema/types';
 
 export const FIELD_COUNT = 300;
 export const SECTION_COUNT = 10;

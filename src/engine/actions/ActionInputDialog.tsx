@@ -13,7 +13,7 @@ import { REQUIRED_MESSAGE } from '../../../validators';
 import { compileFormUncached } from '../form/compile';
 import { customFieldComponents, SchemaField } from '../form/components';
 import type { ScreenBundle } from '../registry/registry';
-import type { FormScreen, Resource } from '../schema/types';
+import type { FormScreen, Resource } from '../../schema/types';
 import type { ResolvedAction } from './actions';
 import { OPINION_MAX_LENGTH } from './OpinionDialog';
 

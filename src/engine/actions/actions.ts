@@ -4,10 +4,10 @@
  * the `when` expression). Pure, so lists, forms and details decide the same way and tests can
  * check it without a browser.
  */
-import { holds, parseExpression, type Expr } from '../schema/expr';
-import { actionLabel } from '../schema/model';
-import type { ActionButton } from '../schema/generated/screen';
-import type { ActionRef, Resource, WorkflowAction } from '../schema/types';
+import { holds, parseExpression, type Expr } from '../../schema/expr';
+import { actionLabel } from '../../schema/model';
+import type { ActionButton } from '../../schema/generated/screen';
+import type { ActionRef, Resource, WorkflowAction } from '../../schema/types';
 
 export type ActionKind =
   /** Navigation to the detail / form screen. */

@@ -4,7 +4,7 @@ import useSWRImmutable from 'swr/immutable';
 import { useCallback, useMemo } from 'react';
 import { useEngine } from '../context';
 import { loadScreenBundle, type ScreenBundle } from '../registry/registry';
-import type { Resource } from '../schema/types';
+import type { Resource } from '../../schema/types';
 import { EngineError, toEngineError, type FlowLogEntry, type ListQuery, type PageResult, type RecordData, type StatsQuery, type StatsResult } from './provider';
 
 const PREFIX = 'engine';

@@ -3,8 +3,8 @@ import { Empty, Tag, Timeline, Typography } from 'antd';
 import { useFlowLog } from '../data/hooks';
 import type { FlowLogEntry } from '../data/provider';
 import { findCode, type CodeItem } from '../model/codes';
-import { actionLabel } from '../schema/model';
-import type { Resource } from '../schema/types';
+import { actionLabel } from '../../schema/model';
+import type { Resource } from '../../schema/types';
 import { formatDateTime } from '../render/values';
 import { LoadFailed, LoadingBlock } from '../ui';
 

@@ -9,7 +9,7 @@ import { codesOf } from '../model/codes';
 import { resolveField } from '../model/fields';
 import type { ScreenBundle } from '../registry/registry';
 import { DisplayValue } from '../render/values';
-import type { Field } from '../schema/types';
+import type { Field } from '../../schema/types';
 
 type Row = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import { useRecord } from '../data/hooks';
 import type { RecordData } from '../data/provider';
 import { useScreenLinks } from '../navigation';
 import type { ScreenComponentProps } from '../screen-props';
-import type { ActionRef, Resource } from '../schema/types';
+import type { ActionRef, Resource } from '../../schema/types';
 import { EMPTY_TEXT } from '../render/values';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import ActionBar from './ActionBar';

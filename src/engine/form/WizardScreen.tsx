@@ -11,7 +11,7 @@ import { useRecordAction } from '../actions/useRecordAction';
 import { useEngine } from '../context';
 import type { RecordData } from '../data/provider';
 import { useScreenLinks } from '../navigation';
-import type { WizardScreen as WizardScreenSchema } from '../schema/types';
+import type { WizardScreen as WizardScreenSchema } from '../../schema/types';
 import type { ScreenComponentProps } from '../screen-props';
 import { ScreenCard } from '../ui';
 import ActionBar from './ActionBar';

@@ -14,8 +14,8 @@ import { REQUIRED_MESSAGE } from '../../../validators';
 import { codesOf } from '../model/codes';
 import { resolveField, type ResolvedField } from '../model/fields';
 import type { ScreenBundle } from '../registry/registry';
-import { resourceFields } from '../schema/model';
-import type { FormScreen, Resource, Section, WizardScreen } from '../schema/types';
+import { resourceFields } from '../../schema/model';
+import type { FormScreen, Resource, Section, WizardScreen } from '../../schema/types';
 import { FIELD_TYPES } from './field-types';
 import { condition, disabledWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.

@@ -5,7 +5,7 @@
  */
 import type { ISchema } from '@formily/react';
 import { codeLabel, topLevel, type CodeItem } from '../model/codes';
-import type { Field, FieldType } from '../schema/types';
+import type { Field, FieldType } from '../../schema/types';
 
 export interface FieldTypeContext {
   field: Field;

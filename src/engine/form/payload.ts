@@ -5,7 +5,7 @@
 import dayjs from 'dayjs';
 import type { RecordData } from '../data/provider';
 import type { ScreenBundle } from '../registry/registry';
-import type { Resource } from '../schema/types';
+import type { Resource } from '../../schema/types';
 
 /** The key @formily/antd-v5's ArrayTable adds to every row it renders. */
 export const ARRAY_TABLE_INDEX_KEY = '__DO_NOT_USE_THIS_PROPERTY_index__';

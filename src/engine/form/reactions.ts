@@ -6,7 +6,7 @@
  * one of them changes.
  */
 import type { Field, Form, GeneralField } from '@formily/core';
-import { collectIdentifiers, evaluate, parseExpression, type Expr } from '../schema/expr';
+import { collectIdentifiers, evaluate, parseExpression, type Expr } from '../../schema/expr';
 import { childCodes, type CodeItem } from '../model/codes';
 
 /** Context variables of expressions, provided through SchemaField's `scope`. */

@@ -9,7 +9,7 @@ import { useEngine } from '../context';
 import { useInvalidateResource } from '../data/hooks';
 import { toEngineError, type RecordData } from '../data/provider';
 import type { ScreenBundle } from '../registry/registry';
-import type { EditMode } from '../schema/types';
+import type { EditMode } from '../../schema/types';
 import { useFeedback } from '../actions/feedback';
 import { defaultValues } from './compile';
 import { toRecord } from './payload';

@@ -16,7 +16,7 @@ import { useList } from '../data/hooks';
 import type { ListQuery, RecordData } from '../data/provider';
 import { useOwnSearch, useScreenLinks } from '../navigation';
 import type { ScreenComponentProps } from '../screen-props';
-import type { ListScreen as ListScreenSchema, ToolbarItem } from '../schema/types';
+import type { ListScreen as ListScreenSchema, ToolbarItem } from '../../schema/types';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import { columnSpecs, tableColumns } from './columns';
 import FilterBar from './FilterBar';

@@ -6,8 +6,8 @@ import { Link } from 'react-router-dom';
 import type { RecordData, SortSpec } from '../data/provider';
 import { codesOf, type CodeItem } from '../model/codes';
 import { resolveField } from '../model/fields';
-import { isCoded } from '../schema/model';
-import type { ColumnItem, Field, ListColumn, ListScreen } from '../schema/types';
+import { isCoded } from '../../schema/model';
+import type { ColumnItem, Field, ListColumn, ListScreen } from '../../schema/types';
 import type { ScreenBundle } from '../registry/registry';
 import { CodeTags, EMPTY_TEXT, formatDate, formatDateTime, formatMoney, formatValue } from '../render/values';
 

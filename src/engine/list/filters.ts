@@ -12,7 +12,7 @@ import { resolveRelativeDate } from '../../shared/dates';
 import { codesOf, type CodeItem } from '../model/codes';
 import { resolveField } from '../model/fields';
 import type { ScreenBundle } from '../registry/registry';
-import type { Field, ListFilter, ListScreen } from '../schema/types';
+import type { Field, ListFilter, ListScreen } from '../../schema/types';
 import type { SortSpec } from '../data/provider';
 
 export type FilterInput = 'text' | 'codes' | 'area' | 'dateRange' | 'number' | 'numberRange' | 'bool';

@@ -2,8 +2,8 @@
  * Code lists: a dictionary's items, or a workflow's states for the status field. Lists, filters,
  * forms and details all read labels and options through here, so a code is labelled one way.
  */
-import { isCoded, isDictType } from '../schema/model';
-import type { Dict, DictItem, Field, Resource } from '../schema/types';
+import { isCoded, isDictType } from '../../schema/model';
+import type { Dict, DictItem, Field, Resource } from '../../schema/types';
 
 export interface CodeItem {
   value: string;

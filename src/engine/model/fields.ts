@@ -2,8 +2,8 @@
  * A screen's field references resolved against its resource: the resource's facts (label, type,
  * rules, dictionary) with the screen's overrides on top. Compiler, list and detail share this.
  */
-import { resourceFields } from '../schema/model';
-import type { Field, FieldItem, FieldRef, Resource } from '../schema/types';
+import { resourceFields } from '../../schema/model';
+import type { Field, FieldItem, FieldRef, Resource } from '../../schema/types';
 
 export interface ResolvedField {
   name: string;

@@ -9,7 +9,7 @@ import { EngineProvider, type EngineSettings } from '../context';
 import { bundledRegistry } from '../registry/bundled';
 import type { SchemaRegistry } from '../registry/registry';
 import SchemaScreen from '../SchemaScreen';
-import { formatDiagnostic, lintFiles, type Diagnostic, type MetaSchemas, type Screen, type SchemaText } from '../schema';
+import { formatDiagnostic, lintFiles, type Diagnostic, type MetaSchemas, type Screen, type SchemaText } from '../../schema';
 
 export interface PlaygroundProps extends Omit<EngineSettings, 'registry'> {
   /** The repository's schema files (path relative to schemas/, raw text). */

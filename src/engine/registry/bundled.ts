@@ -3,7 +3,7 @@
  * module, so a screen fetches only the JSON it needs and an analyst's new file ships with the next
  * build without any code. (The server reads the same directory at start, so both sides agree.)
  */
-import type { Dict, Resource, Screen } from '../schema/types';
+import type { Dict, Resource, Screen } from '../../schema/types';
 import { SchemaNotFoundError, type SchemaRegistry } from './registry';
 
 type Loaders<T> = Record<string, () => Promise<T>>;

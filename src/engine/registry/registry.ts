@@ -3,7 +3,7 @@
  * bundled one (bundled.ts) serves the repository's schemas/ compiled into the build, tests and the
  * playground use `memoryRegistry`. `loadScreenBundle` gathers everything one screen needs.
  */
-import type { Dict, Field, Resource, Screen } from '../schema/types';
+import type { Dict, Field, Resource, Screen } from '../../schema/types';
 
 export interface SchemaRegistry {
   screen(id: string): Promise<Screen>;

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { AttachmentValue } from '../data/provider';
 import { codeLabel, codePath, findCode, type CodeItem } from '../model/codes';
-import type { Field } from '../schema/types';
+import type { Field } from '../../schema/types';
 
 export const EMPTY_TEXT = '—';
 

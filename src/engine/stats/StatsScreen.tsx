@@ -14,7 +14,7 @@ import { fieldOf } from '../model/fields';
 import { useOwnSearch } from '../navigation';
 import type { ScreenComponentProps } from '../screen-props';
 import type { ScreenBundle } from '../registry/registry';
-import type { StatsCard, StatsChart, StatsScreen as StatsScreenSchema } from '../schema/types';
+import type { StatsCard, StatsChart, StatsScreen as StatsScreenSchema } from '../../schema/types';
 import { LoadFailed, ScreenCard } from '../ui';
 import { BarChart, ChartTable, DonutChart } from './charts';
 import { chartData, codedParams, hrefWith, narrow, searchOf, type Params } from './stats';

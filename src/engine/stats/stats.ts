@@ -5,8 +5,8 @@
  */
 import { resolveRelativeDate } from '../../shared/dates';
 import { codeLabel, codesOf, type CodeItem } from '../model/codes';
-import { filterParamsOf, isCoded, resourceFields } from '../schema/model';
-import type { Dict, Field, Resource, StatsWhere } from '../schema/types';
+import { filterParamsOf, isCoded, resourceFields } from '../../schema/model';
+import type { Dict, Field, Resource, StatsWhere } from '../../schema/types';
 import type { StatsResult } from '../data/provider';
 
 export type Params = Record<string, unknown>;

@@ -5,7 +5,7 @@
 import { ruleNames } from '../../../validators';
 import { useSession } from '../../app/session';
 import Playground from '../../engine/playground/Playground';
-import type { MetaSchemas, SchemaKind, SchemaText } from '../../engine/schema';
+import type { MetaSchemas, SchemaKind, SchemaText } from '../../schema';
 import { dataProvider, screenPath } from '../schemaEngine';
 
 const raw = import.meta.glob<string>(['../../../schemas/**/*.json', '!../../../schemas/meta/**'], { query: '?raw', import: 'default', eager: true });

@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { metaValidator } from '../../engine/schema/meta';
-import { readMetaSchemas } from '../../engine/schema/node';
-import type { Dict, DictItem, Resource } from '../../engine/schema/types';
+import { metaValidator } from '../../schema/meta';
+import { readMetaSchemas } from '../../schema/node';
+import type { Dict, DictItem, Resource } from '../../schema/types';
 
 /** The repository's schemas/ directory. */
 export const DEFAULT_SCHEMA_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));

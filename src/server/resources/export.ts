@@ -20,7 +20,7 @@ import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from './excel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ColumnItem, ListScreen } from '../../engine/schema/types';
+import type { ColumnItem, ListScreen } from '../../schema/types';
 import { AppError } from '../errors';
 import { envelopeOf, failureResponses } from '../routes/schemas';
 import type { Catalog } from './catalog';

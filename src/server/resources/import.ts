@@ -21,7 +21,7 @@
  *   message }` (the first IMPORT_PROBLEM_LIMIT) and a message naming the first one.
  * - Limits: the file size of attachments (PORTAL_ATTACHMENT_MAX_MB), the .xlsx magic bytes
  *   (PK\x03\x04), at most `config.importMaxRows` data rows (PORTAL_IMPORT_MAX_ROWS).
- * - Only resources that accept imports (engine/schema/model.ts `acceptsImport`) have the routes;
+ * - Only resources that accept imports (src/schema/model.ts `acceptsImport`) have the routes;
  *   the RBAC check is the resource's (`commonOptions`), the workflow `save` roles are checked once
  *   before the file is read.
  */
@@ -30,7 +30,7 @@ import type ExcelJS from 'exceljs';
 import { loadExcel } from './excel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { ListScreen } from '../../engine/schema/types';
+import type { ListScreen } from '../../schema/types';
 import { AppError, isAppError } from '../errors';
 import { envelopeOf, failureResponses } from '../routes/schemas';
 import { XLSX_CONTENT_TYPE, contentDisposition, labelsOf, sheetName, type ExportSources } from './export';

@@ -11,7 +11,7 @@ import { registerLegacyRoutes } from '../legacy/index';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
 import { syncTables } from './ddl';
-import { acceptsImport } from '../../engine/schema/model';
+import { acceptsImport } from '../../schema/model';
 import { exportOperation, loadListScreens } from './export';
 import { importOperation, importTemplateOperation, registerImportRoutes } from './import';
 import type { HookRegistry } from './hooks';

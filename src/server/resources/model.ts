@@ -13,7 +13,7 @@
  *   version → version       optimistic concurrency, +1 on every write
  *   parent_id, sort         sub-table rows only (not on the wire)
  */
-import type { Field, FieldType, Resource, Workflow } from '../../engine/schema/types';
+import type { Field, FieldType, Resource, Workflow } from '../../schema/types';
 import type { Catalog } from './catalog';
 import { columnOf, indexName, quote } from './naming';
 

@@ -5,7 +5,7 @@
  * row are serialised. Every state change is written to the flow log in the same transaction.
  */
 import type { RawBuilder } from 'kysely';
-import type { WorkflowAction } from '../../engine/schema/types';
+import type { WorkflowAction } from '../../schema/types';
 import { isId, newId } from '../db/ids';
 import { inTransaction } from '../db/index';
 import { pageOffset } from '../db/sql';

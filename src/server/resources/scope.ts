@@ -16,7 +16,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { WorkflowAction } from '../../engine/schema/types';
+import type { WorkflowAction } from '../../schema/types';
 import { escapeLike } from '../db/sql';
 import { AppError } from '../errors';
 import { requireSession } from '../plugins/session';

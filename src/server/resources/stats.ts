@@ -4,14 +4,14 @@
  * - Rows: exactly those `list` would page through for the same parameters — the same filters,
  *   RBAC and row scope (records.ts `listCriteria`); paging and order are ignored.
  * - `groupBy=<field>`: one `GROUP BY` over a groupable field (a single-choice dictionary, an area,
- *   a boolean, or the workflow state; engine/schema/model.ts `isGroupable`), answered as
+ *   a boolean, or the workflow state; src/schema/model.ts `isGroupable`), answered as
  *   `{ total, groups: [{ value, count }] }`, largest group first (blank values as `value: null`).
  *   Any other name answers BAD_REQUEST, like a bad `orderBy`.
  * - Without `groupBy`: `{ total }`.
  */
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import { isGroupable } from '../../engine/schema/model';
+import { isGroupable } from '../../schema/model';
 import { AppError } from '../errors';
 import { envelopeOf, failureResponses } from '../routes/schemas';
 import type { FieldModel, ResourceModel } from './model';

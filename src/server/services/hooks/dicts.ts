@@ -1,5 +1,5 @@
 /** Reading dictionary items and their `data` (schemas/dicts) from server hooks. */
-import type { DictItem } from '../../../engine/schema/types';
+import type { DictItem } from '../../../schema/types';
 import type { HookContext } from '../../resources/hooks';
 
 /** The item with `code` (at any depth) of dictionary `dict`, and the items above it (outermost first). */
