@@ -8,6 +8,7 @@ import { holds, parseExpression, type Expr } from '../../schema/expr';
 import { actionLabel } from '../../schema/model';
 import type { ActionButton } from '../../schema/generated/screen';
 import type { ActionRef, Resource, WorkflowAction } from '../../schema/types';
+import { actionOf, allowedInState, editableStates, roleMayRun } from '../../schema/workflow-rules';
 
 export type ActionKind =
   /** Navigation to the detail / form screen. */
@@ -46,18 +47,7 @@ export interface ActionContext {
   mode?: string;
 }
 
-/** Actions on a record without a workflow. */
-const PLAIN_RECORD_ACTIONS: Readonly<Record<string, WorkflowAction>> = { delete: { from: ['*'] } };
-
-const workflowAction = (resource: Resource, name: string): WorkflowAction | undefined =>
-  resource.workflow ? resource.workflow.actions[name] : PLAIN_RECORD_ACTIONS[name];
-
-/** States in which a record can be edited: the save action's, else the initial state (any without workflow). */
-export function editableStates(resource: Resource): readonly string[] | undefined {
-  const { workflow } = resource;
-  if (!workflow) return undefined;
-  return workflow.actions.save?.from ?? [workflow.initial];
-}
+const workflowAction = (resource: Resource, name: string): WorkflowAction | undefined => actionOf(resource.workflow, name);
 
 const DANGER = new Set(['delete', 'cancel', 'audit-disagree']);
 
@@ -81,8 +71,9 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
     const kind = kindOf(name, inForm);
     const wf = kind === 'record' || kind === 'commit' ? workflowAction(resource, name) : kind === 'save' ? resource.workflow?.actions.save : undefined;
     const label = button.label ?? wf?.label ?? actionLabel(name) ?? name;
-    const roles = [button.roles, wf?.roles].filter((r): r is string[] => Array.isArray(r) && r.length > 0);
-    const from = kind === 'edit' || kind === 'save' ? editableStates(resource) : wf && !wf.from.includes('*') ? wf.from : undefined;
+    // A screen button's empty `roles` restricts nothing; the workflow's is the server's rule (roleMayRun).
+    const roles = [button.roles?.length ? button.roles : undefined, wf?.roles].filter((r): r is string[] => Array.isArray(r));
+    const from = kind === 'edit' || kind === 'save' ? editableStates(resource.workflow) : wf && !wf.from.includes('*') ? wf.from : undefined;
     const opinion = kind === 'record' ? wf?.opinion : undefined;
     const input = kind === 'record' && wf?.input?.length ? wf.input : undefined;
     const explicit = button.confirm ?? wf?.confirm;
@@ -93,8 +84,8 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
 
 /** Whether an action is offered for a record (add mode: `record` is undefined and only non-record checks apply). */
 export function isAvailable(action: ResolvedAction, record: Record<string, unknown> | undefined, context: ActionContext): boolean {
-  if (action.roles.some((allowed) => !context.roleType || !allowed.includes(context.roleType))) return false;
-  if (record && action.from && !action.from.includes(String(record.status ?? ''))) return false;
+  if (!action.roles.every((roles) => roleMayRun({ roles: [...roles] }, context.roleType))) return false;
+  if (record && !allowedInState(action.from, record.status)) return false;
   if (action.when) return holds(action.when, { ...record, $roleType: context.roleType, $mode: context.mode });
   return true;
 }

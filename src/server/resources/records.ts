@@ -6,6 +6,7 @@
  */
 import type { RawBuilder } from 'kysely';
 import type { WorkflowAction } from '../../schema/types';
+import { actionOf as workflowActionOf, allowedInState, editableStates } from '../../schema/workflow-rules';
 import { isId, newId } from '../db/ids';
 import { inTransaction } from '../db/index';
 import { pageOffset } from '../db/sql';
@@ -42,13 +43,9 @@ export interface CompiledResource {
   runtime: HookRuntime;
 }
 
-/** Delete of a resource without workflow: allowed in any state, removes the row. */
-const PLAIN_DELETE: WorkflowAction = { from: ['*'] };
-
-/** The workflow action `name` of a resource, or undefined when it has none. */
+/** The workflow action `name` of a resource (src/schema/workflow-rules.ts), or undefined when it has none. */
 export function actionOf(model: ResourceModel, name: string): WorkflowAction | undefined {
-  if (!model.workflow) return name === 'delete' ? PLAIN_DELETE : undefined;
-  return model.workflow.actions[name];
+  return workflowActionOf(model.workflow, name);
 }
 
 const requireId = (id: unknown): string => {
@@ -137,7 +134,7 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
   assertMayActOn(model, actor, row, action);
   assertVersion(row, input.version);
   const from = (row.status as string | undefined) ?? null;
-  if (model.workflow && !action.from.includes(from ?? '')) throw new AppError('WRONG_STATE');
+  if (!allowedInState(action.from, from)) throw new AppError('WRONG_STATE');
   const id = row.id as string;
   const removes = name === 'delete' && action.to === undefined;
   if (removes) await deleteRow(trx, model, id);
@@ -276,7 +273,7 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       assertMayActOn(model, actor, row, save);
       assertVersion(row, body.version as number | null | undefined);
       // Without an explicit save action a row is editable only in the initial state.
-      if (workflow && !(save?.from ?? [workflow.initial]).includes(row.status as string)) throw new AppError('WRONG_STATE');
+      if (!allowedInState(editableStates(workflow), row.status)) throw new AppError('WRONG_STATE');
       const input = recordInput(model, body);
       Object.assign(input.values, await derived(trx, compiled, actor, await deriveChildren(trx, compiled, actor, body, input), row));
       await updateRow(trx, model, id, { ...input.values, updated_by: actor.userId });

@@ -17,6 +17,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { WorkflowAction } from '../../schema/types';
+import { roleMayRun } from '../../schema/workflow-rules';
 import { escapeLike } from '../db/sql';
 import { AppError } from '../errors';
 import { requireSession } from '../plugins/session';
@@ -80,7 +81,7 @@ export function ownsRow(model: ResourceModel, actor: Actor, row: { unitId?: unkn
 
 /** The role check of an action that does not depend on the row (refused before any row is read). */
 export function assertRoleAllowed(action: Pick<WorkflowAction, 'roles'> | undefined, actor: Actor): void {
-  if (action?.roles && !(actor.roleType && action.roles.includes(actor.roleType))) throw new AppError('ACTION_NOT_PERMITTED');
+  if (!roleMayRun(action, actor.roleType)) throw new AppError('ACTION_NOT_PERMITTED');
 }
 
 /** On a row the actor only oversees, only actions naming its role type may run. */

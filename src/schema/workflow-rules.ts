@@ -1,0 +1,33 @@
+/**
+ * What a workflow allows, decided in one place for both sides: the browser (which buttons a record
+ * offers) and the server (which requests it refuses with WRONG_STATE / ACTION_NOT_PERMITTED) —
+ * the action of a name, the states it runs in, the states a record is editable in, who may run it.
+ */
+import type { Workflow, WorkflowAction } from './types';
+
+/** Delete of a record without workflow: allowed in any state, removes the row. */
+export const PLAIN_DELETE: WorkflowAction = { from: ['*'] };
+
+/** The workflow action `name`; without a workflow only `delete` exists. */
+export function actionOf(workflow: Workflow | undefined, name: string): WorkflowAction | undefined {
+  if (!workflow) return name === 'delete' ? PLAIN_DELETE : undefined;
+  return workflow.actions[name];
+}
+
+/** States a record can be edited (saved) in: the save action's, else the initial state; undefined (any) without a workflow. */
+export function editableStates(workflow: Workflow | undefined): readonly string[] | undefined {
+  if (!workflow) return undefined;
+  return workflow.actions.save?.from ?? [workflow.initial];
+}
+
+/** Whether a record in `state` may take an action allowed in `states` (undefined or '*': any state). */
+export function allowedInState(states: readonly string[] | undefined, state: unknown): boolean {
+  return !states || states.includes('*') || states.includes(state === null || state === undefined ? '' : String(state));
+}
+
+/** Whether a role type may run an action (no `roles`: any role with access to the resource; `[]`: none). */
+export function roleMayRun(action: Pick<WorkflowAction, 'roles'> | undefined, roleType: string | null | undefined): boolean {
+  const roles = action?.roles;
+  if (!roles) return true;
+  return !!roleType && roles.includes(roleType);
+}
