@@ -3,7 +3,7 @@
  * errors turned into findings an analyst can act on: one message per problem, at the property.
  * Validators are compiled once per set of meta-schemas and reused for every file.
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonPath, Target } from './json-source';
 import type { MetaSchemas, SchemaKind } from './types';

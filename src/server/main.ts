@@ -3,19 +3,19 @@
  * seeding the demo data into an empty database. Every start-up step is printed as it begins (the
  * e2e set-up and the start-up test read these lines to tell a slow start from a stuck one).
  */
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { inTransaction } from './db/index';
 import { seedDemoRecords } from './db/demo/index';
 import { demoTemplate } from './db/demo/template';
 import { formatDemoAccounts, hasDemoAccounts, isEmpty, seedDemoData } from './db/seed';
+import { projectPath } from './paths';
 
 const started = performance.now();
 const progress = (message: string) => console.log(`[启动 ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}`);
 
 const config = loadConfig();
-const staticDir = config.staticDir ?? fileURLToPath(new URL('../../dist', import.meta.url));
+const staticDir = config.staticDir ?? projectPath('dist');
 
 /** Exits even when closing hangs: a failed start must end the process, never leave it running. */
 function fail(err: unknown): never {

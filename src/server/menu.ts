@@ -3,15 +3,15 @@
  * to roles; RBAC enforces them). Access id convention: `<group>:<leaf>`, e.g. `equipment:overview`.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
 import type { Menu, MenuNode } from '../schema/generated/menu';
+import { projectPath } from './paths';
 
 export type { MenuNode };
 export type MenuFile = Menu;
 
-export const MENU_FILE = fileURLToPath(new URL('../../schemas/menu.json', import.meta.url));
+export const MENU_FILE = projectPath('schemas', 'menu.json');
 
 /** The menu, or null when the file does not exist (yet). Throws on a malformed file. */
 export function loadMenu(file = MENU_FILE): MenuFile | null {

@@ -1,6 +1,7 @@
 /**
- * Starts the real server the way the README does (`npm run serve`, i.e. `tsx src/server/main.ts`,
- * which `npm start` runs after building the front end) in a child process, and waits for its
+ * Starts the real server the way the README does (`npm start` after its front-end build: the
+ * server bundle dist/server.mjs, built by scripts/build-server.ts, run by plain node) in a child
+ * process, and waits for its
  * "Portal ready: <url>" banner. It fails fast, with the server's own output in the error, when the
  * process exits, when it prints nothing for `stallMs` (a start-up step that makes no progress), or
  * when it is not ready within `limitMs`.
@@ -10,8 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../../scripts/build-server';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+let bundle: Promise<string> | null = null;
+/** The server bundle, built once per test process from the current sources. */
+const serverBundle = (): Promise<string> => (bundle ??= buildServer());
 
 export interface StartOptions {
   /** Extra environment (PORTAL_* settings); DATABASE_URL is removed unless given here. */
@@ -41,8 +47,9 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_CAPTCHA: 'off', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL; // the embedded default, as a new user starts it
   Object.assign(env, options.env);
+  const entry = await serverBundle();
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 

@@ -2,11 +2,14 @@
  * The database: one Kysely query layer over PostgreSQL (`DATABASE_URL`) or the embedded PGlite
  * (a data directory, or `memory://`). Both speak the PostgreSQL dialect, so all SQL is shared.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import { openPglite, PgliteDialect, type Progress, type TemplateRecipe } from './pglite';
 import type { Database } from './schema';
+import { projectPath } from '../paths';
 
 export type { Progress } from './pglite';
 
@@ -35,11 +38,19 @@ export async function createDatabase(target: DatabaseTarget, progress?: Progress
   return new Kysely<Database>({ dialect: new PgliteDialect(await openPglite(target.dataDir, template, { progress, cacheDir: target.cacheDir })) });
 }
 
-/** The embedded template: a new cluster with every migration applied, keyed by the migrations' code. */
+/**
+ * The embedded template: a new cluster with every migration applied, keyed by the migrations'
+ * source files (not their compiled form, which differs between tsx and the server bundle).
+ */
 export const MIGRATED: TemplateRecipe = {
-  key: Object.entries(migrations)
-    .map(([name, m]) => `${name}\n${String(m.up)}`)
-    .join('\n'),
+  get key() {
+    const dir = projectPath('src', 'server', 'db', 'migrations');
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .sort()
+      .map((f) => `${f}\n${readFileSync(join(dir, f), 'utf8')}`)
+      .join('\n');
+  },
   prepare: async (pg) => {
     const db = new Kysely<Database>({ dialect: new PgliteDialect(pg, { keepOpen: true }) });
     await migrateToLatest(db);

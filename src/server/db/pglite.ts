@@ -17,7 +17,6 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
@@ -32,6 +31,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { projectPath } from '../paths';
 
 /** Reports what the start-up is doing (one short line per step). */
 export type Progress = (message: string) => void;
@@ -46,7 +46,7 @@ const pgliteVersion = (): string => {
 };
 
 /** Where templates are kept by default: node_modules/.cache/portal of the project. */
-export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/portal', import.meta.url));
+export const DEFAULT_CACHE_DIR = projectPath('node_modules', '.cache', 'portal');
 
 const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
 /** A data directory that already holds a cluster (PGlite keeps PG_VERSION at its root). */

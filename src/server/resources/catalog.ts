@@ -5,13 +5,13 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { metaValidator } from '../../schema/meta';
 import { readMetaSchemas } from '../../schema/node';
 import type { Dict, DictItem, Resource } from '../../schema/types';
+import { projectPath } from '../paths';
 
 /** The repository's schemas/ directory. */
-export const DEFAULT_SCHEMA_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
+export const DEFAULT_SCHEMA_DIR = projectPath('schemas');
 
 export interface Catalog {
   resources: Resource[];

@@ -11,7 +11,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Kysely } from 'kysely';
 import { todayIn } from '../../../shared/dates';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from '../../resources/catalog';
@@ -22,8 +21,9 @@ import { inTransaction, MIGRATED } from '../index';
 import { PgliteDialect, type TemplateRecipe } from '../pglite';
 import { seedDemoData } from '../seed';
 import { seedDemoRecords } from './index';
+import { PROJECT_ROOT } from '../../paths';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const ROOT = `${PROJECT_ROOT}/`;
 const INPUTS = ['src/server', 'src/shared', 'src/schema', 'schemas', 'validators', 'package-lock.json'];
 
 function hashTree(hash: ReturnType<typeof createHash>, path: string): void {
@@ -46,7 +46,9 @@ export function demoSourceHash(): string {
 /** The recipe of the demo template for today (repository schemas and server hooks). */
 export function demoTemplate(): TemplateRecipe {
   return {
-    key: `demo\n${todayIn()}\n${demoSourceHash()}`,
+    get key() {
+      return `demo\n${todayIn()}\n${demoSourceHash()}`;
+    },
     base: MIGRATED,
     prepare: async (pg) => {
       const db = new Kysely<unknown>({ dialect: new PgliteDialect(pg, { keepOpen: true }) });
