@@ -5,8 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from './support/browser';
-import { account, logIn } from './support/shell';
+import { signedInPage } from './support/shell';
 
 const baseURL = inject('baseURL');
 
@@ -21,9 +20,7 @@ describe('attachment upload in a form', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ browser, page } = await openPage());
-    await logIn(page, baseURL, account('nbadmin'));
-    await page.waitForURL(/\/home$/);
+    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
   });
   afterAll(() => browser?.close());
 

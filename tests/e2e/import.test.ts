@@ -7,8 +7,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from './support/browser';
-import { account, logIn } from './support/shell';
+import { signedInPage } from './support/shell';
 
 const baseURL = inject('baseURL');
 const stamp = String(Date.now()).slice(-6);
@@ -28,9 +27,7 @@ describe('importing rows from an .xlsx file on a list', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ browser, page } = await openPage());
-    await logIn(page, baseURL, account('nbadmin'));
-    await page.waitForURL(/\/home$/);
+    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
   });
   afterAll(() => browser?.close());
 

@@ -5,8 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from './support/browser';
-import { account, logIn } from './support/shell';
+import { signedInPage } from './support/shell';
 
 const baseURL = inject('baseURL');
 const checker = `检查员${String(Date.now()).slice(-5)}`;
@@ -16,9 +15,7 @@ describe('on-site check from an equipment row', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ browser, page } = await openPage());
-    await logIn(page, baseURL, account('nbadmin'));
-    await page.waitForURL(/\/home$/);
+    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
   });
   afterAll(() => browser?.close());
 

@@ -4,8 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from './support/browser';
-import { account, logIn, openUserMenu } from './support/shell';
+import { openUserMenu, signedInPage } from './support/shell';
 
 const baseURL = inject('baseURL');
 
@@ -14,9 +13,7 @@ describe('field validation in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ browser, page } = await openPage());
-    await logIn(page, baseURL, account('nbadmin'));
-    await page.waitForURL(/\/home$/);
+    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
   });
   afterAll(() => browser?.close());
 

@@ -5,8 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from './support/browser';
-import { account, logIn } from './support/shell';
+import { signedInPage } from './support/shell';
 
 const baseURL = inject('baseURL');
 const name = `E2E蒸汽管道${String(Date.now()).slice(-6)}`;
@@ -16,9 +15,7 @@ describe('a wizard: ordered steps, each checked before the next', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ browser, page } = await openPage());
-    await logIn(page, baseURL, account('nbadmin'));
-    await page.waitForURL(/\/home$/);
+    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
   });
   afterAll(() => browser?.close());
 

@@ -1,5 +1,6 @@
 /** Page helpers for the shell journey: what a person does, by visible labels. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { openPage } from './browser';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../../../src/server/db/seed';
 
 export function account(loginName: string): DemoAccount {
@@ -55,4 +56,12 @@ export async function logOut(page: Page): Promise<void> {
     await page.screenshot({ path: shot });
     throw new Error(`logout did not reach /login (at ${page.url()}; dialogs: ${JSON.stringify(dialogs)}; screenshot ${shot})`, { cause: err });
   }
+}
+
+/** A fresh browser signed in as a demo account and on its home page (what most journeys start from). */
+export async function signedInPage(baseURL: string, loginName: string): Promise<{ browser: Browser; page: Page }> {
+  const opened = await openPage();
+  await logIn(opened.page, baseURL, account(loginName));
+  await opened.page.waitForURL(/\/home$/);
+  return opened;
 }
