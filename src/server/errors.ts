@@ -71,7 +71,24 @@ export const ERRORS = {
   /** confirm-payment without the unit's payment certificate. */
   PAY_CERTIFICATE_MISSING: { status: 200, message: '申请单位尚未上传缴费凭证，不能确认缴费' },
 
+  // Use registration and online inspection hooks (src/server/services/hooks), fees (services/fees.ts).
+  /** The unit's area has no province/city abbreviation for certificate numbers; data carries { area }. */
+  CERT_AREA_NOT_CONFIGURED: { status: 400, message: '所在区域未配置登记证编号的省市简称' },
+  CERT_CATEGORY_NOT_CONFIGURED: { status: 400, message: '设备种类未配置登记证编号简称' },
+  REGISTRATION_WITHOUT_EQUIPMENT: { status: 400, message: '申请中没有设备，不能发证' },
+  INSPECTION_WITHOUT_EQUIPMENT: { status: 400, message: '请至少选择一台报检设备' },
+  INSPECTION_DUPLICATE_EQUIPMENT: { status: 400, message: '同一台设备不能重复报检' },
+  INSPECTION_DATE_FUTURE: { status: 400, message: '检验日期不能晚于今天' },
+  FEE_CATEGORY_INVALID: { status: 400, message: '设备种类不正确' },
+  FEE_SUBCATEGORY_MISMATCH: { status: 400, message: '设备类别与设备种类不符' },
+  RELIEF_POLICY_NOT_FOUND: { status: 400, message: '减免政策不存在' },
+  FEE_NOTHING_CHOSEN: { status: 400, message: '请选择设备或设备种类' },
+  /** More pieces than one fee calculation takes; data carries { max }, the message names it. */
+  FEE_TOO_MANY_ITEMS: { status: 400, message: '一次计算的设备台数超过上限' },
+
   // Attachments (src/server/services/attachments.ts).
+  /** attrefsysid missing or not a record id. */
+  ATTACHMENT_REF_INVALID: { status: 400, message: '请求参数错误：attrefsysid' },
   /** The upload carried no file part (or an empty file name). */
   ATTACHMENT_MISSING: { status: 400, message: '请选择要上传的文件' },
   /** Larger than PORTAL_ATTACHMENT_MAX_MB; data carries { maxMb }. Nothing is stored. */

@@ -3,7 +3,7 @@
  * each bound to the generic operation it names. Unknown paths keep the envelope 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { operationsOf, type Operation } from '../resources/operations';
+import type { Operation } from '../resources/operations';
 import type { CompiledResource } from '../resources/records';
 import { LEGACY_ROUTES, type LegacyRoute } from './table';
 

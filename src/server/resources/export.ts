@@ -17,7 +17,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { loadExcel } from './excel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ColumnItem, ListScreen } from '../../schema/types';

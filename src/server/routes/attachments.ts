@@ -15,7 +15,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import { API, ATTACHMENT_ROUTES } from '../../shared/contract';
 import { isId } from '../db/ids';
-import { AppError, ERRORS } from '../errors';
+import { AppError } from '../errors';
 import { actorOf } from '../resources/scope';
 import {
   contentDisposition,
@@ -69,7 +69,7 @@ function viewerOf(request: FastifyRequest): Viewer {
 function refIdOf(input: Input): string | null {
   const raw = input.refId ?? input.attrefsysid;
   if (raw === undefined || raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || !REF_ID.test(raw)) throw new AppError('BAD_REQUEST', `${ERRORS.BAD_REQUEST.message}：attrefsysid`);
+  if (typeof raw !== 'string' || !REF_ID.test(raw)) throw new AppError('ATTACHMENT_REF_INVALID');
   return raw;
 }
 
@@ -142,7 +142,7 @@ const attachmentRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const viewer = viewerOf(request);
       const refId = refIdOf(inputOf(request));
-      if (!refId) throw new AppError('BAD_REQUEST', `${ERRORS.BAD_REQUEST.message}：attrefsysid`);
+      if (!refId) throw new AppError('ATTACHMENT_REF_INVALID');
       return reply.ok(await listByRef(app.db, store, viewer, refId));
     },
   };

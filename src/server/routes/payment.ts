@@ -114,8 +114,8 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const ids = listOf(input.equipmentIds ?? input.ids);
       const pairs = listOf(input.items).map(asObject);
       if (input.equclacode !== undefined) pairs.push({ equclacode: input.equclacode, subCategory: input.subCategory });
-      if (ids.length + pairs.length === 0) throw new AppError('BAD_REQUEST', '请选择设备或设备种类');
-      if (ids.length + pairs.length > MAX_ITEMS) throw new AppError('BAD_REQUEST', `一次最多计算 ${MAX_ITEMS} 台设备的检验费`);
+      if (ids.length + pairs.length === 0) throw new AppError('FEE_NOTHING_CHOSEN');
+      if (ids.length + pairs.length > MAX_ITEMS) throw new AppError('FEE_TOO_MANY_ITEMS', `一次最多计算 ${MAX_ITEMS} 台设备的检验费`, { max: MAX_ITEMS });
       const equipmentModel = compiled.runtime.models.get('equipment');
       if (!equipmentModel) throw new Error("resource 'equipment' is not loaded");
       const subjects: (FeeSubject & { equipment?: string; equipmentName?: unknown })[] = [];

@@ -61,8 +61,8 @@ function itemFeeFen(dicts: Dicts, subject: FeeSubject): { equclacode: string; su
   const equclacode = code(subject.equclacode);
   const subCategory = code(subject.subCategory);
   const category = equclacode ? dictPath(dicts, CATEGORY_DICT, equclacode) : [];
-  if (!equclacode || category.length !== 1) throw new AppError('BAD_REQUEST', '设备种类不正确');
-  if (subCategory && dictPath(dicts, CATEGORY_DICT, subCategory)[0]?.value !== equclacode) throw new AppError('BAD_REQUEST', '设备类别与设备种类不符');
+  if (!equclacode || category.length !== 1) throw new AppError('FEE_CATEGORY_INVALID');
+  if (subCategory && dictPath(dicts, CATEGORY_DICT, subCategory)[0]?.value !== equclacode) throw new AppError('FEE_SUBCATEGORY_MISMATCH');
   const fee = dictData<number>(dicts, FEE_DICT, [subCategory, equclacode], 'fee');
   if (typeof fee !== 'number' || !Number.isFinite(fee) || fee < 0) throw new AppError('FEE_NOT_CONFIGURED');
   return { equclacode, subCategory, fen: toFen(fee) };
@@ -85,7 +85,7 @@ export function reliefPolicies(dicts: Dicts): ReliefPolicy[] {
 function reliefFen(dicts: Dicts, policy: string | null, totalFen: number): number {
   if (!policy) return 0;
   const item = dictPath(dicts, RELIEF_DICT, policy).at(-1);
-  if (!item) throw new AppError('BAD_REQUEST', '减免政策不存在');
+  if (!item) throw new AppError('RELIEF_POLICY_NOT_FOUND');
   const percent = item.data?.percent;
   const amount = item.data?.amount;
   let fen = 0;

@@ -45,9 +45,9 @@ export const onlineApplyItem: Hook = async (ctx) => {
 /** derive of online-apply. */
 export const onlineApplyFees: Hook = (ctx) => {
   const items = itemsOf(ctx.row);
-  if (items.length === 0) throw new AppError('BAD_REQUEST', '请至少选择一台报检设备');
+  if (items.length === 0) throw new AppError('INSPECTION_WITHOUT_EQUIPMENT');
   const ids = items.map((i) => i.equipment);
-  if (new Set(ids).size !== ids.length) throw new AppError('BAD_REQUEST', '同一台设备不能重复报检');
+  if (new Set(ids).size !== ids.length) throw new AppError('INSPECTION_DUPLICATE_EQUIPMENT');
   const { feeAmount, reliefAmount, payableAmount } = quoteFees(ctx.dicts, items, ctx.row.reliefPolicy);
   return { feeAmount, reliefAmount, payableAmount };
 };
@@ -90,7 +90,7 @@ export const onlineApplyPaid: Hook = async (ctx) => {
 /** effect of inspect: the result on the row goes to every piece of equipment of the application. */
 export const onlineApplyInspected: Hook = async (ctx) => {
   const { conclusion, inspectionDate, inspectionBody } = ctx.row;
-  if (typeof inspectionDate !== 'string' || inspectionDate > todayIn()) throw new AppError('BAD_REQUEST', '检验日期不能晚于今天');
+  if (typeof inspectionDate !== 'string' || inspectionDate > todayIn()) throw new AppError('INSPECTION_DATE_FUTURE');
   for (const item of itemsOf(ctx.row)) {
     if (!item.equipment || !(await ctx.find('equipment', item.equipment, true))) continue;
     await ctx.update('equipment', item.equipment, { lastInspectionDate: inspectionDate, lastConclusion: conclusion, inspectionBody });
