@@ -47,6 +47,8 @@ export interface Config {
   ssoEntryUrl: string | null;
   ssoLogoutUrl: string | null;
   cookieExpiresHours: number;
+  /** Role types that oversee the rows of their area (audit them) besides their own unit's. */
+  oversightRoleTypes: readonly string[];
   provinceCode: string;
   areaCode: string;
 }
@@ -74,6 +76,7 @@ const port: Parser<number> = (raw) => {
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`expected a port number 0–65535, got "${raw}"`);
   return n;
 };
+const list: Parser<readonly string[]> = (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean);
 const positiveNumber: Parser<number> = (raw) => {
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`expected a positive number, got "${raw}"`);
@@ -114,6 +117,7 @@ export const SETTINGS = [
   setting('PORTAL_SSO_ENTRY_URL', 'ssoEntryUrl', optionalText, null, 'SSO entry for browsers that never logged in'),
   setting('PORTAL_SSO_LOGOUT_URL', 'ssoLogoutUrl', optionalText, null, 'page a user with ssoUserId goes to after logout'),
   setting('PORTAL_COOKIE_EXPIRES_HOURS', 'cookieExpiresHours', positiveNumber, 8, 'hours a remembered-login cookie lives'),
+  setting('PORTAL_OVERSIGHT_ROLE_TYPES', 'oversightRoleTypes', list, ['authority'], 'role types that oversee their area\'s rows (comma-separated)'),
   setting('PORTAL_PROVINCE_CODE', 'provinceCode', text, '330000', 'default province code'),
   setting('PORTAL_AREA_CODE', 'areaCode', text, '330200', 'default area code'),
 ] as const;

@@ -226,7 +226,7 @@ describe.each(dbTargets())('attachments (%s)', (target) => {
       const taken = (await upload(unitA.sid, [{ name: 'b.pdf', bytes: PDF }], { refId: elsewhereRef })).body.data!;
       const foreign = (await upload(unitB.sid, [{ name: 'c.pdf', bytes: PDF }])).body.data!;
       const refId = newId();
-      const viewer = { userId: unitA.userId, unitId: unitA.unitId, areaCode: '330212', roleType: 'unit' };
+      const viewer = { userId: unitA.userId, unitId: unitA.unitId, areaCode: '330212', roleType: 'unit', oversees: false };
       expect(await linkToRecord(app.db, viewer, refId, [own.id, taken.id, foreign.id])).toBe(1);
       expect((await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId })).body.data!.map((a) => a.id)).toEqual([own.id]);
       expect((await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId: elsewhereRef })).body.data!.map((a) => a.id)).toEqual([taken.id]);
@@ -237,7 +237,7 @@ describe.each(dbTargets())('attachments (%s)', (target) => {
       expect((await download(unitA.sid, report.id)).statusCode).toBe(404);
       const authorityUser = await app.db.selectFrom('sys_session' as never).select(['user_id' as never]).where('id' as never, '=', authority as never).executeTakeFirstOrThrow();
       const unitRow = await app.db.selectFrom('sys_user' as never).select(['unit_id' as never]).where('id' as never, '=', (authorityUser as { user_id: string }).user_id as never).executeTakeFirstOrThrow();
-      const viewer = { userId: (authorityUser as { user_id: string }).user_id, unitId: (unitRow as { unit_id: string }).unit_id, areaCode: '330200', roleType: 'authority' };
+      const viewer = { userId: (authorityUser as { user_id: string }).user_id, unitId: (unitRow as { unit_id: string }).unit_id, areaCode: '330200', roleType: 'authority', oversees: true };
       expect(await linkToRecord(app.db, viewer, newId(), [report.id], unitA.unitId)).toBe(1);
       expect((await download(unitA.sid, report.id)).statusCode).toBe(200);
       expect((await download(unitB.sid, report.id)).statusCode).toBe(404);

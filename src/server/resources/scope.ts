@@ -5,7 +5,8 @@
  *   area_code; unit rows also keep the owner's area_code). A session owns the rows of its own unit
  *   (or area) and may read them and run every action its role type is allowed (action `roles`
  *   absent, or naming its role type).
- * - A session of an oversight role type (OVERSIGHT_ROLE_TYPES: supervising bodies) additionally
+ * - A session of an oversight role type (configuration PORTAL_OVERSIGHT_ROLE_TYPES, default
+ *   `authority`: supervising bodies) additionally
  *   sees the rows of its whole area — the area code and every code below it (330200 covers
  *   3302xx) — but only for resources whose workflow names its role type in some action's
  *   `roles` (it audits them). On such rows it may run exactly those actions; it never saves,
@@ -24,9 +25,6 @@ import { requireSession } from '../plugins/session';
 import { ownedByUnit, tenantOf } from '../plugins/tenant';
 import type { ResourceModel } from './model';
 
-/** Role types that oversee the rows of their area. */
-export const OVERSIGHT_ROLE_TYPES: ReadonlySet<string> = new Set(['authority']);
-
 /** The acting session, as the engine needs it. */
 export interface Actor {
   userId: string;
@@ -35,6 +33,8 @@ export interface Actor {
   areaCode: string;
   roleType: string | null;
   menuIds: readonly string[];
+  /** The role type oversees its area's rows (PORTAL_OVERSIGHT_ROLE_TYPES). */
+  oversees: boolean;
 }
 
 export function actorOf(request: FastifyRequest): Actor {
@@ -47,6 +47,7 @@ export function actorOf(request: FastifyRequest): Actor {
     areaCode: tenant.areaCode,
     roleType: session.role?.roleType ?? null,
     menuIds: session.role?.menuIds ?? [],
+    oversees: !!session.role && request.server.config.oversightRoleTypes.includes(session.role.roleType),
   };
 }
 
@@ -59,7 +60,7 @@ export function areaPrefix(areaCode: string): string {
 
 /** Whether the actor's role type oversees this resource's rows across its area. */
 export function oversees(model: ResourceModel, actor: Actor): boolean {
-  if (!model.ownerColumn || !actor.roleType || !OVERSIGHT_ROLE_TYPES.has(actor.roleType)) return false;
+  if (!model.ownerColumn || !actor.roleType || !actor.oversees) return false;
   const actions = Object.values(model.workflow?.actions ?? {});
   return actions.some((action) => action?.roles?.includes(actor.roleType!));
 }

@@ -62,7 +62,7 @@ const inputOf = (request: FastifyRequest): Input => ({ ...asObject(request.query
 
 function viewerOf(request: FastifyRequest): Viewer {
   const actor = actorOf(request);
-  return { userId: actor.userId, unitId: actor.unitId, areaCode: actor.areaCode, roleType: actor.roleType };
+  return { userId: actor.userId, unitId: actor.unitId, areaCode: actor.areaCode, roleType: actor.roleType, oversees: actor.oversees };
 }
 
 /** The record id named by `refId` / `attrefsysid`, or null; a malformed one is a bad request. */

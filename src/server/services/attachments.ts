@@ -26,7 +26,7 @@ import type { Config } from '../config';
 import { escapeLike } from '../db/sql';
 import { newId } from '../db/ids';
 import { AppError } from '../errors';
-import { areaPrefix, OVERSIGHT_ROLE_TYPES } from '../resources/scope';
+import { areaPrefix } from '../resources/scope';
 
 // ---------------------------------------------------------------------------------------------
 // types
@@ -60,6 +60,8 @@ export interface Viewer {
   unitId: string;
   areaCode: string;
   roleType: string | null;
+  /** The viewer's role type oversees its area (PORTAL_OVERSIGHT_ROLE_TYPES). */
+  oversees: boolean;
 }
 
 export interface AttachmentStore {
@@ -275,7 +277,7 @@ export async function storeStaged(db: AnyDb, store: AttachmentStore, viewer: Vie
 function visibleTo(viewer: Viewer) {
   return (eb: ExpressionBuilder<Tables, 'sys_attachment'>) => {
     const own = eb.or([eb('unit_id', '=', viewer.unitId), eb('record_unit_id', '=', viewer.unitId)]);
-    if (!viewer.roleType || !OVERSIGHT_ROLE_TYPES.has(viewer.roleType)) return own;
+    if (!viewer.oversees) return own;
     return eb.or([own, eb('area_code', 'like', `${escapeLike(areaPrefix(viewer.areaCode))}%`)]);
   };
 }

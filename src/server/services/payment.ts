@@ -36,7 +36,7 @@ export const ORDER_TTL_MINUTES = 15;
 const SECRET_SETTING = 'pay.sandboxSecret';
 
 /** The actor that runs the internal payment action (flow log: 在线支付平台). */
-export const PAYMENT_ACTOR: Actor = { userId: stableId('system:payment'), userName: '在线支付平台', unitId: '', areaCode: '', roleType: null, menuIds: [] };
+export const PAYMENT_ACTOR: Actor = { userId: stableId('system:payment'), userName: '在线支付平台', unitId: '', areaCode: '', roleType: null, menuIds: [], oversees: false };
 
 interface PayOrderTable {
   id: string;

@@ -16,6 +16,7 @@ import { columnsOf, runHooks } from '../../resources/hooks';
 import { runAction, saveRecord, type ActionInput, type CompiledResource } from '../../resources/records';
 import { insertRow, type AnyDb, type Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
+import { loadConfig } from '../../config';
 import { DEMO_UNITS, userId } from '../seed';
 import { demoEquipment, prng } from './equipment';
 
@@ -37,7 +38,7 @@ async function actorOf(db: AnyDb, loginName: string, unit: keyof typeof DEMO_UNI
     WHERE u.id = ${userId(loginName)} ORDER BY (r.role_type = ${roleKey}) DESC LIMIT 1`.execute(db);
   if (!rows[0]) throw new Error(`demo user ${loginName} is missing: seed the demo accounts first`);
   const menuIds = typeof rows[0].menu_ids === 'string' ? (JSON.parse(rows[0].menu_ids) as string[]) : rows[0].menu_ids;
-  return { userId: userId(loginName), userName: rows[0].name, unitId: DEMO_UNITS[unit].id, areaCode: DEMO_UNITS[unit].areacode, roleType: rows[0].role_type, menuIds };
+  return { userId: userId(loginName), userName: rows[0].name, unitId: DEMO_UNITS[unit].id, areaCode: DEMO_UNITS[unit].areacode, roleType: rows[0].role_type, menuIds, oversees: loadConfig().oversightRoleTypes.includes(rows[0].role_type) };
 }
 
 /** What the seed needs of the app: the database and the compiled resources (a FastifyInstance has both). */
