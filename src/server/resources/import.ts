@@ -362,20 +362,6 @@ function readRows(sheet: ExcelJS.Worksheet, columns: readonly SheetColumn[], pla
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-/**
- * `trx` as a database whose `transaction()` joins it: `saveRecord` opens its own transaction, so
- * given this it runs inside the import's instead (every other call goes to `trx` itself).
- */
-function joined(trx: AnyDb): AnyDb {
-  return new Proxy(trx, {
-    get(target, prop) {
-      if (prop === 'transaction') return () => ({ execute: <T>(work: (t: AnyDb) => Promise<T>) => work(target) });
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
-
 /** The problem of a row that saveRecord refused. */
 function problemOf(model: ResourceModel, row: SheetRow, err: AppError): ImportProblem {
   const named = typeof err.data?.field === 'string' ? model.byName.get(err.data.field) : undefined;
@@ -403,7 +389,6 @@ async function insertAll(db: AnyDb, compiled: CompiledResource, request: Fastify
   const actor = actorOf(request);
   return db.transaction().execute(async (trx) => {
     const problems: ImportProblem[] = [];
-    const inner = joined(trx);
     for (const row of rows) {
       if (row.problems.length > 0) {
         problems.push(...row.problems);
@@ -411,7 +396,8 @@ async function insertAll(db: AnyDb, compiled: CompiledResource, request: Fastify
       }
       await sql`SAVEPOINT import_row`.execute(trx);
       try {
-        await saveRecord(inner, compiled, actor, { ...row.body });
+        // Given the transaction, saveRecord runs inside it (db/index.ts inTransaction).
+        await saveRecord(trx, compiled, actor, { ...row.body });
         await sql`RELEASE SAVEPOINT import_row`.execute(trx);
       } catch (err) {
         if (!isAppError(err)) throw err;
