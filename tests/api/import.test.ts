@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XLSX_CONTENT_TYPE } from '../../src/server/resources/export';
+import { XLSX_CONTENT_TYPE } from '../../src/server/resources/xlsx/export';
 import type { Envelope, Page } from '../../src/shared/contract';
 import { api, dbTargets, makeApp, sessionOf, withSession, type TestApp } from './helpers';
 import { call, unitUser, type UnitUser } from './fixtures/resource-users';

@@ -2,8 +2,8 @@
  * The generic resource engine (registered inside the API scope): loads the resources, brings their
  * tables up to date (additive changes only), and serves each resource's operations under
  * `/r/<resource>/...` plus the legacy paths. See operations.ts for the routes, scope.ts for who
- * sees which rows, filters.ts for the list parameters, export.ts for the XLSX export, import.ts for
- * the XLSX import (and its template), stats.ts for the counts of the stats screens.
+ * sees which rows, filters.ts for the list parameters, xlsx/ for the XLSX export and import (cells,
+ * sheet, import, template, export), stats.ts for the counts of the stats screens.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,8 +12,9 @@ import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
 import { syncTables } from './ddl';
 import { acceptsImport } from '../../schema/model';
-import { exportOperation, loadListScreens } from './export';
-import { importOperation, importTemplateOperation, registerImportRoutes } from './import';
+import { exportOperation, loadListScreens } from './xlsx/export';
+import { importOperation, registerImportRoutes } from './xlsx/import';
+import { importTemplateOperation } from './xlsx/template';
 import type { HookRegistry } from './hooks';
 import { operationsOf } from './operations';
 import { statsOperation } from './stats';
@@ -55,7 +56,7 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   for (const [name, ops] of operations) {
     for (const op of ops) app.route({ ...op.options, method: op.methods, url: resourcePath(name, op.name, op.takesId ? ':id' : undefined) });
   }
-  // The upload itself is multipart: registered in its own scope (import.ts).
+  // The upload itself is multipart: registered in its own scope (xlsx/import.ts).
   await registerImportRoutes(app, new Map(importing.map((r) => [r.model.name, importOperation(r, exportSources)])), (name, op) => resourcePath(name, op));
   registerLegacyRoutes(app, routed, operations);
 };

@@ -19,15 +19,15 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { loadExcel } from './excel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ColumnItem, ListScreen } from '../../schema/types';
-import { AppError } from '../errors';
-import { envelopeOf, failureResponses } from '../routes/schemas';
-import type { Catalog } from './catalog';
-import type { FieldModel, ResourceModel } from './model';
-import { commonOptions, inputOf, type Operation } from './operations';
-import { listCriteria, type CompiledResource } from './records';
-import { countRows, forEachBatch, type Row } from './repository';
-import { actorOf } from './scope';
+import type { ColumnItem, ListScreen } from '../../../schema/types';
+import { AppError } from '../../errors';
+import { envelopeOf, failureResponses } from '../../routes/schemas';
+import type { Catalog } from '../catalog';
+import type { FieldModel, ResourceModel } from '../model';
+import { commonOptions, inputOf, type Operation } from '../operations';
+import { listCriteria, type CompiledResource } from '../records';
+import { countRows, forEachBatch, type Row } from '../repository';
+import { actorOf } from '../scope';
 
 /** Rows fetched from the cursor per round trip. */
 export const EXPORT_BATCH_SIZE = 2000;
