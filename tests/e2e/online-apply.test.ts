@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { Envelope } from '../../src/shared/contract';
 import { openPage } from './support/browser';
-import { account, logIn, openUserMenu } from './support/shell';
+import { account, logIn, openUserMenu, submitDialog } from './support/shell';
 
 const baseURL = inject('baseURL');
 const API = `${baseURL}/espServer`;
@@ -94,13 +94,11 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     await page.goto(`${baseURL}/account/online-apply-audit`);
     await row().waitFor();
     await row().getByRole('button', { name: /受\s*理/ }).click();
-    const dialog = page.locator('.ant-modal', { has: page.locator('textarea') });
-    await dialog.locator('textarea').fill('资料齐全，予以受理');
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await submitDialog(page.locator('.ant-modal', { has: page.locator('textarea') }), '资料齐全，予以受理');
     await expect.poll(() => row().innerText()).toContain('已受理');
 
     await row().getByRole('button', { name: '核定费用' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await submitDialog(page.locator('.ant-modal-confirm'));
     await expect.poll(() => row().innerText()).toContain('待缴费');
     await openUserMenu(page, '退出登录');
     await page.waitForURL(/\/login/);

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPage } from './support/browser';
-import { account, logIn, openUserMenu } from './support/shell';
+import { account, logIn, openUserMenu, submitDialog } from './support/shell';
 
 const baseURL = inject('baseURL');
 const title = `电梯安全月活动通知 ${Date.now()}`;
@@ -62,9 +62,7 @@ describe('a JSON-only screen: list → add → save → commit → audit → flo
     await page.goto(`${baseURL}/home/notice`);
     await row().waitFor();
     await row().getByRole('button', { name: /审核通过/ }).click();
-    const dialog = page.locator('.ant-modal', { has: page.locator('textarea') });
-    await dialog.locator('textarea').fill('同意发布');
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await submitDialog(page.locator('.ant-modal', { has: page.locator('textarea') }), '同意发布');
     await expect.poll(() => row().innerText()).toContain('已通过');
 
     await row().getByRole('button', { name: /查\s*看/ }).click();

@@ -1,5 +1,5 @@
 /** Page helpers for the shell journey: what a person does, by visible labels. */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { openPage } from './browser';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../../../src/server/db/seed';
 
@@ -64,4 +64,22 @@ export async function signedInPage(baseURL: string, loginName: string): Promise<
   await logIn(opened.page, baseURL, account(loginName));
   await opened.page.waitForURL(/\/home$/);
   return opened;
+}
+
+/**
+ * Fills a dialog's opinion (when given) and presses 确定 until the dialog closes. On a busy machine
+ * a click can land while the modal is still animating in, or a re-render can wipe the text just
+ * typed; such a try is repeated (three at most). Fails with the dialog's own text when it stays open.
+ */
+export async function submitDialog(dialog: Locator, opinion?: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (opinion !== undefined) await dialog.locator('textarea').fill(opinion);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const closed = await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed || !(await dialog.isVisible())) return;
+    if (attempt >= 3) throw new Error(`the dialog stayed open after ${attempt} tries: ${await dialog.innerText().catch(() => '')}`);
+  }
 }
