@@ -56,8 +56,10 @@ export default defineConfig({
           testTimeout: 120000,
           hookTimeout: 180000,
           fileParallelism: false,
-          // expect.poll waits 1 s by default: too short for a busy two-core machine rendering a new tab.
-          expect: { poll: { timeout: 10_000, interval: 100 } },
+          // expect.poll waits 1 s by default: too short for a busy two-core machine rendering a new tab,
+          // and an action plus the list's refresh took over 10 s once while API tests ran beside it.
+          // A poll that passes returns at once; only a failure waits this long.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
     ],
