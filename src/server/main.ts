@@ -5,10 +5,9 @@
  */
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { inTransaction } from './db/index';
-import { seedDemoRecords } from './db/demo/index';
+import { seedDemo } from './db/demo/index';
 import { demoTemplate } from './db/demo/template';
-import { formatDemoAccounts, hasDemoAccounts, isEmpty, seedDemoData } from './db/seed';
+import { formatDemoAccounts, hasDemoAccounts, isEmpty } from './db/seed';
 import { projectPath } from './paths';
 
 const started = performance.now();
@@ -31,10 +30,7 @@ const app = await buildApp({ ...config, staticDir, progress, template }).catch(f
 try {
   if (await isEmpty(app.db)) {
     progress('空数据库：写入演示账号与演示数据（一个事务）…');
-    const records = await inTransaction(app.db, async (trx) => {
-      await seedDemoData(trx);
-      return seedDemoRecords(app, { db: trx, progress });
-    });
+    const records = await seedDemo(app, { progress });
     console.log(`Seeded demo data (${Object.entries(records).map(([k, n]) => `${n} ${k}`).join(', ')}).`);
   }
   // PORT=0 takes a free port; the banner shows the one taken (tests read it).

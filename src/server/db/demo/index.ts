@@ -17,7 +17,7 @@ import { runAction, saveRecord, type ActionInput, type CompiledResource } from '
 import { insertRow, type AnyDb, type Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
 import { loadConfig } from '../../config';
-import { DEMO_UNITS, userId } from '../seed';
+import { DEMO_UNITS, seedDemoData, userId } from '../seed';
 import { demoEquipment, prng } from './equipment';
 
 export interface DemoRecordOptions {
@@ -61,6 +61,14 @@ export async function hasDemoRecords(app: SeedTarget): Promise<boolean> {
   const table = resource(app, 'equipment').model.table;
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE unit_id = ${DEMO_UNITS.using.id}`.execute(app.db as AnyDb);
   return rows[0].n > 0;
+}
+
+/** The demo accounts (seed.ts) and records, in one transaction: what an empty database gets. */
+export function seedDemo(app: SeedTarget, options: Omit<DemoRecordOptions, 'db'> = {}): Promise<Record<string, number>> {
+  return inTransaction(app.db as AnyDb, async (trx) => {
+    await seedDemoData(trx as never);
+    return seedDemoRecords(app, { ...options, db: trx });
+  });
 }
 
 /**

@@ -17,10 +17,9 @@ import { DEFAULT_SCHEMA_DIR, loadCatalog } from '../../resources/catalog';
 import { compileResources } from '../../resources/compile';
 import { syncTables } from '../../resources/ddl';
 import { serverHooks } from '../../services/hooks/index';
-import { inTransaction, MIGRATED } from '../index';
+import { MIGRATED } from '../index';
 import { PgliteDialect, type TemplateRecipe } from '../pglite';
-import { seedDemoData } from '../seed';
-import { seedDemoRecords } from './index';
+import { seedDemo } from './index';
 import { PROJECT_ROOT } from '../../paths';
 
 const ROOT = `${PROJECT_ROOT}/`;
@@ -56,10 +55,7 @@ export function demoTemplate(): TemplateRecipe {
         const { all } = compileResources(loadCatalog(DEFAULT_SCHEMA_DIR), serverHooks);
         await syncTables(db, all.map((r) => r.model));
         const resources = new Map(all.map((r) => [r.model.name, r]));
-        await inTransaction(db, async (trx) => {
-          await seedDemoData(trx as never);
-          await seedDemoRecords({ db: trx, resources }, { db: trx });
-        });
+        await seedDemo({ db, resources });
       } finally {
         await db.destroy();
       }
