@@ -1,2 +1,2 @@
-/** Names of the server hooks resources may name in `derive` and workflow `effects` (src/server/services/hooks). */
-export { HOOK_NAMES } from '../src/server/services/hooks/index';
+/** Names of the server hooks resources may name in `derive` and workflow `effects` (src/server/domain/<feature>/hooks.ts). */
+export { HOOK_NAMES } from '../src/server/domain/index';

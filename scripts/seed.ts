@@ -4,7 +4,7 @@
  * Seeds the configured database (DATABASE_URL, else the embedded PGlite under PORTAL_DATA_DIR):
  * the demo accounts, then
  *   - without --equipment: the demo records (equipment registry and applications in every state),
- *     unless the demo unit already has equipment;
+ *     unless the demo unit already has records;
  *   - with --equipment N: N more generated equipment rows for the demo unit, in bulk (benchmark
  *     volumes: `npm run seed -- --equipment 1000000` on PostgreSQL takes a few minutes).
  */
@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { bulkEquipment, hasDemoRecords, seedDemoRecords } from '../src/server/db/demo/index';
+import { hasDemoRecords, seedDemoRecords } from '../src/server/db/demo/index';
+import { bulkEquipment } from '../src/server/domain/equipment/seed';
 import { seedDemoData } from '../src/server/db/seed';
 
 const { values } = parseArgs({ options: { equipment: { type: 'string' }, seed: { type: 'string' } } });
@@ -30,7 +31,7 @@ try {
   await app.ready();
   await seedDemoData(app.db);
   if (count === undefined) {
-    if (await hasDemoRecords(app)) console.log('The demo unit already has equipment; nothing to add.');
+    if (await hasDemoRecords(app)) console.log('The demo unit already has records; nothing to add.');
     else console.log('Seeded demo records:', await seedDemoRecords(app, { seed }));
   } else {
     let last = 0;

@@ -22,10 +22,10 @@ import attachmentRoutes from './routes/attachments';
 import authRoutes from './routes/auth';
 import bypassAccountRoutes from './routes/bypass-account';
 import errorLogRoutes from './routes/error-log';
-import paymentRoutes from './routes/payment';
 import userRoutes from './routes/user';
 import resourceEngine from './resources/index';
-import { serverHooks } from './services/hooks/index';
+import { FEATURE_LEGACY_ROUTES, FEATURES, SERVER_HOOKS } from './domain/index';
+import { featureRoutes } from './domain/feature';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,9 +70,9 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
   await scope.register(bypassAccountRoutes);
   await scope.register(errorLogRoutes);
   await scope.register(attachmentRoutes);
-  await scope.register(resourceEngine, { schemaDir: config.schemaDir, hooks: serverHooks });
-  // Acts through the resources (app.resources), so it comes after the engine.
-  await scope.register(paymentRoutes);
+  await scope.register(resourceEngine, { schemaDir: config.schemaDir, hooks: SERVER_HOOKS, legacy: FEATURE_LEGACY_ROUTES });
+  // The domain features' own routes act through the resources (app.resources): after the engine.
+  await scope.register(featureRoutes(FEATURES));
   if (extraRoutes) await scope.register(extraRoutes);
   scope.setNotFoundHandler(notFoundHandler);
 };

@@ -60,32 +60,6 @@ export const ERRORS = {
    */
   IMPORT_INVALID: { status: 200, message: '导入数据有误，未导入任何数据' },
 
-  // Inspection fees and payment (src/server/services/fees.ts, payment.ts).
-  /** The equipment's category has no fee in the inspection-fee dictionary. */
-  FEE_NOT_CONFIGURED: { status: 200, message: '该设备种类未配置检验收费标准，请联系检验机构' },
-  /** An equipment id that is not the caller's unit's (or does not exist): existence never leaks. */
-  EQUIPMENT_NOT_FOUND: { status: 200, message: '设备不存在或不属于本单位' },
-  PAY_CHANNEL_INVALID: { status: 200, message: '不支持的支付方式' },
-  /** The payable amount is zero (full relief): nothing to pay online. */
-  PAY_AMOUNT_ZERO: { status: 200, message: '应缴金额为零，无需在线缴费' },
-  /** confirm-payment without the unit's payment certificate. */
-  PAY_CERTIFICATE_MISSING: { status: 200, message: '申请单位尚未上传缴费凭证，不能确认缴费' },
-
-  // Use registration and online inspection hooks (src/server/services/hooks), fees (services/fees.ts).
-  /** The unit's area has no province/city abbreviation for certificate numbers; data carries { area }. */
-  CERT_AREA_NOT_CONFIGURED: { status: 400, message: '所在区域未配置登记证编号的省市简称' },
-  CERT_CATEGORY_NOT_CONFIGURED: { status: 400, message: '设备种类未配置登记证编号简称' },
-  REGISTRATION_WITHOUT_EQUIPMENT: { status: 400, message: '申请中没有设备，不能发证' },
-  INSPECTION_WITHOUT_EQUIPMENT: { status: 400, message: '请至少选择一台报检设备' },
-  INSPECTION_DUPLICATE_EQUIPMENT: { status: 400, message: '同一台设备不能重复报检' },
-  INSPECTION_DATE_FUTURE: { status: 400, message: '检验日期不能晚于今天' },
-  FEE_CATEGORY_INVALID: { status: 400, message: '设备种类不正确' },
-  FEE_SUBCATEGORY_MISMATCH: { status: 400, message: '设备类别与设备种类不符' },
-  RELIEF_POLICY_NOT_FOUND: { status: 400, message: '减免政策不存在' },
-  FEE_NOTHING_CHOSEN: { status: 400, message: '请选择设备或设备种类' },
-  /** More pieces than one fee calculation takes; data carries { max }, the message names it. */
-  FEE_TOO_MANY_ITEMS: { status: 400, message: '一次计算的设备台数超过上限' },
-
   // Attachments (src/server/services/attachments.ts).
   /** attrefsysid missing or not a record id. */
   ATTACHMENT_REF_INVALID: { status: 400, message: '请求参数错误：attrefsysid' },
@@ -102,7 +76,41 @@ export const ERRORS = {
   ATTACHMENT_NOT_FOUND: { status: 404, message: '附件不存在或无权访问' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof ERRORS;
+export interface ErrorDefinition {
+  status: number;
+  message: string;
+}
+
+/** A code of the core catalogue above. */
+export type CoreErrorCode = keyof typeof ERRORS;
+
+declare const featureBrand: unique symbol;
+/** A code a domain feature added to the catalogue with `defineErrors` (src/server/domain/<feature>/errors.ts). */
+export type FeatureErrorCode = string & { readonly [featureBrand]: true };
+
+export type ErrorCode = CoreErrorCode | FeatureErrorCode;
+
+const CATALOGUE = new Map<string, ErrorDefinition>(Object.entries(ERRORS));
+
+/**
+ * Adds a domain feature's own errors to the catalogue (the core above names no feature); returns
+ * their codes for `new AppError(CODES.X)`. A code may be defined once.
+ */
+export function defineErrors<const T extends Record<string, ErrorDefinition>>(definitions: T): { readonly [K in keyof T]: FeatureErrorCode } {
+  const codes: Record<string, FeatureErrorCode> = {};
+  for (const [code, definition] of Object.entries(definitions)) {
+    const known = CATALOGUE.get(code);
+    if (known && known !== definition) throw new Error(`error code ${code} is defined twice`);
+    CATALOGUE.set(code, definition);
+    codes[code] = code as FeatureErrorCode;
+  }
+  return codes as { readonly [K in keyof T]: FeatureErrorCode };
+}
+
+/** Every catalogued error (the core and the features loaded so far), by code. */
+export function errorCatalogue(): ReadonlyMap<string, ErrorDefinition> {
+  return CATALOGUE;
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -113,11 +121,13 @@ export class AppError extends Error {
   /** `message` overrides the catalogue text only for messages that are themselves catalogued
    *  elsewhere (e.g. a validator's Chinese message); never pass technical detail here. */
   constructor(code: ErrorCode, message?: string, data?: Record<string, unknown>) {
-    super(message ?? ERRORS[code].message);
+    const definition = CATALOGUE.get(code);
+    if (!definition) throw new Error(`error code ${code} is not in the catalogue`);
+    super(message ?? definition.message);
     if (data) this.data = data;
     this.name = 'AppError';
     this.code = code;
-    this.statusCode = ERRORS[code].status;
+    this.statusCode = definition.status;
   }
 }
 
@@ -126,7 +136,7 @@ export function isAppError(err: unknown): err is AppError {
 }
 
 /** Maps Fastify's own error codes (FST_ERR_*) and plain HTTP statuses onto the catalogue. */
-export function codeForStatus(status: number): ErrorCode {
+export function codeForStatus(status: number): CoreErrorCode {
   switch (status) {
     case 400:
       return 'BAD_REQUEST';

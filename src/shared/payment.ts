@@ -1,5 +1,5 @@
 /**
- * The payment wire contract shared by the server (src/server/routes/payment.ts) and the scan-code
+ * The payment wire contract shared by the server (src/server/domain/online-inspection/routes.ts) and the scan-code
  * payment page (src/pages/PayCode.tsx): paths under the API base and the order a toPay answers.
  */
 

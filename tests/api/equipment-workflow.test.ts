@@ -99,18 +99,18 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
   });
 
   describe('use registration', () => {
-    const apply = async (sid: string, equipmentId: string | null) =>
-      ok(sid, '/r/use-regist-apply/save', {
-        registMode: 'regBySets',
-        useUnitName: '测试单位',
-        contactPerson: '张三',
-        contactMobile: '13805741234',
-        useStartDate: '2026-11-01',
-        locationArea: '330212',
-        applyForm: FILE,
-        items: equipmentId ? [{ equipment: equipmentId, equclacode: '3000', subCategory: '3100', equipmentName: '乘客电梯' }] : [],
-        isCommit: true,
-      });
+    const APPLICATION = {
+      registMode: 'regBySets',
+      useUnitName: '测试单位',
+      contactPerson: '张三',
+      contactMobile: '13805741234',
+      useStartDate: '2026-11-01',
+      locationArea: '330212',
+      applyForm: FILE,
+      isCommit: true,
+    };
+    const apply = async (sid: string, equipmentId: string) =>
+      ok(sid, '/r/use-regist-apply/save', { ...APPLICATION, items: [{ equipment: equipmentId, equclacode: '3000', subCategory: '3100', equipmentName: '乘客电梯' }] });
 
     it('the authority accepts and approves: a certificate number by the convention, the equipment in use', async () => {
       const elevator = await equipment(unit.sid, { equclacode: '3000', subCategory: '3100', equipmentName: '1号乘客电梯' });
@@ -139,15 +139,23 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
       expect(seq(next.certNo)).toBe(seq(approved.certNo) + 1);
     });
 
-    it('a failing effect undoes the whole action: no items, no certificate, state unchanged', async () => {
-      const empty = await apply(unit.sid, null);
-      await ok(authority, `/r/use-regist-apply/accept/${empty.id}`);
-      const refused = await post(authority, `/r/use-regist-apply/audit-agree/${empty.id}`);
+    it('an application without equipment cannot be committed (the equipment list is required on commit)', async () => {
+      const { body } = await post(unit.sid, '/r/use-regist-apply/save', { ...APPLICATION, items: [], isCommit: true });
+      expect(body).toMatchObject({ result: 'false', code: 'VALIDATION_FAILED', message: '请至少添加一条设备清单' });
+    });
+
+    it('a failing effect undoes the whole action: no certificate, equipment untouched, state unchanged', async () => {
+      const elevator = await equipment(unit.sid, { equclacode: '3000', subCategory: '3100', equipmentName: '省级地址电梯' });
+      // The province has no city letter for a certificate number: the approval's effect fails.
+      const application = await ok(unit.sid, '/r/use-regist-apply/save', { ...APPLICATION, locationArea: '330000', items: [{ equipment: elevator.id }] });
+      await ok(authority, `/r/use-regist-apply/accept/${application.id}`);
+      const refused = await post(authority, `/r/use-regist-apply/audit-agree/${application.id}`);
       expect(refused.body.result).toBe('false');
-      expect(refused.body.message).toBe('申请中没有设备，不能发证');
-      const still = await ok(unit.sid, `/r/use-regist-apply/get/${empty.id}`);
+      expect(refused.body.message).toBe('区域 330000 未配置登记证编号的省市简称');
+      const still = await ok(unit.sid, `/r/use-regist-apply/get/${application.id}`);
       expect(still.status).toBe('accepted');
       expect(still.certNo).toBeNull();
+      expect(await ok(unit.sid, `/r/equipment/get/${elevator.id}`)).toMatchObject({ useStatus: '0', useCertNo: null });
     });
 
     it('a unit cannot approve its own application, and another unit cannot see it', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { FlowLogEntry, Page } from '../../src/shared/contract';
 import type { PayOrderInfo } from '../../src/shared/payment';
-import { loadPaymentSecret, signPayload } from '../../src/server/services/payment';
+import { loadPaymentSecret, signPayload } from '../../src/server/domain/online-inspection/payment';
 import { api, dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
 import { call, unitUser, type UnitUser } from './fixtures/resource-users';
 
@@ -232,6 +232,13 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect(elevatorAfter.nextInspectionDate).toBe(addToDate(inspectionDate, 12, 'm'));
       const boilerAfter = await ok(unit.sid, `/r/equipment/get/${boiler.id}`);
       expect(boilerAfter.nextInspectionDate).toBe(addToDate(inspectionDate, 12, 'm'));
+
+      // Each piece's inspection history (检验记录) gains the inspection, with the report.
+      const history = await ok<{ list: Row[] }>(unit.sid, '/r/inspection-record/list', { equipment: elevator.id });
+      expect(history.list).toHaveLength(1);
+      expect(history.list[0]).toMatchObject({ inspectionType: 'periodic', inspectionDate, conclusion: '1', inspectionBody: '宁波市特种设备检验研究院', nextInspectionDate: addToDate(inspectionDate, 12, 'm') });
+      expect((history.list[0].report as { name: string }[])[0].name).toBe('定期检验报告.pdf');
+      expect((await ok<{ list: Row[] }>(unit.sid, '/r/inspection-record/list', { equipment: boiler.id })).list).toHaveLength(1);
     });
 
     it('the unit can revoke before acceptance, edit and submit again; not after acceptance', async () => {

@@ -1,14 +1,14 @@
 /**
- * Registers the legacy paths: the table (table.ts) merged with every resource's `api` aliases,
- * each bound to the generic operation it names. Unknown paths keep the envelope 404.
+ * Registers the legacy paths: the features' rows (table.ts) merged with every resource's `api`
+ * aliases, each bound to the generic operation it names. Unknown paths keep the envelope 404.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Operation } from '../resources/operations';
 import type { CompiledResource } from '../resources/records';
-import { LEGACY_ROUTES, type LegacyRoute } from './table';
+import type { LegacyRoute } from './table';
 
-/** The table plus the resources' own aliases; a path named twice is a configuration error. */
-export function legacyRoutes(resources: readonly CompiledResource[], table: readonly LegacyRoute[] = LEGACY_ROUTES): LegacyRoute[] {
+/** The rows plus the resources' own aliases; a path named twice is a configuration error. */
+export function legacyRoutes(resources: readonly CompiledResource[], table: readonly LegacyRoute[]): LegacyRoute[] {
   const aliases = resources.flatMap(({ model }) => Object.entries(model.api).map(([operation, path]) => ({ path, resource: model.name, operation })));
   const seen = new Map<string, LegacyRoute>();
   for (const entry of [...table, ...aliases]) {
@@ -22,10 +22,10 @@ export function legacyRoutes(resources: readonly CompiledResource[], table: read
 /** Operations a resource may alias that the engine does not serve yet. */
 const NOT_YET_SERVED = new Set(['import', 'print']);
 
-export function registerLegacyRoutes(app: FastifyInstance, resources: readonly CompiledResource[], operations: ReadonlyMap<string, readonly Operation[]>): void {
+export function registerLegacyRoutes(app: FastifyInstance, resources: readonly CompiledResource[], operations: ReadonlyMap<string, readonly Operation[]>, table: readonly LegacyRoute[]): void {
   const byName = new Map(resources.map((r) => [r.model.name, r]));
   const unbound: string[] = [];
-  for (const entry of legacyRoutes(resources)) {
+  for (const entry of legacyRoutes(resources, table)) {
     if (!byName.has(entry.resource)) {
       unbound.push(entry.path);
       continue;

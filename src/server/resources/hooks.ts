@@ -1,6 +1,6 @@
 /**
- * Server hooks: named code for what a resource's JSON cannot say, registered by the domain
- * (src/server/services/hooks) and named from the JSON:
+ * Server hooks: named code for what a resource's JSON cannot say, registered by the domain features
+ * (src/server/domain/<feature>/hooks.ts) and named from the JSON:
  *
  *   resource `derive: ["name"]`            runs on every save (insert or update) after validation,
  *                                          with the row as it will be; returns readonly field values
@@ -8,14 +8,12 @@
  *                                          values of the row and touch other records through `ctx`
  *
  * Both run inside the operation's transaction: a hook that throws (an AppError for the user) undoes
- * the whole operation. Values are by wire name (field names), never columns.
+ * the whole operation. Values are by wire name (field names), never columns. writer.ts runs them.
  */
 import { sql } from 'kysely';
 import type { Catalog } from './catalog';
 import type { ResourceModel } from './model';
 import type { AnyDb, Row } from './repository';
-import { findRow, insertRow, updateRow } from './repository';
-import { newId } from '../db/ids';
 import type { Actor } from './scope';
 
 /** What a hook may read and do. */
@@ -67,48 +65,6 @@ export interface HookRuntime {
   hooks: HookRegistry;
   dicts: Catalog['dictItems'];
   models: ReadonlyMap<string, ResourceModel>;
-}
-
-type Call = Omit<HookContext, 'dicts' | 'resource' | 'find' | 'update' | 'insert'>;
-
-/** Runs the named hooks in order, each seeing the values of those before it; returns the merged values. */
-export async function runHooks(runtime: HookRuntime, names: readonly string[] | undefined, call: Call): Promise<Record<string, unknown>> {
-  const merged: Record<string, unknown> = {};
-  if (!names?.length) return merged;
-  const resource = (name: string) => {
-    const model = runtime.models.get(name);
-    if (!model) throw new Error(`hook asked for unknown resource '${name}'`);
-    return model;
-  };
-  for (const name of names) {
-    const hook = runtime.hooks.get(name);
-    if (!hook) throw new Error(`resource '${call.model.name}' names hook '${name}', which is not registered`);
-    const ctx: HookContext = {
-      ...call,
-      row: { ...call.row, ...merged },
-      dicts: runtime.dicts,
-      resource,
-      find: (r, id, lock = false) => findRow(call.trx, resource(r), id, undefined, lock),
-      update: async (r, id, values) => {
-        const model = resource(r);
-        const stored = await findRow(call.trx, model, id, undefined, true);
-        if (!stored) throw new Error(`hook updated missing row ${id} of resource '${r}'`);
-        const derived = await runHooks(runtime, model.derive, { ...call, model, row: { ...stored, ...values }, before: stored, action: 'save', input: values });
-        await updateRow(call.trx, model, id, { ...columnsOf(model, { ...values, ...derived }), updated_by: call.actor.userId });
-      },
-      insert: async (r, values) => {
-        const model = resource(r);
-        const id = newId();
-        const derived = await runHooks(runtime, model.derive, { ...call, model, row: values, before: undefined, action: 'save', input: values });
-        const owner =
-          model.ownerColumn === 'unit_id' ? { unit_id: call.row.unitId ?? call.actor.unitId, area_code: call.row.areaCode ?? call.actor.areaCode } : model.ownerColumn ? { area_code: call.row.areaCode ?? call.actor.areaCode } : {};
-        await insertRow(call.trx, model, { ...columnsOf(model, { ...values, ...derived }), ...owner, ...(model.workflow ? { status: model.workflow.initial } : {}), id, created_by: call.actor.userId, updated_by: call.actor.userId });
-        return id;
-      },
-    };
-    Object.assign(merged, (await hook(ctx)) ?? {});
-  }
-  return merged;
 }
 
 /** Next value of a named counter (created at 1), atomic across concurrent transactions. */

@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerLegacyRoutes } from '../legacy/index';
+import type { LegacyRoute } from '../legacy/table';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
 import { syncTables } from './ddl';
@@ -32,12 +33,14 @@ export interface ResourceEngineOptions {
   schemaDir?: string | null;
   /** Server hooks the resources may name in `derive` and workflow `effects`. */
   hooks?: HookRegistry;
+  /** Legacy paths beyond the resources' own `api` aliases (the domain features'). */
+  legacy?: readonly LegacyRoute[];
 }
 
 /** Canonical URL of an operation, relative to the API base. */
 export const resourcePath = (resource: string, operation: string, id?: string): string => `/r/${resource}/${operation}${id === undefined ? '' : `/${id}`}`;
 
-const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir, hooks }) => {
+const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir, hooks, legacy = [] }) => {
   const catalog = loadCatalog(schemaDir ?? undefined);
   const { all, routed } = compileResources(catalog, hooks);
   // The app decorates an empty map at its root (app.ts) so the whole app, scripts included, sees the resources.
@@ -58,7 +61,7 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   }
   // The upload itself is multipart: registered in its own scope (xlsx/import.ts).
   await registerImportRoutes(app, new Map(importing.map((r) => [r.model.name, importOperation(r, exportSources)])), (name, op) => resourcePath(name, op));
-  registerLegacyRoutes(app, routed, operations);
+  registerLegacyRoutes(app, routed, operations, legacy);
 };
 
 /** Shared with the API scope (fastify-plugin) so service routes registered after it find `app.resources`. */

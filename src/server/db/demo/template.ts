@@ -16,7 +16,7 @@ import { todayIn } from '../../../shared/dates';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from '../../resources/catalog';
 import { compileResources } from '../../resources/compile';
 import { syncTables } from '../../resources/ddl';
-import { serverHooks } from '../../services/hooks/index';
+import { SERVER_HOOKS } from '../../domain/index';
 import { MIGRATED } from '../index';
 import { PgliteDialect, type TemplateRecipe } from '../pglite';
 import { seedDemo } from './index';
@@ -52,7 +52,7 @@ export function demoTemplate(): TemplateRecipe {
     prepare: async (pg) => {
       const db = new Kysely<unknown>({ dialect: new PgliteDialect(pg, { keepOpen: true }) });
       try {
-        const { all } = compileResources(loadCatalog(DEFAULT_SCHEMA_DIR), serverHooks);
+        const { all } = compileResources(loadCatalog(DEFAULT_SCHEMA_DIR), SERVER_HOOKS);
         await syncTables(db, all.map((r) => r.model));
         const resources = new Map(all.map((r) => [r.model.name, r]));
         await seedDemo({ db, resources });

@@ -1,5 +1,5 @@
 /**
- * Payment orders of the payment sandbox (src/server/services/payment.ts): one row per order made
+ * Payment orders of the payment sandbox (src/server/domain/online-inspection/payment.ts): one row per order made
  * for a business record (`biz_type` + `biz_id`, e.g. an online inspection application). Amounts in
  * fen. At most one open and at most one paid order per record (partial unique indexes), so
  * concurrent toPay requests or notifications can never open two orders or settle twice.

@@ -10,9 +10,10 @@
  *   never below zero;
  * - amounts are computed in fen (integers) and returned in yuan (two decimals).
  */
-import { AppError } from '../errors';
-import type { HookContext } from '../resources/hooks';
-import { dictData, dictPath } from './hooks/dicts';
+import { AppError } from '../../errors';
+import { dictData, dictPath } from '../../resources/dicts';
+import type { HookContext } from '../../resources/hooks';
+import { INSPECTION_ERRORS } from './errors';
 
 export type Dicts = HookContext['dicts'];
 
@@ -61,10 +62,10 @@ function itemFeeFen(dicts: Dicts, subject: FeeSubject): { equclacode: string; su
   const equclacode = code(subject.equclacode);
   const subCategory = code(subject.subCategory);
   const category = equclacode ? dictPath(dicts, CATEGORY_DICT, equclacode) : [];
-  if (!equclacode || category.length !== 1) throw new AppError('FEE_CATEGORY_INVALID');
-  if (subCategory && dictPath(dicts, CATEGORY_DICT, subCategory)[0]?.value !== equclacode) throw new AppError('FEE_SUBCATEGORY_MISMATCH');
+  if (!equclacode || category.length !== 1) throw new AppError(INSPECTION_ERRORS.FEE_CATEGORY_INVALID);
+  if (subCategory && dictPath(dicts, CATEGORY_DICT, subCategory)[0]?.value !== equclacode) throw new AppError(INSPECTION_ERRORS.FEE_SUBCATEGORY_MISMATCH);
   const fee = dictData<number>(dicts, FEE_DICT, [subCategory, equclacode], 'fee');
-  if (typeof fee !== 'number' || !Number.isFinite(fee) || fee < 0) throw new AppError('FEE_NOT_CONFIGURED');
+  if (typeof fee !== 'number' || !Number.isFinite(fee) || fee < 0) throw new AppError(INSPECTION_ERRORS.FEE_NOT_CONFIGURED);
   return { equclacode, subCategory, fen: toFen(fee) };
 }
 
@@ -85,7 +86,7 @@ export function reliefPolicies(dicts: Dicts): ReliefPolicy[] {
 function reliefFen(dicts: Dicts, policy: string | null, totalFen: number): number {
   if (!policy) return 0;
   const item = dictPath(dicts, RELIEF_DICT, policy).at(-1);
-  if (!item) throw new AppError('RELIEF_POLICY_NOT_FOUND');
+  if (!item) throw new AppError(INSPECTION_ERRORS.RELIEF_POLICY_NOT_FOUND);
   const percent = item.data?.percent;
   const amount = item.data?.amount;
   let fen = 0;

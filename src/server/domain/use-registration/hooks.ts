@@ -15,7 +15,8 @@ import dayjs from 'dayjs';
 import { todayIn } from '../../../shared/dates';
 import { AppError } from '../../errors';
 import { nextSequence, type Hook, type HookContext } from '../../resources/hooks';
-import { dictData, dictPath } from './dicts';
+import { dictData, dictPath } from '../../resources/dicts';
+import { REGISTRATION_ERRORS } from './errors';
 
 type Item = { equipment?: string; equclacode?: string; subCategory?: string };
 
@@ -26,14 +27,14 @@ function regionOf(dicts: HookContext['dicts'], area: string): string {
   const path = dictPath(dicts, 'area', area);
   const short = path.map((item) => item.data?.short).find((v) => v !== undefined);
   const letter = path.map((item) => item.data?.letter).find((v) => v !== undefined);
-  if (short === undefined || letter === undefined) throw new AppError('CERT_AREA_NOT_CONFIGURED', `区域 ${area} 未配置登记证编号的省市简称`, { area });
+  if (short === undefined || letter === undefined) throw new AppError(REGISTRATION_ERRORS.CERT_AREA_NOT_CONFIGURED, `区域 ${area} 未配置登记证编号的省市简称`, { area });
   return `${String(short)}${String(letter)}`;
 }
 
 /** The next certificate number for equipment of `item`'s category in `area`, issued on `date`. */
 export async function certificateNumber(ctx: HookContext, item: Item, area: string, date: dayjs.Dayjs): Promise<string> {
   const abbr = dictData<string>(ctx.dicts, 'equipment-category', [item.equclacode], 'abbr');
-  if (!abbr) throw new AppError('CERT_CATEGORY_NOT_CONFIGURED');
+  if (!abbr) throw new AppError(REGISTRATION_ERRORS.CERT_CATEGORY_NOT_CONFIGURED);
   const subCode = String(item.subCategory ?? item.equclacode ?? '').slice(0, 2).padEnd(2, '0');
   const prefix = `${abbr}${subCode}${regionOf(ctx.dicts, area)}`;
   const year = date.format('YY');
@@ -52,7 +53,7 @@ async function withCategory(ctx: HookContext, item: Item): Promise<Item> {
 export const issueUseCertificate: Hook = async (ctx) => {
   const { row } = ctx;
   const items = itemsOf(row);
-  if (items.length === 0) throw new AppError('REGISTRATION_WITHOUT_EQUIPMENT');
+  if (items.length === 0) throw new AppError(REGISTRATION_ERRORS.REGISTRATION_WITHOUT_EQUIPMENT);
   const today = dayjs(todayIn());
   const area = String(row.locationArea || row.areaCode || '');
   const certNo = await certificateNumber(ctx, await withCategory(ctx, items[0]), area, today);

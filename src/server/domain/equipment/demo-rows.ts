@@ -6,18 +6,6 @@
  */
 import { addToDate } from '../../../shared/dates';
 
-/** mulberry32: a small, fast, seedable PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Random = () => number;
 const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * items.length)];
 const between = (r: Random, min: number, max: number) => min + Math.floor(r() * (max - min + 1));

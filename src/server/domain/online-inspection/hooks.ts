@@ -5,7 +5,7 @@
  * - `online-apply-item` (derive of each equipment row): the row names the unit's own equipment;
  *   its snapshot columns and its fee come from that equipment, never from the request;
  * - `online-apply-fees` (derive): the total, the relief and the payable amount, by the one fee
- *   function (services/fees.ts);
+ *   function (fees.ts);
  * - `online-apply-bill` (bill): the fees again with the fee table in force when the authority bills;
  * - `online-apply-paid` (pay, confirm-payment): payment facts and a receipt number;
  * - `online-apply-inspected` (inspect): the result (already on the row: the action's input fields)
@@ -15,8 +15,10 @@ import { sql } from 'kysely';
 import { todayIn } from '../../../shared/dates';
 import { AppError } from '../../errors';
 import { nextSequence, type Hook } from '../../resources/hooks';
-import { quoteFees } from '../fees';
-import { closeOpenOrders } from '../payment';
+import { EQUIPMENT_ERRORS } from '../equipment/errors';
+import { INSPECTION_ERRORS } from './errors';
+import { quoteFees } from './fees';
+import { closeOpenOrders } from './payment';
 
 export const ONLINE_APPLY = 'online-apply';
 const ITEM = 'online-apply-item';
@@ -30,7 +32,7 @@ export const onlineApplyItem: Hook = async (ctx) => {
   const id = ctx.row.equipment;
   const equipment = typeof id === 'string' ? await ctx.find('equipment', id) : undefined;
   // Another unit's equipment does not exist for this unit (no existence leak).
-  if (!equipment || equipment.unitId !== ctx.actor.unitId) throw new AppError('EQUIPMENT_NOT_FOUND');
+  if (!equipment || equipment.unitId !== ctx.actor.unitId) throw new AppError(EQUIPMENT_ERRORS.EQUIPMENT_NOT_FOUND);
   const [line] = quoteFees(ctx.dicts, [equipment], null).items;
   return {
     equcode: equipment.equcode ?? null,
@@ -45,9 +47,9 @@ export const onlineApplyItem: Hook = async (ctx) => {
 /** derive of online-apply. */
 export const onlineApplyFees: Hook = (ctx) => {
   const items = itemsOf(ctx.row);
-  if (items.length === 0) throw new AppError('INSPECTION_WITHOUT_EQUIPMENT');
+  if (items.length === 0) throw new AppError(INSPECTION_ERRORS.INSPECTION_WITHOUT_EQUIPMENT);
   const ids = items.map((i) => i.equipment);
-  if (new Set(ids).size !== ids.length) throw new AppError('INSPECTION_DUPLICATE_EQUIPMENT');
+  if (new Set(ids).size !== ids.length) throw new AppError(INSPECTION_ERRORS.INSPECTION_DUPLICATE_EQUIPMENT);
   const { feeAmount, reliefAmount, payableAmount } = quoteFees(ctx.dicts, items, ctx.row.reliefPolicy);
   return { feeAmount, reliefAmount, payableAmount };
 };
@@ -82,17 +84,36 @@ export const onlineApplyPaid: Hook = async (ctx) => {
     if (typeof orderNo !== 'string' || typeof channel !== 'string' || typeof paidAt !== 'string') throw new Error('pay runs with the settled order');
     return { orderNo, payChannel: channel, paidAt, receiptNo: await receiptNumber(ctx) };
   }
-  if (!Array.isArray(ctx.row.payCertificate) || ctx.row.payCertificate.length === 0) throw new AppError('PAY_CERTIFICATE_MISSING');
+  if (!Array.isArray(ctx.row.payCertificate) || ctx.row.payCertificate.length === 0) throw new AppError(INSPECTION_ERRORS.PAY_CERTIFICATE_MISSING);
   await closeOpenOrders(ctx.trx, ONLINE_APPLY, String(ctx.row.id));
   return { payChannel: 'offline', paidAt: new Date().toISOString(), receiptNo: await receiptNumber(ctx) };
 };
 
-/** effect of inspect: the result on the row goes to every piece of equipment of the application. */
+/**
+ * effect of inspect: the result on the row goes to every piece of equipment of the application
+ * (whose derive hook then recomputes its next inspection date) and into its inspection history
+ * (inspection-record, the detectionQuery screen), with the report.
+ */
 export const onlineApplyInspected: Hook = async (ctx) => {
-  const { conclusion, inspectionDate, inspectionBody } = ctx.row;
-  if (typeof inspectionDate !== 'string' || inspectionDate > todayIn()) throw new AppError('INSPECTION_DATE_FUTURE');
+  const { conclusion, inspectionDate, inspectionBody, report, receiptNo } = ctx.row;
+  if (typeof inspectionDate !== 'string' || inspectionDate > todayIn()) throw new AppError(INSPECTION_ERRORS.INSPECTION_DATE_FUTURE);
   for (const item of itemsOf(ctx.row)) {
     if (!item.equipment || !(await ctx.find('equipment', item.equipment, true))) continue;
     await ctx.update('equipment', item.equipment, { lastInspectionDate: inspectionDate, lastConclusion: conclusion, inspectionBody });
+    const equipment = (await ctx.find('equipment', item.equipment))!;
+    await ctx.insert('inspection-record', {
+      equipment: item.equipment,
+      equcode: equipment.equcode,
+      equipmentName: equipment.equipmentName,
+      equclacode: equipment.equclacode,
+      registrationCode: equipment.registrationCode,
+      inspectionType: 'periodic',
+      inspectionDate,
+      conclusion,
+      inspectionBody,
+      reportNo: receiptNo ? `${String(receiptNo)}-${String(equipment.equcode ?? item.equipment).slice(-6)}` : null,
+      nextInspectionDate: equipment.nextInspectionDate,
+      report: Array.isArray(report) ? report : null,
+    });
   }
 };

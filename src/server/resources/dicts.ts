@@ -1,6 +1,6 @@
-/** Reading dictionary items and their `data` (schemas/dicts) from server hooks. */
-import type { DictItem } from '../../../schema/types';
-import type { HookContext } from '../../resources/hooks';
+/** Reading dictionary items and their `data` (schemas/dicts) from server hooks and domain services. */
+import type { DictItem } from '../../schema/types';
+import type { HookContext } from './hooks';
 
 /** The item with `code` (at any depth) of dictionary `dict`, and the items above it (outermost first). */
 export function dictPath(dicts: HookContext['dicts'], dict: string, code: unknown): DictItem[] {

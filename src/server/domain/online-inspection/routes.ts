@@ -19,14 +19,16 @@
  * (legacy /a/stone/appOnline/updatePayCert/:id).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PAY_CHANNEL_LABELS, PAY_CHANNELS, PAYMENT_API, type PayChannel } from '../../shared/payment';
-import { isId } from '../db/ids';
-import { AppError } from '../errors';
-import type { CompiledResource } from '../resources/records';
-import { findRow } from '../resources/repository';
-import { actorOf, assertResourceAccess, ownsRow, visibleRows } from '../resources/scope';
-import { fenOf, quoteFees, reliefPolicies, type FeeSubject } from '../services/fees';
-import { ONLINE_APPLY } from '../services/hooks/online-apply';
+import { PAY_CHANNEL_LABELS, PAY_CHANNELS, PAYMENT_API, type PayChannel } from '../../../shared/payment';
+import { isId } from '../../db/ids';
+import { AppError } from '../../errors';
+import type { CompiledResource } from '../../resources/records';
+import { findRow } from '../../resources/repository';
+import { actorOf, assertResourceAccess, ownsRow, visibleRows } from '../../resources/scope';
+import { EQUIPMENT_ERRORS } from '../equipment/errors';
+import { INSPECTION_ERRORS } from './errors';
+import { fenOf, quoteFees, reliefPolicies, type FeeSubject } from './fees';
+import { ONLINE_APPLY } from './hooks';
 import {
   findOrder,
   loadPaymentSecret,
@@ -37,8 +39,8 @@ import {
   settleNotification,
   type PayOrderRow,
   type SandboxRefusal,
-} from '../services/payment';
-import { envelopeOf, failureResponses } from './schemas';
+} from './payment';
+import { envelopeOf, failureResponses } from '../../routes/schemas';
 
 const TAGS = ['payment'];
 /** Most equipment one fee request may price. */
@@ -114,14 +116,14 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const ids = listOf(input.equipmentIds ?? input.ids);
       const pairs = listOf(input.items).map(asObject);
       if (input.equclacode !== undefined) pairs.push({ equclacode: input.equclacode, subCategory: input.subCategory });
-      if (ids.length + pairs.length === 0) throw new AppError('FEE_NOTHING_CHOSEN');
-      if (ids.length + pairs.length > MAX_ITEMS) throw new AppError('FEE_TOO_MANY_ITEMS', `一次最多计算 ${MAX_ITEMS} 台设备的检验费`, { max: MAX_ITEMS });
+      if (ids.length + pairs.length === 0) throw new AppError(INSPECTION_ERRORS.FEE_NOTHING_CHOSEN);
+      if (ids.length + pairs.length > MAX_ITEMS) throw new AppError(INSPECTION_ERRORS.FEE_TOO_MANY_ITEMS, `一次最多计算 ${MAX_ITEMS} 台设备的检验费`, { max: MAX_ITEMS });
       const equipmentModel = compiled.runtime.models.get('equipment');
       if (!equipmentModel) throw new Error("resource 'equipment' is not loaded");
       const subjects: (FeeSubject & { equipment?: string; equipmentName?: unknown })[] = [];
       for (const id of ids) {
         const row = isId(id) ? await findRow(app.db, equipmentModel, id, visibleRows(equipmentModel, actor)) : undefined;
-        if (!row) throw new AppError('EQUIPMENT_NOT_FOUND');
+        if (!row) throw new AppError(EQUIPMENT_ERRORS.EQUIPMENT_NOT_FOUND);
         subjects.push({ equipment: String(id), equipmentName: row.equipmentName, equclacode: row.equclacode, subCategory: row.subCategory });
       }
       for (const pair of pairs) subjects.push({ equclacode: pair.equclacode, subCategory: pair.subCategory });
@@ -150,7 +152,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const actor = actorOf(request);
       assertResourceAccess(model, actor);
       const { id, channel } = request.params as { id: string; channel: string };
-      if (!(PAY_CHANNELS as readonly string[]).includes(channel)) throw new AppError('PAY_CHANNEL_INVALID');
+      if (!(PAY_CHANNELS as readonly string[]).includes(channel)) throw new AppError(INSPECTION_ERRORS.PAY_CHANNEL_INVALID);
       if (!isId(id)) throw new AppError('RECORD_NOT_FOUND');
       const order = await app.db.transaction().execute(async (trx) => {
         // The application row lock serialises toPay per application.
@@ -159,7 +161,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         if (!ownsRow(model, actor, row)) throw new AppError('ACTION_NOT_PERMITTED');
         if (row.status !== 'unpaid') throw new AppError('WRONG_STATE');
         const amountFen = fenOf(row.payableAmount) ?? 0;
-        if (amountFen <= 0) throw new AppError('PAY_AMOUNT_ZERO');
+        if (amountFen <= 0) throw new AppError(INSPECTION_ERRORS.PAY_AMOUNT_ZERO);
         return openOrder(trx, { bizType: ONLINE_APPLY, bizId: id, unitId: actor.unitId, areaCode: String(row.areaCode ?? actor.areaCode), amountFen, channel: channel as PayChannel, userId: actor.userId });
       });
       const qrContent = `${request.protocol}://${request.host}${apiBase}${PAYMENT_API.sandbox(order.order_no)}`;

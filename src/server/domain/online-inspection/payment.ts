@@ -18,17 +18,17 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type ColumnType, type Kysely } from 'kysely';
-import { todayIn } from '../../shared/dates';
-import type { PayChannel, PayNotification, PayOrderInfo } from '../../shared/payment';
-import type { Db } from '../db/index';
-import { newId, stableId } from '../db/ids';
-import { isAppError } from '../errors';
-import { nextSequence } from '../resources/hooks';
-import { runAction, type CompiledResource } from '../resources/records';
-import type { AnyDb } from '../resources/repository';
-import type { Actor } from '../resources/scope';
+import { todayIn } from '../../../shared/dates';
+import type { PayChannel, PayNotification, PayOrderInfo } from '../../../shared/payment';
+import type { Db } from '../../db/index';
+import { newId, stableId } from '../../db/ids';
+import { isAppError } from '../../errors';
+import { nextSequence } from '../../resources/hooks';
+import { runAction, type CompiledResource } from '../../resources/records';
+import type { AnyDb } from '../../resources/repository';
+import type { Actor } from '../../resources/scope';
 import { fenOf, yuanText } from './fees';
-import { getOrCreateSetting } from './settings-store';
+import { getOrCreateSetting } from '../../services/settings-store';
 
 /** Minutes an order stays payable. */
 export const ORDER_TTL_MINUTES = 15;

@@ -10,7 +10,7 @@
  */
 import dayjs from 'dayjs';
 import type { Hook, HookContext } from '../../resources/hooks';
-import { dictData } from './dicts';
+import { dictData } from '../../resources/dicts';
 
 const addMonths = (date: unknown, months: number | undefined): string | null =>
   typeof date === 'string' && date && months ? dayjs(date).add(months, 'month').format('YYYY-MM-DD') : null;

@@ -1,0 +1,120 @@
+/**
+ * Demo records of the equipment registry: a few hundred pieces across the nine types (demo-rows.ts),
+ * their inspection history and a few on-site checks. `bulkEquipment` is the fast path for benchmark
+ * volumes (`npm run seed -- --equipment 1000000`): multi-row INSERTs of the same generated rows,
+ * prepared (derive hooks, owner, audit columns) by the same insert as every other record.
+ */
+import { sql } from 'kysely';
+import { addToDate, todayIn } from '../../../shared/dates';
+import { demoActor, prng, resourceOf, type DemoContext, type SeedTarget } from '../../db/demo/context';
+import { saveRecord } from '../../resources/records';
+import type { AnyDb, Row } from '../../resources/repository';
+import { insertRecord, prepareInsert } from '../../resources/writer';
+import { demoEquipment } from './demo-rows';
+
+export const EQUIPMENT = 'equipment';
+
+export async function seedEquipment(demo: DemoContext): Promise<Record<string, number>> {
+  const { db, unit, today, random } = demo;
+  const count = demo.options.equipment ?? 300;
+  const equipmentResource = demo.resource(EQUIPMENT);
+  const equipment: Row[] = [];
+  demo.progress(`写入演示设备 ${count} 台…`);
+  for (let index = 0; index < count; index++) {
+    equipment.push(await saveRecord(db, equipmentResource, unit, demoEquipment(random, { today, index })));
+  }
+  demo.rows.set(EQUIPMENT, equipment);
+
+  // Inspection history: the last periodic inspection of every inspected piece, and the one before it.
+  const history = demo.resource('inspection-record');
+  demo.progress('写入检验记录、现场检查…');
+  let inspections = 0;
+  for (const e of equipment) {
+    if (!e.lastInspectionDate) continue;
+    const months = Math.round((Date.parse(String(e.nextInspectionDate ?? e.lastInspectionDate)) - Date.parse(String(e.lastInspectionDate))) / (30.44 * 86_400_000)) || 12;
+    const earlier = addToDate(String(e.lastInspectionDate), -months, 'm');
+    for (const [date, conclusion, next] of [
+      [e.lastInspectionDate, e.lastConclusion, e.nextInspectionDate],
+      [earlier, '1', e.lastInspectionDate],
+    ] as const) {
+      if (String(date) < String(e.putIntoUseDate ?? '')) continue;
+      inspections++;
+      await insertRecord(
+        db,
+        history,
+        unit,
+        {
+          equipment: e.id,
+          equcode: e.equcode,
+          equipmentName: e.equipmentName,
+          equclacode: e.equclacode,
+          registrationCode: e.registrationCode,
+          inspectionType: 'periodic',
+          inspectionDate: date,
+          conclusion: conclusion ?? '1',
+          inspectionBody: e.inspectionBody ?? '宁波市特种设备检验研究院',
+          reportNo: `NBTJ-${String(date).slice(0, 4)}-${String(inspections).padStart(6, '0')}`,
+          nextInspectionDate: next,
+        },
+        { trusted: true },
+      );
+    }
+  }
+
+  // On-site checks of a few pieces in use: one fine, one to rectify.
+  const checks = demo.resource('self-check');
+  const checked = equipment.filter((e) => e.useStatus === '1').slice(0, 4);
+  for (const [i, e] of checked.entries()) {
+    const issue = i % 2 === 1;
+    await saveRecord(db, checks, unit, {
+      equipment: e.id,
+      equcode: e.equcode,
+      equipmentName: e.equipmentName,
+      equclacode: e.equclacode,
+      address: e.address,
+      checkDate: addToDate(today, -7 * (i + 1), 'd'),
+      checker: '王建国',
+      conclusion: issue ? 'rectify' : 'pass',
+      problems: issue ? '安全保护装置动作不可靠，维保记录不完整' : null,
+      rectification: issue ? '联系维保单位检修并补齐维保记录' : null,
+      rectifyDeadline: issue ? addToDate(today, 14, 'd') : null,
+      items: [
+        { checkItem: 'cert', result: 'ok' },
+        { checkItem: 'inspection', result: 'ok' },
+        { checkItem: 'safety-device', result: issue ? 'issue' : 'ok', remark: issue ? '限位开关动作不可靠' : null },
+        { checkItem: 'maintenance', result: issue ? 'issue' : 'ok', remark: issue ? '缺少10月维保记录' : null },
+      ],
+    });
+  }
+  return { equipment: equipment.length, inspections, selfChecks: checked.length };
+}
+
+/**
+ * Inserts `count` generated equipment rows for the demo unit in multi-row INSERTs of `batch`
+ * rows; `onProgress` after each batch.
+ */
+export async function bulkEquipment(app: SeedTarget, count: number, options: { seed?: number; batch?: number; onProgress?: (done: number) => void } = {}): Promise<void> {
+  const db = app.db as AnyDb;
+  const compiled = resourceOf(app, EQUIPMENT);
+  const { model } = compiled;
+  const actor = await demoActor(db, 'nbadmin', 'using', 'unit');
+  const random = prng(options.seed ?? 1);
+  const today = todayIn();
+  // PostgreSQL takes at most 65,535 bind parameters per statement.
+  const batch = Math.min(options.batch ?? 2000, Math.floor(60_000 / model.columns.length));
+  const { rows: existing } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(model.table)}`.execute(db);
+  const offset = existing[0].n;
+  const jsonColumns = new Set(model.fields.filter((f) => f.kind === 'json').map((f) => f.column));
+  for (let done = 0; done < count; ) {
+    const size = Math.min(batch, count - done);
+    const values: Record<string, unknown>[] = [];
+    for (let i = 0; i < size; i++) {
+      values.push((await prepareInsert(db, compiled, actor, demoEquipment(random, { today, index: offset + done + i }), { trusted: true })).values);
+    }
+    const names = [...new Set(values.flatMap((v) => Object.keys(v)))];
+    const tuples = values.map((v) => sql`(${sql.join(names.map((n) => (v[n] === undefined || v[n] === null ? null : jsonColumns.has(n) ? JSON.stringify(v[n]) : v[n])))})`);
+    await sql`INSERT INTO ${sql.table(model.table)} (${sql.join(names.map((n) => sql.ref(n)))}) VALUES ${sql.join(tuples)}`.execute(db);
+    done += size;
+    options.onProgress?.(done);
+  }
+}

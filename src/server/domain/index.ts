@@ -1,0 +1,18 @@
+/**
+ * The domain features, in order (their demo seeds run in this order: later ones build on the rows
+ * of earlier ones). The one place that names them: app.ts, the demo and the schema lint read
+ * this list. A new feature: a wing src/server/domain/<feature>/ (see feature.ts) added here.
+ */
+import { equipmentFeature } from './equipment/index';
+import { hooksOf, type DomainFeature } from './feature';
+import { onlineInspectionFeature } from './online-inspection/index';
+import { pendingLegacyPaths } from './pending';
+import { useRegistrationFeature } from './use-registration/index';
+
+export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, pendingLegacyPaths];
+
+/** The server hooks resource JSON may name (`derive`, workflow `effects`). */
+export const SERVER_HOOKS = hooksOf(FEATURES);
+export const HOOK_NAMES: readonly string[] = [...SERVER_HOOKS.keys()];
+/** Legacy paths beyond the resources' own `api` aliases. */
+export const FEATURE_LEGACY_ROUTES = FEATURES.flatMap((f) => f.legacy ?? []);

@@ -1,0 +1,24 @@
+/**
+ * Online inspection applications (schemas/resources/online-apply.json): the equipment rows and fees
+ * computed on the server (hooks.ts, fees.ts), billing, payment through the sandbox provider
+ * (payment.ts, routes.ts; the pay_order table is migration 0005) and the inspection result written
+ * to the equipment. The scan-code page is src/pages/PayCode.tsx; the wire contract src/shared/payment.ts.
+ */
+import type { DomainFeature } from '../feature';
+import './errors';
+import { onlineApplyBill, onlineApplyFees, onlineApplyInspected, onlineApplyItem, onlineApplyPaid } from './hooks';
+import paymentRoutes from './routes';
+import { seedOnlineApplications } from './seed';
+
+export const onlineInspectionFeature: DomainFeature = {
+  name: 'online-inspection',
+  hooks: {
+    'online-apply-item': onlineApplyItem,
+    'online-apply-fees': onlineApplyFees,
+    'online-apply-bill': onlineApplyBill,
+    'online-apply-paid': onlineApplyPaid,
+    'online-apply-inspected': onlineApplyInspected,
+  },
+  routes: paymentRoutes,
+  seed: seedOnlineApplications,
+};

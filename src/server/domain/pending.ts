@@ -1,0 +1,31 @@
+/**
+ * Legacy paths (SPEC.md §7) of resources not written yet: listed so the whole legacy surface is in
+ * one place; the server logs them as unbound until their resource lands. When it does, move its
+ * paths into that resource's JSON `api` (or its feature's `legacy`) and delete them here.
+ */
+import { legacyRoute } from '../legacy/table';
+import type { DomainFeature } from './feature';
+
+export const pendingLegacyPaths: DomainFeature = {
+  name: 'pending',
+  legacy: [
+    // Construction notification
+    legacyRoute('/a/stone/eqmBcwBasic/list', 'eqm-bcw-basic', 'list'),
+    legacyRoute('/a/stone/eqmBcwBasic/detail', 'eqm-bcw-basic', 'get'),
+    legacyRoute('/a/stone/eqmBcwBasic/save', 'eqm-bcw-basic', 'save'),
+    legacyRoute('/a/stone/eqmBcwBasic/commit', 'eqm-bcw-basic', 'commit'),
+    legacyRoute('/a/stone/eqmBcwBasic/delete', 'eqm-bcw-basic', 'delete'),
+    legacyRoute('/a/stone/eqmBcwBasic/showOpinion', 'eqm-bcw-basic', 'flowLog'),
+    // Hidden dangers
+    legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/detail', 'hidden-danger', 'get'),
+    legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/save', 'hidden-danger', 'save'),
+    legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/delete', 'hidden-danger', 'delete'),
+    legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/complete', 'hidden-danger', 'complete'),
+    // Operators
+    legacyRoute('/a/stone/operator/list', 'operator', 'list'),
+    legacyRoute('/a/stone/operator/get', 'operator', 'get'),
+    legacyRoute('/a/stone/operator/add', 'operator', 'save'),
+    legacyRoute('/a/stone/operator/update', 'operator', 'save'),
+    legacyRoute('/a/stone/operator/del', 'operator', 'delete'),
+  ],
+};

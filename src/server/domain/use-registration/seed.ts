@@ -1,0 +1,73 @@
+/** Demo use registrations and change applications in every state, on the demo equipment (equipment/seed.ts). */
+import { DEMO_CONTACT, demoForm, type DemoContext } from '../../db/demo/context';
+import { DEMO_UNITS } from '../../db/seed';
+import { runAction, saveRecord } from '../../resources/records';
+import { EQUIPMENT } from '../equipment/seed';
+
+export async function seedUseRegistrations(demo: DemoContext): Promise<Record<string, number>> {
+  const { db, unit, authority, today } = demo;
+  const equipment = demo.rows.get(EQUIPMENT) ?? [];
+  demo.progress('写入使用登记、变更登记…');
+  // Use registration: equipment not yet registered (未登记) is what units apply for.
+  const registry = demo.resource('use-regist-apply');
+  const unregistered = equipment.filter((e) => e.useStatus === '0');
+  // Every state first, then more of the common ones while unregistered equipment lasts.
+  const registrations = ['approved', 'accepted', 'submitted', 'returned', 'draft', 'cancelled', 'approved', 'submitted', 'draft'] as const;
+  let made = 0;
+  for (const [i, target] of registrations.entries()) {
+    const item = unregistered[i];
+    if (!item) break;
+    const application = await saveRecord(db, registry, unit, {
+      registMode: 'regBySets',
+      useUnitName: DEMO_UNITS.using.orgname,
+      useUnitCreditCode: DEMO_UNITS.using.orgcode,
+      useUnitAddress: DEMO_UNITS.using.address,
+      equclacode: item.equclacode,
+      locationArea: item.locationArea,
+      ...DEMO_CONTACT,
+      useStartDate: today,
+      reason: `${String(item.equipmentName)}投入使用，申请办理使用登记`,
+      applyForm: demoForm('特种设备使用登记表.pdf'),
+      items: [{ equipment: item.id, equcode: item.equcode, equipmentName: item.equipmentName, equclacode: item.equclacode, subCategory: item.subCategory, factoryNo: item.factoryNo, address: item.address }],
+      isCommit: target !== 'draft' && target !== 'cancelled',
+    });
+    const id = application.id as string;
+    if (target === 'accepted' || target === 'approved') await runAction(db, registry, authority, 'accept', id, { opinion: '材料齐全，予以受理' });
+    if (target === 'approved') await runAction(db, registry, authority, 'audit-agree', id, { opinion: '符合使用登记条件，准予登记' });
+    if (target === 'returned') await runAction(db, registry, authority, 'audit-disagree', id, { opinion: '使用登记表未加盖单位公章，请补正后重新提交' });
+    if (target === 'cancelled') await runAction(db, registry, unit, 'cancel', id, {});
+    made++;
+  }
+
+  // Change applications: a stop approved, a scrap waiting, a change of address returned.
+  const changes = demo.resource('use-change-apply');
+  const inUse = equipment.filter((e) => e.useStatus === '1');
+  const changePlans = [
+    { changeType: 'stop', target: 'approved', reason: '车间停产改造，设备暂停使用' },
+    { changeType: 'scrap', target: 'submitted', reason: '设备达到设计使用年限，申请报废' },
+    { changeType: 'address', target: 'returned', reason: '设备迁移至新厂区', newLocationArea: '330206', newAddress: '宁波市北仑区明州路88号新厂区' },
+  ];
+  let changed = 0;
+  for (const [i, plan] of changePlans.entries()) {
+    const item = inUse[i];
+    if (!item) break;
+    const { target, ...fields } = plan;
+    const application = await saveRecord(db, changes, unit, {
+      ...fields,
+      useUnitName: DEMO_UNITS.using.orgname,
+      effectiveDate: today,
+      ...DEMO_CONTACT,
+      applyForm: demoForm('特种设备变更登记表.pdf'),
+      items: [{ equipment: item.id, equcode: item.equcode, equipmentName: item.equipmentName, equclacode: item.equclacode, registrationCode: item.registrationCode, useCertNo: item.useCertNo }],
+      isCommit: true,
+    });
+    const id = application.id as string;
+    if (target === 'approved') {
+      await runAction(db, changes, authority, 'accept', id, {});
+      await runAction(db, changes, authority, 'audit-agree', id, { opinion: '同意停用' });
+    }
+    if (target === 'returned') await runAction(db, changes, authority, 'audit-disagree', id, { opinion: '请补充新使用地点的安全管理人员信息' });
+    changed++;
+  }
+  return { useRegistrations: made, changeApplications: changed };
+}
