@@ -31,3 +31,19 @@ export function roleMayRun(action: Pick<WorkflowAction, 'roles'> | undefined, ro
   if (!roles) return true;
   return !!roleType && roles.includes(roleType);
 }
+
+/**
+ * The states a role type audits in: those its actions start from or lead to. An overseeing role
+ * (the authority) sees another unit's rows only in these states, so a unit's drafts (and what it
+ * withdrew before anyone audited it) stay its own.
+ */
+export function statesOfRole(workflow: Workflow | undefined, roleType: string | null | undefined): string[] {
+  if (!workflow || !roleType) return [];
+  const states = new Set<string>();
+  for (const action of Object.values(workflow.actions)) {
+    if (!action?.roles?.includes(roleType)) continue;
+    for (const state of action.from ?? []) if (state !== '*') states.add(state);
+    if (action.to) states.add(action.to);
+  }
+  return [...states];
+}

@@ -103,7 +103,7 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
         method: 'POST',
         url: api(`${R}/save`),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ title: '表单', content: 'x', urgent: 'true', publishDate: '', isCommit: 'true' }).toString(),
+        payload: new URLSearchParams({ title: '表单', content: 'x', urgent: 'true', urgentReason: '停电', publishDate: '', isCommit: 'true' }).toString(),
       });
       expect(res.json()).toMatchObject({ result: 'true', data: { urgent: true, publishDate: null, status: 'submitted' } });
     });
@@ -163,11 +163,10 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
     it('refuses an action from a wrong state and changes nothing', async () => {
       const row = await draft(unitA.sid);
       const before = await stored(row.id);
-      for (const action of ['revoke', 'audit-agree']) {
-        const sid = action === 'revoke' ? unitA.sid : authority;
-        const res = await act(sid, action, row.id);
-        expect(res.body).toMatchObject({ result: 'false', code: 'WRONG_STATE', message: '当前状态不允许此操作' });
-      }
+      const refused = { result: 'false', code: 'WRONG_STATE', message: '当前状态不允许此操作' };
+      expect((await act(unitA.sid, 'revoke', row.id)).body).toMatchObject(refused);
+      // A unit's draft does not exist for the authority (it audits submitted rows only).
+      expect((await act(authority, 'audit-agree', row.id)).body).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
       await act(unitA.sid, 'commit', row.id);
       expect((await act(unitA.sid, 'delete', row.id)).body.code).toBe('WRONG_STATE');
       expect((await save(unitA.sid, { id: row.id, title: '改', content: 'x' })).body.code).toBe('WRONG_STATE');
@@ -242,6 +241,21 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
       }
       expect(await stored(mine.id)).toMatchObject({ status: 'submitted', title: '区域内' });
       expect((await act(authority, 'audit-agree', mine.id)).body.data).toMatchObject({ status: 'approved' });
+      expect((await act(authority, 'audit-agree', mine.id)).body).toMatchObject({ result: 'false', code: 'WRONG_STATE', message: '当前状态不允许此操作' });
+    });
+
+    it("a unit's drafts are its own: the authority neither lists nor reads them until they are committed", async () => {
+      const row = await draft(unitA.sid, { title: '未提交的草稿' });
+      const listed = async () => (await list(authority, { pageSize: 100 })).body.data!.list.map((r) => r.id);
+      expect(await listed()).not.toContain(row.id);
+      for (const res of [await get(authority, row.id), await flowLog(authority, row.id)]) expect(res.body).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
+      await act(unitA.sid, 'commit', row.id);
+      expect(await listed()).toContain(row.id);
+      expect((await get(authority, row.id)).body.data).toMatchObject({ id: row.id, status: 'submitted' });
+      // Withdrawn to a draft again: the unit's own once more.
+      await act(unitA.sid, 'revoke', row.id);
+      expect(await listed()).not.toContain(row.id);
+      expect((await get(unitA.sid, row.id)).body.data).toMatchObject({ status: 'draft' });
     });
   });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveActions, isAvailable } from '../../src/engine/actions/actions';
 import type { Resource, Workflow } from '../../src/schema/types';
-import { actionOf, allowedInState, editableStates, PLAIN_DELETE, roleMayRun } from '../../src/schema/workflow-rules';
+import { actionOf, allowedInState, editableStates, PLAIN_DELETE, roleMayRun, statesOfRole } from '../../src/schema/workflow-rules';
 
 const workflow: Workflow = {
   initial: 'draft',
@@ -51,6 +51,13 @@ describe('workflow rules', () => {
     [[], 'authority', false],
   ] as const)('roles %j let role type %s run it: %s', (roles, roleType, may) => {
     expect(roleMayRun(roles ? { roles: [...roles] } : {}, roleType)).toBe(may);
+  });
+
+  it('a role audits in the states its actions start from or lead to (never the drafts of others)', () => {
+    expect(statesOfRole(workflow, 'authority').sort()).toEqual(['approved', 'submitted']);
+    expect(statesOfRole(workflow, 'unit')).toEqual([]);
+    expect(statesOfRole(workflow, null)).toEqual([]);
+    expect(statesOfRole(undefined, 'authority')).toEqual([]);
   });
 
   it('the browser offers a button exactly when the server would run the action', () => {

@@ -9,8 +9,9 @@
  *   `authority`: supervising bodies) additionally
  *   sees the rows of its whole area — the area code and every code below it (330200 covers
  *   3302xx) — but only for resources whose workflow names its role type in some action's
- *   `roles` (it audits them). On such rows it may run exactly those actions; it never saves,
- *   deletes or runs an action that does not name its role type.
+ *   `roles` (it audits them), and only in the states it audits in: those its actions start from
+ *   or lead to (statesOfRole) — a unit's drafts stay the unit's. On such rows it may run exactly
+ *   those actions; it never saves, deletes or runs an action that does not name its role type.
  * - Every other row does not exist for the session: reads and writes answer RECORD_NOT_FOUND,
  *   the same as an unknown id, so no existence leaks across units.
  * - A resource without `scope` is shared: every session with access sees every row.
@@ -18,7 +19,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { WorkflowAction } from '../../schema/types';
-import { roleMayRun } from '../../schema/workflow-rules';
+import { roleMayRun, statesOfRole } from '../../schema/workflow-rules';
 import { escapeLike } from '../db/sql';
 import { AppError } from '../errors';
 import { requireSession } from '../plugins/session';
@@ -70,7 +71,8 @@ export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<bool
   if (!model.ownerColumn) return undefined;
   const own = model.ownerColumn === 'unit_id' ? ownedByUnit({ unitId: actor.unitId, areaCode: actor.areaCode }) : sql<boolean>`area_code = ${actor.areaCode}`;
   if (!oversees(model, actor)) return own;
-  return sql<boolean>`(${own} OR area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`})`;
+  const states = statesOfRole(model.workflow, actor.roleType);
+  return sql<boolean>`(${own} OR (area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`} AND status IN (${sql.join(states)})))`;
 }
 
 /** Whether a visible row belongs to the actor (rather than being merely overseen). */
