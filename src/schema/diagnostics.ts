@@ -19,6 +19,7 @@ export const LINT_CODES = [
   'unknown-hook',
   'unknown-field',
   'unknown-screen',
+  'unrouted-screen',
   'unknown-route',
   'unknown-action',
   'unknown-access',

@@ -5,7 +5,9 @@
  */
 import { checkDicts } from './checks/dicts';
 import { checkMenu } from './checks/menu';
+import { checkRequirements } from './checks/requirements';
 import { checkResources } from './checks/resources';
+import { checkScreenRoutes } from './checks/screen-routes';
 import { checkScreens } from './checks/screens';
 import { LintContext } from './context';
 import { sortDiagnostics, type Diagnostic } from './diagnostics';
@@ -66,7 +68,9 @@ export function lintFiles(texts: readonly SchemaText[], options: LintOptions): L
   checkMenu(ctx);
   checkDicts(ctx);
   checkResources(ctx);
+  checkRequirements(ctx);
   checkScreens(ctx);
+  checkScreenRoutes(ctx);
   return { errors: sortDiagnostics(ctx.diagnostics), files: files.length, escapeHatches: [...ctx.escapeHatches].sort() };
 }
 

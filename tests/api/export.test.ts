@@ -50,7 +50,7 @@ describe.each(dbTargets())('XLSX export (%s)', (target) => {
     const categories = ['1', '2', '3'];
     for (let i = 0; i < 30; i++) {
       const day = String(1 + (i % 28)).padStart(2, '0');
-      const res = await call(app, unitA.sid, 'POST', `${R}/save`, { title: `甲单位公告${i}`, content: '正文', category: categories[i % 3], publishDate: `2026-03-${day}`, urgent: i % 2 === 0, isCommit: i % 4 === 0 });
+      const res = await call(app, unitA.sid, 'POST', `${R}/save`, { title: `甲单位公告${i}`, content: '正文', category: categories[i % 3], publishDate: `2026-03-${day}`, urgent: i % 2 === 0, ...(i % 2 === 0 ? { urgentReason: '紧急' } : {}), isCommit: i % 4 === 0 });
       expect(res.body.result).toBe('true');
     }
     for (let i = 0; i < 5; i++) await call(app, unitB.sid, 'POST', `${R}/save`, { title: `乙单位公告${i}`, content: '正文', category: '2', publishDate: '2026-03-05' });
@@ -83,9 +83,10 @@ describe.each(dbTargets())('XLSX export (%s)', (target) => {
   it('writes Chinese headers, dictionary and state labels, 是/否 and YYYY-MM-DD date cells', async () => {
     const res = await exportFile(unitA.sid, { title: '甲单位公告0' });
     const [header, first] = await sheetRows(res.rawPayload);
-    expect(header).toEqual(['标题', '类别', '发布日期', '紧急', '紧急原因', '联系邮箱', '正文', '状态', '创建时间', '更新时间']);
-    expect(first.slice(0, 4)).toEqual(['甲单位公告0', '通知', new Date('2026-03-01T00:00:00Z'), '是']);
-    expect(first[7]).toBe('已提交');
+    expect(header).toEqual(['标题', '类别', '发布日期', '有效期至', '紧急', '紧急原因', '联系邮箱', '正文', '状态', '创建时间', '更新时间']);
+    expect(first.slice(0, 3)).toEqual(['甲单位公告0', '通知', new Date('2026-03-01T00:00:00Z')]);
+    expect(first[4]).toBe('是');
+    expect(first[8]).toBe('已提交');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0].getRow(2).getCell(3).numFmt).toBe('yyyy-mm-dd');

@@ -36,9 +36,9 @@ describe('attachment upload in a form', () => {
     await page.goto(`${baseURL}/use-record/apply`);
     const field = item('使用登记表');
     await field.waitFor();
-    // The field is required: saving without a file says so.
-    await page.getByRole('button', { name: /保\s*存/ }).click();
-    await field.getByText('此项为必填项').waitFor();
+    // The field is required to submit (a draft may lack it): submitting without a file says so.
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await field.getByText('请上传使用登记表').waitFor();
 
     await field.locator('input[type=file]').setInputFiles({ name: '使用登记表.pdf', mimeType: 'application/pdf', buffer: PDF });
 
@@ -49,7 +49,7 @@ describe('attachment upload in a form', () => {
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\/espServer\/attachments\/download\/[0-9a-f]{32}$/);
     // The finished file is the field's value now.
-    await field.getByText('此项为必填项').waitFor({ state: 'detached' });
+    await field.getByText('请上传使用登记表').waitFor({ state: 'detached' });
 
     // The link needs no token in the URL: the session cookie goes with it.
     const download = await page.evaluate(async (url) => {

@@ -78,7 +78,7 @@ describe('form compiler: structure', () => {
 
   it('takes label, component and props from the resource field, span from the screen', () => {
     const f = fieldsOf(schema);
-    expect(Object.keys(f)).toEqual(['title', 'category', 'publishDate', 'urgent', 'urgentReason', 'contactEmail', 'content', 'attachments']);
+    expect(Object.keys(f)).toEqual(['title', 'category', 'publishDate', 'expireDate', 'urgent', 'urgentReason', 'contactEmail', 'content', 'attachments']);
     expect(f.title).toMatchObject({ title: '标题', 'x-component': 'Input', 'x-decorator': 'FormItem', 'x-decorator-props': { gridSpan: 2 } });
     expect(f.title['x-component-props']).toMatchObject({ maxLength: 100 });
     expect(f.content['x-component']).toBe('Input.TextArea');

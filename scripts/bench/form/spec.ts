@@ -166,6 +166,7 @@ export function toResource(form: BenchForm): Resource {
       type: f.type,
       label: f.label,
       ...(f.required ? { required: true } : {}),
+      ...(f.requiredWhen ? { requiredWhen: expression(f.requiredWhen) } : {}),
       ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
       ...(f.min !== undefined ? { min: f.min } : {}),
       ...(f.max !== undefined ? { max: f.max } : {}),
@@ -183,7 +184,6 @@ export function toScreen(form: BenchForm): FormScreen {
       field: f.name,
       ...(f.span !== undefined ? { span: f.span } : {}),
       ...(f.when ? { when: expression(f.when) } : {}),
-      ...(f.requiredWhen ? { requiredWhen: expression(f.requiredWhen) } : {}),
       ...(f.disabledWhen ? { disabledWhen: expression(f.disabledWhen) } : {}),
     };
     return Object.keys(item).length === 1 ? f.name : item;

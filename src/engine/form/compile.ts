@@ -18,6 +18,8 @@ import { resourceFields } from '../../schema/model';
 import type { FormScreen, Resource, Section, WizardScreen } from '../../schema/types';
 import { FIELD_TYPES } from './field-types';
 import { condition, disabledWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
+import { marksRequired, requirementValidators } from './requirements';
+import { stagedRequirement } from '../../schema/requirements';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.
 import { fieldValidators, type FieldRuleSpec } from './rules';
 
@@ -48,10 +50,18 @@ const dropUndefined = (props: Plain): Plain => Object.fromEntries(Object.entries
 /** The required rule of a field: on for `required`, toggled by `requiredWhen`; deferred like the catalogue rules. */
 const requiredRule = (required: boolean) => ({ required, message: REQUIRED_MESSAGE, triggerType: 'onBlur' as const });
 
+/** Both conditions (the resource's relevance and the screen's layout), or the one given. */
+const both = (a: string | undefined, b: string | undefined): string | undefined => (a && b ? `(${a}) && (${b})` : (a ?? b));
+
+/** A `requiredWhen` the form toggles as it is filled (a staged one is checked at submit: requirements.ts). */
+const toggledRequirement = (field: ResolvedField['field']): string | undefined => (field.requiredWhen && !stagedRequirement(field) ? field.requiredWhen : undefined);
+
 function reactionsOf(resource: Resource, sources: Sources, { name, field, item }: ResolvedField): FieldReaction[] {
   const reactions: FieldReaction[] = [];
-  if (item.when) reactions.push(visibleWhen(condition(item.when)));
-  if (item.requiredWhen) reactions.push(requiredWhen(condition(item.requiredWhen)));
+  const when = both(field.when, item.when);
+  if (when) reactions.push(visibleWhen(condition(when)));
+  const toggled = toggledRequirement(field);
+  if (toggled) reactions.push(requiredWhen(condition(toggled)));
   if (item.disabledWhen) reactions.push(disabledWhen(condition(item.disabledWhen)));
   if (item.optionsFrom) reactions.push(optionsFrom(item.optionsFrom, codesOf(resource, name, field, sources.dicts)));
   return reactions;
@@ -60,12 +70,18 @@ function reactionsOf(resource: Resource, sources: Sources, { name, field, item }
 /** One field of `resource` as a Formily field node. */
 function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField, decorated = true): ISchema {
   const { name, field, item, label } = resolved;
-  const required = Boolean(item.required ?? field.required);
+  // A sub-table's requirement (at least one row) and staged ones are requirements.ts validators.
+  const required = field.required === true && field.type !== 'children';
   const base: ISchema =
     field.type === 'children'
       ? subTable(resolved, sources)
       : FIELD_TYPES[field.type]({ field, codes: codesOf(resource, name, field, sources.dicts), placeholder: item.placeholder ?? field.placeholder });
-  const validators = [...(required || item.requiredWhen ? [requiredRule(required)] : []), ...fieldValidators({ rules: field.rules as FieldRuleSpec['rules'] })];
+  const validators = [
+    ...(required || toggledRequirement(field) ? [requiredRule(required)] : []),
+    ...requirementValidators(resource, field, !decorated),
+    ...fieldValidators({ rules: field.rules as FieldRuleSpec['rules'] }),
+  ];
+  const asterisk = marksRequired(field) && (field.type === 'children' || stagedRequirement(field));
   const reactions = reactionsOf(resource, sources, resolved);
   const node: ISchema = {
     ...base,
@@ -73,7 +89,7 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
     ...(field.type === 'children' ? {} : { 'x-component-props': { ...(base['x-component-props'] as object | undefined), 'aria-label': label } }),
     title: label,
     description: item.description ?? field.description,
-    ...(decorated ? { 'x-decorator': 'FormItem', 'x-decorator-props': dropUndefined({ gridSpan: item.span }) } : {}),
+    ...(decorated ? { 'x-decorator': 'FormItem', 'x-decorator-props': dropUndefined({ gridSpan: item.span, asterisk: asterisk || undefined }) } : {}),
     ...(validators.length ? { 'x-validator': validators } : {}),
     ...(reactions.length ? { 'x-reactions': reactions } : {}),
     ...(item.readonly || field.readonly ? { 'x-pattern': 'readPretty' } : {}),

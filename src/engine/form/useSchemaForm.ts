@@ -13,6 +13,7 @@ import type { EditMode } from '../../schema/types';
 import { useFeedback } from '../actions/feedback';
 import { defaultValues } from './compile';
 import { toRecord } from './payload';
+import { setFormStages, stagesOfSave } from './requirements';
 import { deferredValidation } from './rules';
 
 export const INVALID_FORM_MESSAGE = '请检查表单中标红的内容';
@@ -89,6 +90,7 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
   const submit = useCallback<SchemaFormController['submit']>(
     async ({ commit, label, validate = '*' }) => {
       try {
+        setFormStages(form, stagesOfSave(commit));
         await form.validate(validate);
       } catch {
         feedback.message.warning(INVALID_FORM_MESSAGE);

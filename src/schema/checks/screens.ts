@@ -261,7 +261,7 @@ class ScreenChecker {
 
   private fieldItem(at: JsonPath, item: FieldItem, field: Field): void {
     if (item.component !== undefined || item['x-formily'] !== undefined) this.ctx.escapeHatches.add(this.file.value.id);
-    for (const key of ['when', 'requiredWhen', 'disabledWhen'] as const) if (item[key] !== undefined) this.expression([...at, key], item[key]!);
+    for (const key of ['when', 'disabledWhen'] as const) if (item[key] !== undefined) this.expression([...at, key], item[key]!);
     if (item.optionsFrom !== undefined) this.optionsFrom([...at, 'optionsFrom'], item, field);
     if (item.fields !== undefined) this.subTableFields([...at, 'fields'], item, field);
   }

@@ -190,14 +190,12 @@ export interface FieldItem {
   label?: Label;
   placeholder?: string;
   description?: string;
-  required?: boolean;
   readonly?: boolean;
   /**
    * Grid columns this field spans.
    */
   span?: number;
   when?: Expression;
-  requiredWhen?: Expression;
   disabledWhen?: Expression;
   optionsFrom?: FieldName;
   /**

@@ -59,6 +59,8 @@ export interface ChildLink {
 
 export interface ResourceModel {
   name: string;
+  /** The resource JSON it was compiled from (field requirements are read from it: src/schema/requirements.ts). */
+  resource: Resource;
   table: string;
   title: string;
   scope: Resource['scope'];
@@ -263,6 +265,7 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
     }
     const model: ResourceModel = {
       name: resource.name,
+      resource,
       table: resource.table,
       title: resource.title,
       scope: isChild ? undefined : resource.scope,

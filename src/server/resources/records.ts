@@ -6,8 +6,9 @@
  */
 import type { RawBuilder } from 'kysely';
 import type { WorkflowAction } from '../../schema/types';
+import { firstFailure, hasRequirement, irrelevantFields, requirementStages, SAVE_STAGE, type Stage } from '../../schema/requirements';
 import { actionOf as workflowActionOf, allowedInState, editableStates } from '../../schema/workflow-rules';
-import { isId, newId } from '../db/ids';
+import { isId } from '../db/ids';
 import { inTransaction } from '../db/index';
 import { pageOffset } from '../db/sql';
 import { page } from '../envelope';
@@ -15,11 +16,12 @@ import { AppError } from '../errors';
 import { filterConditions, orderClause, pageOf, type ListParams, type ListPlan } from './filters';
 import { readFlowLog, writeFlowLog, type FlowLogEntry } from './flow-log';
 import { linkToRecord } from '../services/attachments';
-import { columnsOf, runHooks, type HookRuntime } from './hooks';
-import type { ChildLink, ResourceModel } from './model';
-import { attachChildren, deleteRow, findRow, insertRow, listPage, replaceChildren, updateRow, type AnyDb, type RecordInput, type Row, type Values } from './repository';
+import { columnsOf, type HookRuntime } from './hooks';
+import type { ResourceModel } from './model';
+import { attachChildren, deleteRow, findRow, listPage, updateRow, type AnyDb, type Row } from './repository';
 import { assertMayActOn, assertRoleAllowed, visibleRows, type Actor } from './scope';
 import { assertValid, dropBlanks, type Validator } from './validation';
+import { insertRecord, recordInput, runHooks, withDerived, writeChildren } from './writer';
 
 export interface ActionInput {
   opinion?: string | null;
@@ -125,6 +127,39 @@ async function lockRow(trx: AnyDb, model: ResourceModel, actor: Actor, id: strin
   return row;
 }
 
+/** Whether a field's requirement applies at one of `stages` (so the check needs the whole record). */
+const requiredAt = (model: ResourceModel, stages: readonly Stage[]) =>
+  Object.values(model.resource.fields).some((f) => f && hasRequirement(f) && requirementStages(f).some((s) => stages.includes(s)));
+
+/** The stored row with its sub-table rows when a sub-table requirement needs them and the body does not carry them. */
+async function storedForCheck(trx: AnyDb, model: ResourceModel, row: Row | undefined, body: Record<string, unknown>): Promise<Row | undefined> {
+  if (!row) return row;
+  const needsChildren = model.children.some((c) => !Array.isArray(body[c.name]) && hasRequirement(model.resource.fields[c.name]!));
+  return needsChildren ? attachChildren(trx, model, { ...row }) : row;
+}
+
+/**
+ * The field requirements of a save (src/schema/requirements.ts), on the record as it will be:
+ * fields whose `when` does not hold are written as null; a missing required value or a changed date
+ * out of bounds is refused with the field's message (VALIDATION_FAILED, data.field), as the form does.
+ */
+async function checkSave(trx: AnyDb, model: ResourceModel, body: Record<string, unknown>, before: Row | undefined): Promise<void> {
+  const { resource } = model;
+  const record: Record<string, unknown> = { ...(await storedForCheck(trx, model, before, body)), ...body };
+  for (const name of irrelevantFields(resource, record)) body[name] = record[name] = null;
+  const changed = new Set(Object.keys(body).filter((name) => !before || String(before[name] ?? '') !== String(body[name] ?? '')));
+  const failure = firstFailure(resource, record, { stages: [SAVE_STAGE], dateFields: changed });
+  if (failure) throw new AppError('VALIDATION_FAILED', failure.message, { field: failure.field });
+}
+
+/** The requirements of the fields required when a record takes `action` (`requiredOn`), on the stored record. */
+async function checkAction(trx: AnyDb, model: ResourceModel, action: string, row: Row): Promise<void> {
+  if (!requiredAt(model, [action])) return;
+  const record = await attachChildren(trx, model, { ...row });
+  const failure = firstFailure(model.resource, record, { stages: [action], dateFields: new Set() });
+  if (failure) throw new AppError('VALIDATION_FAILED', failure.message, { field: failure.field });
+}
+
 /**
  * Moves a locked row along `action` (or removes it: delete without a target state), then runs the
  * action's effects on the row as it now is and writes what they return.
@@ -135,6 +170,7 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
   assertVersion(row, input.version);
   const from = (row.status as string | undefined) ?? null;
   if (!allowedInState(action.from, from)) throw new AppError('WRONG_STATE');
+  await checkAction(trx, model, name, row);
   const id = row.id as string;
   const removes = name === 'delete' && action.to === undefined;
   if (removes) await deleteRow(trx, model, id);
@@ -150,7 +186,7 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
 
 /**
  * Runs a workflow action (or delete); returns the row after it, or null once deleted. An
- * `internal` action is refused unless the server itself runs it (`internal: true`, e.g. a payment
+ * `internal` action is refused unless the server itself runs it (`internal: true`, e.g. a provider's
  * notification), with an actor standing for the server. The fields the action asks for (`input`)
  * are checked and written with the state change. Given a transaction as `db`, the action joins it
  * (a service that changes its own tables too commits or rolls back both at once).
@@ -181,22 +217,6 @@ function applyDefaults(model: ResourceModel, body: Record<string, unknown>, inse
   }
 }
 
-/** Column values of the writable fields present in a (validated) body, and its sub-table rows. */
-function recordInput(model: ResourceModel, body: Record<string, unknown>): RecordInput {
-  const values: Values = {};
-  for (const f of model.writable) if (f.name in body) values[f.column] = body[f.name] ?? null;
-  const children = new Map<ChildLink, RecordInput[]>();
-  for (const link of model.children) {
-    const rows = body[link.name];
-    if (Array.isArray(rows)) children.set(link, rows.map((r) => recordInput(link.model, r as Record<string, unknown>)));
-  }
-  return { values, children };
-}
-
-async function writeChildren(trx: AnyDb, input: RecordInput, parentId: string): Promise<void> {
-  for (const [link, rows] of input.children) await replaceChildren(trx, link, parentId, rows);
-}
-
 /** Ids of the uploaded files in the attachment fields of `values`. */
 function attachmentIds(model: ResourceModel, values: Record<string, unknown>): string[] {
   return model.fields
@@ -209,41 +229,6 @@ function attachmentIds(model: ResourceModel, values: Record<string, unknown>): s
 async function linkAttachments(trx: AnyDb, model: ResourceModel, actor: Actor, id: string, values: Record<string, unknown>, recordUnitId: unknown): Promise<void> {
   const ids = attachmentIds(model, values);
   if (ids.length > 0) await linkToRecord(trx, actor, id, ids, typeof recordUnitId === 'string' ? recordUnitId : null);
-}
-
-/**
- * Column values the resource's `derive` hooks compute for a row being saved: the stored row merged
- * with the body, with the stored sub-table rows where the body does not replace them.
- */
-async function derived(trx: AnyDb, compiled: CompiledResource, actor: Actor, body: Record<string, unknown>, before: Row | undefined): Promise<Values> {
-  const { model } = compiled;
-  const names = model.derive;
-  if (!names.length) return {};
-  const stored = before && model.children.some((c) => !Array.isArray(body[c.name])) ? await attachChildren(trx, model, { ...before }) : before;
-  const values = await runHooks(compiled.runtime, names, { trx, actor, model, row: { ...stored, ...body }, before, action: 'save', input: body });
-  return columnsOf(model, values);
-}
-
-/**
- * Runs the `derive` hooks of each sub-table resource on each of its rows in the body (one level):
- * what they return is written to that row and seen by the parent's own `derive` hooks, which get
- * the body returned here.
- */
-async function deriveChildren(trx: AnyDb, compiled: CompiledResource, actor: Actor, body: Record<string, unknown>, input: RecordInput): Promise<Record<string, unknown>> {
-  let seen = body;
-  for (const link of compiled.model.children) {
-    const rows = body[link.name];
-    const written = input.children.get(link);
-    if (!link.model.derive.length || !Array.isArray(rows) || !written) continue;
-    const derivedRows: Row[] = [];
-    for (const [i, row] of (rows as Row[]).entries()) {
-      const values = await runHooks(compiled.runtime, link.model.derive, { trx, actor, model: link.model, row, before: undefined, action: 'save', input: row });
-      Object.assign(written[i].values, columnsOf(link.model, values));
-      derivedRows.push({ ...row, ...values });
-    }
-    seen = { ...seen, [link.name]: derivedRows };
-  }
-  return seen;
 }
 
 const isTrue = (flag: unknown) => flag === true || flag === 'true' || flag === '1';
@@ -274,18 +259,13 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       assertVersion(row, body.version as number | null | undefined);
       // Without an explicit save action a row is editable only in the initial state.
       if (!allowedInState(editableStates(workflow), row.status)) throw new AppError('WRONG_STATE');
-      const input = recordInput(model, body);
-      Object.assign(input.values, await derived(trx, compiled, actor, await deriveChildren(trx, compiled, actor, body, input), row));
+      await checkSave(trx, model, body, row);
+      const input = await withDerived(trx, compiled, actor, body, recordInput(model, body), row);
       await updateRow(trx, model, id, { ...input.values, updated_by: actor.userId });
       await writeChildren(trx, input, id);
     } else {
-      id = newId();
-      const input = recordInput(model, body);
-      Object.assign(input.values, await derived(trx, compiled, actor, await deriveChildren(trx, compiled, actor, body, input), undefined));
-      const owner: Values = model.ownerColumn === 'unit_id' ? { unit_id: actor.unitId, area_code: actor.areaCode } : model.ownerColumn ? { area_code: actor.areaCode } : {};
-      await insertRow(trx, model, { ...input.values, ...owner, ...(workflow ? { status: workflow.initial } : {}), id, created_by: actor.userId, updated_by: actor.userId });
-      await writeChildren(trx, input, id);
-      if (workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: 'save', from: null, to: workflow.initial });
+      await checkSave(trx, model, body, undefined);
+      id = await insertRecord(trx, compiled, actor, body);
     }
     await linkAttachments(trx, model, actor, id, body, actor.unitId);
     if (commit) await transition(trx, compiled, actor, 'commit', commit, await lockRow(trx, model, actor, id), { extra: body });
