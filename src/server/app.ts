@@ -17,7 +17,7 @@ import rbacPlugin from './plugins/rbac';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
 import tenantPlugin from './plugins/tenant';
-import { ajvRulesPlugin } from './validation';
+import { serverAjv } from './validation';
 import attachmentRoutes from './routes/attachments';
 import authRoutes from './routes/auth';
 import bypassAccountRoutes from './routes/bypass-account';
@@ -88,9 +88,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // machine into a failure; the callers watch start-up progress instead (main.ts, tests/support).
     pluginTimeout: 0,
     trustProxy: config.trustProxy,
-    // Route schemas may use `x-rules`: the validator catalogue, the same code the browser runs.
-    ajv: { plugins: [ajvRulesPlugin] },
   });
+  // One ajv for the routes and the resource engine; route schemas may use `x-rules`, the validator
+  // catalogue, the same code the browser runs.
+  app.setValidatorCompiler(({ schema }) => serverAjv().compile(schema));
   app.decorate('config', config);
   app.decorate('resources', new Map());
   if (!config.captchaEnabled) app.log.warn('PORTAL_CAPTCHA=off: the login captcha is disabled — never use this in production');

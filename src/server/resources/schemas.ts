@@ -138,17 +138,4 @@ export function rowSchema(model: ResourceModel): JsonSchema {
   return { type: 'object', title: model.title, properties };
 }
 
-export const flowLogEntrySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    action: { type: 'string' },
-    fromState: { type: ['string', 'null'] },
-    toState: { type: ['string', 'null'] },
-    opinion: { type: ['string', 'null'] },
-    userId: { type: 'string' },
-    userName: { type: 'string' },
-    createDate: { type: 'string' },
-  },
-  required: ['id', 'action', 'userId', 'userName', 'createDate'],
-} as const;
+export { flowLogEntrySchema } from '../../shared/wire';

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { isGroupable } from '../../schema/model';
 import { AppError } from '../errors';
-import { envelopeOf, failureResponses } from '../routes/schemas';
+import { envelopeOf, failureResponses } from '../../shared/wire';
 import type { FieldModel, ResourceModel } from './model';
 import { quote } from './naming';
 import { commonOptions, inputOf, type Operation } from './operations';

@@ -1,29 +1,20 @@
 /**
- * Request bodies checked against the schemas generated from the resource (schemas.ts), with one
- * ajv instance and one compiled validator per resource, made at start. A failure becomes
+ * Request bodies checked against the schemas generated from the resource (schemas.ts), with the
+ * server's one ajv instance and one compiled validator per resource, made at start. A failure becomes
  * VALIDATION_FAILED (HTTP 400) whose message names the field by its label in Chinese; a
  * validator-catalogue rule (`x-rules`) answers with the catalogue's own message.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { AppError } from '../errors';
 import type { ResourceModel } from './model';
-import { addRuleKeywords, fieldOf, ruleFailure } from '../validation/index';
+import { fieldOf, ruleFailure, serverAjv } from '../validation/index';
 
+/** A compiled check; its `schema` is the object the routes document (operations.ts). */
 export type Validator = ValidateFunction;
 
-function createAjv(): Ajv {
-  // Form-encoded legacy bodies arrive as strings: coerce like Fastify does.
-  const ajv = new Ajv({ coerceTypes: 'array', allErrors: false, strict: true, strictTypes: false, allowUnionTypes: true });
-  addFormats(ajv, ['date', 'date-time']);
-  return addRuleKeywords(ajv);
-}
-
-let shared: Ajv | undefined;
-const ajv = () => (shared ??= createAjv());
-
+/** Compiled by the server's one ajv, the one Fastify's routes use. */
 export function compileValidator(schema: object): Validator {
-  return ajv().compile(schema);
+  return serverAjv().compile(schema);
 }
 
 /** Messages of the structural checks; `{label}` and `{limit}` are filled in. */

@@ -30,27 +30,11 @@ import {
   type StagedFile,
   type Viewer,
 } from '../services/attachments';
-import { envelopeOf, failureResponses } from './schemas';
+import { attachmentInfoSchema, envelopeOf, failureResponses } from '../../shared/wire';
 
 const TAGS = ['attachment'];
 /** A record id as legacy clients send it (ours are 32 hex; older systems' may differ). */
 const REF_ID = /^[\w-]{1,64}$/;
-
-const attachmentSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    attsysid: { type: 'string' },
-    attrefsysid: { type: ['string', 'null'] },
-    name: { type: 'string' },
-    size: { type: 'integer' },
-    mime: { type: 'string' },
-    sha256: { type: 'string' },
-    url: { type: 'string' },
-    createDate: { type: 'string' },
-  },
-  required: ['id', 'attsysid', 'attrefsysid', 'name', 'size', 'mime', 'url', 'createDate'],
-} as const;
 
 /** `data` of a refusal, e.g. `{ maxMb }` of ATTACHMENT_TOO_LARGE. */
 const failureDetail = { type: 'object', additionalProperties: true } as const;
@@ -127,7 +111,7 @@ const attachmentRoutes: FastifyPluginAsync = async (app) => {
       tags: TAGS,
       consumes: ['multipart/form-data'],
       // Refusals (too large, wrong type) are business failures sent with HTTP 200 and their own detail.
-      response: { 200: envelopeOf({ anyOf: [attachmentSchema, failureDetail] }), ...failureResponses },
+      response: { 200: envelopeOf({ anyOf: [attachmentInfoSchema, failureDetail] }), ...failureResponses },
     },
     handler: upload,
   };
@@ -137,7 +121,7 @@ const attachmentRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       summary: 'Attachments of a record (refId / attrefsysid) visible to the session',
       tags: TAGS,
-      response: { 200: envelopeOf({ type: 'array', items: attachmentSchema }), ...failureResponses },
+      response: { 200: envelopeOf({ type: 'array', items: attachmentInfoSchema }), ...failureResponses },
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const viewer = viewerOf(request);

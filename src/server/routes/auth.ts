@@ -9,7 +9,7 @@ import { clearSessionCookie, setSessionCookie } from '../plugins/session';
 import { authenticateWithPassword, authenticateWithRegionalSso, authenticateWithSsoToken, openSession, type AuthDeps, type Authenticated } from '../services/auth';
 import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, createCaptcha } from '../services/captcha';
 import { deleteSession } from '../services/sessions';
-import { envelopeOf, failureResponses, loginResultProperties, loginResultSchema } from './schemas';
+import { appConfigSchema, envelopeOf, failureResponses, loginResultProperties, loginResultSchema } from '../../shared/wire';
 
 const field = { type: 'string', maxLength: 4096 } as const;
 
@@ -73,7 +73,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(API.appConfig, {
     config: { public: true },
-    schema: { summary: 'Runtime configuration for the browser (AppConfig)', tags: ['auth'] },
+    schema: { summary: 'Runtime configuration for the browser (AppConfig)', tags: ['auth'], response: { 200: envelopeOf(appConfigSchema), ...failureResponses } },
     handler: async (_request, reply) => reply.ok(toAppConfig(config)),
   });
 

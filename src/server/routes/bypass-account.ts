@@ -5,7 +5,7 @@ import { ACCESS } from '../access';
 import { containsPattern, pageOffset } from '../db/sql';
 import { page } from '../envelope';
 import { ownedByUnit } from '../plugins/tenant';
-import { envelopeOf, failureResponses, pageOf, pageQueryProperties } from './schemas';
+import { envelopeOf, failureResponses, pageOf, pageQueryProperties } from '../../shared/wire';
 
 interface ListQuery {
   pageNo: number;

@@ -2,21 +2,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { API, type ErrorLogEntry } from '../../shared/contract';
 import { newId } from '../db/ids';
-import { envelopeOf, failureResponses } from './schemas';
+import { envelopeOf, errorLogEntrySchema, failureResponses } from '../../shared/wire';
 
 const BODY_LIMIT = 16 * 1024;
 /** Only a prefix of the session token is kept: enough to correlate reports, useless to replay. */
 const TOKEN_FINGERPRINT_LENGTH = 8;
 
-const bodySchema = {
-  type: 'object',
-  properties: {
-    type: { type: 'string', maxLength: 50 },
-    code: { anyOf: [{ type: 'string', maxLength: 50 }, { type: 'number' }] },
-    mes: { type: 'string', maxLength: 8000 },
-    url: { type: 'string', maxLength: 2000 },
-  },
-} as const;
+/** The fields the browser reports (errorLogEntrySchema), each optional: a report is kept whatever it lacks. */
+const { type, code, mes, url } = errorLogEntrySchema.properties;
+const bodySchema = { type: 'object', properties: { type, code, mes, url } } as const;
 
 const errorLogRoutes: FastifyPluginAsync = async (app) => {
   const paths = [API.saveErrorLogger, `/a${API.saveErrorLogger}`];

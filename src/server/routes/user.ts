@@ -7,31 +7,7 @@ import { passwordHasher, satisfiesPasswordRule } from '../services/password';
 import { deleteUserSessions, setSessionRole } from '../services/sessions';
 import { findRoles, findUserById, toUnitInfo, toUserInfo } from '../services/users';
 import { validateProfile, type ProfileInput } from '../services/profile';
-import { envelopeOf, failureResponses, roleRefSchema, roleSchema, unitInfoSchema, userInfoSchema } from './schemas';
-
-const userInfoResultSchema = {
-  type: 'object',
-  properties: {
-    user: userInfoSchema,
-    roleList: { type: 'array', items: roleSchema },
-    userSsoInfo: {
-      anyOf: [{ type: 'object', properties: { ssoUserId: { type: ['string', 'null'] }, ssoToken: { type: ['string', 'null'] } } }, { type: 'null' }],
-    },
-  },
-  required: ['user', 'roleList', 'userSsoInfo'],
-} as const;
-
-const changeRoleResultSchema = {
-  type: 'object',
-  properties: { currentRole: roleRefSchema, menuIdList: { type: 'array', items: { type: 'string' } } },
-  required: ['currentRole', 'menuIdList'],
-} as const;
-
-const companyInfoSchema = {
-  type: 'object',
-  properties: { ...unitInfoSchema.properties, ssoUserId: { type: ['string', 'null'] } },
-  required: unitInfoSchema.required,
-} as const;
+import { changeRoleResultSchema, companyInfoSchema, envelopeOf, failureResponses, unitInfoSchema, userInfoResultSchema, userInfoSchema } from '../../shared/wire';
 
 const profileBodySchema = {
   type: 'object',

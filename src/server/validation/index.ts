@@ -8,7 +8,8 @@
  * its `coerceTypes`: type coercion runs before the keyword, so a number coerced to a string is
  * checked as that string — which is also how the rules read a number (validators/values.ts).
  */
-import type { Ajv, ErrorObject, FuncKeywordDefinition } from 'ajv';
+import Ajv, { type ErrorObject, type FuncKeywordDefinition } from 'ajv';
+import addFormats from 'ajv-formats';
 import { assertRuleRef, firstFailure, toRuleValue, type RuleName, type RuleRef } from '../../../validators';
 import type { Envelope } from '../../shared/contract';
 import { failEnvelope } from '../envelope';
@@ -65,6 +66,22 @@ export function addRuleKeywords(ajv: Ajv): Ajv {
 export function ajvRulesPlugin(ajv: Ajv): Ajv {
   return addRuleKeywords(ajv);
 }
+
+/**
+ * The server's one ajv: Fastify compiles every route schema with it (app.ts setValidatorCompiler)
+ * and the resource engine its request checks, so both read the same keywords, formats and options.
+ * Fastify's own defaults are kept (`coerceTypes: 'array'` — form-encoded legacy bodies and query
+ * strings arrive as strings —, `useDefaults`, `removeAdditional` where a schema says
+ * `additionalProperties: false`), with strict schemas and the date formats of the resources.
+ */
+function createServerAjv(): Ajv {
+  const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: true, strictTypes: false, allowUnionTypes: true });
+  addFormats(ajv, ['date', 'date-time']);
+  return addRuleKeywords(ajv);
+}
+
+let serverAjvInstance: Ajv | undefined;
+export const serverAjv = (): Ajv => (serverAjvInstance ??= createServerAjv());
 
 // ---------------------------------------------------------------------------------------------
 // From ajv errors to the client

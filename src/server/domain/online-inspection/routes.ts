@@ -40,7 +40,7 @@ import {
   type PayOrderRow,
   type SandboxRefusal,
 } from './payment';
-import { envelopeOf, failureResponses } from '../../routes/schemas';
+import { envelopeOf, failureResponses } from '../../../shared/wire';
 
 const TAGS = ['payment'];
 /** Most equipment one fee request may price. */

@@ -21,7 +21,7 @@ import { loadExcel } from './excel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ColumnItem, ListScreen } from '../../../schema/types';
 import { AppError } from '../../errors';
-import { envelopeOf, failureResponses } from '../../routes/schemas';
+import { envelopeOf, failureResponses } from '../../../shared/wire';
 import type { Catalog } from '../catalog';
 import type { FieldModel, ResourceModel } from '../model';
 import { commonOptions, inputOf, type Operation } from '../operations';

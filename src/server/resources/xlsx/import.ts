@@ -30,7 +30,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ListScreen } from '../../../schema/types';
 import { AppError, isAppError } from '../../errors';
-import { envelopeOf, failureResponses } from '../../routes/schemas';
+import { envelopeOf, failureResponses } from '../../../shared/wire';
 import type { ResourceModel } from '../model';
 import { commonOptions, type Operation } from '../operations';
 import { saveRecord, type CompiledResource } from '../records';

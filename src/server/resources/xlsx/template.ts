@@ -1,6 +1,6 @@
 /** The import template: the header row (required columns marked *) and the 说明 sheet with the code tables. */
 import type ExcelJS from 'exceljs';
-import { failureResponses } from '../../routes/schemas';
+import { failureResponses } from '../../../shared/wire';
 import type { FieldModel, ResourceModel } from '../model';
 import { commonOptions, type Operation } from '../operations';
 import { type CompiledResource } from '../records';
