@@ -18,6 +18,7 @@ export {
   CONTEXT_VARIABLES,
   RESERVED_FIELD_NAMES,
 } from './model';
+export { FIELD_KINDS, FIELD_TYPES, TYPE_SPECIFIC_PROPERTIES, fieldKind, type FieldKind, type ValueKind, type FilterKind, type TypeKeyword } from './kinds';
 export { analyzeWorkflow, type WorkflowIssue } from './workflow';
 export { lintFiles, kindOf, expectedSchemaRef, type LintOptions, type LintResult } from './lint';
 export { formatDiagnostic, LINT_CODES, type Diagnostic, type LintCode } from './diagnostics';

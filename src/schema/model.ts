@@ -4,6 +4,7 @@
  * that they agree; nothing here knows the product's domain.
  */
 import type { Field, FieldType, Resource } from './types';
+import { fieldKind } from './kinds';
 
 /** Columns the server engine keeps on every table; screens and expressions may read them. */
 const COMMON_SYSTEM_FIELDS: Readonly<Record<string, Field>> = {
@@ -48,29 +49,11 @@ export function resourceFields(resource: Resource): ReadonlyMap<string, Field> {
   return map;
 }
 
-/** Type-specific field properties and the types they apply to. */
-export const TYPE_SPECIFIC_PROPERTIES: Readonly<Record<string, readonly FieldType[]>> = {
-  dict: ['dict', 'multiDict', 'area'],
-  ref: ['ref'],
-  copy: ['ref'],
-  refWhere: ['ref'],
-  resource: ['children'],
-  min: ['int', 'decimal', 'money'],
-  max: ['int', 'decimal', 'money'],
-  maxLength: ['string', 'text'],
-  accept: ['attachment'],
-  maxCount: ['attachment'],
-};
-
 /** Types a list can show as a column, filter or sort on. */
-export function isListable(type: FieldType): boolean {
-  return type !== 'attachment' && type !== 'children';
-}
+export const isListable = (type: FieldType): boolean => fieldKind(type).listable;
 
 /** Types whose options come from a dictionary (and may depend on a parent field's choice). */
-export function isDictType(type: FieldType): boolean {
-  return TYPE_SPECIFIC_PROPERTIES.dict.includes(type);
-}
+export const isDictType = (type: FieldType): boolean => fieldKind(type).coded;
 
 /** Whether a field's values are codes with labels: a dictionary field, or the workflow state. */
 export function isCoded(resource: Resource, name: string, field: Field): boolean {
@@ -79,11 +62,8 @@ export function isCoded(resource: Resource, name: string, field: Field): boolean
 
 /** Whether counts can be grouped by a field: a single-choice dictionary, an area, a boolean or the workflow state. */
 export function isGroupable(resource: Pick<Resource, 'workflow'>, name: string, field: Field): boolean {
-  return field.type === 'dict' || field.type === 'area' || field.type === 'bool' || (name === 'status' && resource.workflow !== undefined);
+  return fieldKind(field.type).groupable || (name === 'status' && resource.workflow !== undefined);
 }
-
-/** Types whose list filter also takes the bounds `<name>_gte` / `<name>_lte`. */
-const RANGE_FILTER_TYPES: ReadonlySet<FieldType> = new Set(['int', 'decimal', 'money', 'date', 'datetime']);
 
 /** A list filter parameter: the field it filters on and whether it is a bound of a range. */
 export interface FilterParam {
@@ -100,7 +80,7 @@ export function filterParamsOf(resource: Resource): ReadonlyMap<string, FilterPa
   for (const [name, field] of resourceFields(resource)) {
     if (!isListable(field.type)) continue;
     params.set(name, { field: name });
-    if (RANGE_FILTER_TYPES.has(field.type)) {
+    if (fieldKind(field.type).range) {
       params.set(`${name}_gte`, { field: name, bound: 'gte' });
       params.set(`${name}_lte`, { field: name, bound: 'lte' });
     }

@@ -19,6 +19,7 @@ import { isEmpty } from '../../validators/values';
 import { isRelativeDate, resolveRelativeDate, todayIn } from '../shared/dates';
 import { collectIdentifiers, holds, parseExpression, type Expr } from './expr';
 import type { Field, Resource } from './types';
+import { fieldKind } from './kinds';
 
 /** The stage a record is written at: 'save' (every save, drafts included) or the workflow action it takes ('commit', …). */
 export type Stage = string;
@@ -66,10 +67,7 @@ export const isBlank = (value: unknown): boolean => isEmpty(value) || (Array.isA
 /** The message of a missing required value. */
 export function requiredMessage(field: Field): string {
   if (field.requiredMessage) return field.requiredMessage;
-  if (field.type === 'children') return `请至少添加一条${field.label}`;
-  if (field.type === 'attachment') return `请上传${field.label}`;
-  const choose = ['dict', 'multiDict', 'area', 'ref', 'bool', 'date', 'datetime'].includes(field.type);
-  return `${choose ? '请选择' : '请填写'}${field.label}`;
+  return `${fieldKind(field.type).requiredPrefix}${field.label}`;
 }
 
 /** A date bound resolved for `today`: the date and how a message names it; undefined when the bound names an empty field. */

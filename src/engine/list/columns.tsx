@@ -7,6 +7,7 @@ import type { RecordData, SortSpec } from '../data/provider';
 import { codesOf, type CodeItem } from '../model/codes';
 import { resolveField } from '../model/fields';
 import { isCoded } from '../../schema/model';
+import { fieldKind } from '../../schema/kinds';
 import type { ColumnItem, Field, ListColumn, ListScreen } from '../../schema/types';
 import type { ScreenBundle } from '../registry/registry';
 import { CodeTags, EMPTY_TEXT, formatDate, formatDateTime, formatMoney, formatValue } from '../render/values';
@@ -23,12 +24,7 @@ export interface ColumnSpec {
 }
 
 function defaultRender(field: Field, coded: boolean): RenderKind {
-  if (coded) return 'dictTag';
-  if (field.type === 'date') return 'date';
-  if (field.type === 'datetime') return 'datetime';
-  if (field.type === 'money') return 'money';
-  if (field.type === 'text') return 'ellipsis';
-  return 'text';
+  return coded ? 'dictTag' : fieldKind(field.type).column;
 }
 
 export function columnSpecs({ screen, resource, dicts }: Pick<ScreenBundle, 'resource' | 'dicts'> & { screen: ListScreen }): ColumnSpec[] {

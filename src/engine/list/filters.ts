@@ -9,6 +9,7 @@
  * for display. A screen's `where` is sent with every request and never shown.
  */
 import { resolveRelativeDate } from '../../shared/dates';
+import { fieldKind } from '../../schema/kinds';
 import { codesOf, type CodeItem } from '../model/codes';
 import { resolveField } from '../model/fields';
 import type { ScreenBundle } from '../registry/registry';
@@ -30,15 +31,14 @@ export interface FilterSpec {
   initial?: unknown;
 }
 
-const RANGE_TYPES = new Set(['int', 'decimal', 'money', 'date', 'datetime']);
-
+/** The filter's input from its field's kind: dates always as a range, numbers as one with `op: "between"`. */
 function inputOf(field: Field, codes: readonly CodeItem[], op: string | undefined, name: string): { input: FilterInput; range: boolean } {
-  if (field.type === 'area') return { input: 'area', range: false };
+  const { filter } = fieldKind(field.type);
+  if (filter === 'area') return { input: 'area', range: false };
   if (codes.length || name === 'status') return { input: 'codes', range: false };
-  if (field.type === 'bool') return { input: 'bool', range: false };
-  const range = RANGE_TYPES.has(field.type) && (op === undefined ? field.type === 'date' || field.type === 'datetime' : op === 'between');
-  if (field.type === 'date' || field.type === 'datetime') return { input: 'dateRange', range: true };
-  if (RANGE_TYPES.has(field.type)) return { input: range ? 'numberRange' : 'number', range };
+  if (filter === 'bool') return { input: 'bool', range: false };
+  if (filter === 'date') return { input: 'dateRange', range: true };
+  if (filter === 'number') return op === 'between' ? { input: 'numberRange', range: true } : { input: 'number', range: false };
   return { input: 'text', range: false };
 }
 

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { AttachmentValue } from '../data/provider';
 import { codeLabel, codePath, findCode, type CodeItem } from '../model/codes';
-import type { Field } from '../../schema/types';
+import type { Field, FieldType } from '../../schema/types';
 
 export const EMPTY_TEXT = '—';
 
@@ -33,26 +33,23 @@ export function formatMoney(value: unknown): string {
   return Number.isFinite(n) ? money.format(n) : String(value);
 }
 
+/** Plain text of a value of the types that need more than codes' labels or `String` (the widgets of src/schema/kinds.ts's types). */
+const TEXT_OF: Partial<Record<FieldType, (value: unknown, codes: readonly CodeItem[]) => string>> = {
+  date: formatDate,
+  datetime: formatDateTime,
+  money: formatMoney,
+  bool: (value) => (value === true || value === 'true' ? '是' : '否'),
+  area: (value, codes) => codePath(codes, value).map((i) => i.label).join(' / ') || String(value),
+  attachment: (value) => (value as AttachmentValue[]).map((a) => a.name).join('、'),
+};
+
 /** Plain text of a value by its field type (codes as labels; an area as its path). */
 export function formatValue(field: Field, codes: readonly CodeItem[], value: unknown): string {
   if (isBlank(value)) return '';
-  switch (field.type) {
-    case 'date':
-      return formatDate(value);
-    case 'datetime':
-      return formatDateTime(value);
-    case 'money':
-      return formatMoney(value);
-    case 'bool':
-      return value === true || value === 'true' ? '是' : '否';
-    case 'area':
-      return codePath(codes, value).map((i) => i.label).join(' / ') || String(value);
-    case 'attachment':
-      return (value as AttachmentValue[]).map((a) => a.name).join('、');
-    default:
-      if (codes.length) return (Array.isArray(value) ? value : [value]).map((v) => codeLabel(codes, v)).join('、');
-      return String(value);
-  }
+  const text = TEXT_OF[field.type];
+  if (text) return text(value, codes);
+  if (codes.length) return (Array.isArray(value) ? value : [value]).map((v) => codeLabel(codes, v)).join('、');
+  return String(value);
 }
 
 /** Codes as coloured tags (one per value of a multi-valued field). */

@@ -5,9 +5,10 @@
  */
 import type { LintContext } from '../context';
 import type { JsonPath } from '../json-source';
-import { TYPE_SPECIFIC_PROPERTIES, RESERVED_FIELD_NAMES, READ_ACTIONS, STANDARD_ACTIONS, filterParamsOf, recordActions } from '../model';
+import { RESERVED_FIELD_NAMES, READ_ACTIONS, STANDARD_ACTIONS, filterParamsOf, recordActions } from '../model';
 import { analyzeWorkflow } from '../workflow';
-import type { Field, FieldType, SchemaFile } from '../types';
+import type { Field, SchemaFile } from '../types';
+import { TYPE_SPECIFIC_PROPERTIES, fieldKind } from '../kinds';
 import { dictValues } from './dicts';
 
 type ResourceFile = SchemaFile<'resource'>;
@@ -61,24 +62,9 @@ function checkField(ctx: LintContext, file: ResourceFile, name: string, field: F
   if (field.default !== undefined) checkDefault(ctx, file, name, field);
 }
 
-/** JSON type a default must have, by field type; absent: the type takes no default. */
-const DEFAULT_TYPES: Partial<Record<FieldType, 'string' | 'number' | 'boolean' | 'array'>> = {
-  string: 'string',
-  text: 'string',
-  date: 'string',
-  datetime: 'string',
-  dict: 'string',
-  area: 'string',
-  int: 'number',
-  decimal: 'number',
-  money: 'number',
-  bool: 'boolean',
-  multiDict: 'array',
-};
-
 function checkDefault(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {
   const at = ['fields', name, 'default'];
-  const expected = DEFAULT_TYPES[field.type];
+  const expected = fieldKind(field.type).defaultType;
   const actual = Array.isArray(field.default) ? 'array' : typeof field.default;
   if (expected !== actual) {
     ctx.report(file, at, 'field-type', expected ? `the default of type ${field.type} must be a ${expected}` : `type ${field.type} takes no default`);

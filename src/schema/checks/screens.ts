@@ -12,7 +12,6 @@ import type {
   DetailScreen,
   Field,
   FieldItem,
-  FieldType,
   FormScreen,
   ListFilter,
   ListScreen,
@@ -26,16 +25,17 @@ import type {
   WizardScreen,
 } from '../types';
 import { dictValues } from './dicts';
+import { fieldKind, type ValueKind } from '../kinds';
 import { checkExpression } from './expressions';
 
 type ScreenFile = SchemaFile<'screen'>;
 type Render = NonNullable<ColumnItem['render']>;
 
-/** Field types each column render accepts (absent: any). `dictTag` also takes the workflow state. */
-const RENDER_TYPES: Partial<Record<Render, readonly FieldType[]>> = {
+/** Value kinds each column render accepts (absent: any). `dictTag` also takes the workflow state. */
+const RENDER_VALUES: Partial<Record<Render, readonly ValueKind[]>> = {
   date: ['date', 'datetime'],
   datetime: ['datetime'],
-  money: ['money', 'decimal', 'int'],
+  money: ['number', 'integer'],
 };
 
 /** Screen kinds a list's `form` and `detail` may open. */
@@ -129,8 +129,8 @@ class ScreenChecker {
     shown.add(column.field);
     const base = at.slice(0, -1);
     if (field && column.render) {
-      const types = RENDER_TYPES[column.render];
-      const fits = column.render === 'dictTag' ? isCoded(this.resource, column.field, field) : !types || types.includes(field.type);
+      const values = RENDER_VALUES[column.render];
+      const fits = column.render === 'dictTag' ? isCoded(this.resource, column.field, field) : !values || values.includes(fieldKind(field.type).value);
       if (!fits) this.ctx.report(this.file, [...base, 'render'], 'field-type', `render '${column.render}' does not fit '${column.field}' (type ${field.type})`);
     }
     if (column.to !== undefined && this.ctx.routes && !this.ctx.routes.has(column.to)) {
@@ -213,7 +213,8 @@ class ScreenChecker {
         }
         continue;
       }
-      const expected = field.type === 'bool' ? 'boolean' : ['int', 'decimal', 'money'].includes(field.type) ? 'number' : 'string';
+      const { value: kind } = fieldKind(field.type);
+      const expected = kind === 'boolean' ? 'boolean' : kind === 'integer' || kind === 'number' ? 'number' : 'string';
       const actual = Array.isArray(value) ? 'list' : typeof value;
       if (actual === 'list') this.ctx.report(this.file, [...at, key], 'field-type', `'${key}' takes one ${expected}, not a list (only coded fields take several values)`);
       else if (actual !== expected) this.ctx.report(this.file, [...at, key], 'field-type', `'${key}' takes a ${expected} (type ${field.type})`);

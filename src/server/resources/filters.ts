@@ -21,6 +21,7 @@ import { AppError } from '../errors';
 import type { FieldModel, ResourceModel } from './model';
 import { quote } from './naming';
 import { valueSchema as wireSchema } from './schemas';
+import { fieldKind } from '../../schema/kinds';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -73,7 +74,7 @@ function filtersOf(f: FieldModel): { def: FilterDef; schema: Record<string, unkn
   }
   if (f.kind === 'string') {
     // Free text is searched; ids (ref, system columns) are matched.
-    const op = f.writable && (f.type === 'string' || f.type === 'text') ? 'contains' : 'eq';
+    const op = f.writable && fieldKind(f.type).filter === 'text' ? 'contains' : 'eq';
     return [{ def: { ...base, param: f.name, op }, schema: valueSchema(f) }];
   }
   const filters = [{ def: { ...base, param: f.name, op: 'eq' as Op }, schema: valueSchema(f) }];

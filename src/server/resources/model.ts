@@ -14,11 +14,14 @@
  *   parent_id, sort         sub-table rows only (not on the wire)
  */
 import type { Field, FieldType, Resource, Workflow } from '../../schema/types';
+import { fieldKind, type ValueKind as AnyValueKind } from '../../schema/kinds';
 import type { Catalog } from './catalog';
 import { columnOf, indexName, quote } from './naming';
 
+/** How a column's value travels (a sub-table has no column). */
+export type ValueKind = Exclude<AnyValueKind, 'rows'>;
+
 /** How a value travels between JSON and SQL. */
-export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'codes' | 'json';
 
 export interface ColumnDef {
   column: string;
@@ -90,59 +93,26 @@ export interface ResourceModel {
   searchColumns: readonly string[];
 }
 
-const KIND_OF: Record<Exclude<FieldType, 'children'>, ValueKind> = {
-  string: 'string',
-  text: 'string',
-  int: 'integer',
-  decimal: 'number',
-  money: 'number',
-  date: 'date',
-  datetime: 'datetime',
-  bool: 'boolean',
-  dict: 'string',
-  multiDict: 'codes',
-  area: 'string',
-  attachment: 'json',
-  ref: 'string',
-};
+/** The value kind of a type that has a column. */
+function columnKind(type: FieldType): ValueKind {
+  const { value } = fieldKind(type);
+  if (value === 'rows') throw new Error(`fields of type ${type} have no column`);
+  return value;
+}
 
 /** SQL type of a declared field. */
 export function sqlTypeOf(field: Field): string {
-  switch (field.type) {
-    case 'string':
-    case 'text':
-      return field.maxLength ? `varchar(${field.maxLength})` : 'text';
-    case 'int':
-      return 'integer';
-    case 'decimal':
-      return 'numeric';
-    case 'money':
-      return 'numeric(14,2)';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'bool':
-      return 'boolean';
-    case 'multiDict':
-      return 'text[]';
-    case 'attachment':
-      return 'jsonb';
-    case 'dict':
-    case 'area':
-    case 'ref':
-      return 'text';
-    case 'children':
-      throw new Error('sub-tables have no column');
-  }
+  const sql = fieldKind(field.type).sql;
+  if (!sql) throw new Error(`fields of type ${field.type} have no column`);
+  return sql(field);
 }
 
 /** Read expression of a column: dates as `YYYY-MM-DD`, timestamps as ISO 8601 UTC, numerics as JSON numbers. */
-function selectExpression(column: string, kind: ValueKind, type: FieldType): string {
+function selectExpression(column: string, kind: ValueKind): string {
   const ref = quote(column);
   if (kind === 'date') return `to_char(${ref}, 'YYYY-MM-DD')`;
   if (kind === 'datetime') return `to_char(${ref} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  if (type === 'decimal' || type === 'money') return `${ref}::float8`;
+  if (kind === 'number') return `${ref}::float8`;
   return ref;
 }
 
@@ -181,7 +151,7 @@ function systemColumns(resource: Resource, isChild: boolean): SystemColumn[] {
 }
 
 function systemField(column: SystemColumn): FieldModel {
-  const kind = column.type === 'int' ? 'integer' : KIND_OF[column.type as Exclude<FieldType, 'children'>];
+  const kind = columnKind(column.type);
   return {
     name: column.name,
     column: column.column,
@@ -201,7 +171,7 @@ function declaredField(resource: Resource, name: string, field: Field, catalog: 
     name,
     column: columnOf(name),
     type: field.type,
-    kind: KIND_OF[field.type as Exclude<FieldType, 'children'>],
+    kind: columnKind(field.type),
     sqlType: sqlTypeOf(field),
     label: field.label,
     field,
@@ -283,7 +253,7 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
         ...declared.map((f) => ({ column: f.column, sqlType: f.sqlType })),
       ],
       indexes: indexesOf(resource.table, declared, resource, isChild),
-      selectSql: fields.map((f) => `${selectExpression(f.column, f.kind, f.type)} AS ${quote(f.name)}`).join(', '),
+      selectSql: fields.map((f) => `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`).join(', '),
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
       derive: resource.derive ?? [],
       readOnly: resource.readOnly === true,

@@ -20,6 +20,7 @@ import { PassThrough } from 'node:stream';
 import { loadExcel } from './excel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ColumnItem, ListScreen } from '../../../schema/types';
+import { fieldKind } from '../../../schema/kinds';
 import { AppError } from '../../errors';
 import { envelopeOf, failureResponses } from '../../../shared/wire';
 import type { Catalog } from '../catalog';
@@ -70,7 +71,6 @@ export interface ExportColumn {
 
 const DATE_FORMAT = 'yyyy-mm-dd';
 const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
-const MONEY_FORMAT = '#,##0.00';
 /** Approximate pixels per character of the default font, to carry screen widths over. */
 const PIXELS_PER_CHAR = 7;
 
@@ -104,7 +104,7 @@ function cellOf(model: ResourceModel, f: FieldModel, labels: ReadonlyMap<string,
       return { numFmt: DATETIME_FORMAT, value: (row) => (read(row) == null ? null : excelDateTime(read(row) as string)) };
     case 'integer':
     case 'number':
-      return { numFmt: f.type === 'money' ? MONEY_FORMAT : undefined, value: (row) => (read(row) as number | null) ?? null };
+      return { numFmt: fieldKind(f.type).xlsx?.numFmt, value: (row) => (read(row) as number | null) ?? null };
     case 'codes':
       return { value: (row) => ((read(row) as string[] | null) ?? []).join('、') };
     case 'json':
@@ -115,9 +115,10 @@ function cellOf(model: ResourceModel, f: FieldModel, labels: ReadonlyMap<string,
 }
 
 function defaultWidth(f: FieldModel): number {
+  const width = fieldKind(f.type).xlsx?.width;
+  if (width) return width;
   if (f.kind === 'datetime') return 20;
   if (f.kind === 'date') return 12;
-  if (f.type === 'text') return 40;
   if (f.kind === 'string' && !f.codes) return 24;
   return 12;
 }
