@@ -21,6 +21,8 @@ export interface SeedTarget {
 export interface DemoOptions {
   /** Equipment rows of the demo using unit (default 300). */
   equipment?: number;
+  /** Equipment rows of the second using unit (default 50). */
+  secondEquipment?: number;
   /** PRNG seed (default 20261123). */
   seed?: number;
   /** Hears each step (what is being written), for the terminal. */
@@ -33,6 +35,8 @@ export interface DemoContext {
   resource(name: string): CompiledResource;
   /** The demo using unit's administrator (nbadmin). */
   unit: Actor;
+  /** The second using unit's administrator (bladmin), another district: cross-unit rules. */
+  secondUnit: Actor;
   /** The demo authority's auditor (jgadmin). */
   authority: Actor;
   today: string;
@@ -78,6 +82,7 @@ export async function demoContext(app: SeedTarget, db: AnyDb, options: DemoOptio
     db,
     resource: (name) => resourceOf(app, name),
     unit: await demoActor(db, 'nbadmin', 'using', 'unit'),
+    secondUnit: await demoActor(db, 'bladmin', 'second', 'unit'),
     authority: await demoActor(db, 'jgadmin', 'authority', 'authority'),
     today: todayIn(),
     random: prng(options.seed ?? 20261123),

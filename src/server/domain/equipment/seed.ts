@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { addToDate, todayIn } from '../../../shared/dates';
 import { demoActor, prng, resourceOf, type DemoContext, type SeedTarget } from '../../db/demo/context';
+import type { Actor } from '../../resources/scope';
 import { saveRecord } from '../../resources/records';
 import type { AnyDb, Row } from '../../resources/repository';
 import { insertRecord, prepareInsert } from '../../resources/writer';
@@ -14,16 +15,31 @@ import { demoEquipment } from './demo-rows';
 
 export const EQUIPMENT = 'equipment';
 
+/** Demo rows of the second using unit's equipment (demo.rows), apart from the first unit's so later seeds do not mix them. */
+export const SECOND_UNIT_EQUIPMENT = 'equipment:second';
+
 export async function seedEquipment(demo: DemoContext): Promise<Record<string, number>> {
-  const { db, unit, today, random } = demo;
-  const count = demo.options.equipment ?? 300;
+  const first = await seedUnitEquipment(demo, demo.unit, demo.options.equipment ?? 300, 0);
+  demo.rows.set(EQUIPMENT, first.equipment);
+  // The second unit's codes continue the sequence, so codes and registration numbers stay unique.
+  const second = await seedUnitEquipment(demo, demo.secondUnit, demo.options.secondEquipment ?? 50, first.equipment.length);
+  demo.rows.set(SECOND_UNIT_EQUIPMENT, second.equipment);
+  return {
+    equipment: first.equipment.length + second.equipment.length,
+    inspections: first.inspections + second.inspections,
+    selfChecks: first.selfChecks + second.selfChecks,
+  };
+}
+
+/** `count` pieces of one unit's equipment, their inspection history and a few on-site checks. */
+async function seedUnitEquipment(demo: DemoContext, unit: Actor, count: number, offset: number): Promise<{ equipment: Row[]; inspections: number; selfChecks: number }> {
+  const { db, today, random } = demo;
   const equipmentResource = demo.resource(EQUIPMENT);
   const equipment: Row[] = [];
-  demo.progress(`写入演示设备 ${count} 台…`);
+  demo.progress(`写入演示设备 ${count} 台（${unit.userName}）…`);
   for (let index = 0; index < count; index++) {
-    equipment.push(await saveRecord(db, equipmentResource, unit, demoEquipment(random, { today, index })));
+    equipment.push(await saveRecord(db, equipmentResource, unit, demoEquipment(random, { today, index: offset + index })));
   }
-  demo.rows.set(EQUIPMENT, equipment);
 
   // Inspection history: the last periodic inspection of every inspected piece, and the one before it.
   const history = demo.resource('inspection-record');
@@ -86,7 +102,7 @@ export async function seedEquipment(demo: DemoContext): Promise<Record<string, n
       ],
     });
   }
-  return { equipment: equipment.length, inspections, selfChecks: checked.length };
+  return { equipment, inspections, selfChecks: checked.length };
 }
 
 /**
