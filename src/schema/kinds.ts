@@ -16,7 +16,7 @@ import type { Field, FieldType } from './types';
 export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'codes' | 'json' | 'rows';
 
 /** Field keywords that only some types take (the lint reports them elsewhere). */
-export type TypeKeyword = 'dict' | 'ref' | 'copy' | 'refWhere' | 'resource' | 'min' | 'max' | 'maxLength' | 'accept' | 'maxCount';
+export type TypeKeyword = 'dict' | 'ref' | 'copy' | 'refWhere' | 'resource' | 'min' | 'max' | 'maxLength' | 'accept' | 'maxCount' | 'deadline';
 
 /**
  * The list filter a type gets: free text searched (`text`), an id matched (`id`), codes, an area
@@ -57,7 +57,7 @@ const fixed = (sql: string) => () => sql;
 
 const base = { listable: true, coded: false, groupable: false, range: false, filter: 'text', requiredPrefix: '请填写', column: 'text' } as const;
 const numeric = { ...base, defaultType: 'number', keywords: ['min', 'max'], range: true, filter: 'number' } as const;
-const temporal = { ...base, defaultType: 'string', keywords: [], range: true, filter: 'date', requiredPrefix: '请选择' } as const;
+const temporal = { ...base, defaultType: 'string', keywords: ['deadline'], range: true, filter: 'date', requiredPrefix: '请选择' } as const;
 const coded = { ...base, defaultType: 'string', keywords: ['dict'], coded: true, filter: 'codes', requiredPrefix: '请选择' } as const;
 
 export const FIELD_KINDS = {

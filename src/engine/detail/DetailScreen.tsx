@@ -70,7 +70,7 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
                   field.type === 'children' ? (
                     <SubTable field={field} columns={item.fields} value={record[name]} sources={bundle} />
                   ) : (
-                    <DisplayValue field={field} codes={codesOf(resource, name, field, dicts)} value={record[name]} />
+                    <DisplayValue field={field} codes={codesOf(resource, name, field, dicts)} value={record[name]} record={record} />
                   ),
               }))}
           />

@@ -36,7 +36,7 @@ export default function SubTable({ field, columns, value, sources }: SubTablePro
         dataIndex: name,
         title: resolved.label,
         align: resolved.field.type === 'money' ? 'right' : undefined,
-        render: (v: unknown) => <DisplayValue field={resolved.field} codes={codes} value={v} />,
+        render: (v: unknown, row: Row) => <DisplayValue field={resolved.field} codes={codes} value={v} record={row} />,
       };
     }),
   ];

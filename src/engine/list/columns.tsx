@@ -10,7 +10,7 @@ import { isCoded } from '../../schema/model';
 import { fieldKind } from '../../schema/kinds';
 import type { ColumnItem, Field, ListColumn, ListScreen } from '../../schema/types';
 import type { ScreenBundle } from '../registry/registry';
-import { CodeTags, EMPTY_TEXT, formatDate, formatDateTime, formatMoney, formatValue } from '../render/values';
+import { CodeTags, DeadlineMark, EMPTY_TEXT, formatDate, formatDateTime, formatMoney, formatValue } from '../render/values';
 
 export type RenderKind = NonNullable<ColumnItem['render']>;
 
@@ -78,6 +78,15 @@ export function tableColumns(specs: readonly ColumnSpec[], { sort, linkOf }: Col
     ellipsis: spec.render === 'ellipsis' ? { showTitle: false } : undefined,
     sorter: spec.item.sortable ? true : undefined,
     sortOrder: spec.item.sortable && sort?.field === spec.name ? (sort.order === 'desc' ? 'descend' : 'ascend') : null,
-    render: (value: unknown, row: RecordData) => CELL_RENDERERS[spec.render](spec, value, spec.render === 'link' ? linkOf(spec, row) : undefined),
+    render: (value: unknown, row: RecordData) => {
+      const cell = CELL_RENDERERS[spec.render](spec, value, spec.render === 'link' ? linkOf(spec, row) : undefined);
+      return spec.field.deadline ? (
+        <DeadlineMark field={spec.field} value={value} record={row}>
+          {cell}
+        </DeadlineMark>
+      ) : (
+        cell
+      );
+    },
   }));
 }

@@ -2,11 +2,12 @@
  * How values read: dates, money, booleans, codes as labels or coloured tags, attachments. Lists
  * and details share these so a value looks the same everywhere.
  */
-import { Space, Tag, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { AttachmentValue } from '../data/provider';
 import { codeLabel, codePath, findCode, type CodeItem } from '../model/codes';
+import { deadlineState } from '../../schema/deadlines';
 import type { Field, FieldType } from '../../schema/types';
 
 export const EMPTY_TEXT = '—';
@@ -100,9 +101,32 @@ export function AttachmentLinks({ value }: { value: unknown }): ReactNode {
   );
 }
 
-/** A value as it reads in a detail view. */
-export function DisplayValue({ field, codes, value }: { field: Field; codes: readonly CodeItem[]; value: unknown }): ReactNode {
+/**
+ * A rendered date of a `deadline` field, coloured: red once passed, orange when due soon, with the
+ * days in a tooltip (and for screen readers); unchanged otherwise.
+ */
+export function DeadlineMark({ field, value, record, children }: { field: Field; value: unknown; record?: Readonly<Record<string, unknown>>; children: ReactNode }): ReactNode {
+  const due = field.deadline ? deadlineState(field, value, record) : undefined;
+  if (!due) return children;
+  return (
+    <Tooltip title={due.text}>
+      <Typography.Text type={due.state === 'overdue' ? 'danger' : 'warning'} strong={due.state === 'overdue'} aria-label={due.text} data-deadline={due.state}>
+        {children}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
+/** A value as it reads in a detail view (`record`: its row, for a deadline's condition). */
+export function DisplayValue({ field, codes, value, record }: { field: Field; codes: readonly CodeItem[]; value: unknown; record?: Readonly<Record<string, unknown>> }): ReactNode {
   if (field.type === 'attachment') return <AttachmentLinks value={value} />;
+  if (field.deadline && !isBlank(value)) {
+    return (
+      <DeadlineMark field={field} value={value} record={record}>
+        {formatValue(field, codes, value)}
+      </DeadlineMark>
+    );
+  }
   if (codes.length && field.type !== 'area') return <CodeTags codes={codes} value={value} />;
   const text = formatValue(field, codes, value);
   return text === '' ? EMPTY_TEXT : <span style={{ whiteSpace: field.type === 'text' ? 'pre-wrap' : undefined }}>{text}</span>;

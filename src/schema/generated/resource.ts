@@ -161,6 +161,21 @@ export interface Field {
    */
   notAfter?: string;
   /**
+   * date, datetime: a date that matters (a due date, an expiry, a rectification deadline). Lists and details colour it: red once it has passed (已超期 N 天), orange within `soon` days (N 天后到期). true, or { soon, while }. (enforced: browser)
+   */
+  deadline?:
+    | true
+    | {
+        /**
+         * Days before the date from which it shows as due soon (orange); default 30. (enforced: browser)
+         */
+        soon?: number;
+        /**
+         * The date counts only while this expression over the record's values holds, e.g. "status !== 'done'": a rectified hazard's deadline is no longer coloured. (enforced: browser)
+         */
+        while?: string;
+      };
+  /**
    * Set by the server (workflow, defaults, hooks, action input); never taken from a request body. Forms show the value without an input. (enforced: browser and server)
    */
   readonly?: boolean;
