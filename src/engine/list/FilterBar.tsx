@@ -1,7 +1,8 @@
-/** The filter form above a list: one input per filter, 查询 and 重置. */
+/** The filter form above a list: one input per filter, 查询 and 重置; many filters fold behind 展开. */
 import { Button, Cascader, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, type ReactNode } from 'react';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { useEffect, useState, type ReactNode } from 'react';
 import { codePath, topLevel } from '../model/codes';
 import type { FilterSpec, FilterValues } from './filters';
 
@@ -84,19 +85,30 @@ function fromForm(specs: readonly FilterSpec[], values: FilterValues): FilterVal
   return out;
 }
 
+/** More filters than this fold behind 展开; folded, the first COLLAPSED_COUNT show (two rows with the buttons). */
+const FOLD_ABOVE = 8;
+const COLLAPSED_COUNT = 5;
+
+const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
+
 export default function FilterBar({ specs, values, onSearch, onReset }: FilterBarProps) {
   const [form] = Form.useForm();
+  const foldable = specs.length > FOLD_ABOVE;
+  // A folded filter that holds a value (a restored or bookmarked list) opens the fold.
+  const [expanded, setExpanded] = useState(() => specs.slice(COLLAPSED_COUNT).some((spec) => hasValue(values[spec.name])));
   // Follow the URL (back-navigation, reset), not only the user's typing.
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(toForm(specs, values));
   }, [form, specs, values]);
   if (specs.length === 0) return null;
+  const folded = foldable && !expanded;
   return (
-    <Form form={form} className="engine-filter-bar" onFinish={(v) => onSearch(fromForm(specs, v))} labelCol={{ flex: '96px' }} style={{ marginBottom: 16 }}>
+    <Form form={form} className="engine-filter-bar" onFinish={(v) => onSearch(fromForm(specs, v))} labelCol={{ flex: '110px' }} style={{ marginBottom: 16 }}>
       <Row gutter={16}>
-        {specs.map((spec) => (
-          <Col key={spec.name} xs={24} sm={12} lg={8} xxl={6}>
+        {specs.map((spec, i) => (
+          // Folded filters stay mounted (hidden), so their values travel with every search.
+          <Col key={spec.name} xs={24} sm={12} lg={8} xxl={6} style={folded && i >= COLLAPSED_COUNT ? { display: 'none' } : undefined}>
             <Form.Item label={spec.label} name={spec.input === 'numberRange' ? undefined : spec.name} style={{ marginBottom: 12 }}>
               {inputOf(spec)}
             </Form.Item>
@@ -108,6 +120,11 @@ export default function FilterBar({ specs, values, onSearch, onReset }: FilterBa
               查询
             </Button>
             <Button onClick={onReset}>重置</Button>
+            {foldable ? (
+              <Button type="link" onClick={() => setExpanded(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPosition="end" aria-expanded={expanded}>
+                {expanded ? '收起' : `展开（另有 ${specs.length - COLLAPSED_COUNT} 项）`}
+              </Button>
+            ) : null}
           </Space>
         </Col>
       </Row>

@@ -1,0 +1,41 @@
+/**
+ * A list with many filters folds them: the first ones show with 查询 / 重置 and 展开; the folded
+ * ones stay in the search, and a list restored with a folded filter set opens the fold.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signedInPage } from './support/shell';
+
+const baseURL = inject('baseURL');
+
+describe('a list with many filters (设备综合查询)', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
+  });
+  afterAll(() => browser?.close());
+
+  const filterBar = () => page.locator('.engine-filter-bar').filter({ visible: true });
+  const filterLabel = (label: string) => filterBar().locator('.ant-form-item-label', { hasText: label });
+
+  it('shows the first filters and folds the others behind 展开', async () => {
+    await page.goto(`${baseURL}/equipment/query-comprehensive`);
+    const unfold = filterBar().getByRole('button', { name: /展开（另有 \d+ 项）/ });
+    await unfold.waitFor();
+    await expect(filterLabel('设备名称').isVisible()).resolves.toBe(true);
+    await expect(filterLabel('制造单位').isVisible()).resolves.toBe(false);
+    await unfold.click();
+    await filterLabel('制造单位').waitFor();
+    await filterBar().getByRole('button', { name: '收起' }).click();
+    await filterLabel('制造单位').waitFor({ state: 'hidden' });
+  });
+
+  it('opens the fold when the address carries a folded filter, and searches by it', async () => {
+    await page.goto(`${baseURL}/equipment/query-comprehensive?manufacturer=${encodeURIComponent('卫华集团')}`);
+    await filterLabel('制造单位').waitFor();
+    await expect(filterBar().getByRole('button', { name: '收起' }).isVisible()).resolves.toBe(true);
+    await expect(filterBar().getByPlaceholder('请输入制造单位').inputValue()).resolves.toBe('卫华集团');
+  });
+});
