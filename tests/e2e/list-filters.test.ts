@@ -1,6 +1,7 @@
 /**
- * A list with many filters folds them: the first ones show with 查询 / 重置 and 展开; the folded
- * ones stay in the search, and a list restored with a folded filter set opens the fold.
+ * A list with more than four filters folds them: the first row shows with 查询 / 重置 and 展开; the
+ * fold's state is remembered per screen, the folded filters stay in the search, and a list restored
+ * with a folded filter set opens the fold.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,16 +21,21 @@ describe('a list with many filters (设备综合查询)', () => {
   const filterBar = () => page.locator('.engine-filter-bar').filter({ visible: true });
   const filterLabel = (label: string) => filterBar().locator('.ant-form-item-label', { hasText: label });
 
-  it('shows the first filters and folds the others behind 展开', async () => {
+  it('shows the first row and folds the others behind 展开, remembering the choice per screen', async () => {
     await page.goto(`${baseURL}/equipment/query-comprehensive`);
-    const unfold = filterBar().getByRole('button', { name: /展开（另有 \d+ 项）/ });
+    const unfold = filterBar().getByRole('button', { name: /展开（另有 12 项）/ });
     await unfold.waitFor();
-    await expect(filterLabel('设备名称').isVisible()).resolves.toBe(true);
+    await expect(filterLabel('注册代码').isVisible()).resolves.toBe(true);
     await expect(filterLabel('制造单位').isVisible()).resolves.toBe(false);
     await unfold.click();
     await filterLabel('制造单位').waitFor();
+    await page.reload();
+    await filterLabel('制造单位').waitFor();
     await filterBar().getByRole('button', { name: '收起' }).click();
     await filterLabel('制造单位').waitFor({ state: 'hidden' });
+    await page.reload();
+    await filterBar().getByRole('button', { name: /展开/ }).waitFor();
+    await expect(filterLabel('制造单位').isVisible()).resolves.toBe(false);
   });
 
   it('opens the fold when the address carries a folded filter, and searches by it', async () => {

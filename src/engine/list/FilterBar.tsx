@@ -5,8 +5,11 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useEffect, useState, type ReactNode } from 'react';
 import { codePath, topLevel } from '../model/codes';
 import type { FilterSpec, FilterValues } from './filters';
+import { useStoredState } from './useStoredState';
 
 interface FilterBarProps {
+  /** The screen's id: whether its fold is open is remembered per screen. */
+  screenId: string;
   specs: readonly FilterSpec[];
   values: FilterValues;
   onSearch: (values: FilterValues) => void;
@@ -85,17 +88,27 @@ function fromForm(specs: readonly FilterSpec[], values: FilterValues): FilterVal
   return out;
 }
 
-/** More filters than this fold behind 展开; folded, the first COLLAPSED_COUNT show (two rows with the buttons). */
-const FOLD_ABOVE = 8;
-const COLLAPSED_COUNT = 5;
+/** More filters than this fold behind 展开/收起; folded, the first row (COLLAPSED_COUNT) shows. */
+const FOLD_ABOVE = 4;
+const COLLAPSED_COUNT = 3;
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
 
-export default function FilterBar({ specs, values, onSearch, onReset }: FilterBarProps) {
+export default function FilterBar({ screenId, specs, values, onSearch, onReset }: FilterBarProps) {
   const [form] = Form.useForm();
   const foldable = specs.length > FOLD_ABOVE;
-  // A folded filter that holds a value (a restored or bookmarked list) opens the fold.
-  const [expanded, setExpanded] = useState(() => specs.slice(COLLAPSED_COUNT).some((spec) => hasValue(values[spec.name])));
+  const [open, setOpen] = useStoredState(`engine:filters-open:${screenId}`, () => false, isBoolean);
+  const [expanded, setExpanded] = useState(open);
+  const toggle = () => {
+    setExpanded(!expanded);
+    setOpen(!expanded);
+  };
+  // A folded filter set to other than its default (a restored, bookmarked or back-navigated list) opens the fold.
+  const foldedValue = foldable && specs.slice(COLLAPSED_COUNT).some((spec) => hasValue(values[spec.name]) && JSON.stringify(values[spec.name]) !== JSON.stringify(spec.initial));
+  useEffect(() => {
+    if (foldedValue) setExpanded(true);
+  }, [foldedValue]);
   // Follow the URL (back-navigation, reset), not only the user's typing.
   useEffect(() => {
     form.resetFields();
@@ -121,7 +134,7 @@ export default function FilterBar({ specs, values, onSearch, onReset }: FilterBa
             </Button>
             <Button onClick={onReset}>重置</Button>
             {foldable ? (
-              <Button type="link" onClick={() => setExpanded(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPosition="end" aria-expanded={expanded}>
+              <Button type="link" onClick={toggle} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPosition="end" aria-expanded={expanded}>
                 {expanded ? '收起' : `展开（另有 ${specs.length - COLLAPSED_COUNT} 项）`}
               </Button>
             ) : null}

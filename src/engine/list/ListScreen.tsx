@@ -176,6 +176,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
     <ScreenCard title={screen.title} className="engine-list-print">
       <div className="engine-list-filters engine-no-print">
         <FilterBar
+          screenId={screen.id}
           specs={specs}
           values={state.filters}
           onSearch={(filters) => setState({ ...state, filters, pageNo: 1 })}

@@ -31,7 +31,7 @@ export default function StatsScreen({ bundle }: ScreenComponentProps) {
 
   return (
     <ScreenCard title={screen.title}>
-      <FilterBar specs={specs} values={values} onSearch={onSearch} onReset={() => setSearch(new URLSearchParams())} />
+      <FilterBar screenId={screen.id} specs={specs} values={values} onSearch={onSearch} onReset={() => setSearch(new URLSearchParams())} />
       {screen.cards && (
         <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
           {screen.cards.map((card, i) => (
