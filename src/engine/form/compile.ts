@@ -88,7 +88,7 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
     // The accessible name of the input: FormItem's label is not tied to it with `for`.
     ...(field.type === 'children' ? {} : { 'x-component-props': { ...(base['x-component-props'] as object | undefined), 'aria-label': label } }),
     title: label,
-    description: item.description ?? field.description,
+    description: item.help ?? field.help,
     ...(decorated ? { 'x-decorator': 'FormItem', 'x-decorator-props': dropUndefined({ gridSpan: item.span, asterisk: asterisk || undefined }) } : {}),
     ...(validators.length ? { 'x-validator': validators } : {}),
     ...(reactions.length ? { 'x-reactions': reactions } : {}),

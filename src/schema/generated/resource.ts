@@ -123,7 +123,11 @@ export interface Field {
   type: FieldType;
   label: Label;
   /**
-   * Help text shown under the input, and the note of the column in the XLSX import template. (enforced: browser and server)
+   * Chinese help for users: shown under the input in forms and as the note of the column in the XLSX import template, e.g. "与营业执照上的名称一致". (enforced: browser and server)
+   */
+  help?: string;
+  /**
+   * Notes for the people who maintain the resource (why the field exists, where a rule comes from); never shown to users. (enforced: lint only)
    */
   description?: string;
   /**

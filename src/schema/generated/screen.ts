@@ -189,6 +189,13 @@ export interface FieldItem {
   field: FieldName;
   label?: Label;
   placeholder?: string;
+  /**
+   * Chinese help shown under the input on this screen, instead of the resource field's help. (enforced: browser)
+   */
+  help?: string;
+  /**
+   * Notes for the people who maintain the screen; never shown to users. (enforced: lint only)
+   */
   description?: string;
   readonly?: boolean;
   /**

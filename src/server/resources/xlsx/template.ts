@@ -59,7 +59,7 @@ export async function importTemplate(compiled: CompiledResource, sources: Export
     const cell = header.getCell(i + 1);
     cell.numFmt = 'General';
     if (f.field.required) cell.font = { bold: true, color: { argb: 'FFC00000' } };
-    if (f.field.description) cell.note = f.field.description;
+    if (f.field.help) cell.note = f.field.help;
   });
 
   const notes = workbook.addWorksheet(NOTES_SHEET);
@@ -82,7 +82,7 @@ export async function importTemplate(compiled: CompiledResource, sources: Export
   for (const f of fields) {
     const fallback = defaultText(model, f, sources);
     const required = f.field.required ? (fallback ? `是（留空默认：${fallback}）` : '是') : fallback ? `否（默认：${fallback}）` : '否';
-    notes.addRow([f.label, formatOf(model, f, compiled), required, f.field.description ?? '']);
+    notes.addRow([f.label, formatOf(model, f, compiled), required, f.field.help ?? '']);
   }
   const coded = fields.filter((f) => f.codes);
   if (coded.length > 0) {
