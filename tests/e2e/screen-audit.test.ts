@@ -1,0 +1,138 @@
+/**
+ * The screen audit (issue 16): each demo user opens every menu entry it can see, at 1366x768, and
+ * each screen must render without a console error or a failed API reply, never be wider than the
+ * viewport, show no English words where users read labels, help and messages, and not be the
+ * 建设中 placeholder — except the routes still listed in NOT_BUILT, which must still be placeholders
+ * (so the list shrinks as screens land). A screenshot per screen goes to test-results/screens/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import menuJson from '../../schemas/menu.json';
+import { canAccess } from '../../src/app/access';
+import { flattenRoutes, type MenuNode, type RouteEntry } from '../../src/app/menu';
+import { launchBrowser } from './support/browser';
+import { account, logIn } from './support/shell';
+
+const baseURL = inject('baseURL');
+const SHOTS = 'test-results/screens';
+
+/** Menu routes whose screens are not built yet (open issues 13-15); each must still show 建设中. */
+const NOT_BUILT = new Set([
+  '/company-info/maintain',
+  '/company-info/maintain-history',
+  '/company-info/dwxxwh',
+  '/company-info/dwlxChange',
+  '/company-info/safetyManager',
+  '/company-info/azRYgl',
+  '/company-info/aqglbm',
+  '/implementation/SafetyResponsibility',
+  '/implementation/yhhzsb',
+  '/implementation/reservePlan',
+  '/implementation/drill',
+  '/implementation/selfAssessment',
+  '/construction/register-list',
+  '/construction/query-list',
+  '/firstRegisterManagement/firstRegisterApply',
+  '/firstRegisterManagement/firstRegisterQuery',
+  '/zyrygl/workPerson',
+  '/zyrygl/personWarning',
+  '/zyrygl/overview',
+  '/zyrygl/query',
+  '/zyrygl/certificate',
+  '/company-service/correctQuery',
+  '/company-service/report-query',
+  '/company-service/check-online',
+  '/company-service/check-install',
+  '/company-service/check-record',
+  '/company-service/weibaoDa',
+  '/company-service/demandNoteManage',
+  '/company-service/supervisionCheckHiddenDanger',
+  '/account/check',
+  '/account/manager',
+  '/account/manager-bypassAccount',
+  '/account/add-account',
+  '/account/reset-password-check-list',
+  '/account/reset-password-query-list',
+  '/account/dwlxChange',
+  '/system/bypassAccount',
+]);
+
+/** Latin words users may meet in labels and messages (file types, units, proper names). */
+const ALLOWED_WORDS = new Set(['Excel', 'XLSX', 'xlsx', 'PDF', 'pdf', 'JPG', 'jpg', 'PNG', 'png', 'DOC', 'DOCX', 'MPa', 'kW', 'MW', 'QR']);
+/** Where users read words (not data cells, whose values may be model numbers). */
+const TEXT_SELECTORS = ['.ant-form-item-label', '.ant-form-item-extra', 'th', '.ant-empty-description', '.ant-card-head-title', 'button', '.ant-tabs-tab', '.ant-descriptions-item-label', '.ant-result-title', '.ant-result-subtitle', '.ant-alert-message'];
+
+interface Finding {
+  route: string;
+  problem: string;
+}
+
+async function audit(page: Page, route: RouteEntry, loginName: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const problem = (text: string) => findings.push({ route: route.fullPath, problem: text });
+  const onConsole = (msg: { type(): string; text(): string }) => {
+    if (msg.type() === 'error') problem(`console error: ${msg.text().slice(0, 200)}`);
+  };
+  const onPageError = (err: Error) => problem(`page error: ${err.message.slice(0, 200)}`);
+  const onResponse = (res: { url(): string; status(): number }) => {
+    if (res.url().includes('/espServer/') && res.status() >= 400) problem(`API ${res.status()} ${new URL(res.url()).pathname}`);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('response', onResponse);
+  try {
+    await page.goto(`${baseURL}${route.fullPath}`);
+    await page.waitForLoadState('networkidle');
+    const content = page.locator('.shell__content');
+    await content.waitFor();
+    // Lists settle after their first page arrives.
+    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    const placeholder = (await page.getByText(`${route.title} · 建设中`).count()) > 0;
+    if (NOT_BUILT.has(route.fullPath) !== placeholder) problem(placeholder ? 'still 建设中' : 'built: remove it from NOT_BUILT');
+    const widths = await page.evaluate(() => {
+      const pane = document.querySelector('.shell__content') as HTMLElement | null;
+      return { page: document.documentElement.scrollWidth, viewport: window.innerWidth, pane: pane ? pane.scrollWidth - pane.clientWidth : 0 };
+    });
+    if (widths.page > widths.viewport || widths.pane > 1) problem(`wider than the page (document ${widths.page}px, pane overflow ${widths.pane}px)`);
+    const texts = await content.locator(TEXT_SELECTORS.join(', ')).filter({ visible: true }).allInnerTexts();
+    const words = [...new Set(texts.flatMap((t) => t.match(/[A-Za-z]{3,}/g) ?? []))].filter((w) => !ALLOWED_WORDS.has(w));
+    if (words.length) problem(`English words shown: ${words.slice(0, 8).join(', ')}`);
+    await page.screenshot({ path: `${SHOTS}/${loginName}${route.fullPath.replace(/\//g, '_')}.png` });
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    page.off('response', onResponse);
+  }
+  return findings;
+}
+
+describe.each(['nbadmin', 'nbsub', 'bladmin', 'jgadmin'])('screen audit as %s', (loginName) => {
+  let browser: Browser;
+  let page: Page;
+  let routes: RouteEntry[];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' })).newPage();
+    page.setDefaultTimeout(20_000);
+    await logIn(page, baseURL, account(loginName));
+    await page.waitForURL((url) => !url.pathname.includes('/login'));
+    await page.locator('.shell__content').waitFor();
+    const subject = await page.evaluate(() => ({
+      menuIds: JSON.parse(sessionStorage.getItem('portal.menuIds') ?? '[]') as string[],
+      isUserSeed: sessionStorage.getItem('portal.isUserSeed') === '1',
+    }));
+    const access = { menuIds: new Set(subject.menuIds), isUserSeed: subject.isUserSeed };
+    routes = flattenRoutes(menuJson.routes as unknown as MenuNode[]).filter((r) => !r.hideInMenu && !r.href && !r.fullPath.includes(':') && canAccess(r, access));
+  }, 60_000);
+  afterAll(() => browser?.close());
+
+  it('opens every menu entry it can see, each a working screen', { timeout: 600_000 }, async () => {
+    expect(routes.length).toBeGreaterThan(3);
+    const findings: Finding[] = [];
+    for (const route of routes) findings.push(...(await audit(page, route, loginName)));
+    expect(findings).toEqual([]);
+  });
+});
