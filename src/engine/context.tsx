@@ -20,19 +20,24 @@ export interface EngineSettings {
    * user or the role changes.
    */
   cacheScope?: string;
+  /** Values a field's `session` names (`unit.orgname`, `user.name` …): a new record's form starts with them. */
+  sessionValues?: Readonly<Record<string, unknown>>;
 }
 
-export interface EngineContextValue extends Required<Omit<EngineSettings, 'roleType' | 'cacheScope'>> {
+export interface EngineContextValue extends Required<Omit<EngineSettings, 'roleType' | 'cacheScope' | 'sessionValues'>> {
   roleType?: string;
   cacheScope: string;
+  sessionValues: Readonly<Record<string, unknown>>;
 }
+
+const NO_SESSION_VALUES: Readonly<Record<string, unknown>> = {};
 
 const EngineContext = createContext<EngineContextValue | null>(null);
 
-export function EngineProvider({ children, dataProvider, registry = bundledRegistry, roleType, screenPath, cacheScope = '' }: EngineSettings & { children: ReactNode }) {
+export function EngineProvider({ children, dataProvider, registry = bundledRegistry, roleType, screenPath, cacheScope = '', sessionValues = NO_SESSION_VALUES }: EngineSettings & { children: ReactNode }) {
   const value = useMemo<EngineContextValue>(
-    () => ({ dataProvider, registry, roleType, screenPath: screenPath ?? (() => undefined), cacheScope }),
-    [dataProvider, registry, roleType, screenPath, cacheScope],
+    () => ({ dataProvider, registry, roleType, screenPath: screenPath ?? (() => undefined), cacheScope, sessionValues }),
+    [dataProvider, registry, roleType, screenPath, cacheScope, sessionValues],
   );
   return <EngineContext.Provider value={value}>{children}</EngineContext.Provider>;
 }

@@ -91,7 +91,7 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
   return (
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
       {/* Empty read-only values read as in details (—), not Formily's N/A. */}
-      <FormilyForm form={form} labelWidth={120} feedbackLayout="loose" previewTextPlaceholder={EMPTY_TEXT}>
+      <FormilyForm form={form} labelWidth={136} labelWrap feedbackLayout="loose" previewTextPlaceholder={EMPTY_TEXT}>
         <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
       </FormilyForm>
       <ActionBar actions={actions} pending={saving ?? runner.pending} onAction={(a) => void onAction(a)} />

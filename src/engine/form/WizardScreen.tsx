@@ -80,7 +80,7 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
       <Steps current={current} items={screen.steps.map((s) => ({ title: s.title }))} style={{ marginBottom: 24 }} onChange={mode === 'view' ? setCurrent : undefined} />
       <WizardStepContext.Provider value={current}>
-        <FormilyForm form={form} labelWidth={120} feedbackLayout="loose">
+        <FormilyForm form={form} labelWidth={136} labelWrap feedbackLayout="loose">
           <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
         </FormilyForm>
       </WizardStepContext.Provider>

@@ -184,8 +184,12 @@ export function compileForm(screen: FormLikeScreen, bundle: Pick<ScreenBundle, '
 }
 
 /** Initial values of a new record: the declared defaults of the resource's fields. */
-export function defaultValues(resource: Resource): Record<string, unknown> {
+export function defaultValues(resource: Resource, sessionValues: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const [name, field] of resourceFields(resource)) if (field.default !== undefined) values[name] = Array.isArray(field.default) ? [...field.default] : field.default;
+  for (const [name, field] of resourceFields(resource)) {
+    if (field.default !== undefined) values[name] = Array.isArray(field.default) ? [...field.default] : field.default;
+    // The user's own unit or user value (`session`); the server fills it the same way.
+    if (field.session && sessionValues[field.session] != null) values[name] = sessionValues[field.session];
+  }
   return values;
 }

@@ -37,7 +37,7 @@ interface Options {
 const screenValues = (screen: ScreenBundle['screen']): Record<string, unknown> => ('initialValues' in screen && screen.initialValues ? screen.initialValues : {});
 
 export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: Options): SchemaFormController {
-  const { dataProvider } = useEngine();
+  const { dataProvider, sessionValues } = useEngine();
   const feedback = useFeedback();
   const invalidate = useInvalidateResource();
   const dirtyRef = useRef(onDirtyChange);
@@ -61,7 +61,7 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
     const deferred = deferredValidation();
     let dirty = false;
     const created = createForm({
-      initialValues: mode === 'add' ? { ...defaultValues(bundle.resource), ...screenValues(bundle.screen), ...prefill } : record,
+      initialValues: mode === 'add' ? { ...defaultValues(bundle.resource, sessionValues), ...screenValues(bundle.screen), ...prefill } : record,
       readPretty: mode === 'view',
       effects: () => {
         deferred();

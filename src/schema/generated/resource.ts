@@ -180,6 +180,18 @@ export interface Field {
         while?: string;
       };
   /**
+   * Filled from the signed-in user's unit or user: a new record's form shows it, and the server writes it on insert when the body has none. With readonly the value is always the user's own: shown without an input, never taken from a request. (enforced: browser and server)
+   */
+  session?:
+    | 'unit.orgname'
+    | 'unit.orgcode'
+    | 'unit.areacode'
+    | 'unit.address'
+    | 'unit.contact'
+    | 'unit.contactPhone'
+    | 'user.name'
+    | 'user.mobile';
+  /**
    * Set by the server (workflow, defaults, hooks, action input); never taken from a request body. Forms show the value without an input. (enforced: browser and server)
    */
   readonly?: boolean;

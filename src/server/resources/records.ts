@@ -21,7 +21,7 @@ import type { ResourceModel } from './model';
 import { attachChildren, deleteRow, findRow, listPage, updateRow, type AnyDb, type Row } from './repository';
 import { assertMayActOn, assertRoleAllowed, visibleRows, type Actor } from './scope';
 import { assertValid, dropBlanks, type Validator } from './validation';
-import { insertRecord, recordInput, runHooks, withDerived, writeChildren } from './writer';
+import { fillSessionFields, insertRecord, recordInput, runHooks, withDerived, writeChildren } from './writer';
 
 export interface ActionInput {
   opinion?: string | null;
@@ -240,7 +240,11 @@ const isTrue = (flag: unknown) => flag === true || flag === 'true' || flag === '
 export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: Actor, body: unknown): Promise<Row> {
   const { model, validateInsert, validateUpdate } = compiled;
   const insert = !(body as { id?: unknown } | null)?.id;
-  if (body && typeof body === 'object' && !Array.isArray(body)) applyDefaults(model, body as Record<string, unknown>, insert);
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    applyDefaults(model, body as Record<string, unknown>, insert);
+    // Blank `session` fields take the user's values before validation, so a requirement sees them.
+    if (insert) await fillSessionFields(db, model, actor, body as Record<string, unknown>);
+  }
   assertValid(model, insert ? validateInsert : validateUpdate, body);
   const workflow = model.workflow;
   const save = workflow?.actions.save;
@@ -264,6 +268,8 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       await updateRow(trx, model, id, { ...input.values, updated_by: actor.userId });
       await writeChildren(trx, input, id);
     } else {
+      // Readonly ones again: validation drops them from the body.
+      await fillSessionFields(trx, model, actor, body);
       await checkSave(trx, model, body, undefined);
       id = await insertRecord(trx, compiled, actor, body);
     }

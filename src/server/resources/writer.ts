@@ -9,9 +9,10 @@
 import { newId } from '../db/ids';
 import { writeFlowLog } from './flow-log';
 import { columnsOf, type HookContext, type HookRuntime } from './hooks';
-import type { ChildLink, ResourceModel } from './model';
+import type { ChildLink, FieldModel, ResourceModel } from './model';
 import { attachChildren, findRow, insertRow, replaceChildren, updateRow, type AnyDb, type RecordInput, type Row, type Values } from './repository';
 import type { Actor } from './scope';
+import { sessionValues } from './session-values';
 
 /** A resource model with the hooks it runs with (a CompiledResource is one). */
 export interface HookedResource {
@@ -134,10 +135,35 @@ export async function withDerived(trx: AnyDb, resource: HookedResource, actor: A
   return input;
 }
 
+/**
+ * Fields with `session` take the user's unit or user value: a readonly one always (a request never
+ * sets it; a trusted writer's explicit value stands), a writable one when the body left it blank.
+ */
+async function fillFromSession(trx: AnyDb, model: ResourceModel, actor: Actor, input: RecordInput, trusted: boolean): Promise<void> {
+  await fillSession(trx, model, actor, trusted, (f) => input.values[f.column], (f, value) => (input.values[f.column] = value));
+}
+
+/** The same on a request body (by field name), before its requirements are checked. */
+export async function fillSessionFields(trx: AnyDb, model: ResourceModel, actor: Actor, body: Record<string, unknown>): Promise<void> {
+  await fillSession(trx, model, actor, false, (f) => body[f.name], (f, value) => (body[f.name] = value));
+}
+
+async function fillSession(trx: AnyDb, model: ResourceModel, actor: Actor, trusted: boolean, get: (f: FieldModel) => unknown, set: (f: FieldModel, value: unknown) => void): Promise<void> {
+  const fields = model.fields.filter((f) => f.field.session);
+  if (!fields.length) return;
+  const values = await sessionValues(trx, actor);
+  for (const f of fields) {
+    const current = get(f);
+    const blank = current === undefined || current === null || current === '';
+    if (blank || (!f.writable && !trusted)) set(f, values[f.field.session!]);
+  }
+}
+
 /** A new row ready to insert (derive hooks run, owner, initial state, id, audit columns), and its sub-table rows. */
 export async function prepareInsert(trx: AnyDb, resource: HookedResource, actor: Actor, body: Record<string, unknown>, options: InsertOptions = {}): Promise<RecordInput & { id: string }> {
   const { model } = resource;
   const input = await withDerived(trx, resource, actor, body, recordInput(model, body, options.trusted), undefined);
+  await fillFromSession(trx, model, actor, input, options.trusted === true);
   const { unitId, areaCode } = options.owner ?? actor;
   const owner: Values = model.ownerColumn === 'unit_id' ? { unit_id: unitId, area_code: areaCode } : model.ownerColumn ? { area_code: areaCode } : {};
   const id = newId();
