@@ -26,6 +26,9 @@ export function screenHref(path: string, { mode, id }: ScreenTarget = {}): strin
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
+/** Whether the app's history has a page before this one (react-router keeps its index in history.state). */
+const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
 export function useScreenLinks() {
   const { screenPath } = useEngine();
   const navigate = useNavigate();
@@ -46,13 +49,25 @@ export function useScreenLinks() {
   /** Back in history when there is somewhere to go back to, else to `fallback` (or stay). */
   const back = useCallback(
     (fallback?: string) => {
-      const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-      if (index > 0) void navigate(-1);
+      if (canGoBack()) void navigate(-1);
       else if (fallback) void navigate(fallback, { replace: true });
     },
     [navigate],
   );
-  return { hrefOf, open, back };
+  /**
+   * After a form saved: back where the user came from; a form opened without history (a typed or
+   * bookmarked address, a reload) stays, in edit mode on the saved record (the URL too), so the
+   * next 保存 updates that record instead of adding another.
+   */
+  const afterSave = useCallback(
+    (screenId: string, savedId: string | undefined) => {
+      if (canGoBack()) return void navigate(-1);
+      const href = savedId ? hrefOf(screenId, { mode: 'edit', id: savedId }) : undefined;
+      if (href) void navigate(href, { replace: true });
+    },
+    [hrefOf, navigate],
+  );
+  return { hrefOf, open, back, afterSave };
 }
 
 /**

@@ -127,7 +127,7 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
   });
 
   it.each([
-    ['a required cell left blank', ['电梯', '3100', null, '宁波市鄞州区导入路9号', '鄞州区', null, null, null], { row: 3, field: '设备名称', message: '此项为必填项' }],
+    ['a required cell left blank', ['电梯', '3100', null, '宁波市鄞州区导入路9号', '鄞州区', null, null, null], { row: 3, field: '设备名称', message: '请填写设备名称' }],
     ['a bad phone number (catalogue rule)', ['电梯', '3100', '坏电话', '宁波市鄞州区导入路9号', '鄞州区', null, null, '12345'], { row: 3, field: '安全管理员电话', message: '请输入有效的手机号或者座机号' }],
     ['a label that is not in the dictionary', ['火箭', '3100', '火箭', '宁波市鄞州区导入路9号', '鄞州区', null, null, null], { row: 3, field: '设备种类', message: expect.stringContaining('“火箭”不是有效的选项') }],
     ['a day that does not exist', ['电梯', '3100', '坏日期', '宁波市鄞州区导入路9号', '鄞州区', '2025-02-30', null, null], { row: 3, field: '上次检验日期', message: expect.stringContaining('请填写有效的日期') }],
@@ -160,11 +160,11 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     );
     expect(body.code).toBe('IMPORT_INVALID');
     expect(body.data!.problems).toEqual([
-      { row: 3, field: '设备名称', message: '此项为必填项' },
+      { row: 3, field: '设备名称', message: '请填写设备名称' },
       { row: 4, field: '注册代码', message: '数据已存在，不能重复' },
       { row: 5, field: '注册代码', message: '请输入有效的20位注册代码' },
     ]);
-    expect(body.message).toBe('第3行 设备名称：此项为必填项（共3处错误，未导入任何数据）');
+    expect(body.message).toBe('第3行 设备名称：请填写设备名称（共3处错误，未导入任何数据）');
     expect((await listed(unit.sid)).count).toBe(0);
   });
 

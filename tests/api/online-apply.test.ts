@@ -215,7 +215,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
 
       // The inspection result: every input required, checked like a field, never in the future.
       const missing = await refused(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1' });
-      expect(missing.body.message).toBe('请填写检验日期');
+      expect(missing.body.message).toBe('请选择检验日期');
       const badCode = await refused(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '9', inspectionDate: todayIn(), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
       expect(badCode.body.message).toBe('检验结论的值不在可选范围内');
       const future = await refused(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1', inspectionDate: addToDate(todayIn(), 1, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
@@ -345,7 +345,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       const { application } = await unpaid();
       const order = (await toPay(unit.sid, application.id)).body.data!;
       expect((await refused(authority, `/r/online-apply/confirm-payment/${application.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
-      expect((await refused(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, {})).body.message).toBe('请填写缴费凭证');
+      expect((await refused(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, {})).body.message).toBe('请上传缴费凭证');
 
       const withCert = await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE });
       expect(withCert.status).toBe('unpaid');

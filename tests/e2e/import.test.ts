@@ -74,7 +74,7 @@ describe('importing rows from an .xlsx file on a list', () => {
     await dialog().getByRole('button', { name: /开始导入/ }).click();
     await dialog().getByText('导入失败，未导入任何数据').waitFor();
     const problems = dialog().locator('.engine-import-problems .ant-table-row');
-    await expect.poll(() => problems.allInnerTexts()).toEqual([expect.stringMatching(/第3行\s+设备所在区域\s+“火星区”不是有效的选项/), expect.stringMatching(/第3行\s+设备名称\s+此项为必填项/)]);
+    await expect.poll(() => problems.allInnerTexts()).toEqual([expect.stringMatching(/第3行\s+设备所在区域\s+“火星区”不是有效的选项/), expect.stringMatching(/第3行\s+设备名称\s+请填写设备名称/)]);
     await dialog().getByRole('button', { name: /取\s*消/ }).click();
     await dialog().waitFor({ state: 'hidden' });
     await page.reload();

@@ -34,7 +34,7 @@ describe('a JSON-only screen: list → add → save → commit → audit → flo
 
     // Required fields are checked before anything is sent.
     await page.getByRole('button', { name: /保\s*存/ }).click();
-    await page.getByText('此项为必填项').first().waitFor();
+    await page.getByText('请填写标题').first().waitFor();
 
     await field('标题').fill(title);
     await field('正文').fill('各使用单位请于本月底前完成电梯自查。');

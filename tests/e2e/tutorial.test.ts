@@ -41,14 +41,14 @@ describe('the tutorial, followed in the browser', () => {
     await page.waitForURL(/mode=add/);
     // The form checks before anything is sent (and is ready once it says so).
     await save();
-    await item('title').getByText('此项为必填项').waitFor();
+    await item('title').getByText('请填写标题').waitFor();
     await field('title').fill(title);
     await field('content').fill('教程中的第一份通知。');
     expect(await item('urgentReason').count()).toBe(0);
     await field('urgent').click();
     await item('urgentReason').waitFor();
     await save();
-    await item('urgentReason').getByText('此项为必填项').waitFor();
+    await item('urgentReason').getByText('请填写紧急原因').waitFor();
     await field('urgentReason').fill('设备停电检修');
   });
 

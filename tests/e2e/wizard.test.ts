@@ -30,7 +30,7 @@ describe('a wizard: ordered steps, each checked before the next', () => {
     await page.locator('.ant-formily-item', { hasText: '设备种类' }).filter({ visible: true }).getByText('压力管道').waitFor();
 
     await button(/下一步/).click();
-    await page.getByText('此项为必填项').filter({ visible: true }).first().waitFor();
+    await page.getByText(/^请(填写|选择)\S+$/).filter({ visible: true }).first().waitFor();
     expect(await activeStep()).toBe('基本信息');
 
     await page.getByRole('combobox', { name: '设备类别', exact: true }).filter({ visible: true }).click();

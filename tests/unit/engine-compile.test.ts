@@ -98,10 +98,10 @@ describe('form compiler: structure', () => {
     ]);
   });
 
-  it('binds required with the catalogue message and rules through the shared validators', () => {
+  it('binds required with the field’s own message (请填写标题) and rules through the shared validators', () => {
     const f = fieldsOf(schema);
-    expect(f.title['x-validator']).toEqual([{ required: true, message: '此项为必填项', triggerType: 'onBlur' }]);
-    expect(f.urgentReason['x-validator']).toEqual([{ required: false, message: '此项为必填项', triggerType: 'onBlur' }]);
+    expect(f.title['x-validator']).toEqual([{ required: true, message: '请填写标题', triggerType: 'onBlur' }]);
+    expect(f.urgentReason['x-validator']).toEqual([{ required: false, message: '请填写紧急原因', triggerType: 'onBlur' }]);
     expect(f.contactEmail['x-validator']).toHaveLength(1);
     expect(f.publishDate['x-validator']).toBeUndefined();
   });
@@ -173,7 +173,7 @@ describe('form compiler: reactions', () => {
     expect(fields.urgentReason.display).toBe('visible');
     expect(fields.urgentReason.required).toBe(true);
     await expect(form.validate()).rejects.toBeDefined();
-    expect(fields.urgentReason.selfErrors).toEqual(['此项为必填项']);
+    expect(fields.urgentReason.selfErrors).toEqual(['请填写紧急原因']);
   });
 
   it('disables a field by an expression', () => {

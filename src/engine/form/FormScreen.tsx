@@ -74,7 +74,8 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
       case 'commit':
         setSaving(action.name);
         try {
-          if (await submit({ commit: action.kind === 'commit', label: action.label })) close();
+          const saved = await submit({ commit: action.kind === 'commit', label: action.label });
+          if (saved) (onClose ?? ((savedId?: string) => links.afterSave(screen.id, savedId)))(saved.id as string | undefined);
         } finally {
           setSaving(null);
         }

@@ -67,7 +67,8 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
     }
     setSaving(action.name);
     try {
-      if (await submit({ commit: action.kind === 'commit', label: action.label })) close();
+      const saved = await submit({ commit: action.kind === 'commit', label: action.label });
+      if (saved) (onClose ?? ((savedId?: string) => links.afterSave(screen.id, savedId)))(saved.id as string | undefined);
     } finally {
       setSaving(null);
     }

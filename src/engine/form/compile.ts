@@ -10,16 +10,15 @@
  *   `x-formily` (screen or field) is merged on top; `component` replaces the field's component.
  */
 import type { ISchema } from '@formily/react';
-import { REQUIRED_MESSAGE } from '../../../validators';
 import { codesOf } from '../model/codes';
 import { resolveField, type ResolvedField } from '../model/fields';
 import type { ScreenBundle } from '../registry/registry';
 import { resourceFields } from '../../schema/model';
-import type { FormScreen, Resource, Section, WizardScreen } from '../../schema/types';
+import type { Field, FormScreen, Resource, Section, WizardScreen } from '../../schema/types';
 import { FIELD_TYPES } from './field-types';
 import { condition, disabledWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
 import { marksRequired, requirementValidators } from './requirements';
-import { stagedRequirement } from '../../schema/requirements';
+import { requiredMessage, stagedRequirement } from '../../schema/requirements';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.
 import { fieldValidators, type FieldRuleSpec } from './rules';
 
@@ -48,7 +47,7 @@ export function mergeSchema<T extends Plain>(base: T, patch: Plain | undefined):
 const dropUndefined = (props: Plain): Plain => Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined));
 
 /** The required rule of a field: on for `required`, toggled by `requiredWhen`; deferred like the catalogue rules. */
-const requiredRule = (required: boolean) => ({ required, message: REQUIRED_MESSAGE, triggerType: 'onBlur' as const });
+const requiredRule = (required: boolean, field: Field) => ({ required, message: requiredMessage(field), triggerType: 'onBlur' as const });
 
 /** Both conditions (the resource's relevance and the screen's layout), or the one given. */
 const both = (a: string | undefined, b: string | undefined): string | undefined => (a && b ? `(${a}) && (${b})` : (a ?? b));
@@ -77,7 +76,7 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
       ? subTable(resolved, sources)
       : FIELD_TYPES[field.type]({ field, codes: codesOf(resource, name, field, sources.dicts), placeholder: item.placeholder ?? field.placeholder });
   const validators = [
-    ...(required || toggledRequirement(field) ? [requiredRule(required)] : []),
+    ...(required || toggledRequirement(field) ? [requiredRule(required, field)] : []),
     ...requirementValidators(resource, field, !decorated),
     ...fieldValidators({ rules: field.rules as FieldRuleSpec['rules'] }),
   ];

@@ -6,6 +6,8 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { AppError } from '../errors';
+import { requiredMessage } from '../../schema/requirements';
+import type { Field } from '../../schema/types';
 import type { ResourceModel } from './model';
 import { fieldOf, ruleFailure, serverAjv } from '../validation/index';
 
@@ -30,24 +32,30 @@ const MESSAGES: Record<string, string> = {
   uniqueItems: '{label}有重复的选项',
 };
 const FALLBACK = '{label}格式不正确';
+const MISSING_KEYWORDS = new Set(['required', 'minLength', 'minItems']);
 
 /** The model and field an ajv error points at (sub-table rows included). */
-function locate(model: ResourceModel, error: ErrorObject): { label: string } {
+function locate(model: ResourceModel, error: ErrorObject): { label: string; field?: Field } {
   const segments = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required') segments.push((error.params as { missingProperty: string }).missingProperty);
   let current = model;
   let label = current.title;
+  let found: Field | undefined;
   for (const segment of segments) {
     const child = current.children.find((c) => c.name === segment);
     if (child) {
+      found = current.resource.fields[segment];
       current = child.model;
       label = child.label;
       continue;
     }
     const field = current.byName.get(segment.replace(/_(gte|lte)$/, ''));
-    if (field) label = field.label;
+    if (field) {
+      label = field.label;
+      found = field.field;
+    }
   }
-  return { label };
+  return { label, field: found };
 }
 
 function limitOf(error: ErrorObject): string {
@@ -63,8 +71,10 @@ export function validationError(model: ResourceModel, errors: readonly ErrorObje
   const rule = ruleFailure(errors);
   if (rule) return rule;
   const [error] = errors;
-  const { label } = locate(model, error);
-  const message = (MESSAGES[error.keyword] ?? FALLBACK).replace('{label}', label).replace('{limit}', limitOf(error));
+  const { label, field } = locate(model, error);
+  // A missing value is asked for as the form asks (请填写… / 请选择… / 请上传…, or the field's requiredMessage).
+  const missing = MISSING_KEYWORDS.has(error.keyword) && field;
+  const message = missing ? requiredMessage(field) : (MESSAGES[error.keyword] ?? FALLBACK).replace('{label}', label).replace('{limit}', limitOf(error));
   return new AppError('VALIDATION_FAILED', message, { field: fieldOf(error) });
 }
 

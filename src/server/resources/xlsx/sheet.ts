@@ -1,6 +1,7 @@
 /** The sheet of an import: which fields it may fill, its header, its rows as save bodies or problems. */
 import type ExcelJS from 'exceljs';
 import type { ListScreen } from '../../../schema/types';
+import { requiredMessage } from '../../../schema/requirements';
 import { AppError } from '../../errors';
 import type { FieldModel, ResourceModel } from '../model';
 import { loadExcel } from './excel';
@@ -11,8 +12,6 @@ import { isBlank, lookupOf, parseCell, plainValue, toText, type CodeLookup } fro
 export const IMPORT_PROBLEM_LIMIT = 100;
 /** Every .xlsx file is a zip archive: it starts with a local file header. */
 export const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-export const REQUIRED = '此项为必填项';
 
 /** One problem of a refused import: the Excel row (1 = header), the column's label, a Chinese message. */
 export interface ImportProblem {
@@ -127,7 +126,7 @@ export function readRow(row: ExcelJS.Row, columns: readonly SheetColumn[], plan:
   // Required and blank: said here in the words of the form; the ajv check would say the same.
   for (const { field } of columns) {
     if (field.field.required && field.field.default === undefined && !(field.name in body) && !problems.some((p) => p.field === fieldLabel(field))) {
-      problems.push({ row: row.number, field: fieldLabel(field), message: REQUIRED });
+      problems.push({ row: row.number, field: fieldLabel(field), message: requiredMessage(field.field) });
     }
   }
   return { row: row.number, body, problems };
