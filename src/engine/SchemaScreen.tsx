@@ -9,7 +9,8 @@ import DetailScreen from './detail/DetailScreen';
 import FormScreen from './form/FormScreen';
 import WizardScreen from './form/WizardScreen';
 import ListScreen from './list/ListScreen';
-import { useOwnSearch, useScreenTarget } from './navigation';
+import { writableValues } from './model/fields';
+import { useOwnSearch, useScreenTarget, valuesOf } from './navigation';
 import { useParams } from 'react-router-dom';
 import type { ScreenComponentProps } from './screen-props';
 import StatsScreen from './stats/StatsScreen';
@@ -57,5 +58,7 @@ export default function SchemaScreen({ screenId, mode, id, onClose, onDirtyChang
   }
   const allowed = 'modes' in screen && screen.modes ? screen.modes : undefined;
   if (allowed && !allowed.includes(target.mode)) return <LoadFailed error={new Error('该页面不支持此操作')} />;
-  return <Renderer bundle={bundle} mode={target.mode} id={target.id} onClose={onClose} onDirtyChange={onDirtyChange} />;
+  // A new record may start with values from its address (a list's fixed `where`); only the resource's writable fields.
+  const preset = target.mode === 'add' ? writableValues(bundle.resource, valuesOf(search)) : undefined;
+  return <Renderer bundle={bundle} mode={target.mode} id={target.id} prefill={preset} onClose={onClose} onDirtyChange={onDirtyChange} />;
 }

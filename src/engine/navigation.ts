@@ -13,12 +13,25 @@ import type { EditMode } from '../schema/types';
 export interface ScreenTarget {
   mode?: EditMode;
   id?: string;
+  /** Initial values of a new record (`v.<field>=<value>` in the address), e.g. a list's fixed `where`. */
+  values?: Readonly<Record<string, string>>;
+}
+
+/** Prefix of the query parameters that carry a new record's initial values. */
+const VALUE_PREFIX = 'v.';
+
+/** The initial values a new record's address carries (see ScreenTarget.values). */
+export function valuesOf(search: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of search) if (key.startsWith(VALUE_PREFIX) && key.length > VALUE_PREFIX.length) values[key.slice(VALUE_PREFIX.length)] = value;
+  return values;
 }
 
 /** Address of a screen with its mode and record id as query parameters. */
-export function screenHref(path: string, { mode, id }: ScreenTarget = {}): string {
+export function screenHref(path: string, { mode, id, values }: ScreenTarget = {}): string {
   const search = new URLSearchParams();
   if (mode) search.set('mode', mode);
+  for (const [field, value] of Object.entries(values ?? {})) search.set(`${VALUE_PREFIX}${field}`, value);
   // A route with `:id` takes the id in its path (checkNew/:id), others as ?id=.
   if (id && path.includes(':id')) path = path.replace(':id', encodeURIComponent(id));
   else if (id) search.set('id', id);

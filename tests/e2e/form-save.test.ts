@@ -1,7 +1,8 @@
 /**
  * A form opened without history (a typed or bookmarked address, a reload) stays open after 保存,
  * in edit mode on the saved record, so a second 保存 updates that record instead of adding another
- * (issue 16); required fields ask with their label.
+ * (issue 16); required fields ask with their label; a list with a fixed condition adds records
+ * that meet it.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -44,5 +45,19 @@ describe('saving a form opened by its address', () => {
     await save();
     await page.getByText(/保存成功|操作成功/).first().waitFor();
     await expect.poll(countTitled).toBe(1);
+  });
+
+  it('adds from a list of 按单位 registrations a 按单位 one, and lists only those', async () => {
+    await page.goto(`${baseURL}/company-service/regByUnit`);
+    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page.waitForURL(/v\.registMode=regByUnit/);
+    await page.locator('.ant-formily-item', { hasText: '登记方式' }).filter({ visible: true }).getByText('按单位').waitFor();
+    const [byUnit, all] = await page.evaluate(async () => {
+      const count = async (query: string) => ((await (await fetch(`/espServer/r/use-regist-apply/list?pageSize=1${query}`, { credentials: 'include' })).json()) as { data: { count: number } }).data.count;
+      return [await count('&registMode=regByUnit'), await count('')];
+    });
+    expect(byUnit).toBeLessThan(all);
+    await page.goto(`${baseURL}/company-service/regByUnit`);
+    await page.getByText(`共 ${byUnit} 条`).filter({ visible: true }).waitFor();
   });
 });

@@ -21,7 +21,7 @@ import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import { columnSpecs, tableColumns } from './columns';
 import FilterBar from './FilterBar';
 import ImportDialog from './ImportDialog';
-import { filterParams, filterSpecs, fixedParams, initialFilters, listStateFromSearch, searchFromListState, type ListState } from './filters';
+import { filterParams, filterSpecs, fixedParams, initialFilters, presetOf, listStateFromSearch, searchFromListState, type ListState } from './filters';
 import { useHiddenColumns } from './useHiddenColumns';
 
 const rowKey = (row: RecordData) => String(row.id);
@@ -114,7 +114,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const toolbar = toolbarButtons(screen.toolbar, roleType).flatMap((t) => {
     if (t.action === 'add' && links.hrefOf(screen.form, { mode: 'add' })) {
       return [
-        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => links.open(screen.form, { mode: 'add' })}>
+        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => links.open(screen.form, { mode: 'add', values: presetOf(screen) })}>
           {t.label ?? '新增'}
         </Button>,
       ];

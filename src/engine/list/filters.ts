@@ -8,7 +8,7 @@
  * an empty parameter, so the user can widen the list); relative dates (`today+30d`) are resolved
  * for display. A screen's `where` is sent with every request and never shown.
  */
-import { resolveRelativeDate } from '../../shared/dates';
+import { isRelativeDate, resolveRelativeDate } from '../../shared/dates';
 import { fieldKind } from '../../schema/kinds';
 import { codesOf, type CodeItem } from '../model/codes';
 import { resolveField } from '../model/fields';
@@ -53,6 +53,20 @@ export function filterSpecs({ screen, resource, dicts }: Pick<ScreenBundle, 'res
 }
 
 const resolveDefault = (value: unknown): unknown => (Array.isArray(value) ? value.map((v) => resolveRelativeDate(v ?? undefined)) : resolveRelativeDate(value));
+
+/**
+ * What a record added from this list starts with: its fixed `where` on one value (a list of
+ * 按单位 registrations adds 按单位 ones). Ranges, lists and relative dates preset nothing.
+ */
+export function presetOf(screen: Pick<ListScreen, 'where'>): Record<string, string> {
+  const preset: Record<string, string> = {};
+  for (const [param, value] of Object.entries(screen.where ?? {})) {
+    const single = Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
+    if (/_(gte|lte)$/.test(param) || single === undefined || single === null || typeof single === 'object' || isRelativeDate(single)) continue;
+    preset[param] = String(single);
+  }
+  return preset;
+}
 
 /** The fixed parameters of a screen (`where`), sent as they are: the server resolves relative dates at query time. */
 export function fixedParams(screen: Pick<ListScreen, 'where'>): Record<string, unknown> {

@@ -2,6 +2,7 @@
  * A screen's field references resolved against its resource: the resource's facts (label, type,
  * rules, dictionary) with the screen's overrides on top. Compiler, list and detail share this.
  */
+import { fieldKind } from '../../schema/kinds';
 import { resourceFields } from '../../schema/model';
 import type { Field, FieldItem, FieldRef, Resource } from '../../schema/types';
 
@@ -31,4 +32,17 @@ export function resolveField(resource: Resource, ref: FieldRef | { field: string
   const item: FieldItem = typeof ref === 'string' ? { field: ref } : ref;
   const field = fieldOf(resource, item.field);
   return { name: item.field, field, item, label: item.label ?? field.label };
+}
+
+/**
+ * The values a new record may start from its address: declared, writable, single-valued text or
+ * code fields only (what a list's fixed `where` can name); anything else is dropped.
+ */
+export function writableValues(resource: Resource, values: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([name]) => {
+      const field = resource.fields[name];
+      return field !== undefined && !field.readonly && fieldKind(field.type).value === 'string' && field.type !== 'ref';
+    }),
+  );
 }

@@ -2,6 +2,7 @@
 import { DEMO_CONTACT, demoForm, type DemoContext } from '../../db/demo/context';
 import { DEMO_UNITS } from '../../db/seed';
 import { runAction, saveRecord } from '../../resources/records';
+import { demoEquipment } from '../equipment/demo-rows';
 import { EQUIPMENT } from '../equipment/seed';
 
 export async function seedUseRegistrations(demo: DemoContext): Promise<Record<string, number>> {
@@ -36,6 +37,27 @@ export async function seedUseRegistrations(demo: DemoContext): Promise<Record<st
     if (target === 'approved') await runAction(db, registry, authority, 'audit-agree', id, { opinion: '符合使用登记条件，准予登记' });
     if (target === 'returned') await runAction(db, registry, authority, 'audit-disagree', id, { opinion: '使用登记表未加盖单位公章，请补正后重新提交' });
     if (target === 'cancelled') await runAction(db, registry, unit, 'cancel', id, {});
+    made++;
+  }
+
+  // Registration by unit: new, unregistered pieces filed as a batch; one approved, one accepted.
+  const equipmentResource = demo.resource(EQUIPMENT);
+  for (const [i, target] of (['approved', 'accepted'] as const).entries()) {
+    const generated = demoEquipment(demo.random, { today, index: 90_000 + i });
+    const piece = await saveRecord(db, equipmentResource, unit, { ...generated, useStatus: '0', registrationCode: null, useCertNo: null, putIntoUseDate: null, lastInspectionDate: null, lastConclusion: null, lastLoadTestDate: null });
+    const application = await saveRecord(db, registry, unit, {
+      registMode: 'regByUnit',
+      equclacode: piece.equclacode,
+      locationArea: piece.locationArea,
+      useStartDate: today,
+      reason: '新购设备按单位集中办理使用登记',
+      applyForm: demoForm('特种设备使用登记表（按单位）.pdf'),
+      items: [{ equipment: piece.id, equcode: piece.equcode, equipmentName: piece.equipmentName, equclacode: piece.equclacode, subCategory: piece.subCategory, factoryNo: piece.factoryNo, address: piece.address }],
+      isCommit: true,
+    });
+    const id = application.id as string;
+    await runAction(db, registry, authority, 'accept', id, { opinion: '材料齐全，予以受理' });
+    if (target === 'approved') await runAction(db, registry, authority, 'audit-agree', id, { opinion: '符合使用登记条件，准予登记' });
     made++;
   }
 
