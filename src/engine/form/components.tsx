@@ -10,7 +10,6 @@ import {
   FormGrid,
   FormItem,
   Input,
-  NumberPicker,
   Password,
   Radio,
   Select,
@@ -21,7 +20,7 @@ import { createSchemaField } from '@formily/react';
 import { Typography } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { WizardStep } from './wizard';
-import { AreaCascader, AttachmentUpload, BoolSwitch, RefSelect } from './widgets';
+import { AreaCascader, AttachmentUpload, BoolSwitch, NumberInput, RefSelect } from './widgets';
 
 /** A titled block of fields. */
 function FormSection({ title, children }: { title?: string; children?: ReactNode }) {
@@ -48,7 +47,8 @@ export const BUILTIN_COMPONENTS = {
   FormItem,
   FormSection,
   Input,
-  NumberPicker,
+  // antd's InputNumber, reading ¥1,234.00 / 待计算 in view mode (Formily's own shows "¥ —").
+  NumberPicker: NumberInput,
   Password,
   Radio,
   RefSelect,

@@ -5,6 +5,7 @@
  */
 import type { ISchema } from '@formily/react';
 import { codeLabel, topLevel, type CodeItem } from '../model/codes';
+import { PENDING_TEXT } from '../render/empty';
 import type { Field, FieldType } from '../../schema/types';
 
 export interface FieldTypeContext {
@@ -21,7 +22,7 @@ const options = (codes: readonly CodeItem[]) => topLevel(codes).map(({ value, la
 const number = (precision?: number, extra: Record<string, unknown> = {}): FieldTypeSpec => ({ field, placeholder }) => ({
   type: 'number',
   'x-component': 'NumberPicker',
-  'x-component-props': { precision, min: field.min, max: field.max, placeholder, style: { width: '100%' }, ...extra },
+  'x-component-props': { precision, min: field.min, max: field.max, placeholder, style: { width: '100%' }, ...(field.readonly ? { emptyText: PENDING_TEXT } : {}), ...extra },
 });
 
 export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldTypeSpec>> = {

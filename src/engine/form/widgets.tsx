@@ -5,9 +5,9 @@
  */
 import { PreviewText, Switch } from '@formily/antd-v5';
 import { connect, mapReadPretty, useField, useForm } from '@formily/react';
-import { Cascader as AntdCascader, Button, Select, Space, Typography, Upload, type SelectProps, type UploadFile, type UploadProps } from 'antd';
+import { Cascader as AntdCascader, Button, InputNumber, Select, Space, Typography, Upload, type SelectProps, type UploadFile, type UploadProps } from 'antd';
 import type { RcFile } from 'antd/es/upload';
-import { AttachmentLinks } from '../render/values';
+import { AttachmentLinks, EMPTY_TEXT, formatMoney } from '../render/values';
 import { UploadOutlined } from '@ant-design/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFeedback } from '../actions/feedback';
@@ -15,6 +15,25 @@ import { codePath, type CodeItem } from '../model/codes';
 import { useEngine } from '../context';
 import { toEngineError, type AttachmentValue } from '../data/provider';
 import { useRefLabel, useRefOptions } from '../data/hooks';
+
+// ---------------------------------------------------------------------------------------------
+// numbers: money reads ¥1,234.00; an amount the server has not computed yet reads 待计算
+
+interface NumberTextProps {
+  value?: unknown;
+  prefix?: unknown;
+  /** What an empty value reads as (compile.ts: 待计算 for a readonly, server-computed number). */
+  emptyText?: string;
+}
+
+const NumberText = ({ value, prefix, emptyText }: NumberTextProps) => {
+  const blank = value === undefined || value === null || value === '';
+  const text = blank ? (emptyText ?? EMPTY_TEXT) : prefix === '¥' ? formatMoney(value) : String(value);
+  return <PreviewText.Input value={text} />;
+};
+
+/** InputNumber that reads formatted in view mode. */
+export const NumberInput = connect(InputNumber, mapReadPretty(NumberText));
 
 // ---------------------------------------------------------------------------------------------
 // bool

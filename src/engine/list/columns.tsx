@@ -10,7 +10,7 @@ import { isCoded } from '../../schema/model';
 import { fieldKind } from '../../schema/kinds';
 import type { ColumnItem, Field, ListColumn, ListScreen } from '../../schema/types';
 import type { ScreenBundle } from '../registry/registry';
-import { CodeTags, DeadlineMark, EMPTY_TEXT, formatDate, formatDateTime, formatMoney, formatValue } from '../render/values';
+import { CodeTags, DeadlineMark, EMPTY_TEXT, emptyTextOf, formatDate, formatDateTime, formatMoney, formatValue } from '../render/values';
 
 export type RenderKind = NonNullable<ColumnItem['render']>;
 
@@ -38,15 +38,15 @@ export function columnSpecs({ screen, resource, dicts }: Pick<ScreenBundle, 'res
 
 type CellRenderer = (spec: ColumnSpec, value: unknown, href?: string) => ReactNode;
 
-const text = (s: string): ReactNode => (s === '' ? EMPTY_TEXT : s);
+const text = (s: string, spec?: ColumnSpec): ReactNode => (s === '' ? (spec ? emptyTextOf(spec.field) : EMPTY_TEXT) : s);
 
 /** Cell renderers by render kind (a new kind is a new entry). */
 export const CELL_RENDERERS: Readonly<Record<RenderKind, CellRenderer>> = {
-  text: (spec, value) => text(formatValue(spec.field, spec.codes, value)),
+  text: (spec, value) => text(formatValue(spec.field, spec.codes, value), spec),
   dictTag: (spec, value) => <CodeTags codes={spec.codes} value={value} />,
   date: (_spec, value) => text(formatDate(value)),
   datetime: (_spec, value) => text(formatDateTime(value)),
-  money: (_spec, value) => text(formatMoney(value)),
+  money: (spec, value) => text(formatMoney(value), spec),
   ellipsis: (spec, value) => {
     const s = formatValue(spec.field, spec.codes, value);
     return s === '' ? EMPTY_TEXT : (

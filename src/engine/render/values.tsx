@@ -8,9 +8,10 @@ import type { ReactNode } from 'react';
 import type { AttachmentValue } from '../data/provider';
 import { codeLabel, codePath, findCode, type CodeItem } from '../model/codes';
 import { deadlineState } from '../../schema/deadlines';
+import { EMPTY_TEXT, emptyTextOf } from './empty';
 import type { Field, FieldType } from '../../schema/types';
 
-export const EMPTY_TEXT = '—';
+export { EMPTY_TEXT, PENDING_TEXT, emptyTextOf } from './empty';
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -129,5 +130,5 @@ export function DisplayValue({ field, codes, value, record }: { field: Field; co
   }
   if (codes.length && field.type !== 'area') return <CodeTags codes={codes} value={value} />;
   const text = formatValue(field, codes, value);
-  return text === '' ? EMPTY_TEXT : <span style={{ whiteSpace: field.type === 'text' ? 'pre-wrap' : undefined }}>{text}</span>;
+  return text === '' ? emptyTextOf(field) : <span style={{ whiteSpace: field.type === 'text' ? 'pre-wrap' : undefined }}>{text}</span>;
 }
