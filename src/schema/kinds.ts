@@ -16,7 +16,7 @@ import type { Field, FieldType } from './types';
 export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'codes' | 'json' | 'rows';
 
 /** Field keywords that only some types take (the lint reports them elsewhere). */
-export type TypeKeyword = 'dict' | 'ref' | 'copy' | 'refWhere' | 'resource' | 'min' | 'max' | 'maxLength' | 'accept' | 'maxCount' | 'deadline';
+export type TypeKeyword = 'dict' | 'ref' | 'copy' | 'refWhere' | 'resource' | 'min' | 'max' | 'maxLength' | 'accept' | 'maxCount' | 'deadline' | 'serial';
 
 /**
  * The list filter a type gets: free text searched (`text`), an id matched (`id`), codes, an area
@@ -61,7 +61,7 @@ const temporal = { ...base, defaultType: 'string', keywords: ['deadline'], range
 const coded = { ...base, defaultType: 'string', keywords: ['dict'], coded: true, filter: 'codes', requiredPrefix: '请选择' } as const;
 
 export const FIELD_KINDS = {
-  string: { ...base, doc: 'single-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength'] },
+  string: { ...base, doc: 'single-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength', 'serial'] },
   text: { ...base, doc: 'multi-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength'], column: 'ellipsis', xlsx: { width: 40 } },
   int: { ...numeric, doc: 'whole number', value: 'integer', sql: fixed('integer') },
   decimal: { ...numeric, doc: 'number with decimals', value: 'number', sql: fixed('numeric') },

@@ -43,6 +43,7 @@ function checkField(ctx: LintContext, file: ResourceFile, name: string, field: F
       ctx.report(file, [...at, property], 'field-type', `'${property}' does not apply to type ${field.type} (only ${types.join(', ')})`, 'key');
     }
   }
+  if (field.serial !== undefined && !field.readonly) ctx.report(file, [...at, 'serial'], 'field-type', `'${name}' is numbered by the server (serial): make it readonly`, 'key');
   if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
     ctx.report(file, [...at, 'min'], 'field-type', `min ${field.min} is greater than max ${field.max}`);
   }

@@ -180,6 +180,10 @@ export interface Field {
         while?: string;
       };
   /**
+   * string: a readable number the server gives each new record (the field is readonly), e.g. "SY{yyyy}{seq:6}" → SY2026000123. {yyyy} {yy} {mm} are today's year and month (China time); {seq:N} counts per everything before it, N digits. Lists, details and messages show it instead of the internal id. (enforced: server)
+   */
+  serial?: string;
+  /**
    * Filled from the signed-in user's unit or user: a new record's form shows it, and the server writes it on insert when the body has none. With readonly the value is always the user's own: shown without an input, never taken from a request. (enforced: browser and server)
    */
   session?:

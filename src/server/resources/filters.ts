@@ -73,8 +73,8 @@ function filtersOf(f: FieldModel): { def: FilterDef; schema: Record<string, unkn
     return [{ def: { ...base, param: f.name, op: f.kind === 'codes' ? 'overlap' : 'in' }, schema: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } }];
   }
   if (f.kind === 'string') {
-    // Free text is searched; ids (ref, system columns) are matched.
-    const op = f.writable && fieldKind(f.type).filter === 'text' ? 'contains' : 'eq';
+    // Free text (a declared text field, numbers the server gives included) is searched; ids (ref, system columns) are matched.
+    const op = f.declared && fieldKind(f.type).filter === 'text' ? 'contains' : 'eq';
     return [{ def: { ...base, param: f.name, op }, schema: valueSchema(f) }];
   }
   const filters = [{ def: { ...base, param: f.name, op: 'eq' as Op }, schema: valueSchema(f) }];

@@ -49,6 +49,8 @@ export interface FieldModel {
   field: Field;
   /** Taken from a request body (declared, not readonly, not a sub-table). */
   writable: boolean;
+  /** Declared by the resource (not a system column such as id, status or the audit columns). */
+  declared: boolean;
   /** Allowed codes of dict, multiDict and area fields. */
   codes?: readonly string[];
 }
@@ -161,6 +163,7 @@ function systemField(column: SystemColumn): FieldModel {
     label: column.label,
     field: { type: column.type, label: column.label, readonly: true },
     writable: false,
+    declared: false,
   };
 }
 
@@ -176,6 +179,7 @@ function declaredField(resource: Resource, name: string, field: Field, catalog: 
     label: field.label,
     field,
     writable: !field.readonly,
+    declared: true,
     codes,
   };
 }

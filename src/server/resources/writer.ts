@@ -12,6 +12,7 @@ import { columnsOf, type HookContext, type HookRuntime } from './hooks';
 import type { ChildLink, FieldModel, ResourceModel } from './model';
 import { attachChildren, findRow, insertRow, replaceChildren, updateRow, type AnyDb, type RecordInput, type Row, type Values } from './repository';
 import type { Actor } from './scope';
+import { nextSerial } from './serial';
 import { sessionValues } from './session-values';
 
 /** A resource model with the hooks it runs with (a CompiledResource is one). */
@@ -164,6 +165,9 @@ export async function prepareInsert(trx: AnyDb, resource: HookedResource, actor:
   const { model } = resource;
   const input = await withDerived(trx, resource, actor, body, recordInput(model, body, options.trusted), undefined);
   await fillFromSession(trx, model, actor, input, options.trusted === true);
+  for (const f of model.fields) {
+    if (f.field.serial && (input.values[f.column] === undefined || input.values[f.column] === null)) input.values[f.column] = await nextSerial(trx, `${model.name}.${f.name}`, f.field.serial);
+  }
   const { unitId, areaCode } = options.owner ?? actor;
   const owner: Values = model.ownerColumn === 'unit_id' ? { unit_id: unitId, area_code: areaCode } : model.ownerColumn ? { area_code: areaCode } : {};
   const id = newId();
