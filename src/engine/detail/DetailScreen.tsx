@@ -20,6 +20,7 @@ import type { DetailScreen as DetailScreenSchema } from '../../schema/types';
 import type { ScreenComponentProps } from '../screen-props';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import FlowLog from './FlowLog';
+import RelatedList from './RelatedList';
 import SubTable from './SubTable';
 
 function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record: RecordData }) {
@@ -85,6 +86,7 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
           items={screen.attachments.map((name) => ({ key: name, label: resolveField(resource, name).label, children: <AttachmentLinks value={record[name]} /> }))}
         />
       ) : null}
+      {screen.related?.map((spec) => <RelatedList key={`${spec.screen}:${spec.field}`} spec={spec} recordId={String(record.id)} />)}
       {screen.flowLog && resource.workflow && (
         <>
           <Divider orientation="left">流转记录</Divider>

@@ -242,7 +242,26 @@ class ScreenChecker {
         const field = this.field(['attachments', i], name);
         if (field && field.type !== 'attachment') this.ctx.report(this.file, ['attachments', i], 'field-type', `'${name}' is not an attachment (type ${field.type})`);
       });
+      screen.related?.forEach((related, i) => this.related(['related', i], related));
     }
+  }
+
+  /** A detail's related list: a list screen of another resource, and a ref field of it that points here. */
+  private related(at: JsonPath, { screen: id, field: name, columns }: { screen: string; field: string; columns?: string[] }): void {
+    const target = this.ctx.screens.get(id);
+    if (!target) return void this.ctx.report(this.file, [...at, 'screen'], 'unknown-screen', `no screen '${id}' (schemas/screens/${id}.json)`);
+    if (!target.valid) return;
+    const list = target.file.value;
+    if (list.kind !== 'list') return void this.ctx.report(this.file, [...at, 'screen'], 'screen-link', `screen '${id}' is a ${list.kind} screen; expected list`);
+    const other = this.ctx.resources.get(list.resource);
+    if (!other?.valid) return;
+    const shown = new Set(list.columns.map((c) => (typeof c === 'string' ? c : c.field)));
+    columns?.forEach((column, i) => {
+      if (!shown.has(column)) this.ctx.report(this.file, [...at, 'columns', i], 'unknown-field', `list '${id}' has no column '${column}'`);
+    });
+    const field = other.file.value.fields[name];
+    if (!field) this.ctx.report(this.file, [...at, 'field'], 'unknown-field', `resource '${list.resource}' has no field '${name}'`);
+    else if (field.type !== 'ref' || field.ref !== this.resource.name) this.ctx.report(this.file, [...at, 'field'], 'field-type', `'${name}' of '${list.resource}' does not point at '${this.resource.name}' (a ref field with ref '${this.resource.name}' is needed)`);
   }
 
   private sections(path: JsonPath, sections: readonly Section[], seen: Set<string>): void {

@@ -239,6 +239,24 @@ export interface DetailScreen {
    */
   attachments?: FieldName[];
   /**
+   * Records of other resources that point at this one, each a small table below the sections, e.g. an order's deliveries: [{"title": "发货记录", "screen": "delivery-list", "field": "order"}]. The rows are the user's own, as in the list. (enforced: browser)
+   */
+  related?: {
+    title: Label;
+    screen: ScreenId;
+    field: FieldName;
+    /**
+     * Which of the list's columns to show, in this order (default: all but the pointing field).
+     *
+     * @minItems 1
+     */
+    columns?: [FieldName, ...FieldName[]];
+    /**
+     * Rows per page (default 5).
+     */
+    pageSize?: number;
+  }[];
+  /**
    * Show the workflow log (who, when, from, to, opinion).
    */
   flowLog?: boolean;

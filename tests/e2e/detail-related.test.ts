@@ -1,0 +1,36 @@
+/**
+ * A detail shows the records of other resources that point at it (`related`): the equipment
+ * detail lists the piece's inspection records and on-site checks, and nothing of other pieces.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signedInPage } from './support/shell';
+
+const baseURL = inject('baseURL');
+
+describe('related records in a detail (设备详情)', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
+  });
+  afterAll(() => browser?.close());
+
+  it('lists the inspection records of this piece only', async () => {
+    const { equipment, reports, total } = await page.evaluate(async () => {
+      const get = async (path: string) => ((await (await fetch(`/espServer${path}`, { credentials: 'include' })).json()) as { data: { count: number; list: Record<string, string>[] } }).data;
+      const first = (await get('/r/inspection-record/list?pageSize=1')).list[0];
+      const mine = await get(`/r/inspection-record/list?pageSize=50&equipment=${first.equipment}`);
+      return { equipment: first.equipment, reports: mine.list.map((r) => r.reportNo), total: (await get('/r/inspection-record/list?pageSize=1')).count };
+    });
+    expect(reports.length).toBeGreaterThan(0);
+    expect(total).toBeGreaterThan(reports.length);
+    await page.goto(`${baseURL}/equipment/detail?id=${equipment}`);
+    const section = page.locator('.engine-related', { hasText: '检验记录' }).filter({ visible: true });
+    await section.locator('.ant-table-row').first().waitFor();
+    await expect(section.locator('.ant-table-row').count()).resolves.toBe(Math.min(reports.length, 5));
+    for (const report of reports.slice(0, 5)) await section.getByText(report).waitFor();
+    await page.locator('.engine-related', { hasText: '现场检查记录' }).filter({ visible: true }).waitFor();
+  });
+});
