@@ -571,7 +571,17 @@ export function generateReference(metaDir = META_DIR, schemaDir = SCHEMA_DIR): s
   return out.join('\n');
 }
 
+/** `kind Object.keyword` of every keyword whose description names no place of enforcement. */
+export function unmarkedKeywords(docs = readReference()): string[] {
+  return docs.flatMap((doc) => doc.objects.flatMap((o) => o.properties.filter((p) => !p.enforced).map((p) => `${doc.kind} ${o.title}.${p.name}`)));
+}
+
 async function main(): Promise<void> {
+  const unmarked = unmarkedKeywords();
+  if (unmarked.length) {
+    console.error(`keywords without "(enforced: …)" at the end of their description:\n  ${unmarked.join('\n  ')}`);
+    process.exit(1);
+  }
   const text = generateReference();
   const current = existsSync(REFERENCE_FILE) ? readFileSync(REFERENCE_FILE, 'utf8') : undefined;
   if (process.argv.includes('--check')) {

@@ -15,33 +15,36 @@ export type Items = [DictItem, ...DictItem[]];
  */
 export interface Dict {
   /**
-   * Relative path of this meta-schema, e.g. "../meta/dict.schema.json".
+   * Relative path of this meta-schema, e.g. "../meta/dict.schema.json". (enforced: lint only)
    */
   $schema?: string;
   /**
-   * Dictionary name; equals the file name without .json.
+   * Dictionary name; equals the file name without .json. (enforced: browser and server)
    */
   name: string;
   title: Label;
+  /**
+   * (enforced: lint only)
+   */
   description?: string;
   items: Items;
 }
 export interface DictItem {
   /**
-   * The stored code (kept as in the original data).
+   * The stored code (kept as in the original data). The code stored; the server accepts only the dictionary's codes. (enforced: browser and server)
    */
   value: string;
   label: Label;
   /**
-   * Tag colour: an antd preset name or #rrggbb.
+   * Tag colour: an antd preset name or #rrggbb. (enforced: browser)
    */
   color?: string;
   /**
-   * Kept for old rows, not offered for new input.
+   * Kept for old rows, not offered for new input. (enforced: browser)
    */
   disabled?: boolean;
   /**
-   * Facts attached to the code that server hooks or reactions read (e.g. an interval in months, an abbreviation, a fee).
+   * Facts attached to the code that server hooks or reactions read (e.g. an interval in months, an abbreviation, a fee). Extra facts for server hooks (e.g. a short name in certificate numbers, a fee). (enforced: server)
    */
   data?: {
     [k: string]: string | number | boolean | undefined;

@@ -13,76 +13,81 @@ export type AccessId = string;
  * schemas/menu.json: the routes of the portal (SPEC.md §2). `public` routes need no login and render without the shell; `routes` render inside the shell and build the side menu. Top-level paths are absolute, child paths are relative to their parent.
  */
 export interface Menu {
+  /**
+   * (enforced: lint only)
+   */
   $schema?: string;
   /**
-   * Routes open to visitors (no shell, no access check).
+   * Routes open to visitors (no shell, no access check). (enforced: browser)
    */
   public: MenuNode[];
   /**
-   * Routes inside the shell; top-level groups become side-menu submenus.
+   * Routes inside the shell; top-level groups become side-menu submenus. (enforced: browser and server)
    */
   routes: MenuNode[];
 }
 export interface MenuNode {
   /**
-   * Absolute (`/orders`) at the top level, relative (`overview`, `detail/:id`) below; `*` is the catch-all.
+   * Absolute (`/orders`) at the top level, relative (`overview`, `detail/:id`) below; `*` is the catch-all. (enforced: browser)
    */
   path: string;
   /**
-   * Unique route name.
+   * Unique route name. (enforced: browser)
    */
   name: string;
   /**
-   * Chinese title: menu label, tab label, breadcrumb and document title.
+   * Chinese title: menu label, tab label, breadcrumb and document title. (enforced: browser)
    */
   title: string;
   /**
-   * @ant-design/icons component name (must be registered in src/shell/icons.ts).
+   * @ant-design/icons component name (must be registered in src/shell/icons.ts). (enforced: browser)
    */
   icon?: string;
   /**
-   * Access ids, any of which permits the route. Absent: open to every logged-in user.
+   * Access ids, any of which permits the route. Absent: open to every logged-in user. The server grants the ids to the demo roles and checks them on the API (RBAC); the browser hides routes the role lacks. (enforced: browser and server)
    *
    * @minItems 1
    */
   access?: [AccessId, ...AccessId[]];
   /**
-   * Routable but not listed in the side menu (details, edit forms).
+   * Routable but not listed in the side menu (details, edit forms). (enforced: browser)
    */
   hideInMenu?: boolean;
   /**
-   * Not kept alive when its tab is in the background (forms).
+   * Not kept alive when its tab is in the background (forms). (enforced: browser)
    */
   notCache?: boolean;
   /**
-   * Show a group as a submenu even when it has a single visible child.
+   * Show a group as a submenu even when it has a single visible child. (enforced: browser)
    */
   showAlways?: boolean;
   /**
-   * Each distinct URL (path parameters, query) opens its own tab.
+   * Each distinct URL (path parameters, query) opens its own tab. (enforced: browser)
    */
   multiPage?: boolean;
   /**
-   * Only for the unit's seed user (isUserSeed = 1), e.g. the system menu.
+   * Only for the unit's seed user (isUserSeed = 1), e.g. the system menu. (enforced: browser)
    */
   seedOnly?: boolean;
   /**
-   * A hand-written page registered in src/pages/registry.ts.
+   * A hand-written page registered in src/pages/registry.ts. (enforced: browser)
    */
   page?: 'Login' | 'SsoLogin' | 'YnSsoLogin' | 'Home' | 'Error401' | 'Error404' | 'Error500' | 'Playground' | 'PayCode';
   /**
-   * A schema screen (schemas/screens/<screen>.json), rendered by the engine.
+   * A schema screen (schemas/screens/<screen>.json), rendered by the engine. (enforced: browser)
    */
   screen?: string;
   /**
-   * External link opened in a new window instead of a route.
+   * External link opened in a new window instead of a route. (enforced: browser)
    */
   href?: string;
   /**
-   * Appends the SSO token (`token`) or the user id (`userId`) to href as a query parameter.
+   * Appends the SSO token (`token`) or the user id (`userId`) to href as a query parameter. (enforced: browser)
    */
   hrefAppend?: 'token' | 'userId';
   /**
+   * (enforced: browser and server)
+   *
    * @minItems 1
    */
   children?: [MenuNode, ...MenuNode[]];

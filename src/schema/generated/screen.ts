@@ -21,7 +21,7 @@ export type Label = string;
 export type ListFilter = FieldName | FilterItem;
 export type FieldName = string;
 /**
- * Initial value while the URL carries none: a value, codes, or [from, to] for a range. Dates may be relative (today, today+30d).
+ * Initial value while the URL carries none: a value, codes, or [from, to] for a range. Dates may be relative (today, today+30d). (enforced: browser)
  */
 export type FilterDefault = string | number | boolean | [string | number | null, ...(string | number | null)[]];
 export type StatsWhereValue = string | number | boolean | [string, ...string[]];
@@ -66,30 +66,50 @@ export type Actions = ActionRef[];
 export type Modes = [EditMode, ...EditMode[]];
 export type EditMode = 'add' | 'edit' | 'view';
 /**
- * bar: horizontal bars, largest first; pie: a donut with a legend.
+ * bar: horizontal bars, largest first; pie: a donut with a legend. (enforced: browser)
  */
 export type ChartType = 'bar' | 'pie';
 
 export interface ListScreen {
   $schema?: SchemaPath;
   id: ScreenId;
+  /**
+   * (enforced: browser and server)
+   */
   kind: 'list';
   resource: ResourceName;
   title: Label;
+  /**
+   * (enforced: lint only)
+   */
   description?: string;
+  /**
+   * (enforced: browser)
+   */
   filters?: ListFilter[];
   where?: StatsWhere;
   /**
+   * The browser shows them; the server writes them as the XLSX export's columns and reads their labels in imports (screen=<id>). (enforced: browser and server)
+   *
    * @minItems 1
    */
   columns: [ListColumn, ...ListColumn[]];
   defaultSort?: SortOrder;
   /**
-   * Default 10.
+   * Default 10. (enforced: browser)
    */
   pageSize?: number;
+  /**
+   * (enforced: browser)
+   */
   toolbar?: ToolbarItem[];
+  /**
+   * (enforced: browser)
+   */
   rowActions?: ActionRef[];
+  /**
+   * (enforced: browser)
+   */
   batchActions?: ActionRef[];
   form?: ScreenId;
   detail?: ScreenId;
@@ -100,9 +120,12 @@ export interface ListScreen {
 export interface FilterItem {
   field: FieldName;
   label?: Label;
+  /**
+   * (enforced: browser)
+   */
   placeholder?: string;
   /**
-   * Default by field type: like for text, eq for dicts, between for dates.
+   * Default by field type: like for text, eq for dicts, between for dates. (enforced: browser)
    */
   op?: 'eq' | 'like' | 'in' | 'gte' | 'lte' | 'between';
   default?: FilterDefault;
@@ -117,37 +140,67 @@ export interface ColumnItem {
   field: FieldName;
   label?: Label;
   /**
-   * Default by field type.
+   * Default by field type. (enforced: browser)
    */
   render?: 'text' | 'dictTag' | 'date' | 'datetime' | 'money' | 'link' | 'ellipsis';
   to?: RoutePath;
+  /**
+   * (enforced: browser)
+   */
   width?: number;
+  /**
+   * (enforced: browser)
+   */
   fixed?: 'left' | 'right';
+  /**
+   * (enforced: browser)
+   */
   align?: 'left' | 'center' | 'right';
+  /**
+   * (enforced: browser)
+   */
   sortable?: boolean;
 }
+/**
+ * (enforced: browser)
+ */
 export interface SortOrder {
   field: FieldName;
+  /**
+   * (enforced: browser)
+   */
   order: 'asc' | 'desc';
 }
 export interface ToolbarButton {
   action: ToolbarAction;
   label?: Label;
+  /**
+   * (enforced: browser)
+   */
   roles?: RoleName[];
 }
 export interface ActionButton {
   action: ActionName;
   label?: Label;
   when?: Expression;
+  /**
+   * (enforced: browser)
+   */
   roles?: RoleName[];
+  /**
+   * (enforced: browser)
+   */
   confirm?: string;
   open?: ScreenId;
 }
 /**
- * The detail screen of a row chosen by the value of one of its fields (e.g. a type's own detail); rows with other values open `detail`.
+ * The detail screen of a row chosen by the value of one of its fields (e.g. a type's own detail); rows with other values open `detail`. (enforced: browser)
  */
 export interface DetailBy {
   field: FieldName;
+  /**
+   * (enforced: browser)
+   */
   screens: {
     [k: string]: ScreenId | undefined;
   };
@@ -161,9 +214,15 @@ export interface FormilyFragment {
 export interface FormScreen {
   $schema?: SchemaPath;
   id: ScreenId;
+  /**
+   * (enforced: browser)
+   */
   kind: 'form';
   resource: ResourceName;
   title: Label;
+  /**
+   * (enforced: lint only)
+   */
   description?: string;
   sections: Sections;
   actions?: Actions;
@@ -176,11 +235,13 @@ export interface FormScreen {
 export interface Section {
   title?: Label;
   /**
-   * Grid columns (default 2).
+   * Grid columns (default 2). (enforced: browser)
    */
   columns?: number;
   when?: Expression;
   /**
+   * (enforced: browser)
+   *
    * @minItems 1
    */
   fields: [FieldRef, ...FieldRef[]];
@@ -188,6 +249,9 @@ export interface Section {
 export interface FieldItem {
   field: FieldName;
   label?: Label;
+  /**
+   * (enforced: browser)
+   */
   placeholder?: string;
   /**
    * Chinese help shown under the input on this screen, instead of the resource field's help. (enforced: browser)
@@ -197,16 +261,19 @@ export interface FieldItem {
    * Notes for the people who maintain the screen; never shown to users. (enforced: lint only)
    */
   description?: string;
+  /**
+   * (enforced: browser)
+   */
   readonly?: boolean;
   /**
-   * Grid columns this field spans.
+   * Grid columns this field spans. (enforced: browser)
    */
   span?: number;
   when?: Expression;
   disabledWhen?: Expression;
   optionsFrom?: FieldName;
   /**
-   * children fields: the sub-table columns (fields of the child resource).
+   * children fields: the sub-table columns (fields of the child resource). (enforced: browser)
    *
    * @minItems 1
    */
@@ -215,13 +282,13 @@ export interface FieldItem {
   'x-formily'?: FormilyFragment;
 }
 /**
- * Values of a new record set by this screen (beyond the resource defaults), e.g. {"category": "8000"} on a form for one category; pair with a readonly field override to fix them.
+ * Values of a new record set by this screen (beyond the resource defaults), e.g. {"category": "8000"} on a form for one category; pair with a readonly field override to fix them. (enforced: browser)
  */
 export interface InitialValues {
   [k: string]: string | number | boolean | undefined;
 }
 /**
- * Fields of a new record taken from the route: field → name of a route parameter (`:id`) or query parameter, e.g. {"subject": "id"}. A screen with prefill always adds (the route's id is not a record id).
+ * Fields of a new record taken from the route: field → name of a route parameter (`:id`) or query parameter, e.g. {"subject": "id"}. A screen with prefill always adds (the route's id is not a record id). (enforced: browser)
  */
 export interface Prefill {
   [k: string]: string | undefined;
@@ -229,13 +296,19 @@ export interface Prefill {
 export interface DetailScreen {
   $schema?: SchemaPath;
   id: ScreenId;
+  /**
+   * (enforced: browser)
+   */
   kind: 'detail';
   resource: ResourceName;
   title: Label;
+  /**
+   * (enforced: lint only)
+   */
   description?: string;
   sections: Sections;
   /**
-   * Attachment fields listed in the attachments panel.
+   * Attachment fields listed in the attachments panel. (enforced: browser)
    */
   attachments?: FieldName[];
   /**
@@ -246,22 +319,22 @@ export interface DetailScreen {
     screen: ScreenId;
     field: FieldName;
     /**
-     * Which of the list's columns to show, in this order (default: all but the pointing field).
+     * Which of the list's columns to show, in this order (default: all but the pointing field). (enforced: browser)
      *
      * @minItems 1
      */
     columns?: [FieldName, ...FieldName[]];
     /**
-     * Rows per page (default 5).
+     * Rows per page (default 5). (enforced: browser)
      */
     pageSize?: number;
   }[];
   /**
-   * Show the workflow log (who, when, from, to, opinion).
+   * Show the workflow log (who, when, from, to, opinion). (enforced: browser)
    */
   flowLog?: boolean;
   /**
-   * Offer 打印: the browser prints this detail without the portal's frame (header, menu, tabs, buttons).
+   * Offer 打印: the browser prints this detail without the portal's frame (header, menu, tabs, buttons). (enforced: browser)
    */
   print?: boolean;
   actions?: Actions;
@@ -271,11 +344,19 @@ export interface DetailScreen {
 export interface WizardScreen {
   $schema?: SchemaPath;
   id: ScreenId;
+  /**
+   * (enforced: browser)
+   */
   kind: 'wizard';
   resource: ResourceName;
   title: Label;
+  /**
+   * (enforced: lint only)
+   */
   description?: string;
   /**
+   * (enforced: browser)
+   *
    * @minItems 2
    */
   steps: [WizardStep, WizardStep, ...WizardStep[]];
@@ -290,7 +371,7 @@ export interface WizardStep {
   sections: Sections;
 }
 /**
- * Values of a new record set by this screen (beyond the resource defaults), e.g. {"category": "8000"} on a form for one category; pair with a readonly field override to fix them.
+ * Values of a new record set by this screen (beyond the resource defaults), e.g. {"category": "8000"} on a form for one category; pair with a readonly field override to fix them. (enforced: browser)
  */
 export interface InitialValues1 {
   [k: string]: string | number | boolean | undefined;
@@ -301,16 +382,29 @@ export interface InitialValues1 {
 export interface StatsScreen {
   $schema?: SchemaPath;
   id: ScreenId;
+  /**
+   * (enforced: browser)
+   */
   kind: 'stats';
   resource: ResourceName;
   title: Label;
+  /**
+   * (enforced: lint only)
+   */
   description?: string;
+  /**
+   * (enforced: browser)
+   */
   filters?: ListFilter[];
   /**
+   * (enforced: browser)
+   *
    * @minItems 1
    */
   cards?: [StatsCard, ...StatsCard[]];
   /**
+   * (enforced: browser)
+   *
    * @minItems 1
    */
   charts?: [StatsChart, ...StatsChart[]];
@@ -324,7 +418,7 @@ export interface StatsCard {
   where?: StatsWhere;
   link?: RoutePath;
   /**
-   * Colour of the number: an antd preset name (blue, green, orange, red, ...) or #rrggbb.
+   * Colour of the number: an antd preset name (blue, green, orange, red, ...) or #rrggbb. (enforced: browser)
    */
   color?: string;
 }
