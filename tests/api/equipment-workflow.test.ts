@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { Page } from '../../src/shared/contract';
-import { dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
-import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+import { dbTargets, type TestApp } from './helpers';
+import { call, resourceCalls, scopedApp, unitUser, type UnitUser } from './fixtures/resource-users';
 
 type Row = Record<string, unknown> & { id: string; status?: string; version: number };
 
@@ -23,20 +23,14 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
   let authority: string;
 
   beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-    unit = await unitUser(app, '330212');
-    other = await unitUser(app, '330203');
-    authority = await sessionOf(app, 'jgadmin');
+    ({ t, app, units: [unit, other], authority } = await scopedApp(target, ['330212', '330203']));
   });
   afterAll(() => t.close());
 
-  const post = <T = Row>(sid: string, path: string, body: Record<string, unknown> = {}) => call<T>(app, sid, 'POST', path, body);
+  const { post, ok: succeeds } = resourceCalls<Row>(() => app);
   const ok = async <T = Row>(sid: string, path: string, body: Record<string, unknown> = {}) => {
-    const { body: envelope } = await post<T>(sid, path, body);
-    expect(envelope.message, path).toBeTruthy();
-    expect(envelope.result, `${path}: ${envelope.message}`).toBe('true');
-    return envelope.data as T;
+    const data = await succeeds<T>(sid, path, body);
+    return data;
   };
   const equipment = (sid: string, fields: Record<string, unknown>) =>
     ok(sid, '/r/equipment/save', { equipmentName: '测试设备', useStatus: '0', locationArea: '330212', address: '宁波市鄞州区测试路1号', ...fields });

@@ -11,8 +11,8 @@ import { addToDate, todayIn } from '../../src/shared/dates';
 import type { FlowLogEntry, Page } from '../../src/shared/contract';
 import type { PayOrderInfo } from '../../src/shared/payment';
 import { loadPaymentSecret, signPayload } from '../../src/server/domain/online-inspection/payment';
-import { api, dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
-import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+import { api, dbTargets, type TestApp } from './helpers';
+import { call, resourceCalls, scopedApp, type UnitUser } from './fixtures/resource-users';
 
 type Row = Record<string, unknown> & { id: string; status?: string; version: number };
 type Item = Row & { equipment: string; fee: number };
@@ -28,20 +28,11 @@ describe.each(dbTargets())('online inspection application with fees and payment 
   let authority: string;
 
   beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-    unit = await unitUser(app, '330212');
-    other = await unitUser(app, '330203');
-    authority = await sessionOf(app, 'jgadmin');
+    ({ t, app, units: [unit, other], authority } = await scopedApp(target, ['330212', '330203']));
   });
   afterAll(() => t.close());
 
-  const post = <T = Row>(sid: string, path: string, body: Record<string, unknown> = {}) => call<T>(app, sid, 'POST', path, body);
-  const ok = async <T = Row>(sid: string, path: string, body: Record<string, unknown> = {}) => {
-    const { body: envelope } = await post<T>(sid, path, body);
-    expect(envelope.result, `${path}: ${envelope.message}`).toBe('true');
-    return envelope.data as T;
-  };
+  const { post, ok } = resourceCalls<Row>(() => app);
   const refused = async (sid: string, path: string, body: Record<string, unknown> = {}) => {
     const reply = await post(sid, path, body);
     expect(reply.body.result, path).toBe('false');

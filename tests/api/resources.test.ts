@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/contract';
-import { api, dbTargets, makeApp, sessionOf, withSession, type TestApp } from './helpers';
-import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+import { api, dbTargets, withSession, type TestApp } from './helpers';
+import { call, resourceCalls, scopedApp, unitUser, type UnitUser } from './fixtures/resource-users';
 
 interface Notice {
   id: string;
@@ -43,12 +43,8 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
   let authority: string;
 
   beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-    unitA = await unitUser(app, '330212');
-    unitB = await unitUser(app, '330203');
-    elsewhere = await unitUser(app, '330106');
-    authority = await sessionOf(app, 'jgadmin'); // 330200: oversees 3302xx
+    // The authority is at 330200: it oversees 3302xx.
+    ({ t, app, units: [unitA, unitB, elsewhere], authority } = await scopedApp(target, ['330212', '330203', '330106']));
   });
   afterAll(() => t.close());
 

@@ -4,8 +4,8 @@
  * and a file whose bytes do not match its extension is refused with the server's Chinese message.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedInPage } from './support/shell';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 
@@ -16,13 +16,7 @@ const PDF = Buffer.from(
 );
 
 describe('attachment upload in a form', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
-  });
-  afterAll(() => browser?.close());
+  const { page } = signedInSuite('nbadmin');
 
   /** The form item of a field by its label (visible page only: other tabs stay mounted). */
   const item = (label: string): Locator =>

@@ -2,20 +2,13 @@
  * A detail shows the records of other resources that point at it (`related`): the equipment
  * detail lists the piece's inspection records and on-site checks, and nothing of other pieces.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedInPage } from './support/shell';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 
 describe('related records in a detail (设备详情)', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
-  });
-  afterAll(() => browser?.close());
+  const { page } = signedInSuite('nbadmin');
 
   it('lists the inspection records of this piece only', async () => {
     const { equipment, reports, total } = await page.evaluate(async () => {

@@ -4,21 +4,14 @@
  * (issue 16); required fields ask with their label; a list with a fixed condition adds records
  * that meet it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedInPage } from './support/shell';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 
 describe('saving a form opened by its address', () => {
-  let browser: Browser;
-  let page: Page;
+  const { page } = signedInSuite('nbadmin');
   const title = `地址直开公告${Date.now().toString(36)}`;
-
-  beforeAll(async () => {
-    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
-  });
-  afterAll(() => browser?.close());
 
   const field = (label: string) => page.getByLabel(label, { exact: true }).filter({ visible: true });
   const save = () => page.getByRole('button', { name: /保\s*存/ }).filter({ visible: true }).click();

@@ -6,8 +6,8 @@
  */
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedInPage } from './support/shell';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 const stamp = String(Date.now()).slice(-6);
@@ -23,13 +23,7 @@ async function xlsx(rows: (string | Date | null)[][]): Promise<Buffer> {
 }
 
 describe('importing rows from an .xlsx file on a list', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
-  });
-  afterAll(() => browser?.close());
+  const { page } = signedInSuite('nbadmin');
 
   const dialog = (): Locator => page.locator('.engine-import-dialog').filter({ visible: true });
   const rows = (): Locator => page.locator('.ant-table-row', { hasText: prefix }).filter({ visible: true });

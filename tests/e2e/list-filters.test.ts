@@ -3,20 +3,13 @@
  * fold's state is remembered per screen, the folded filters stay in the search, and a list restored
  * with a folded filter set opens the fold.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedInPage } from './support/shell';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 
 describe('a list with many filters (设备综合查询)', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
-  });
-  afterAll(() => browser?.close());
+  const { page } = signedInSuite('nbadmin');
 
   const filterBar = () => page.locator('.engine-filter-bar').filter({ visible: true });
   const filterLabel = (label: string) => filterBar().locator('.ant-form-item-label', { hasText: label });

@@ -1,19 +1,12 @@
 /** /dev/playground: a pasted screen renders live beside its lint errors; seed user only. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserSuite } from './support/suite';
 import { account, logIn, openUserMenu } from './support/shell';
 
 const baseURL = inject('baseURL');
 
 describe('schema playground', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await openPage());
-  });
-  afterAll(() => browser?.close());
+  const { page } = browserSuite();
 
   it('renders the pasted screen and lists its lint errors with their location', async () => {
     await logIn(page, baseURL, account('nbadmin'));

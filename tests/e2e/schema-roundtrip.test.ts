@@ -3,22 +3,15 @@
  * screens), end to end against the real server: the unit adds a notice and submits it, the
  * authority approves it with an opinion, and the detail shows the flow log.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserSuite } from './support/suite';
 import { account, logIn, openUserMenu, submitDialog } from './support/shell';
 
 const baseURL = inject('baseURL');
 const title = `电梯安全月活动通知 ${Date.now()}`;
 
 describe('a JSON-only screen: list → add → save → commit → audit → flow log', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await openPage());
-  });
-  afterAll(() => browser?.close());
+  const { page } = browserSuite();
 
   const row = () => page.locator('.ant-table-row', { hasText: title }).filter({ visible: true });
   // Pages of other open tabs stay mounted but hidden (keep-alive): act on the visible one only.

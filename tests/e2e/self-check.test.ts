@@ -3,21 +3,14 @@
  * /equipment/checkNew/:id, the form prefills the equipment from the route and copies its data,
  * the unit records the check, and 现场检查 lists it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedInPage } from './support/shell';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 const checker = `检查员${String(Date.now()).slice(-5)}`;
 
 describe('on-site check from an equipment row', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
-  });
-  afterAll(() => browser?.close());
+  const { page } = signedInSuite('nbadmin');
 
   const textbox = (label: string) => page.getByRole('textbox', { name: label, exact: true }).filter({ visible: true });
 

@@ -65,6 +65,8 @@ describe('portal shell', () => {
     await page.locator('.shell-tab', { hasText: '综合查询' }).click();
     await page.waitForURL(/\/equipment\/query-comprehensive(\?.*)?$/);
     await page.locator('.shell-tab', { hasText: '综合查询' }).click({ button: 'right' });
+    // A click during the menu's zoom-in can be lost on a busy machine: wait until it has settled.
+    await page.locator('.ant-dropdown:not([class*="-appear"]):not([class*="-enter"])').filter({ visible: true }).waitFor();
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '综合查询']);
   });

@@ -4,9 +4,9 @@
  * dictionary, and a card opens its list with the same rows. Counts are compared with the server,
  * never with the demo seed's numbers; the test adds a row of its own so a chart label is certain.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserSuite } from './support/suite';
 import { account, logIn, openMenu } from './support/shell';
 
 const baseURL = inject('baseURL');
@@ -27,13 +27,7 @@ async function apiCall<T>(page: Page, path: string, body: Record<string, unknown
 const listCount = async (page: Page, filters: Record<string, unknown> = {}) => (await apiCall<{ count: number }>(page, '/r/equipment/list', { pageSize: 1, ...filters })).count;
 
 describe('a JSON-only stats screen: the equipment overview', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await openPage());
-  });
-  afterAll(() => browser?.close());
+  const { page } = browserSuite();
 
   const card = (label: string) => page.locator('.engine-stat-card', { hasText: label }).filter({ visible: true });
   const cardValue = async (label: string) => Number((await card(label).locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''));

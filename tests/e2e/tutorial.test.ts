@@ -3,12 +3,11 @@
  * route and the labels read from the tutorial's own blocks: the conditional requirement and the
  * date bound its resource declares hold in the form, and a complete notice is submitted.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInSuite } from './support/suite';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { Resource } from '../../src/schema/types';
 import { tutorialBlocks } from '../support/tutorial';
-import { signedInPage } from './support/shell';
 
 const baseURL = inject('baseURL');
 const blocks = tutorialBlocks();
@@ -18,13 +17,7 @@ const label = (name: string) => resource.fields[name]!.label;
 const title = `教程示例通知 ${Date.now()}`;
 
 describe('the tutorial, followed in the browser', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
-  });
-  afterAll(() => browser?.close());
+  const { page } = signedInSuite('nbadmin');
 
   const field = (name: string) => page.getByLabel(label(name)).filter({ visible: true });
   const item = (name: string) => page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: label(name) }) }).filter({ visible: true });

@@ -4,9 +4,8 @@
  * the authority accepts and approves, and the equipment then shows its certificate number
  * (梯31浙B…(yy)) and 在用 in the unit's registry.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserSuite } from './support/suite';
 import { account, logIn, logOut } from './support/shell';
 
 const baseURL = inject('baseURL');
@@ -17,13 +16,7 @@ const applicant = `E2E测试使用单位${stamp}`;
 const PDF = { name: '使用登记表.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') };
 
 describe('use registration: add an elevator, apply, the authority approves, the certificate number appears', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await openPage());
-  });
-  afterAll(() => browser?.close());
+  const { page } = browserSuite();
 
   const visible = (label: string) => page.getByRole('textbox', { name: label, exact: true }).filter({ visible: true });
   const combo = (label: string) => page.getByRole('combobox', { name: label, exact: true }).filter({ visible: true });

@@ -2,20 +2,14 @@
  * The validator catalogue in a real form: the profile dialog shows a field's message only after
  * the 500 ms deferral, and the password dialog shows the live strength meter.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openUserMenu, signedInPage } from './support/shell';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInSuite } from './support/suite';
+import { openUserMenu } from './support/shell';
 
 const baseURL = inject('baseURL');
 
 describe('field validation in the browser', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
-  });
-  afterAll(() => browser?.close());
+  const { page } = signedInSuite('nbadmin');
 
   it('shows the mobile-number message after the deferral and not before', async () => {
     await openUserMenu(page, '个人信息');

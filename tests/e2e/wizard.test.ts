@@ -3,21 +3,14 @@
  * the current step, the category is fixed by the screen's initialValues, saving checks everything
  * and the new pipe is in the registry with its category.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedInPage } from './support/shell';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 const name = `E2E蒸汽管道${String(Date.now()).slice(-6)}`;
 
 describe('a wizard: ordered steps, each checked before the next', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ browser, page } = await signedInPage(baseURL, 'nbadmin'));
-  });
-  afterAll(() => browser?.close());
+  const { page } = signedInSuite('nbadmin');
 
   const textbox = (label: string) => page.getByRole('textbox', { name: label, exact: true }).filter({ visible: true });
   const button = (label: RegExp) => page.getByRole('button', { name: label }).filter({ visible: true });
