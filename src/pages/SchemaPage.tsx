@@ -5,7 +5,9 @@
  * the user's unit and user values that fields with `session` start from.
  */
 import { Spin } from 'antd';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { notify } from '../app/notify';
 import { useUnit } from '../app/queries';
 import { useSession } from '../app/session';
 import { EngineProvider, SchemaScreen } from '../engine';
@@ -40,6 +42,28 @@ export default function SchemaPage({ entry }: PageProps) {
   return (
     <EngineProvider dataProvider={dataProvider} roleType={roleType} screenPath={screenPath} cacheScope={`${token}:${role?.id ?? ''}`} sessionValues={sessionValues}>
       <SchemaScreen screenId={entry.screen!} onDirtyChange={onDirtyChange} />
+      {entry.notCache ? <LeaveGuard dirty={dirty} /> : null}
     </EngineProvider>
   );
+}
+
+/**
+ * A page that is not kept alive loses its input when the user goes elsewhere: ask first. (Kept-alive
+ * pages keep their input in their tab; only one such page shows at a time, as the router allows
+ * one blocker.)
+ */
+function LeaveGuard({ dirty }: { dirty: RefObject<boolean> }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    notify.modal.confirm({
+      title: '提示',
+      content: '填写的内容尚未保存，确定要离开吗？',
+      okText: '离开',
+      cancelText: '留下',
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker]);
+  return null;
 }

@@ -53,4 +53,18 @@ describe('saving a form opened by its address', () => {
     await page.goto(`${baseURL}/company-service/regByUnit`);
     await page.getByText(`共 ${byUnit} 条`).filter({ visible: true }).waitFor();
   });
+
+  it('asks before leaving a form whose input is not saved', async () => {
+    await page.goto(`${baseURL}/home/notice/form?mode=add`);
+    await field('标题').fill('尚未保存的公告');
+    const home = () => page.locator('.shell-menu').getByRole('menuitem', { name: '首页' }).click();
+    const question = page.locator('.ant-modal-confirm', { hasText: '填写的内容尚未保存' }).filter({ visible: true });
+    await home();
+    await question.getByRole('button', { name: /留\s*下/ }).click();
+    await expect.poll(() => field('标题').inputValue()).toBe('尚未保存的公告');
+    expect(new URL(page.url()).pathname).toBe('/home/notice/form');
+    await home();
+    await question.getByRole('button', { name: /离\s*开/ }).click();
+    await page.waitForURL(/\/home$/);
+  });
 });

@@ -5,8 +5,8 @@
  * Printing (window.print) shows the title and the table of the current page only: the filter
  * bar, toolbar, selection, row actions and pagination carry `engine-no-print` (src/app/global.css).
  */
-import { DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Empty, Popover, Space, Table, type TableProps } from 'antd';
+import { DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Button, Empty, Space, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
@@ -22,7 +22,7 @@ import { columnSpecs, tableColumns } from './columns';
 import FilterBar from './FilterBar';
 import ImportDialog from './ImportDialog';
 import { filterParams, filterSpecs, fixedParams, initialFilters, presetOf, listStateFromSearch, searchFromListState, type ListState } from './filters';
-import { useHiddenColumns } from './useHiddenColumns';
+import { useColumnSettings } from './ColumnSettings';
 
 const rowKey = (row: RecordData) => String(row.id);
 
@@ -53,7 +53,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   );
   const { data, error, isLoading, mutate } = useList(resource.name, query);
   const [selected, setSelected] = useState<RecordData[]>([]);
-  const [hidden, setHidden] = useHiddenColumns(screen.id);
+  const settings = useColumnSettings(screen.id, columns);
   const [importing, setImporting] = useState(false);
 
   const context = { roleType, mode: 'view' };
@@ -76,7 +76,12 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
     }
   };
 
-  const visibleColumns = columns.filter((c) => !hidden.includes(c.name));
+  // The user's order and choice; columns fixed to an edge stay at that edge.
+  const edge = (c: (typeof columns)[number]) => (c.item.fixed === 'left' ? 0 : c.item.fixed === 'right' ? 2 : 1);
+  const visibleColumns = settings
+    .shown(columns.map((c) => c.name))
+    .map((name) => columns.find((c) => c.name === name)!)
+    .sort((a, b) => edge(a) - edge(b));
   const tableCols: NonNullable<TableProps<RecordData>['columns']> = tableColumns(visibleColumns, {
     sort: state.sort,
     linkOf: (spec, row) => (spec.item.to ? `${spec.item.to}?id=${encodeURIComponent(rowKey(row))}` : detailOr(row)),
@@ -154,23 +159,6 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
       {selected.length ? `${a.label}（${selected.length}）` : a.label}
     </Button>
   ));
-  const settings = (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      title="显示列"
-      content={
-        <Checkbox.Group
-          style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-          value={columns.map((c) => c.name).filter((n) => !hidden.includes(n))}
-          options={columns.map((c) => ({ value: c.name, label: c.label }))}
-          onChange={(shown) => setHidden(columns.map((c) => c.name).filter((n) => !shown.includes(n)))}
-        />
-      }
-    >
-      <Button icon={<SettingOutlined />} aria-label="列设置" />
-    </Popover>
-  );
 
   return (
     <ScreenCard title={screen.title} className="engine-list-print">
@@ -187,8 +175,16 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         <Space wrap>
           {toolbar}
           {batch}
+          {selected.length ? (
+            <Typography.Text type="secondary">
+              已选 {selected.length} 项
+              <Button type="link" size="small" onClick={() => setSelected([])}>
+                清空
+              </Button>
+            </Typography.Text>
+          ) : null}
         </Space>
-        {settings}
+        {settings.control}
       </div>
       {error && !data ? (
         <LoadFailed error={error} onRetry={() => void mutate()} />
@@ -198,7 +194,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         <Table<RecordData>
           className="engine-list-table"
           rowKey={rowKey}
-          size="middle"
+          size={settings.density}
           columns={tableCols}
           dataSource={data?.list ?? []}
           loading={isLoading}
