@@ -21,10 +21,11 @@ describe('saving a form opened by its address', () => {
       return ((await res.json()) as { data: { count: number } }).data.count;
     }, title);
 
-  it('asks for a required field by its label', async () => {
+  it('asks for a required field by its label, and puts the cursor in the first one', async () => {
     await page.goto(`${baseURL}/home/notice/form?mode=add`);
     await save();
     await page.getByText('请填写标题').filter({ visible: true }).first().waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label'))).toBe('标题');
   });
 
   it('stays on the saved record in edit mode, and the second save updates it', async () => {

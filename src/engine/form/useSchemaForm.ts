@@ -36,6 +36,20 @@ interface Options {
 /** A form or wizard screen's own initial values for new records. */
 const screenValues = (screen: ScreenBundle['screen']): Record<string, unknown> => ('initialValues' in screen && screen.initialValues ? screen.initialValues : {});
 
+/**
+ * Brings the first field showing an error into view and puts the cursor in it, after the form has
+ * rendered its messages (on a failed save the user should not have to look for what is wrong).
+ */
+function revealFirstError(): void {
+  requestAnimationFrame(() => {
+    // The first visible one: kept-alive tabs hold other forms, hidden.
+    const item = [...document.querySelectorAll<HTMLElement>('.ant-formily-item-error')].find((el) => el.offsetParent !== null);
+    if (!item) return;
+    item.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    item.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, [tabindex="0"]')?.focus({ preventScroll: true });
+  });
+}
+
 export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: Options): SchemaFormController {
   const { dataProvider, sessionValues } = useEngine();
   const feedback = useFeedback();
@@ -94,6 +108,7 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
         await form.validate(validate);
       } catch {
         feedback.message.warning(INVALID_FORM_MESSAGE);
+        revealFirstError();
         return null;
       }
       form.setSubmitting(true);
@@ -108,6 +123,7 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
         feedback.message.error(failure.message);
         const field = failure.field ? form.query(failure.field).take() : undefined;
         if (isField(field)) field.setFeedback({ type: 'error', code: 'EffectError', messages: [failure.message] });
+        revealFirstError();
         return null;
       } finally {
         form.setSubmitting(false);
