@@ -26,4 +26,11 @@ describe('related records in a detail (设备详情)', () => {
     for (const report of reports.slice(0, 5)) await section.getByText(report).waitFor();
     await page.locator('.engine-related', { hasText: '现场检查记录' }).filter({ visible: true }).waitFor();
   });
+
+  it('offers 编辑, which opens the form on this piece', async () => {
+    const id = new URL(page.url()).searchParams.get('id');
+    await page.getByRole('button', { name: /编\s*辑/ }).filter({ visible: true }).click();
+    await page.waitForURL((url) => url.pathname === '/equipment/device-info-new' && url.searchParams.get('id') === id);
+    await page.getByText('设备信息录入 · 编辑').filter({ visible: true }).waitFor();
+  });
 });

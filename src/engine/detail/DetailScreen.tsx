@@ -36,6 +36,7 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
   const onAction = async (action: ResolvedAction) => {
     if (action.kind === 'back') return close();
     if (action.kind === 'view' || action.kind === 'edit') return links.open(screen.id, { id: String(record.id) });
+    if (action.kind === 'open') return links.open(action.screen, { id: String(record.id) });
     if (await runner.run(action, [record])) close();
   };
 
