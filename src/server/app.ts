@@ -4,13 +4,15 @@
  */
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { createDatabase, migrateToLatest, type Progress } from './db/index';
 import type { TemplateRecipe } from './db/pglite';
 import dbPlugin from './plugins/db';
 import envelopePlugin from './plugins/envelope';
-import errorHandlerPlugin, { notFoundHandler } from './plugins/error-handler';
+import errorHandlerPlugin, { notFoundHandler, sendError } from './plugins/error-handler';
+import inputGuardPlugin from './plugins/input-guard';
+import { AppError } from './errors';
 import keysPlugin from './plugins/keys';
 import openapiPlugin from './plugins/openapi';
 import rbacPlugin from './plugins/rbac';
@@ -88,6 +90,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // machine into a failure; the callers watch start-up progress instead (main.ts, tests/support).
     pluginTimeout: 0,
     trustProxy: config.trustProxy,
+    // A bad address (not UTF-8, a broken percent-escape) is answered like every other error: the envelope, in Chinese.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply as unknown as FastifyReply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'BAD_REQUEST'));
+    },
   });
   // One ajv for the routes and the resource engine; route schemas may use `x-rules`, the validator
   // catalogue, the same code the browser runs.
@@ -111,6 +117,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   try {
     await app.register(errorHandlerPlugin);
+    await app.register(inputGuardPlugin);
     await app.register(envelopePlugin);
     await app.register(cookie);
     await app.register(formbody);
