@@ -70,7 +70,7 @@ export const FIELD_KINDS = {
   datetime: { ...temporal, doc: 'date and time, ISO 8601', value: 'datetime', sql: fixed('timestamptz'), column: 'datetime' },
   bool: { ...base, doc: 'yes or no', value: 'boolean', sql: fixed('boolean'), defaultType: 'boolean', keywords: [], groupable: true, filter: 'bool', requiredPrefix: '请选择' },
   dict: { ...coded, doc: 'one code of a dictionary (dict)', value: 'string', sql: fixed('text'), groupable: true },
-  multiDict: { ...coded, doc: 'several codes of a dictionary (dict)', value: 'codes', sql: fixed('text[]'), defaultType: 'array' },
+  multiDict: { ...coded, doc: 'several codes of a dictionary (dict)', value: 'codes', sql: fixed('text[]'), defaultType: 'array', groupable: true },
   area: { ...coded, doc: 'an administrative area code, chosen in a cascade of the dictionary (dict)', value: 'string', sql: fixed('text'), groupable: true, filter: 'area' },
   attachment: { ...base, doc: 'uploaded files', value: 'json', sql: fixed('jsonb'), defaultType: undefined, keywords: ['accept', 'maxCount'], listable: false, requiredPrefix: '请上传' },
   ref: { ...base, doc: 'the id of a record of another resource (ref)', value: 'string', sql: fixed('text'), defaultType: undefined, keywords: ['ref', 'copy', 'refWhere'], filter: 'id', requiredPrefix: '请选择' },

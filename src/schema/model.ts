@@ -60,7 +60,7 @@ export function isCoded(resource: Resource, name: string, field: Field): boolean
   return isDictType(field.type) || (name === 'status' && resource.workflow !== undefined);
 }
 
-/** Whether counts can be grouped by a field: a single-choice dictionary, an area, a boolean or the workflow state. */
+/** Whether counts can be grouped by a field: a dictionary (a row of several codes counts under each), an area, a boolean or the workflow state. */
 export function isGroupable(resource: Pick<Resource, 'workflow'>, name: string, field: Field): boolean {
   return fieldKind(field.type).groupable || (name === 'status' && resource.workflow !== undefined);
 }

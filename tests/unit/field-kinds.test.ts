@@ -95,8 +95,8 @@ describe('the kinds table', () => {
     ]);
   });
 
-  it('groups counts only by single choices', () => {
-    expect(FIELD_TYPES.filter((type) => isGroupable(resource, `f_${type}`, fieldOf(type)))).toEqual(['bool', 'dict', 'area']);
+  it('groups counts by choices', () => {
+    expect(FIELD_TYPES.filter((type) => isGroupable(resource, `f_${type}`, fieldOf(type)))).toEqual(['bool', 'dict', 'multiDict', 'area']);
   });
 
   it('gives the engine’s list its filter inputs and default column renders', () => {

@@ -150,7 +150,7 @@ class ScreenChecker {
       const at = ['charts', i, 'groupBy'];
       const field = this.field(at, chart.groupBy);
       if (field && !isGroupable(this.resource, chart.groupBy, field)) {
-        this.ctx.report(this.file, at, 'field-type', `a chart cannot group by '${chart.groupBy}' (type ${field.type}): use a dict, area or bool field, or the workflow state`);
+        this.ctx.report(this.file, at, 'field-type', `a chart cannot group by '${chart.groupBy}' (type ${field.type}): use a dict, multiDict, area or bool field, or the workflow state`);
       }
       if (chart.where) this.where(['charts', i, 'where'], chart.where);
     });

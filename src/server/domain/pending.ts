@@ -21,11 +21,5 @@ export const pendingLegacyPaths: DomainFeature = {
     legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/save', 'hidden-danger', 'save'),
     legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/delete', 'hidden-danger', 'delete'),
     legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/complete', 'hidden-danger', 'complete'),
-    // Operators
-    legacyRoute('/a/stone/operator/list', 'operator', 'list'),
-    legacyRoute('/a/stone/operator/get', 'operator', 'get'),
-    legacyRoute('/a/stone/operator/add', 'operator', 'save'),
-    legacyRoute('/a/stone/operator/update', 'operator', 'save'),
-    legacyRoute('/a/stone/operator/del', 'operator', 'delete'),
   ],
 };

@@ -48,7 +48,13 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
 
   const column = sql.raw(quote(field.column));
   const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const { rows } = await sql<StatsGroup>`SELECT ${column} AS value, count(*)::int AS count FROM ${sql.raw(quote(compiled.model.table))} ${where} GROUP BY ${column} ORDER BY count DESC, value NULLS LAST`.execute(db);
+  const table = sql.raw(quote(compiled.model.table));
+  if (field.kind === 'codes') {
+    // Several codes per row: a row counts under each of its codes, the total counts rows.
+    const { rows } = await sql<StatsGroup>`SELECT code AS value, count(*)::int AS count FROM ${table} CROSS JOIN LATERAL unnest(${column}) AS code ${where} GROUP BY code ORDER BY count DESC, value`.execute(db);
+    return { total: await countRows(db, compiled.model, conditions), groups: rows };
+  }
+  const { rows } = await sql<StatsGroup>`SELECT ${column} AS value, count(*)::int AS count FROM ${table} ${where} GROUP BY ${column} ORDER BY count DESC, value NULLS LAST`.execute(db);
   return { total: rows.reduce((sum, row) => sum + row.count, 0), groups: rows.map((row) => ({ value: row.value ?? null, count: row.count })) };
 }
 
