@@ -27,7 +27,6 @@ const NOT_BUILT = new Set([
   '/company-info/azRYgl',
   '/company-info/aqglbm',
   '/implementation/SafetyResponsibility',
-  '/implementation/yhhzsb',
   '/implementation/reservePlan',
   '/implementation/drill',
   '/implementation/selfAssessment',

@@ -6,11 +6,12 @@
 import { equipmentFeature } from './equipment/index';
 import { hooksOf, type DomainFeature } from './feature';
 import { onlineInspectionFeature } from './online-inspection/index';
+import { responsibilityFeature } from './responsibility/index';
 import { pendingLegacyPaths } from './pending';
 import { useRegistrationFeature } from './use-registration/index';
 import { workersFeature } from './workers/index';
 
-export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, pendingLegacyPaths];
+export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, pendingLegacyPaths];
 
 /** The server hooks resource JSON may name (`derive`, workflow `effects`). */
 export const SERVER_HOOKS = hooksOf(FEATURES);

@@ -16,10 +16,5 @@ export const pendingLegacyPaths: DomainFeature = {
     legacyRoute('/a/stone/eqmBcwBasic/commit', 'eqm-bcw-basic', 'commit'),
     legacyRoute('/a/stone/eqmBcwBasic/delete', 'eqm-bcw-basic', 'delete'),
     legacyRoute('/a/stone/eqmBcwBasic/showOpinion', 'eqm-bcw-basic', 'flowLog'),
-    // Hidden dangers
-    legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/detail', 'hidden-danger', 'get'),
-    legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/save', 'hidden-danger', 'save'),
-    legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/delete', 'hidden-danger', 'delete'),
-    legacyRoute('/a/safehiddendanger/epSafeHiddenDanger/complete', 'hidden-danger', 'complete'),
   ],
 };

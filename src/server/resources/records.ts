@@ -153,10 +153,11 @@ async function checkSave(trx: AnyDb, model: ResourceModel, body: Record<string, 
 }
 
 /** The requirements of the fields required when a record takes `action` (`requiredOn`), on the stored record. */
-async function checkAction(trx: AnyDb, model: ResourceModel, action: string, row: Row): Promise<void> {
-  if (!requiredAt(model, [action])) return;
+async function checkAction(trx: AnyDb, model: ResourceModel, action: string, row: Row, inputs: readonly string[] = []): Promise<void> {
+  if (!requiredAt(model, [action]) && inputs.length === 0) return;
   const record = await attachChildren(trx, model, { ...row });
-  const failure = firstFailure(model.resource, record, { stages: [action], dateFields: new Set() });
+  // The dates the action writes (its input) keep their bounds, as a save's changed dates do.
+  const failure = firstFailure(model.resource, record, { stages: [action], dateFields: new Set(inputs) });
   if (failure) throw new AppError('VALIDATION_FAILED', failure.message, { field: failure.field });
 }
 
@@ -170,7 +171,8 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
   assertVersion(row, input.version);
   const from = (row.status as string | undefined) ?? null;
   if (!allowedInState(action.from, from)) throw new AppError('WRONG_STATE');
-  await checkAction(trx, model, name, row);
+  // The values the action asks for (its `input`) count for its requirements: they are what it writes.
+  await checkAction(trx, model, name, input.fields ? { ...row, ...input.fields } : row, Object.keys(input.fields ?? {}));
   const id = row.id as string;
   const removes = name === 'delete' && action.to === undefined;
   if (removes) await deleteRow(trx, model, id);

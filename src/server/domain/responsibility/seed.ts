@@ -1,0 +1,61 @@
+/**
+ * Demo hidden dangers of both using units: drafts, reported ones (one past its deadline, one due
+ * within the week) and rectified ones, some on the unit's own equipment.
+ */
+import { addToDate } from '../../../shared/dates';
+import type { DemoContext } from '../../db/demo/context';
+import { runAction, saveRecord } from '../../resources/records';
+import type { Row } from '../../resources/repository';
+import type { Actor } from '../../resources/scope';
+import { EQUIPMENT, SECOND_UNIT_EQUIPMENT } from '../equipment/seed';
+
+interface Plan {
+  content: string;
+  level: 'general' | 'major';
+  source: string;
+  foundDaysAgo: number;
+  /** Days from today of the rectification deadline. */
+  deadline: number;
+  target: 'draft' | 'reported' | 'completed';
+  measures: string;
+}
+
+const PLANS: Plan[] = [
+  { content: '电梯层门门锁触点接触不良，偶发开门运行', level: 'major', source: 'self', foundDaysAgo: 20, deadline: -5, target: 'reported', measures: '立即停梯，由维保单位更换门锁触点并检测' },
+  { content: '锅炉安全阀校验已过有效期', level: 'general', source: 'inspection', foundDaysAgo: 10, deadline: 4, target: 'reported', measures: '联系检验机构校验安全阀，校验前降压运行' },
+  { content: '叉车制动距离超标', level: 'general', source: 'self', foundDaysAgo: 40, deadline: -10, target: 'completed', measures: '更换制动片并调整制动器' },
+  { content: '起重机钢丝绳断丝超过报废标准', level: 'major', source: 'supervision', foundDaysAgo: 60, deadline: -30, target: 'completed', measures: '更换同规格钢丝绳，作业前加强检查' },
+  { content: '压力容器安全附件铅封缺失', level: 'general', source: 'self', foundDaysAgo: 3, deadline: 14, target: 'draft', measures: '' },
+  { content: '气瓶间通风设施损坏', level: 'general', source: 'report', foundDaysAgo: 1, deadline: 10, target: 'draft', measures: '' },
+];
+
+async function seedUnit(demo: DemoContext, unit: Actor, equipment: readonly Row[]): Promise<number> {
+  const { db, today } = demo;
+  const dangers = demo.resource('hidden-danger');
+  for (const [i, plan] of PLANS.entries()) {
+    const piece = i < 4 ? equipment[i * 3] : undefined;
+    const foundDate = addToDate(today, -plan.foundDaysAgo, 'd');
+    const row = await saveRecord(db, dangers, unit, {
+      content: plan.content,
+      level: plan.level,
+      source: plan.source,
+      foundDate,
+      ...(piece ? { equipment: piece.id, equcode: piece.equcode, equipmentName: piece.equipmentName } : {}),
+      measures: plan.measures || null,
+      rectifyDeadline: addToDate(today, plan.deadline, 'd'),
+    });
+    if (plan.target === 'draft') continue;
+    await runAction(db, dangers, unit, 'commit', row.id as string, {});
+    if (plan.target === 'completed') {
+      await runAction(db, dangers, unit, 'complete', row.id as string, { extra: { completedDate: addToDate(foundDate, 7, 'd'), rectifyResult: `已按整改措施完成：${plan.measures}，复查合格` } });
+    }
+  }
+  return PLANS.length;
+}
+
+export async function seedHiddenDangers(demo: DemoContext): Promise<Record<string, number>> {
+  demo.progress('写入事故隐患…');
+  const first = await seedUnit(demo, demo.unit, demo.rows.get(EQUIPMENT) ?? []);
+  const second = await seedUnit(demo, demo.secondUnit, demo.rows.get(SECOND_UNIT_EQUIPMENT) ?? []);
+  return { hiddenDangers: first + second };
+}
