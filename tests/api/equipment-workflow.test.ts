@@ -4,34 +4,18 @@
  * approval issues a certificate number and puts the equipment in use (server hooks in one
  * transaction with the state change).
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { Page } from '../../src/shared/contract';
-import { dbTargets, type TestApp } from './helpers';
-import { call, resourceCalls, scopedApp, unitUser, type UnitUser } from './fixtures/resource-users';
+import { appSuite, call, dbTargets, resourceCalls, unitUser } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; status?: string; version: number };
 
 const FILE = [{ name: '使用登记表.pdf', url: '/files/x' }];
 
 describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let unit: UnitUser;
-  let other: UnitUser;
-  let authority: string;
-
-  beforeAll(async () => {
-    ({ t, app, units: [unit, other], authority } = await scopedApp(target, ['330212', '330203']));
-  });
-  afterAll(() => t.close());
-
-  const { post, ok: succeeds } = resourceCalls<Row>(() => app);
-  const ok = async <T = Row>(sid: string, path: string, body: Record<string, unknown> = {}) => {
-    const data = await succeeds<T>(sid, path, body);
-    return data;
-  };
+  const { app, units: [unit, other], session } = appSuite(target, { units: ['330212', '330203'], sessions: { authority: 'jgadmin' } });
+  const { post, ok } = resourceCalls<Row>(() => app);
   const equipment = (sid: string, fields: Record<string, unknown>) =>
     ok(sid, '/r/equipment/save', { equipmentName: '测试设备', useStatus: '0', locationArea: '330212', address: '宁波市鄞州区测试路1号', ...fields });
 
@@ -111,8 +95,8 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
       const application = await apply(unit.sid, elevator.id);
       expect(application.status).toBe('submitted');
 
-      await ok(authority, `/r/use-regist-apply/accept/${application.id}`);
-      const approved = await ok(authority, `/r/use-regist-apply/audit-agree/${application.id}`, { opinion: '材料齐全，准予登记' });
+      await ok(session.authority, `/r/use-regist-apply/accept/${application.id}`);
+      const approved = await ok(session.authority, `/r/use-regist-apply/audit-agree/${application.id}`, { opinion: '材料齐全，准予登记' });
       expect(approved.status).toBe('approved');
       expect(approved.certNo).toMatch(/^梯31浙B\d{5}\(\d{2}\)$/);
       expect(String(approved.certNo).endsWith(`(${todayIn().slice(2, 4)})`)).toBe(true);
@@ -127,8 +111,8 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
 
       // The sequence counts per prefix and year.
       const second = await apply(unit.sid, (await equipment(unit.sid, { equclacode: '3000', subCategory: '3100' })).id);
-      await ok(authority, `/r/use-regist-apply/accept/${second.id}`);
-      const next = await ok(authority, `/r/use-regist-apply/audit-agree/${second.id}`);
+      await ok(session.authority, `/r/use-regist-apply/accept/${second.id}`);
+      const next = await ok(session.authority, `/r/use-regist-apply/audit-agree/${second.id}`);
       const seq = (certNo: unknown) => Number(String(certNo).slice(5, 10));
       expect(seq(next.certNo)).toBe(seq(approved.certNo) + 1);
     });
@@ -142,8 +126,8 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
       const elevator = await equipment(unit.sid, { equclacode: '3000', subCategory: '3100', equipmentName: '省级地址电梯' });
       // The province has no city letter for a certificate number: the approval's effect fails.
       const application = await ok(unit.sid, '/r/use-regist-apply/save', { ...APPLICATION, locationArea: '330000', items: [{ equipment: elevator.id }] });
-      await ok(authority, `/r/use-regist-apply/accept/${application.id}`);
-      const refused = await post(authority, `/r/use-regist-apply/audit-agree/${application.id}`);
+      await ok(session.authority, `/r/use-regist-apply/accept/${application.id}`);
+      const refused = await post(session.authority, `/r/use-regist-apply/audit-agree/${application.id}`);
       expect(refused.body.result).toBe('false');
       expect(refused.body.message).toBe('区域 330000 未配置登记证编号的省市简称');
       const still = await ok(unit.sid, `/r/use-regist-apply/get/${application.id}`);
@@ -172,8 +156,8 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
         items: [{ equipment: elevator.id }],
         isCommit: true,
       });
-      await ok(authority, `/r/use-change-apply/accept/${change.id}`);
-      await ok(authority, `/r/use-change-apply/audit-agree/${change.id}`);
+      await ok(session.authority, `/r/use-change-apply/accept/${change.id}`);
+      await ok(session.authority, `/r/use-change-apply/audit-agree/${change.id}`);
       expect((await ok(unit.sid, `/r/equipment/get/${elevator.id}`)).useStatus).toBe('2');
     });
   });

@@ -5,12 +5,15 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { newId } from '../../src/server/db/ids';
 import { DEMO_ACCOUNTS, DEMO_UNITS, roleId, seedDemoData, type DemoAccount } from '../../src/server/db/seed';
+import { makeUscc } from '../../src/server/db/uscc';
 import { passwordHasher } from '../../src/server/services/password';
 import type { Envelope, LoginResult } from '../../src/shared/contract';
 import { API } from '../../src/shared/contract';
+import { forwarding } from '../support/forward';
 
 export type DbTarget = 'pglite' | 'pg';
 
@@ -158,4 +161,109 @@ export async function createUser(
     .values((options.roles ?? ['unitOperator']).map((r) => ({ user_id: user.id, role_id: roleId(r) })))
     .execute();
   return user;
+}
+
+export interface UnitUser {
+  unitId: string;
+  userId: string;
+  sid: string;
+}
+
+/**
+ * A new unit in `areacode` (made in the test's own database, never in the demo seed) with one user
+ * holding `role`, logged in; returns its session.
+ */
+export async function unitUser(app: FastifyInstance, areacode: string, role: 'unitAdmin' | 'unitOperator' | 'authority' = 'unitAdmin'): Promise<UnitUser> {
+  const unitId = newId();
+  const orgcode = makeUscc(role === 'authority' ? '11' : '91', areacode, randomBytes(4).toString('hex').toUpperCase());
+  const loginName = `u_${randomBytes(4).toString('hex')}`;
+  const password = 'Test@2026x';
+  await app.db
+    .insertInto('sys_unit')
+    .values({ id: unitId, orgname: `测试单位${loginName}`, orgcode, areacode, address: null, contact: null, contact_phone: null, unit_type: role === 'authority' ? 'authority' : 'use', sso_user_id: null })
+    .execute();
+  const userId = newId();
+  await app.db
+    .insertInto('sys_user')
+    .values({ id: userId, unit_id: unitId, login_name: loginName, name: `用户${loginName.slice(2, 6)}`, password_hash: await passwordHasher.hash(password), is_user_seed: 1, basic_unit_flag: 0, office_id: unitId })
+    .execute();
+  await app.db.insertInto('sys_user_role').values({ user_id: userId, role_id: roleId(role) }).execute();
+  const reply = await login(app, loginName, password, orgcode);
+  if (reply.result !== 'true') throw new Error(`login failed: ${reply.message}`);
+  return { unitId, userId, sid: reply.sessionid! };
+}
+
+/** Calls a resource operation (`/r/<resource>/<path>`) as a session; returns status and envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  sid: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: Record<string, unknown>,
+): Promise<{ status: number; body: Envelope<T> }> {
+  const options: InjectOptions & { url: string } = { method, url: api(path) };
+  if (method === 'GET' && data) options.query = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v as string | string[]]));
+  else if (data) options.payload = data;
+  const res: LightMyRequestResponse = await withSession(app, sid, options);
+  return { status: res.statusCode, body: res.json() as Envelope<T> };
+}
+
+/**
+ * `post` (status and envelope) and `ok` (the data of a call that must succeed with a message,
+ * failing the test with the server's message otherwise) for resource calls on the app `app()` returns.
+ */
+export function resourceCalls<Default = unknown>(app: () => FastifyInstance) {
+  const post = <T = Default>(sid: string, path: string, body: Record<string, unknown> = {}) => call<T>(app(), sid, 'POST', path, body);
+  const ok = async <T = Default>(sid: string, path: string, body: Record<string, unknown> = {}) => {
+    const { body: envelope } = await post<T>(sid, path, body);
+    expect(envelope.message, path).toBeTruthy();
+    expect(envelope.result, `${path}: ${envelope.message}`).toBe('true');
+    return envelope.data as T;
+  };
+  return { post, ok };
+}
+
+export type UnitSpec = string | readonly [areacode: string, role: 'unitAdmin' | 'unitOperator' | 'authority'];
+
+export interface AppSuiteOptions<S extends string> {
+  /** Build options (over makeApp's), or a function giving them when the app is built (after the hooks registered before the suite). */
+  build?: BuildOptions | (() => BuildOptions);
+  /** New units, each with one logged-in user (unitUser): an area code, or an area code and a role (default unitAdmin). */
+  units?: readonly UnitSpec[];
+  /** Demo accounts logged in once the app is up, by the name the suite's `session` gives their tokens: `{ unit: 'nbadmin' }`. */
+  sessions?: Readonly<Record<S, string>>;
+}
+
+export interface AppSuite<S extends string> {
+  /** The suite's app (forwards to the one built for the running describe block; only inside tests and hooks). */
+  app: FastifyInstance;
+  /** The users of `units`, in their order (each forwards like `app`). */
+  units: UnitUser[];
+  /** The session tokens of `sessions`, by their names: `session.unit` (only inside tests and hooks). */
+  session: Readonly<Record<S, string>>;
+}
+
+/**
+ * One app per describe block, as the e2e `browserSuite` is one browser per file: built on `target`
+ * with the demo data before the block's tests (then its `units` made and its `sessions` logged in;
+ * any failure fails the hook), and closed after them. Hooks the block registers before calling it
+ * run before the build and their after-hooks after the close; those it registers later run after.
+ */
+export function appSuite<const S extends string = never>(target: DbTarget, options: AppSuiteOptions<S> = {}): AppSuite<S> {
+  const opened: { t?: TestApp; units?: UnitUser[]; sid?: Record<S, string> } = {};
+  beforeAll(async () => {
+    opened.t = await makeApp(target, typeof options.build === 'function' ? options.build() : options.build);
+    const units: UnitUser[] = [];
+    for (const spec of options.units ?? []) units.push(typeof spec === 'string' ? await unitUser(opened.t.app, spec) : await unitUser(opened.t.app, ...spec));
+    opened.units = units;
+    const sid = {} as Record<S, string>;
+    for (const [name, loginName] of Object.entries(options.sessions ?? {}) as Array<[S, string]>) sid[name] = await sessionOf(opened.t.app, loginName);
+    opened.sid = sid;
+  });
+  afterAll(() => opened.t?.close());
+  return {
+    app: forwarding(() => opened.t?.app, "the suite's app"),
+    units: (options.units ?? []).map((spec, i) => forwarding(() => opened.units?.[i], `the suite's unit ${String(spec)}`)),
+    session: forwarding(() => opened.sid, "the suite's sessions"),
+  };
 }

@@ -5,14 +5,12 @@
  * runs the internal `pay` action in one transaction, and the inspection result updates the
  * equipment's dates. Replayed, forged and mismatched notifications change nothing.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { FlowLogEntry, Page } from '../../src/shared/contract';
 import type { PayOrderInfo } from '../../src/shared/payment';
 import { loadPaymentSecret, signPayload } from '../../src/server/domain/online-inspection/payment';
-import { api, dbTargets, type TestApp } from './helpers';
-import { call, resourceCalls, scopedApp, type UnitUser } from './fixtures/resource-users';
+import { api, appSuite, call, dbTargets, resourceCalls } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; status?: string; version: number };
 type Item = Row & { equipment: string; fee: number };
@@ -21,17 +19,7 @@ const FILE = [{ name: '银行回单.pdf', url: '/files/receipt.pdf' }];
 const REPORT = [{ name: '定期检验报告.pdf', url: '/files/report.pdf' }];
 
 describe.each(dbTargets())('online inspection application with fees and payment (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let unit: UnitUser;
-  let other: UnitUser;
-  let authority: string;
-
-  beforeAll(async () => {
-    ({ t, app, units: [unit, other], authority } = await scopedApp(target, ['330212', '330203']));
-  });
-  afterAll(() => t.close());
-
+  const { app, units: [unit, other], session } = appSuite(target, { units: ['330212', '330203'], sessions: { authority: 'jgadmin' } });
   const { post, ok } = resourceCalls<Row>(() => app);
   const refused = async (sid: string, path: string, body: Record<string, unknown> = {}) => {
     const reply = await post(sid, path, body);
@@ -57,8 +45,8 @@ describe.each(dbTargets())('online inspection application with fees and payment 
   const unpaid = async (sid = unit.sid) => {
     const elevator = await elevatorOf(sid);
     const application = await apply(sid, [elevator.id], { isCommit: true });
-    await ok(authority, `/r/online-apply/accept/${application.id}`);
-    const billed = await ok(authority, `/r/online-apply/bill/${application.id}`);
+    await ok(session.authority, `/r/online-apply/accept/${application.id}`);
+    const billed = await ok(session.authority, `/r/online-apply/bill/${application.id}`);
     expect(billed.status).toBe('unpaid');
     return { application: billed, elevator };
   };
@@ -174,8 +162,8 @@ describe.each(dbTargets())('online inspection application with fees and payment 
 
       const submitted = await ok(unit.sid, '/a/stone/appOnline/save', { ...draft, isCommit: true });
       expect(submitted.status).toBe('submitted');
-      await ok(authority, `/r/online-apply/accept/${draft.id}`, { opinion: '资料齐全，予以受理' });
-      const billed = await ok(authority, `/r/online-apply/bill/${draft.id}`);
+      await ok(session.authority, `/r/online-apply/accept/${draft.id}`, { opinion: '资料齐全，予以受理' });
+      const billed = await ok(session.authority, `/r/online-apply/bill/${draft.id}`);
       expect([billed.status, billed.payableAmount]).toEqual(['unpaid', 1540]);
 
       const order = (await toPay(unit.sid, draft.id)).body.data!;
@@ -205,16 +193,16 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect((await app.inject({ method: 'GET', url: api(`/pay/sandbox/${order.orderNo}`) })).body).toContain('该订单已支付');
 
       // The inspection result: every input required, checked like a field, never in the future.
-      const missing = await refused(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1' });
+      const missing = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1' });
       expect(missing.body.message).toBe('请选择检验日期');
-      const badCode = await refused(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '9', inspectionDate: todayIn(), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
+      const badCode = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '9', inspectionDate: todayIn(), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
       expect(badCode.body.message).toBe('检验结论的值不在可选范围内');
-      const future = await refused(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1', inspectionDate: addToDate(todayIn(), 1, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
+      const future = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1', inspectionDate: addToDate(todayIn(), 1, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
       expect(future.body.message).toBe('检验日期不能晚于今天');
       expect((await ok(unit.sid, `/r/online-apply/get/${draft.id}`)).status).toBe('paid');
 
       const inspectionDate = addToDate(todayIn(), -2, 'd');
-      const inspected = await ok(authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1', inspectionDate, inspectionBody: '宁波市特种设备检验研究院', report: REPORT, opinion: '检验合格' });
+      const inspected = await ok(session.authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1', inspectionDate, inspectionBody: '宁波市特种设备检验研究院', report: REPORT, opinion: '检验合格' });
       expect([inspected.status, inspected.conclusion, inspected.inspectionDate, inspected.inspectionBody]).toEqual(['inspected', '1', inspectionDate, '宁波市特种设备检验研究院']);
       expect((inspected.report as { name: string }[])[0].name).toBe('定期检验报告.pdf');
 
@@ -239,15 +227,15 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect(revoked.status).toBe('revoked');
       const again = await ok(unit.sid, '/r/online-apply/save', { id: application.id, version: revoked.version, contactPerson: '李四', isCommit: true });
       expect(again.status).toBe('submitted');
-      await ok(authority, `/r/online-apply/accept/${application.id}`);
+      await ok(session.authority, `/r/online-apply/accept/${application.id}`);
       expect((await refused(unit.sid, `/r/online-apply/revoke/${application.id}`)).body.message).toBe('当前状态不允许此操作');
     });
 
     it('the authority returns an application with a required opinion', async () => {
       const elevator = await elevatorOf(unit.sid);
       const application = await apply(unit.sid, [elevator.id], { isCommit: true });
-      expect((await refused(authority, `/r/online-apply/audit-disagree/${application.id}`)).body.message).toBe('请填写审核意见');
-      const returned = await ok(authority, `/r/online-apply/audit-disagree/${application.id}`, { opinion: '请补充设备使用地点' });
+      expect((await refused(session.authority, `/r/online-apply/audit-disagree/${application.id}`)).body.message).toBe('请填写审核意见');
+      const returned = await ok(session.authority, `/r/online-apply/audit-disagree/${application.id}`, { opinion: '请补充设备使用地点' });
       expect(returned.status).toBe('returned');
     });
   });
@@ -266,7 +254,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       // The internal action has no route at all.
       expect((await post(unit.sid, `/r/online-apply/pay/${application.id}`)).status).toBe(404);
       // The authority oversees the row but does not pay for the unit.
-      expect((await toPay(authority, application.id)).body.message).toBe('当前角色无权执行此操作');
+      expect((await toPay(session.authority, application.id)).body.message).toBe('当前角色无权执行此操作');
       expect((await toPay(unit.sid, application.id, 'bitcoin')).body.message).toBe('不支持的支付方式');
       expect((await ok(unit.sid, `/r/online-apply/get/${application.id}`)).status).toBe('unpaid');
     });
@@ -335,7 +323,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
     it('updatePayCert keeps the application unpaid with the certificate; the authority confirms it → paid with a receipt; the open order is closed', async () => {
       const { application } = await unpaid();
       const order = (await toPay(unit.sid, application.id)).body.data!;
-      expect((await refused(authority, `/r/online-apply/confirm-payment/${application.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
+      expect((await refused(session.authority, `/r/online-apply/confirm-payment/${application.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
       expect((await refused(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, {})).body.message).toBe('请上传缴费凭证');
 
       const withCert = await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE });
@@ -343,7 +331,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect(withCert.payCertificate).toEqual(FILE);
       expect((await refused(other.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE })).body.message).toBe('记录不存在或无权访问');
 
-      const confirmed = await ok(authority, `/r/online-apply/confirm-payment/${application.id}`);
+      const confirmed = await ok(session.authority, `/r/online-apply/confirm-payment/${application.id}`);
       expect([confirmed.status, confirmed.payChannel]).toEqual(['paid', 'offline']);
       expect(confirmed.receiptNo).toMatch(/^SF\d{10}$/);
       // The QR code of the open order can no longer pay.
@@ -359,7 +347,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       const ids = async (sid: string) => (await call<Page<Row>>(app, sid, 'GET', '/a/stone/appOnline/list', { pageSize: '100' })).body.data!.list.map((r) => r.id);
       expect(await ids(unit.sid)).toContain(mine.id);
       expect(await ids(unit.sid)).not.toContain(theirs.id);
-      expect(await ids(authority)).toContain(theirs.id);
+      expect(await ids(session.authority)).toContain(theirs.id);
     });
   });
 });

@@ -3,11 +3,9 @@
  * list/get/save, the workflow with its state, unit and role checks, validation, the flow log and
  * the legacy aliases. Every unit in these tests is made here, in the test's own database.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/contract';
-import { api, dbTargets, withSession, type TestApp } from './helpers';
-import { call, resourceCalls, scopedApp, unitUser, type UnitUser } from './fixtures/resource-users';
+import { api, appSuite, call, dbTargets, unitUser, withSession, type UnitUser } from './helpers';
 
 interface Notice {
   id: string;
@@ -34,19 +32,8 @@ interface FlowEntry {
 const R = '/r/demo-notice';
 
 describe.each(dbTargets())('resource engine (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  /** Two units of the same city district area, one of another city. */
-  let unitA: UnitUser;
-  let unitB: UnitUser;
-  let elsewhere: UnitUser;
-  let authority: string;
-
-  beforeAll(async () => {
-    // The authority is at 330200: it oversees 3302xx.
-    ({ t, app, units: [unitA, unitB, elsewhere], authority } = await scopedApp(target, ['330212', '330203', '330106']));
-  });
-  afterAll(() => t.close());
+  // Two units of the same city district area, one of another city; the authority is at 330200: it oversees 3302xx.
+  const { app, units: [unitA, unitB, elsewhere], session } = appSuite(target, { units: ['330212', '330203', '330106'], sessions: { authority: 'jgadmin' } });
 
   const save = (sid: string, body: Record<string, unknown>) => call<Notice>(app, sid, 'POST', `${R}/save`, body);
   const act = (sid: string, action: string, id: string, body: Record<string, unknown> = {}) => call<Notice | null>(app, sid, 'POST', `${R}/${action}/${id}`, body);
@@ -138,9 +125,9 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
       expect((await act(unitA.sid, 'commit', row.id)).body.data).toMatchObject({ status: 'submitted' });
       expect((await act(unitA.sid, 'revoke', row.id)).body.data).toMatchObject({ status: 'draft' });
       await act(unitA.sid, 'commit', row.id);
-      expect((await act(authority, 'audit-disagree', row.id, { opinion: '材料不全' })).body.data).toMatchObject({ status: 'returned' });
+      expect((await act(session.authority, 'audit-disagree', row.id, { opinion: '材料不全' })).body.data).toMatchObject({ status: 'returned' });
       expect((await save(unitA.sid, { id: row.id, title: '补充后', content: 'x', isCommit: true })).body.data).toMatchObject({ status: 'submitted' });
-      expect((await act(authority, 'audit-agree', row.id)).body.data).toMatchObject({ status: 'approved' });
+      expect((await act(session.authority, 'audit-agree', row.id)).body.data).toMatchObject({ status: 'approved' });
 
       const log = (await flowLog(unitA.sid, row.id)).body.data!;
       expect(log.map((e) => `${e.action}:${e.fromState}->${e.toState}`)).toEqual([
@@ -153,7 +140,7 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
         'audit-agree:submitted->approved',
       ]);
       expect(log[4]).toMatchObject({ opinion: '材料不全', userName: '陈静' });
-      expect((await flowLog(authority, row.id)).body.data).toHaveLength(7);
+      expect((await flowLog(session.authority, row.id)).body.data).toHaveLength(7);
     });
 
     it('refuses an action from a wrong state and changes nothing', async () => {
@@ -162,7 +149,7 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
       const refused = { result: 'false', code: 'WRONG_STATE', message: '当前状态不允许此操作' };
       expect((await act(unitA.sid, 'revoke', row.id)).body).toMatchObject(refused);
       // A unit's draft does not exist for the authority (it audits submitted rows only).
-      expect((await act(authority, 'audit-agree', row.id)).body).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
+      expect((await act(session.authority, 'audit-agree', row.id)).body).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
       await act(unitA.sid, 'commit', row.id);
       expect((await act(unitA.sid, 'delete', row.id)).body.code).toBe('WRONG_STATE');
       expect((await save(unitA.sid, { id: row.id, title: '改', content: 'x' })).body.code).toBe('WRONG_STATE');
@@ -174,7 +161,7 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
     it('requires an opinion where the workflow says so, and changes nothing without one', async () => {
       const row = await draft(unitA.sid, { isCommit: true });
       for (const opinion of [undefined, '   ']) {
-        const res = await act(authority, 'audit-disagree', row.id, opinion === undefined ? {} : { opinion });
+        const res = await act(session.authority, 'audit-disagree', row.id, opinion === undefined ? {} : { opinion });
         expect(res.body).toMatchObject({ result: 'false', code: 'OPINION_REQUIRED', message: '请填写审核意见' });
       }
       expect((await stored(row.id))!.status).toBe('submitted');
@@ -226,28 +213,28 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
     it('the authority sees the rows of its area only, and may only audit them', async () => {
       const mine = await draft(unitA.sid, { title: '区域内', isCommit: true });
       const theirs = await draft(elsewhere.sid, { title: '区域外', isCommit: true });
-      const seen = (await list(authority, { pageSize: 100 })).body.data!.list.map((r) => r.id);
+      const seen = (await list(session.authority, { pageSize: 100 })).body.data!.list.map((r) => r.id);
       expect(seen).toContain(mine.id);
       expect(seen).not.toContain(theirs.id);
-      expect((await get(authority, theirs.id)).body.code).toBe('RECORD_NOT_FOUND');
-      expect((await act(authority, 'audit-agree', theirs.id)).body.code).toBe('RECORD_NOT_FOUND');
+      expect((await get(session.authority, theirs.id)).body.code).toBe('RECORD_NOT_FOUND');
+      expect((await act(session.authority, 'audit-agree', theirs.id)).body.code).toBe('RECORD_NOT_FOUND');
 
-      for (const res of [await act(authority, 'revoke', mine.id), await save(authority, { id: mine.id, title: '监管改', content: 'x' })]) {
+      for (const res of [await act(session.authority, 'revoke', mine.id), await save(session.authority, { id: mine.id, title: '监管改', content: 'x' })]) {
         expect(res.body.code).toBe('ACTION_NOT_PERMITTED');
       }
       expect(await stored(mine.id)).toMatchObject({ status: 'submitted', title: '区域内' });
-      expect((await act(authority, 'audit-agree', mine.id)).body.data).toMatchObject({ status: 'approved' });
-      expect((await act(authority, 'audit-agree', mine.id)).body).toMatchObject({ result: 'false', code: 'WRONG_STATE', message: '当前状态不允许此操作' });
+      expect((await act(session.authority, 'audit-agree', mine.id)).body.data).toMatchObject({ status: 'approved' });
+      expect((await act(session.authority, 'audit-agree', mine.id)).body).toMatchObject({ result: 'false', code: 'WRONG_STATE', message: '当前状态不允许此操作' });
     });
 
     it("a unit's drafts are its own: the authority neither lists nor reads them until they are committed", async () => {
       const row = await draft(unitA.sid, { title: '未提交的草稿' });
-      const listed = async () => (await list(authority, { pageSize: 100 })).body.data!.list.map((r) => r.id);
+      const listed = async () => (await list(session.authority, { pageSize: 100 })).body.data!.list.map((r) => r.id);
       expect(await listed()).not.toContain(row.id);
-      for (const res of [await get(authority, row.id), await flowLog(authority, row.id)]) expect(res.body).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
+      for (const res of [await get(session.authority, row.id), await flowLog(session.authority, row.id)]) expect(res.body).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
       await act(unitA.sid, 'commit', row.id);
       expect(await listed()).toContain(row.id);
-      expect((await get(authority, row.id)).body.data).toMatchObject({ id: row.id, status: 'submitted' });
+      expect((await get(session.authority, row.id)).body.data).toMatchObject({ id: row.id, status: 'submitted' });
       // Withdrawn to a draft again: the unit's own once more.
       await act(unitA.sid, 'revoke', row.id);
       expect(await listed()).not.toContain(row.id);

@@ -26,7 +26,6 @@ const NOT_BUILT = new Set([
   '/company-info/safetyManager',
   '/company-info/azRYgl',
   '/company-info/aqglbm',
-  '/implementation/SafetyResponsibility',
   '/implementation/reservePlan',
   '/implementation/drill',
   '/implementation/selfAssessment',

@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { forwarding } from '../../support/forward';
 import { openPage } from './browser';
 import { signedInPage } from './shell';
 
@@ -23,16 +24,7 @@ function suite(open: () => Promise<{ browser: Browser; page: Page }>): Suite {
     Object.assign(opened, await open());
   }, 60_000);
   afterAll(() => opened.browser?.close());
-  const live = <T extends object>(get: () => T | undefined, name: string): T =>
-    new Proxy({} as T, {
-      get(_target, key) {
-        const target = get();
-        if (!target) throw new Error(`the suite's ${name} is used before it opened (only inside tests and hooks)`);
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  return { page: live(() => opened.page, 'page'), browser: live(() => opened.browser, 'browser'), baseURL: inject('baseURL') };
+  return { page: forwarding(() => opened.page, "the suite's page"), browser: forwarding(() => opened.browser, "the suite's browser"), baseURL: inject('baseURL') };
 }
 
 /** A blank page in a fresh browser. */

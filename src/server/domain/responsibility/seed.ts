@@ -1,9 +1,10 @@
 /**
- * Demo hidden dangers of both using units: drafts, reported ones (one past its deadline, one due
- * within the week) and rectified ones, some on the unit's own equipment.
+ * Demo records of enterprise responsibility for both using units: hidden dangers (drafts, reported
+ * ones — one past its deadline, one due within the week — and rectified ones, some on the unit's
+ * own equipment), and the safety commitment letters (last year's committed, this year's a draft).
  */
 import { addToDate } from '../../../shared/dates';
-import type { DemoContext } from '../../db/demo/context';
+import { demoForm, type DemoContext } from '../../db/demo/context';
 import { runAction, saveRecord } from '../../resources/records';
 import type { Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
@@ -18,13 +19,15 @@ interface Plan {
   deadline: number;
   target: 'draft' | 'reported' | 'completed';
   measures: string;
+  /** The equipment category it concerns (equipment-category), if any. */
+  category?: string;
 }
 
 const PLANS: Plan[] = [
-  { content: '电梯层门门锁触点接触不良，偶发开门运行', level: 'major', source: 'self', foundDaysAgo: 20, deadline: -5, target: 'reported', measures: '立即停梯，由维保单位更换门锁触点并检测' },
-  { content: '锅炉安全阀校验已过有效期', level: 'general', source: 'inspection', foundDaysAgo: 10, deadline: 4, target: 'reported', measures: '联系检验机构校验安全阀，校验前降压运行' },
-  { content: '叉车制动距离超标', level: 'general', source: 'self', foundDaysAgo: 40, deadline: -10, target: 'completed', measures: '更换制动片并调整制动器' },
-  { content: '起重机钢丝绳断丝超过报废标准', level: 'major', source: 'supervision', foundDaysAgo: 60, deadline: -30, target: 'completed', measures: '更换同规格钢丝绳，作业前加强检查' },
+  { content: '电梯层门门锁触点接触不良，偶发开门运行', level: 'major', source: 'self', foundDaysAgo: 20, deadline: -5, target: 'reported', measures: '立即停梯，由维保单位更换门锁触点并检测', category: '3000' },
+  { content: '锅炉安全阀校验已过有效期', level: 'general', source: 'inspection', foundDaysAgo: 10, deadline: 4, target: 'reported', measures: '联系检验机构校验安全阀，校验前降压运行', category: '1000' },
+  { content: '叉车制动距离超标', level: 'general', source: 'self', foundDaysAgo: 40, deadline: -10, target: 'completed', measures: '更换制动片并调整制动器', category: '5000' },
+  { content: '起重机钢丝绳断丝超过报废标准', level: 'major', source: 'supervision', foundDaysAgo: 60, deadline: -30, target: 'completed', measures: '更换同规格钢丝绳，作业前加强检查', category: '4000' },
   { content: '压力容器安全附件铅封缺失', level: 'general', source: 'self', foundDaysAgo: 3, deadline: 14, target: 'draft', measures: '' },
   { content: '气瓶间通风设施损坏', level: 'general', source: 'report', foundDaysAgo: 1, deadline: 10, target: 'draft', measures: '' },
 ];
@@ -32,8 +35,8 @@ const PLANS: Plan[] = [
 async function seedUnit(demo: DemoContext, unit: Actor, equipment: readonly Row[]): Promise<number> {
   const { db, today } = demo;
   const dangers = demo.resource('hidden-danger');
-  for (const [i, plan] of PLANS.entries()) {
-    const piece = i < 4 ? equipment[i * 3] : undefined;
+  for (const plan of PLANS) {
+    const piece = plan.category ? equipment.find((e) => e.equclacode === plan.category) : undefined;
     const foundDate = addToDate(today, -plan.foundDaysAgo, 'd');
     const row = await saveRecord(db, dangers, unit, {
       content: plan.content,
@@ -53,9 +56,21 @@ async function seedUnit(demo: DemoContext, unit: Actor, equipment: readonly Row[
   return PLANS.length;
 }
 
-export async function seedHiddenDangers(demo: DemoContext): Promise<Record<string, number>> {
+/** Last year's letter signed and committed; this year's filled in, waiting for the signed scan. */
+async function seedCommitments(demo: DemoContext, unit: Actor, principal: string): Promise<number> {
+  const { db, today } = demo;
+  const letters = demo.resource('safety-commitment');
+  const year = Number(today.slice(0, 4));
+  const last = await saveRecord(db, letters, unit, { year: year - 1, principal, signDate: `${year - 1}-01-15`, scan: demoForm(`${year - 1}年度安全承诺书（盖章）.pdf`) });
+  await runAction(db, letters, unit, 'commit', last.id as string, {});
+  await saveRecord(db, letters, unit, { year, principal });
+  return 2;
+}
+
+export async function seedResponsibility(demo: DemoContext): Promise<Record<string, number>> {
   demo.progress('写入事故隐患…');
   const first = await seedUnit(demo, demo.unit, demo.rows.get(EQUIPMENT) ?? []);
   const second = await seedUnit(demo, demo.secondUnit, demo.rows.get(SECOND_UNIT_EQUIPMENT) ?? []);
-  return { hiddenDangers: first + second };
+  const letters = (await seedCommitments(demo, demo.unit, '陈国华')) + (await seedCommitments(demo, demo.secondUnit, '周建平'));
+  return { hiddenDangers: first + second, safetyCommitments: letters };
 }
