@@ -26,8 +26,6 @@ const NOT_BUILT = new Set([
   '/company-info/safetyManager',
   '/company-info/azRYgl',
   '/company-info/aqglbm',
-  '/implementation/reservePlan',
-  '/implementation/drill',
   '/implementation/selfAssessment',
   '/construction/register-list',
   '/construction/query-list',

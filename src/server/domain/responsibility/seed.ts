@@ -1,7 +1,8 @@
 /**
  * Demo records of enterprise responsibility for both using units: hidden dangers (drafts, reported
  * ones — one past its deadline, one due within the week — and rectified ones, some on the unit's
- * own equipment), and the safety commitment letters (last year's committed, this year's a draft).
+ * own equipment), the safety commitment letters (last year's committed, this year's a draft), and
+ * the emergency plans (versions) with their drills.
  */
 import { addToDate } from '../../../shared/dates';
 import { demoForm, type DemoContext } from '../../db/demo/context';
@@ -72,5 +73,41 @@ export async function seedResponsibility(demo: DemoContext): Promise<Record<stri
   const first = await seedUnit(demo, demo.unit, demo.rows.get(EQUIPMENT) ?? []);
   const second = await seedUnit(demo, demo.secondUnit, demo.rows.get(SECOND_UNIT_EQUIPMENT) ?? []);
   const letters = (await seedCommitments(demo, demo.unit, '陈国华')) + (await seedCommitments(demo, demo.secondUnit, '周建平'));
-  return { hiddenDangers: first + second, safetyCommitments: letters };
+  const plansFirst = await seedPlans(demo, demo.unit);
+  const plansSecond = await seedPlans(demo, demo.secondUnit);
+  return { hiddenDangers: first + second, safetyCommitments: letters, emergencyPlans: plansFirst.plans + plansSecond.plans, drills: plansFirst.drills + plansSecond.drills };
+}
+
+/** A plan in its second version (the first retired), a new draft, and drills of the current plans. */
+export async function seedPlans(demo: DemoContext, unit: Actor): Promise<{ plans: number; drills: number }> {
+  const { db, today } = demo;
+  const plans = demo.resource('emergency-plan');
+  const drills = demo.resource('emergency-drill');
+  const publish = async (fields: Record<string, unknown>) => {
+    const row = await saveRecord(db, plans, unit, { ...fields, document: demoForm(`${String(fields.planName)}${String(fields.planVersion)}.pdf`) });
+    await runAction(db, plans, unit, 'commit', row.id as string, {});
+    return row;
+  };
+  const old = await publish({ planName: '特种设备事故综合应急预案', planType: 'general', planVersion: 'V1.0', issueDate: addToDate(today, -4, 'y'), reviewDate: addToDate(today, -1, 'y'), summary: '事故分级、应急组织、响应程序、保障措施' });
+  await runAction(db, plans, unit, 'retire', old.id as string, {});
+  const general = await publish({ planName: '特种设备事故综合应急预案', planType: 'general', planVersion: 'V2.0', issueDate: addToDate(today, -1, 'y'), reviewDate: addToDate(today, 20, 'd'), summary: '按新版法规修订：增加信息报告时限和舆情应对' });
+  const elevator = await publish({ planName: '电梯困人现场处置方案', planType: 'onsite', equclacode: '3000', planVersion: 'V1.0', issueDate: addToDate(today, -200, 'd'), reviewDate: addToDate(today, 2 * 365, 'd'), summary: '困人安抚、盘车放人、通知维保单位' });
+  await saveRecord(db, plans, unit, { planName: '锅炉爆管专项应急预案', planType: 'special', equclacode: '1000', planVersion: 'V1.0', summary: '编制中' });
+  const drillPlans: [Record<string, unknown>, string, number, string][] = [
+    [general, '厂区主干道及仓储区', 45, '起重机吊物坠落、人员受伤的综合应急响应'],
+    [elevator, '办公楼1号电梯', 12, '电梯停电困人，维保人员30分钟内到场盘车放人'],
+    [elevator, '宿舍楼2号电梯', 10, '电梯故障困人，夜间值班人员处置'],
+  ];
+  for (const [i, [plan, location, participants, scenario]] of drillPlans.entries()) {
+    await saveRecord(db, drills, unit, {
+      plan: plan.id,
+      planName: plan.planName,
+      drillDate: addToDate(today, -(30 + i * 60), 'd'),
+      location,
+      participants,
+      scenario,
+      evaluation: '响应及时、分工明确；通讯联络环节需加强，已补充应急通讯录。',
+    });
+  }
+  return { plans: 4, drills: drillPlans.length };
 }
