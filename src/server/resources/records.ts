@@ -210,6 +210,24 @@ export async function runAction(db: AnyDb, compiled: CompiledResource, actor: Ac
   });
 }
 
+/**
+ * A reference names a record the actor may see: a ref field (of the record or of a sub-table row)
+ * pointing at another unit's row, or at none, is refused like a missing record, naming the field.
+ */
+async function checkRefs(trx: AnyDb, compiled: CompiledResource, model: ResourceModel, actor: Actor, body: Record<string, unknown>): Promise<void> {
+  for (const f of model.writable) {
+    const id = body[f.name];
+    if (f.type !== 'ref' || typeof id !== 'string' || id === '') continue;
+    const target = compiled.runtime.models.get(f.field.ref ?? '');
+    if (!target) continue;
+    if (!(await findRow(trx, target, id, visibleRows(target, actor)))) throw new AppError('VALIDATION_FAILED', `${f.label}不存在或不属于本单位`, { field: f.name });
+  }
+  for (const link of model.children) {
+    const rows = body[link.name];
+    if (Array.isArray(rows)) for (const row of rows) if (row && typeof row === 'object') await checkRefs(trx, compiled, link.model, actor, row as Record<string, unknown>);
+  }
+}
+
 /** Fills the defaults of absent fields of a new row and of every sub-table row (before validation). */
 function applyDefaults(model: ResourceModel, body: Record<string, unknown>, insert: boolean): void {
   if (insert) for (const f of model.writable) if (body[f.name] === undefined && f.field.default !== undefined) body[f.name] = f.field.default;
@@ -266,6 +284,7 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       // Without an explicit save action a row is editable only in the initial state.
       if (!allowedInState(editableStates(workflow), row.status)) throw new AppError('WRONG_STATE');
       await checkSave(trx, model, body, row);
+      await checkRefs(trx, compiled, model, actor, body);
       const input = await withDerived(trx, compiled, actor, body, recordInput(model, body), row);
       await updateRow(trx, model, id, { ...input.values, updated_by: actor.userId });
       await writeChildren(trx, input, id);
@@ -273,6 +292,7 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       // Readonly ones again: validation drops them from the body.
       await fillSessionFields(trx, model, actor, body);
       await checkSave(trx, model, body, undefined);
+      await checkRefs(trx, compiled, model, actor, body);
       id = await insertRecord(trx, compiled, actor, body);
     }
     await linkAttachments(trx, model, actor, id, body, actor.unitId);
