@@ -30,6 +30,8 @@ describe('a hidden danger filed, reported and rectified', () => {
     await textbox('整改措施').fill('更换压力表并校验');
     await date('整改期限', addToDate(todayIn(), 3, 'd'));
     await page.getByRole('button', { name: /上\s*报/ }).filter({ visible: true }).click();
+    // The form asks the action's question once the input is valid.
+    await page.locator('.ant-modal-confirm', { hasText: '上报后不能再修改隐患信息' }).filter({ visible: true }).getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText(/上报成功/).first().waitFor();
     await page.goto(`${baseURL}/implementation/yhhzsb`);
     await expect.poll(async () => (await row().count()) && row().innerText()).toContain('整改中');

@@ -74,7 +74,7 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
       case 'commit':
         setSaving(action.name);
         try {
-          const saved = await submit({ commit: action.kind === 'commit', label: action.label });
+          const saved = await submit({ commit: action.kind === 'commit', label: action.label, confirm: action.confirm });
           if (saved) (onClose ?? ((savedId?: string) => links.afterSave(screen.id, savedId)))(saved.id as string | undefined);
         } finally {
           setSaving(null);

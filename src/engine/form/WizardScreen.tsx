@@ -67,7 +67,7 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
     }
     setSaving(action.name);
     try {
-      const saved = await submit({ commit: action.kind === 'commit', label: action.label });
+      const saved = await submit({ commit: action.kind === 'commit', label: action.label, confirm: action.confirm });
       if (saved) (onClose ?? ((savedId?: string) => links.afterSave(screen.id, savedId)))(saved.id as string | undefined);
     } finally {
       setSaving(null);

@@ -10,7 +10,7 @@ import { useInvalidateResource } from '../data/hooks';
 import { toEngineError, type RecordData } from '../data/provider';
 import type { ScreenBundle } from '../registry/registry';
 import type { EditMode } from '../../schema/types';
-import { useFeedback } from '../actions/feedback';
+import { confirm, useFeedback } from '../actions/feedback';
 import { defaultValues } from './compile';
 import { toRecord } from './payload';
 import { setFormStages, stagesOfSave } from './requirements';
@@ -20,8 +20,11 @@ export const INVALID_FORM_MESSAGE = '请检查表单中标红的内容';
 
 export interface SchemaFormController {
   form: Form;
-  /** Validates `pattern` (default: every field) and saves; resolves with the saved record, or null. */
-  submit(options: { commit: boolean; label: string; validate?: string }): Promise<RecordData | null>;
+  /**
+   * Validates `pattern` (default: every field), asks `confirm` (the action's question) once the
+   * input is valid, and saves; resolves with the saved record, or null.
+   */
+  submit(options: { commit: boolean; label: string; validate?: string; confirm?: string }): Promise<RecordData | null>;
 }
 
 interface Options {
@@ -102,7 +105,7 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
   );
 
   const submit = useCallback<SchemaFormController['submit']>(
-    async ({ commit, label, validate = '*' }) => {
+    async ({ commit, label, validate = '*', confirm: question }) => {
       try {
         setFormStages(form, stagesOfSave(commit));
         await form.validate(validate);
@@ -111,6 +114,7 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
         revealFirstError();
         return null;
       }
+      if (question && !(await confirm(feedback, question))) return null;
       form.setSubmitting(true);
       try {
         const saved = await dataProvider.save(bundle.resource.name, toRecord(bundle, form.values), { commit });
