@@ -449,10 +449,15 @@ function describePath(path: (string | number)[]): string {
  * in path order; within the first file that has the type, the instance using the most keywords.
  * Preferring one file keeps the reference stable while other files change.
  */
+/** Files whose objects are preferred as examples after the demo ones. */
+const EXAMPLE_SOURCES = /(^|\/)(equipment|self-check|online-apply|use-regist-apply|use-change-apply|inspection-record|area|menu)[^/]*\.json$/;
+
 function addExamples(reader: KindReader, doc: KindDoc, files: { path: string; value: unknown }[]): void {
   const instances = new Map<string, Instance[]>();
-  const demo = (p: string) => (/(^|\/)demo-[^/]*$/.test(p) ? 0 : 1);
-  const ordered = [...files].sort((a, b) => demo(a.path) - demo(b.path) || a.path.localeCompare(b.path));
+  // Examples come from the tutorial's demo files, then from a fixed set of long-standing files, so
+  // adding a screen does not change the reference (only a keyword no earlier file uses adds one).
+  const rank = (p: string) => (/(^|\/)demo-[^/]*$/.test(p) ? 0 : EXAMPLE_SOURCES.test(p) ? 1 : 2);
+  const ordered = [...files].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
   for (const file of ordered) collectInstances(reader, file.path, file.value, instances);
   for (const object of doc.objects) {
     const found = instances.get(object.pointer);
