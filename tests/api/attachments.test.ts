@@ -7,13 +7,12 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/server/db/ids';
 import { linkToRecord } from '../../src/server/services/attachments';
 import { ATTACHMENT_ROUTES, API, type AttachmentInfo, type Envelope } from '../../src/shared/contract';
-import { api, dbTargets, makeApp, sessionOf, withSession, type TestApp } from './helpers';
-import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+import { api, appSuite, call, dbTargets, withSession } from './helpers';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
@@ -35,26 +34,16 @@ async function multipart(files: { name: string; bytes: Buffer; type?: string }[]
 }
 
 describe.each(dbTargets())('attachments (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
   let dir: string;
-  let unitA: UnitUser;
-  let unitB: UnitUser;
-  let farAuthority: UnitUser;
-  let authority: string;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'portal-att-test-'));
-    t = await makeApp(target, { attachmentDir: dir, attachmentMaxMb: MAX_MB });
-    app = t.app;
-    unitA = await unitUser(app, '330212');
-    unitB = await unitUser(app, '330203');
-    farAuthority = await unitUser(app, '330106', 'authority'); // another city's authority
-    authority = await sessionOf(app, 'jgadmin'); // 330200: oversees 3302xx
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
+  afterAll(() => rmSync(dir, { recursive: true, force: true })); // after the suite's app closes
+  // farAuthority: another city's authority; the demo authority (330200) oversees 3302xx.
+  const { app, units: [unitA, unitB, farAuthority], session } = appSuite(target, {
+    build: () => ({ attachmentDir: dir, attachmentMaxMb: MAX_MB }),
+    units: ['330212', '330203', ['330106', 'authority']],
+    sessions: { authority: 'jgadmin' },
   });
 
   /** Every stored file (tmp/ included), relative to the directory. */
@@ -138,9 +127,9 @@ describe.each(dbTargets())('attachments (%s)', (target) => {
       const refId = newId();
       const { body } = await upload(unitA.sid, [{ name: 'a.pdf', bytes: PDF }], { refId });
       const id = body.data!.id;
-      expect((await download(authority, id)).statusCode).toBe(200);
-      expect((await call<AttachmentInfo[]>(app, authority, 'GET', ATTACHMENT_ROUTES.list, { refId })).body.data!.map((a) => a.id)).toEqual([id]);
-      expect((await call(app, authority, 'POST', `${ATTACHMENT_ROUTES.delete}/${id}`)).status).toBe(404);
+      expect((await download(session.authority, id)).statusCode).toBe(200);
+      expect((await call<AttachmentInfo[]>(app, session.authority, 'GET', ATTACHMENT_ROUTES.list, { refId })).body.data!.map((a) => a.id)).toEqual([id]);
+      expect((await call(app, session.authority, 'POST', `${ATTACHMENT_ROUTES.delete}/${id}`)).status).toBe(404);
       expect((await download(farAuthority.sid, id)).statusCode).toBe(404);
     });
 
@@ -233,9 +222,9 @@ describe.each(dbTargets())('attachments (%s)', (target) => {
     });
 
     it("a file the authority links to a unit's record (an inspection report) becomes readable by that unit only", async () => {
-      const report = (await upload(authority, [{ name: '检验报告.pdf', bytes: PDF }])).body.data!;
+      const report = (await upload(session.authority, [{ name: '检验报告.pdf', bytes: PDF }])).body.data!;
       expect((await download(unitA.sid, report.id)).statusCode).toBe(404);
-      const authorityUser = await app.db.selectFrom('sys_session' as never).select(['user_id' as never]).where('id' as never, '=', authority as never).executeTakeFirstOrThrow();
+      const authorityUser = await app.db.selectFrom('sys_session' as never).select(['user_id' as never]).where('id' as never, '=', session.authority as never).executeTakeFirstOrThrow();
       const unitRow = await app.db.selectFrom('sys_user' as never).select(['unit_id' as never]).where('id' as never, '=', (authorityUser as { user_id: string }).user_id as never).executeTakeFirstOrThrow();
       const viewer = { userId: (authorityUser as { user_id: string }).user_id, unitId: (unitRow as { unit_id: string }).unit_id, areaCode: '330200', roleType: 'authority', oversees: true };
       expect(await linkToRecord(app.db, viewer, newId(), [report.id], unitA.unitId)).toBe(1);

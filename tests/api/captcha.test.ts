@@ -1,17 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/contract';
-import { api, dbTargets, demo, login, makeApp, type TestApp } from './helpers';
+import { api, appSuite, dbTargets, demo, login } from './helpers';
 
 describe.each(dbTargets())('captcha (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    t = await makeApp(target, { captchaEnabled: true });
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const { app } = appSuite(target, { build: { captchaEnabled: true } });
 
   /** Fetches a captcha image; returns the cookie binding it and the answer stored in the database. */
   async function newCaptcha(previousId?: string) {

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyPluginAsync } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/contract';
-import { api, dbTargets, demo, login, makeApp, sessionOf, withSession, type TestApp } from './helpers';
+import { api, appSuite, dbTargets, demo, login, sessionOf, withSession } from './helpers';
 
 /** Test-only routes: an unexpected crash and a crash carrying internal detail. */
 const crashingRoutes: FastifyPluginAsync = async (scope) => {
@@ -18,14 +18,7 @@ function expectFailureEnvelope(body: unknown, code: string, message: string) {
 }
 
 describe.each(dbTargets())('envelope on errors (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    t = await makeApp(target, { extraRoutes: crashingRoutes });
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const { app } = appSuite(target, { build: { extraRoutes: crashingRoutes } });
 
   it('400: a body failing the route schema, with a Chinese message naming the field', async () => {
     const sid = await sessionOf(app, 'nbmulti');
@@ -118,21 +111,16 @@ describe.each(dbTargets())('envelope on errors (%s)', (target) => {
 });
 
 describe.each(dbTargets())('login rate limit (%s)', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await makeApp(target, { loginRateLimit: 3 });
-  });
-  afterAll(() => t.close());
+  const { app } = appSuite(target, { build: { loginRateLimit: 3 } });
 
   it('429 with the envelope after the per-IP limit', async () => {
     const { loginName, orgCode } = demo('nbsub');
-    for (let i = 0; i < 3; i++) expect((await login(t.app, loginName, 'Wrong@2026', orgCode)).code).toBe('INVALID_CREDENTIALS');
-    const res = await t.app.inject({ method: 'POST', url: api(API.login), payload: {} });
+    for (let i = 0; i < 3; i++) expect((await login(app, loginName, 'Wrong@2026', orgCode)).code).toBe('INVALID_CREDENTIALS');
+    const res = await app.inject({ method: 'POST', url: api(API.login), payload: {} });
     expect(res.statusCode).toBe(429);
     expectFailureEnvelope(res.json(), 'RATE_LIMITED', '请求过于频繁，请稍后再试');
     expect(res.headers['retry-after']).toBeDefined();
     // Other routes are not limited.
-    expect((await t.app.inject({ method: 'GET', url: api(API.publicKey) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: api(API.publicKey) })).statusCode).toBe(200);
   });
 });

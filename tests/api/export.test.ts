@@ -7,13 +7,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEMA_DIR } from '../../src/server/resources/catalog';
 import { XLSX_CONTENT_TYPE } from '../../src/server/resources/xlsx/export';
 import type { Envelope, Page } from '../../src/shared/contract';
-import { api, dbTargets, makeApp, withSession, type TestApp } from './helpers';
-import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+import { api, appSuite, call, dbTargets, unitUser, withSession } from './helpers';
 
 const R = '/r/demo-notice';
 const MAX_ROWS = 20;
@@ -33,20 +32,13 @@ async function sheetRows(body: Buffer): Promise<unknown[][]> {
 }
 
 describe.each(dbTargets())('XLSX export (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let unitA: UnitUser;
-  let unitB: UnitUser;
+  const { app, units: [unitA, unitB] } = appSuite(target, { build: { exportMaxRows: MAX_ROWS }, units: ['330212', '330203'] });
 
   const exportFile = (sid: string, query: Record<string, string | string[]> = {}, options: Partial<InjectOptions> = {}) =>
     withSession(app, sid, { method: 'GET', url: api(`${R}/export`), query, ...options } as InjectOptions & { url: string });
   const list = async (sid: string, query: Record<string, string | string[]>) => (await call<Page<Notice>>(app, sid, 'GET', `${R}/list`, { pageSize: '100', ...query })).body.data!;
 
   beforeAll(async () => {
-    t = await makeApp(target, { exportMaxRows: MAX_ROWS });
-    app = t.app;
-    unitA = await unitUser(app, '330212');
-    unitB = await unitUser(app, '330203');
     const categories = ['1', '2', '3'];
     for (let i = 0; i < 30; i++) {
       const day = String(1 + (i % 28)).padStart(2, '0');
@@ -55,7 +47,6 @@ describe.each(dbTargets())('XLSX export (%s)', (target) => {
     }
     for (let i = 0; i < 5; i++) await call(app, unitB.sid, 'POST', `${R}/save`, { title: `乙单位公告${i}`, content: '正文', category: '2', publishDate: '2026-03-05' });
   });
-  afterAll(() => t?.close());
 
   it('streams an XLSX with the same rows, in the same order, as list for the same filters', async () => {
     const filters = { category: ['2', '3'], publishDate_gte: '2026-03-05', publishDate_lte: '2026-03-25', orderBy: 'publishDate desc,title' };
@@ -133,27 +124,23 @@ describe.each(dbTargets())('XLSX export (%s)', (target) => {
 });
 
 describe.each(dbTargets())('XLSX export through a legacy alias (%s)', (target) => {
-  let t: TestApp;
   let schemaDir: string;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     schemaDir = mkdtempSync(join(tmpdir(), 'export-alias-'));
     cpSync(DEFAULT_SCHEMA_DIR, schemaDir, { recursive: true });
     const file = join(schemaDir, 'resources', 'demo-notice.json');
     const resource = JSON.parse(readFileSync(file, 'utf8'));
     resource.api = { ...resource.api, export: '/a/demo/notice/exportData' };
     writeFileSync(file, JSON.stringify(resource));
-    t = await makeApp(target, { schemaDir });
   });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(schemaDir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(schemaDir, { recursive: true, force: true })); // after the suite's app closes
+  const { app } = appSuite(target, { build: () => ({ schemaDir }) });
 
   it("serves the resource's `export` alias with the generic export", async () => {
-    const unit = await unitUser(t.app, '330212');
-    await call(t.app, unit.sid, 'POST', `${R}/save`, { title: '旧路径导出', content: '正文' });
-    const res = await withSession(t.app, unit.sid, { method: 'POST', url: api('/a/demo/notice/exportData'), payload: { title: '旧路径' } });
+    const unit = await unitUser(app, '330212');
+    await call(app, unit.sid, 'POST', `${R}/save`, { title: '旧路径导出', content: '正文' });
+    const res = await withSession(app, unit.sid, { method: 'POST', url: api('/a/demo/notice/exportData'), payload: { title: '旧路径' } });
     expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
     expect((await sheetRows(res.rawPayload)).map((r) => r[0])).toEqual(['标题', '旧路径导出']);
   });

@@ -5,12 +5,10 @@
  * .xlsx, too large, too many rows, a wrong header), the RBAC check, and an export imported back.
  */
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { XLSX_CONTENT_TYPE } from '../../src/server/resources/xlsx/export';
 import type { Envelope, Page } from '../../src/shared/contract';
-import { api, dbTargets, makeApp, sessionOf, withSession, type TestApp } from './helpers';
-import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+import { api, appSuite, call, dbTargets, sessionOf, unitUser, withSession, type UnitUser } from './helpers';
 
 const R = '/r/equipment';
 const MAX_ROWS = 6;
@@ -59,14 +57,7 @@ const values = (row: ExcelJS.Row): unknown[] => (row.values as unknown[]).slice(
 const HEADER = ['*设备种类', '设备类别', '*设备名称', '*设备使用地点', '设备所在区域', '上次检验日期', '吊运熔融金属', '安全管理员电话'];
 
 describe.each(dbTargets())('XLSX import (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    t = await makeApp(target, { importMaxRows: MAX_ROWS, attachmentMaxMb: MAX_MB });
-    app = t.app;
-  });
-  afterAll(() => t?.close());
+  const { app } = appSuite(target, { build: { importMaxRows: MAX_ROWS, attachmentMaxMb: MAX_MB } });
 
   const upload = async <T = unknown>(sid: string, name: string, bytes: Buffer, fields: Record<string, string> = {}) => {
     const res = await withSession(app, sid, { method: 'POST', url: api(`${R}/import`), ...(await multipart(name, bytes, fields)) });

@@ -1,21 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_UNITS } from '../../src/server/db/seed';
 import { LOCK_MINUTES, MAX_FAILED_LOGINS } from '../../src/server/services/auth';
 import { passwordHasher } from '../../src/server/services/password';
 import { signSsoToken } from '../../src/server/services/sso';
 import { API } from '../../src/shared/contract';
-import { api, createUser, dbTargets, demo, encrypt, login, loginRequest, makeApp, publicKey, type LoginReply, type TestApp } from './helpers';
+import { api, appSuite, createUser, dbTargets, demo, encrypt, login, loginRequest, publicKey, type LoginReply } from './helpers';
 
 describe.each(dbTargets())('login (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const { app } = appSuite(target);
   afterEach(() => vi.restoreAllMocks());
 
   function expectFailure(reply: LoginReply, message: string) {

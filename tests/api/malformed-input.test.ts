@@ -4,23 +4,14 @@
  * envelope and a Chinese message from the catalogue (never a 500, never Fastify's English), and
  * nothing is stored.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type Envelope } from '../../src/shared/contract';
-import { api, dbTargets, makeApp, sessionOf, withSession, type TestApp } from './helpers';
+import { api, appSuite, dbTargets, withSession } from './helpers';
 
 describe.each(dbTargets())('malformed input (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let sid: string;
-
-  beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-    sid = await sessionOf(app, 'nbadmin');
-  });
-  afterAll(() => t.close());
+  const { app, session } = appSuite(target, { sessions: { nbadmin: 'nbadmin' } });
 
   const errorLogs = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM sys_error_log`.execute(app.db)).rows[0].n;
   const refused = async (options: InjectOptions & { url: string }, status: number, message: string) => {
@@ -41,7 +32,7 @@ describe.each(dbTargets())('malformed input (%s)', (target) => {
   it('refuses a NUL character in a path or a query, signed in or not', async () => {
     await refused({ method: 'GET', url: api('/pay/sandbox/AB%00CD') }, 400, '输入内容含有无效字符，请删除后重试');
     await refused({ method: 'POST', url: api('/pay/sandbox/AB%00CD/confirm') }, 400, '输入内容含有无效字符，请删除后重试');
-    const res = await withSession(app, sid, { method: 'GET', url: api('/r/equipment/list'), query: { equipmentName: 'a\u0000b' } });
+    const res = await withSession(app, session.nbadmin, { method: 'GET', url: api('/r/equipment/list'), query: { equipmentName: 'a\u0000b' } });
     expect(res.statusCode).toBe(400);
     expect((res.json() as Envelope<unknown>).message).toBe('输入内容含有无效字符，请删除后重试');
   });

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_UNITS } from '../../src/server/db/seed';
 import { API, type Envelope, type Page } from '../../src/shared/contract';
-import { api, createUser, dbTargets, login, makeApp, sessionOf, withSession, type TestApp } from './helpers';
+import { api, appSuite, createUser, dbTargets, login, sessionOf, withSession } from './helpers';
 
 interface Account {
   id: string;
@@ -11,14 +10,7 @@ interface Account {
 }
 
 describe.each(dbTargets())('server-side access control (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const { app } = appSuite(target);
 
   const list = (sid: string, query: Record<string, string> = {}) => withSession(app, sid, { method: 'GET', url: api(API.bypassAccountList), query });
 

@@ -6,12 +6,10 @@
  * (`when`: a field that does not apply is not stored). Each refusal changes nothing and answers
  * VALIDATION_FAILED with the field and a Chinese message naming it.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { Page } from '../../src/shared/contract';
-import { dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
-import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+import { appSuite, call, dbTargets } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; status?: string };
 
@@ -19,19 +17,8 @@ const FILE = [{ name: '登记表.pdf', url: '' }];
 const CONTACT = { contactPerson: '张伟', contactMobile: '13805740001' };
 
 describe.each(dbTargets())('field requirements enforced by the server (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let unit: UnitUser;
-  let authority: string;
+  const { app, units: [unit], session } = appSuite(target, { units: ['330212'], sessions: { authority: 'jgadmin' } });
   const today = todayIn();
-
-  beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-    unit = await unitUser(app, '330212');
-    authority = await sessionOf(app, 'jgadmin');
-  });
-  afterAll(() => t.close());
 
   const post = (path: string, body: Record<string, unknown> = {}, sid = unit.sid) => call<Row>(app, sid, 'POST', path, body);
   const saved = async (path: string, body: Record<string, unknown>) => {
@@ -131,7 +118,7 @@ describe.each(dbTargets())('field requirements enforced by the server (%s)', (ta
 
     it('the authority never sees the incomplete draft, and approves only what was committed complete', async () => {
       const draft = await saved('/r/use-change-apply/save', { changeType: 'stop', useUnitName: '单位', effectiveDate: today, reason: '停产', ...CONTACT });
-      expect((await post(`/r/use-change-apply/accept/${draft.id}`, {}, authority)).body.code).toBe('RECORD_NOT_FOUND');
+      expect((await post(`/r/use-change-apply/accept/${draft.id}`, {}, session.authority)).body.code).toBe('RECORD_NOT_FOUND');
       expect((await post(`/r/use-change-apply/commit/${draft.id}`)).body).toMatchObject({ result: 'false', data: { field: 'items' } });
     });
   });

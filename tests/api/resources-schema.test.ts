@@ -10,16 +10,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { createDatabase } from '../../src/server/db/index';
 import { loadCatalog } from '../../src/server/resources/catalog';
 import { compileResources } from '../../src/server/resources/compile';
 import { DestructiveSchemaChangeError, syncTables } from '../../src/server/resources/ddl';
 import type { Page } from '../../src/shared/contract';
-import { dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
+import { appSuite, call, dbTargets, unitUser } from './helpers';
 import { persistentDb, type PersistentDb } from './fixtures/persistent-db';
-import { call, unitUser } from './fixtures/resource-users';
 
 const FIXTURE_SCHEMAS = fileURLToPath(new URL('./fixtures/schemas', import.meta.url));
 const QUIET: BuildOptions = { captchaEnabled: false, logLevel: 'silent', staticDir: null, loginRateLimit: 100_000 };
@@ -126,16 +125,7 @@ interface Order {
 }
 
 describe.each(dbTargets())('fixture resources: access ids, sub-tables, plain save/delete (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let authority: string;
-
-  beforeAll(async () => {
-    t = await makeApp(target, { schemaDir: FIXTURE_SCHEMAS });
-    app = t.app;
-    authority = await sessionOf(app, 'jgadmin');
-  });
-  afterAll(() => t.close());
+  const { app, session } = appSuite(target, { build: { schemaDir: FIXTURE_SCHEMAS }, sessions: { authority: 'jgadmin' } });
 
   it("refuses every route of a resource to a role without one of its access ids", async () => {
     const unit = await unitUser(app, '330212');
@@ -144,11 +134,11 @@ describe.each(dbTargets())('fixture resources: access ids, sub-tables, plain sav
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('FORBIDDEN');
     }
-    expect((await call(app, authority, 'GET', '/r/fx-order/list')).status).toBe(200);
+    expect((await call(app, session.authority, 'GET', '/r/fx-order/list')).status).toBe(200);
   });
 
   it('saves a record with its sub-table rows in order and reads them back', async () => {
-    const res = await call<Order>(app, authority, 'POST', '/r/fx-order/save', {
+    const res = await call<Order>(app, session.authority, 'POST', '/r/fx-order/save', {
       orderNo: 'NO-1',
       orderDate: '2026-05-01T08:30:00+08:00',
       total: 12.5,
@@ -157,34 +147,34 @@ describe.each(dbTargets())('fixture resources: access ids, sub-tables, plain sav
     expect(res.body.data).toMatchObject({ orderNo: 'NO-1', orderDate: '2026-05-01T00:30:00.000Z', total: 12.5, lines: [{ product: '甲', quantity: 2 }, { product: '乙', quantity: 1 }] });
     const id = res.body.data!.id;
 
-    const updated = await call<Order>(app, authority, 'POST', '/r/fx-order/save', { id, lines: [{ product: '丙', quantity: 3 }] });
+    const updated = await call<Order>(app, session.authority, 'POST', '/r/fx-order/save', { id, lines: [{ product: '丙', quantity: 3 }] });
     expect(updated.body.data).toMatchObject({ orderNo: 'NO-1', version: 2, lines: [{ product: '丙', quantity: 3 }] });
-    expect((await call<Order>(app, authority, 'GET', `/r/fx-order/get/${id}`)).body.data!.lines).toHaveLength(1);
+    expect((await call<Order>(app, session.authority, 'GET', `/r/fx-order/get/${id}`)).body.data!.lines).toHaveLength(1);
   });
 
   it('validates sub-table rows and unique values', async () => {
-    const missing = await call(app, authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-2', lines: [{ quantity: 1 }] });
+    const missing = await call(app, session.authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-2', lines: [{ quantity: 1 }] });
     expect(missing).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', message: '请填写产品' } });
-    const tooFew = await call(app, authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-2', lines: [{ product: '甲', quantity: 0 }] });
+    const tooFew = await call(app, session.authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-2', lines: [{ product: '甲', quantity: 0 }] });
     expect(tooFew.body.message).toBe('数量不能小于1');
 
-    await call(app, authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-3' });
-    const duplicate = await call(app, authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-3' });
+    await call(app, session.authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-3' });
+    const duplicate = await call(app, session.authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-3' });
     expect(duplicate.body).toMatchObject({ result: 'false', code: 'DUPLICATE_VALUE' });
   });
 
   it('deletes a record without workflow together with its sub-table rows', async () => {
-    const saved = await call<Order>(app, authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-4', lines: [{ product: '甲' }] });
+    const saved = await call<Order>(app, session.authority, 'POST', '/r/fx-order/save', { orderNo: 'NO-4', lines: [{ product: '甲' }] });
     const id = saved.body.data!.id;
-    expect((await call(app, authority, 'POST', `/r/fx-order/delete/${id}`)).body).toMatchObject({ result: 'true', data: null });
-    expect((await call(app, authority, 'GET', `/r/fx-order/get/${id}`)).body.code).toBe('RECORD_NOT_FOUND');
+    expect((await call(app, session.authority, 'POST', `/r/fx-order/delete/${id}`)).body).toMatchObject({ result: 'true', data: null });
+    expect((await call(app, session.authority, 'GET', `/r/fx-order/get/${id}`)).body.code).toBe('RECORD_NOT_FOUND');
     const lines = await sql<{ n: number }>`SELECT count(*)::int AS n FROM fx_order_line WHERE parent_id = ${id}`.execute(app.db);
     expect(lines.rows[0].n).toBe(0);
-    const page = (await call<Page<Order>>(app, authority, 'GET', '/r/fx-order/list', { orderNo: 'NO-4' })).body.data!;
+    const page = (await call<Page<Order>>(app, session.authority, 'GET', '/r/fx-order/list', { orderNo: 'NO-4' })).body.data!;
     expect(page.count).toBe(0);
   });
 
   it('serves sub-table resources only through their parent', async () => {
-    expect((await call(app, authority, 'GET', '/r/fx-order-line/list')).status).toBe(404);
+    expect((await call(app, session.authority, 'GET', '/r/fx-order-line/list')).status).toBe(404);
   });
 });

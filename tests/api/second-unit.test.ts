@@ -2,40 +2,34 @@
  * The second demo using unit (bladmin, 北仑区): seeded with its own equipment, it sees none of the
  * first unit's rows and the first sees none of its rows, in lists, reads and writes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
 import { DEMO_UNITS } from '../../src/server/db/seed';
 import type { Envelope } from '../../src/shared/contract';
-import { api, dbTargets, makeApp, sessionOf, withSession, type TestApp } from './helpers';
+import { api, appSuite, dbTargets, withSession } from './helpers';
 
 type Row = Record<string, unknown>;
 type Page = { list: Row[]; count: number };
 
 describe.each(dbTargets())('the second using unit (%s)', (target) => {
-  let t: TestApp;
-  let first: string;
-  let second: string;
+  const { app, session } = appSuite(target, { sessions: { first: 'nbadmin', second: 'bladmin' } });
 
   const get = async <T,>(sid: string, path: string, query: Record<string, string> = {}) =>
-    (await withSession(t.app, sid, { method: 'GET', url: api(path), query })).json() as Envelope<T>;
+    (await withSession(app, sid, { method: 'GET', url: api(path), query })).json() as Envelope<T>;
 
   beforeAll(async () => {
-    t = await makeApp(target);
-    await seedDemoRecords(t.app, { equipment: 12, secondEquipment: 6 });
-    first = await sessionOf(t.app, 'nbadmin');
-    second = await sessionOf(t.app, 'bladmin');
+    await seedDemoRecords(app, { equipment: 12, secondEquipment: 6 });
   }, 120_000);
-  afterAll(() => t?.close());
 
   it('logs in to its own unit, in another district', async () => {
-    const unit = await get<{ id: string; orgname: string; areacode: string }>(second, '/a/stone/user/unit');
+    const unit = await get<{ id: string; orgname: string; areacode: string }>(session.second, '/a/stone/user/unit');
     expect(unit.data).toMatchObject({ orgname: DEMO_UNITS.second.orgname });
     expect(DEMO_UNITS.second.areacode).not.toBe(DEMO_UNITS.using.areacode);
   });
 
   it('lists only its own equipment, and the first unit only its own', async () => {
-    const mine = await get<Page>(second, '/r/equipment/list', { pageSize: '100' });
-    const theirs = await get<Page>(first, '/r/equipment/list', { pageSize: '100' });
+    const mine = await get<Page>(session.second, '/r/equipment/list', { pageSize: '100' });
+    const theirs = await get<Page>(session.first, '/r/equipment/list', { pageSize: '100' });
     expect(mine.data!.count).toBe(6);
     expect(theirs.data!.count).toBeGreaterThanOrEqual(12); // plus pieces later seeds add (registration by unit)
     const mineIds = new Set(mine.data!.list.map((r) => r.id));
@@ -43,12 +37,12 @@ describe.each(dbTargets())('the second using unit (%s)', (target) => {
   });
 
   it('cannot read or change a row of the first unit', async () => {
-    const theirs = (await get<Page>(first, '/r/equipment/list', { pageSize: '1' })).data!.list[0];
-    const read = await get<Row>(second, `/r/equipment/get/${String(theirs.id)}`);
+    const theirs = (await get<Page>(session.first, '/r/equipment/list', { pageSize: '1' })).data!.list[0];
+    const read = await get<Row>(session.second, `/r/equipment/get/${String(theirs.id)}`);
     expect(read.result).toBe('false');
-    const write = await withSession(t.app, second, { method: 'POST', url: api('/r/equipment/save'), payload: { ...theirs, equipmentName: '改名' } });
+    const write = await withSession(app, session.second, { method: 'POST', url: api('/r/equipment/save'), payload: { ...theirs, equipmentName: '改名' } });
     expect((write.json() as Envelope<unknown>).result).toBe('false');
-    const again = await get<Row>(first, `/r/equipment/get/${String(theirs.id)}`);
+    const again = await get<Row>(session.first, `/r/equipment/get/${String(theirs.id)}`);
     expect(again.data!.equipmentName).toBe(theirs.equipmentName);
   });
 });

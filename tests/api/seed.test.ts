@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rules } from '../../validators';
 import { ACCESS } from '../../src/server/access';
 import { DEMO_ACCOUNTS, DEMO_UNITS, roleId, roleMenuIds, seedDemoData } from '../../src/server/db/seed';
 import { loadMenu, menuAccessIds } from '../../src/server/menu';
-import { dbTargets, login, makeApp, type TestApp } from './helpers';
+import { appSuite, dbTargets, login } from './helpers';
 
 describe('demo data', () => {
   it('uses valid unified social credit codes carrying the unit area code', () => {
@@ -64,25 +64,20 @@ describe('role menus from menu.json', () => {
 });
 
 describe.each(dbTargets())('seed (%s)', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await makeApp(target);
-  });
-  afterAll(() => t.close());
+  const { app } = appSuite(target);
 
   it('is idempotent', async () => {
-    const count = async () => (await t.app.db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () => (await app.db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = Number(await count());
-    await seedDemoData(t.app.db);
+    await seedDemoData(app.db);
     expect(Number(await count())).toBe(before);
-    const roles = await t.app.db.selectFrom('sys_role').select('id').execute();
+    const roles = await app.db.selectFrom('sys_role').select('id').execute();
     expect(roles.map((r) => r.id).sort()).toEqual([roleId('unitAdmin'), roleId('unitOperator'), roleId('authority')].sort());
   });
 
   it('lets every demo account log in with the listed org code', async () => {
     for (const a of DEMO_ACCOUNTS) {
-      const reply = await login(t.app, a.loginName, a.password, a.orgCode);
+      const reply = await login(app, a.loginName, a.password, a.orgCode);
       expect(reply.result, a.loginName).toBe('true');
     }
   });

@@ -3,31 +3,20 @@
  * for the year (SY2026000001, SY2026000002 …), never takes one from a request, keeps it on the
  * next save, and a list finds a record by part of its number.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIn } from '../../src/shared/dates';
 import type { Page } from '../../src/shared/contract';
-import { dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
-import { call } from './fixtures/resource-users';
+import { appSuite, call, dbTargets } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; applyNo: string; version: number };
 
 describe.each(dbTargets())('application numbers (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let sid: string;
+  const { app, session } = appSuite(target, { sessions: { nbadmin: 'nbadmin' } });
   const year = todayIn().slice(0, 4);
   const body = { registMode: 'regBySets', locationArea: '330212', useStartDate: todayIn(), reason: '投入使用' };
 
-  beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-    sid = await sessionOf(app, 'nbadmin');
-  });
-  afterAll(() => t.close());
-
   const save = async (data: Record<string, unknown>) => {
-    const { body: envelope } = await call<Row>(app, sid, 'POST', '/r/use-regist-apply/save', data);
+    const { body: envelope } = await call<Row>(app, session.nbadmin, 'POST', '/r/use-regist-apply/save', data);
     expect(envelope.result, envelope.message).toBe('true');
     return envelope.data!;
   };
@@ -43,7 +32,7 @@ describe.each(dbTargets())('application numbers (%s)', (target) => {
     const row = await save(body);
     const again = await save({ ...body, id: row.id, version: row.version, reason: '改了说明' });
     expect(again.applyNo).toBe(row.applyNo);
-    const found = await call<Page<Row>>(app, sid, 'POST', '/r/use-regist-apply/list', { applyNo: row.applyNo.slice(-4) });
+    const found = await call<Page<Row>>(app, session.nbadmin, 'POST', '/r/use-regist-apply/list', { applyNo: row.applyNo.slice(-4) });
     expect(found.body.data!.list.map((r) => r.id)).toContain(row.id);
   });
 });

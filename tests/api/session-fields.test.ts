@@ -3,25 +3,16 @@
  * unit and user values when the body leaves them out; a readonly one is always the user's own,
  * whatever the body says; each unit gets its own values.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_UNITS } from '../../src/server/db/seed';
 import { todayIn } from '../../src/shared/dates';
-import { dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
-import { call } from './fixtures/resource-users';
+import { appSuite, call, dbTargets, sessionOf } from './helpers';
 
 type Row = Record<string, unknown> & { id: string };
 
 describe.each(dbTargets())('fields from the session (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
+  const { app } = appSuite(target);
   const base = { registMode: 'regBySets', locationArea: '330212', useStartDate: todayIn(), reason: '投入使用' };
-
-  beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-  });
-  afterAll(() => t.close());
 
   const save = async (loginName: string, body: Record<string, unknown>) => {
     const { body: envelope } = await call<Row>(app, await sessionOf(app, loginName), 'POST', '/r/use-regist-apply/save', body);

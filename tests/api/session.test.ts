@@ -1,21 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roleId } from '../../src/server/db/seed';
 import { TOUCH_INTERVAL_MS } from '../../src/server/services/sessions';
 import { API, type ChangeRoleResult, type Envelope, type UserInfoResult } from '../../src/shared/contract';
-import { api, createUser, dbTargets, demo, login, makeApp, sessionOf, withSession, type TestApp } from './helpers';
+import { api, appSuite, createUser, dbTargets, demo, login, sessionOf, withSession } from './helpers';
 
 const TTL_MINUTES = 30;
 
 describe.each(dbTargets())('session and user (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    t = await makeApp(target, { sessionTtlMinutes: TTL_MINUTES });
-    app = t.app;
-  });
-  afterAll(() => t.close());
+  const { app } = appSuite(target, { build: { sessionTtlMinutes: TTL_MINUTES } });
 
   const userInfo = (sid: string) => withSession(app, sid, { method: 'GET', url: api(API.userInfo) });
   const lastSeen = async (sid: string) => (await app.db.selectFrom('sys_session').select('last_seen_at').where('id', '=', sid).executeTakeFirstOrThrow()).last_seen_at;

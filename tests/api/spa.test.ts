@@ -3,33 +3,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/contract';
-import { api, dbTargets, makeApp, type TestApp } from './helpers';
+import { api, appSuite, dbTargets } from './helpers';
 
 describe.each(dbTargets())('serving the built front end (%s)', (target) => {
-  let t: TestApp;
   let root: string;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'portal-dist-'));
     writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await makeApp(target, { staticDir: root });
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(root, { recursive: true, force: true })); // after the suite's app closes
+  const { app } = appSuite(target, { build: () => ({ staticDir: root }) });
 
   it('serves files, with long caching for hashed assets', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
   it('answers history-mode routes with index.html', async () => {
     for (const url of ['/', '/home', '/equipment/overview?x=1']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -38,10 +34,10 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
 
   it('keeps the JSON envelope for unknown API paths and missing files', async () => {
     for (const url of [api('/a/unknown'), '/assets/missing-file.js']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ result: 'false', code: 'NOT_FOUND' });
     }
-    expect((await t.app.inject({ method: 'GET', url: api(API.appConfig) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: api(API.appConfig) })).statusCode).toBe(200);
   });
 });

@@ -4,12 +4,10 @@
  * by one coded field; unknown or non-groupable `groupBy` and roles without access are refused.
  * Rows are made through the API in units of the test's own (the demo seed is not counted on).
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../src/shared/dates';
 import type { Page } from '../../src/shared/contract';
-import { api, dbTargets, makeApp, sessionOf, type TestApp } from './helpers';
-import { call, unitUser, type UnitUser } from './fixtures/resource-users';
+import { api, appSuite, call, dbTargets, sessionOf } from './helpers';
 
 const R = '/r/equipment';
 
@@ -29,19 +27,12 @@ const UNIT_A: [string, string, string | null, boolean | null][] = [
 ];
 
 describe.each(dbTargets())('stats: counts per resource (%s)', (target) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let unitA: UnitUser;
-  let unitB: UnitUser;
+  const { app, units: [unitA, unitB] } = appSuite(target, { units: ['330212', '330203'] });
 
   const stats = async (sid: string, data: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'POST') => call<Stats>(app, sid, method, `${R}/stats`, data);
   const listCount = async (sid: string, data: Record<string, unknown>) => (await call<Page<unknown>>(app, sid, 'POST', `${R}/list`, { pageSize: 1, ...data })).body.data!.count;
 
   beforeAll(async () => {
-    t = await makeApp(target);
-    app = t.app;
-    unitA = await unitUser(app, '330212');
-    unitB = await unitUser(app, '330203');
     const today = todayIn();
     for (const [i, [equclacode, useStatus, last, molten]] of UNIT_A.entries()) {
       const res = await call(app, unitA.sid, 'POST', `${R}/save`, {
@@ -59,7 +50,6 @@ describe.each(dbTargets())('stats: counts per resource (%s)', (target) => {
       expect(res.body.result).toBe('true');
     }
   });
-  afterAll(() => t?.close());
 
   it('counts the visible rows, as many as list finds', async () => {
     const res = await stats(unitA.sid);

@@ -3,7 +3,7 @@
  * an attachment field, sees it listed as a download link that works with the browser's session,
  * and a file whose bytes do not match its extension is refused with the server's Chinese message.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signedInSuite } from './support/suite';
 

@@ -5,7 +5,7 @@
  * refused with the table of its problems and imports nothing.
  */
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signedInSuite } from './support/suite';
 

@@ -5,12 +5,11 @@
  * (模拟支付 → 确认支付), the page turns to 已缴费 with the receipt number, and the list shows 已缴费.
  */
 import { constants, publicEncrypt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { Envelope } from '../../src/shared/contract';
-import { openPage } from './support/browser';
-import { account, logIn, openUserMenu, submitDialog } from './support/shell';
+import { account, logIn, logInAs, logOut, submitDialog } from './support/shell';
+import { browserSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 const API = `${baseURL}/espServer`;
@@ -30,8 +29,7 @@ async function apiSession(loginName: string): Promise<string> {
 }
 
 describe('online inspection: apply → fee → accept and bill → pay at the sandbox → 已缴费', () => {
-  let browser: Browser;
-  let page: Page;
+  const { page } = browserSuite();
 
   beforeAll(async () => {
     // The demo seed has no equipment: the unit registers one elevator through the API.
@@ -43,9 +41,7 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     });
     const saved = (await res.json()) as Envelope<unknown>;
     if (saved.result !== 'true') throw new Error(`equipment not saved: ${saved.message}`);
-    ({ browser, page } = await openPage());
   });
-  afterAll(() => browser?.close());
 
   const row = () => page.locator('.ant-table-row', { hasText: applicant }).filter({ visible: true });
   const field = (label: string) => page.getByLabel(label, { exact: true }).filter({ visible: true });
@@ -84,13 +80,11 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     const items = page.locator('.ant-descriptions', { hasText: '报检设备与检验费' }).filter({ visible: true });
     await items.getByText(equipmentName).waitFor();
     expect(await items.innerText()).toContain('¥700.00');
-    await openUserMenu(page, '退出登录');
-    await page.waitForURL(/\/login/);
+    await logOut(page);
   });
 
   it('the authority accepts the application and bills the fee', async () => {
-    await logIn(page, baseURL, account('jgadmin'));
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await logInAs(page, baseURL, 'jgadmin');
     await page.goto(`${baseURL}/account/online-apply-audit`);
     await row().waitFor();
     await row().getByRole('button', { name: /受\s*理/ }).click();
@@ -100,8 +94,7 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     await row().getByRole('button', { name: '核定费用' }).click();
     await submitDialog(page.locator('.ant-modal-confirm'));
     await expect.poll(() => row().innerText()).toContain('待缴费');
-    await openUserMenu(page, '退出登录');
-    await page.waitForURL(/\/login/);
+    await logOut(page);
   });
 
   it('the unit pays on the scan-code page through the sandbox; the application shows 已缴费', async () => {

@@ -1,7 +1,7 @@
 /** /dev/playground: a pasted screen renders live beside its lint errors; seed user only. */
 import { describe, expect, inject, it } from 'vitest';
 import { browserSuite } from './support/suite';
-import { account, logIn, openUserMenu } from './support/shell';
+import { account, logIn, logInAs, logOut } from './support/shell';
 
 const baseURL = inject('baseURL');
 
@@ -26,13 +26,11 @@ describe('schema playground', () => {
       .poll(() => preview.locator('.schema-playground__errors').innerText())
       .toMatch(/screens\/demo-notice-list\.json:\d+:\d+: resource 'demo-notice' has no field 'nosuchfield'/);
     await preview.getByText('修正左侧的问题后显示预览').waitFor();
-    await openUserMenu(page, '退出登录');
-    await page.waitForURL(/\/login/);
+    await logOut(page);
   });
 
   it('is not open to a sub-account', async () => {
-    await logIn(page, baseURL, account('nbsub'));
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await logInAs(page, baseURL, 'nbsub');
     await page.goto(`${baseURL}/dev/playground`);
     await page.waitForURL(/\/401$/);
   });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { browserSuite } from './support/suite';
-import { account, logIn, openUserMenu, submitDialog } from './support/shell';
+import { account, logIn, logInAs, logOut, submitDialog } from './support/shell';
 
 const baseURL = inject('baseURL');
 const title = `电梯安全月活动通知 ${Date.now()}`;
@@ -45,13 +45,11 @@ describe('a JSON-only screen: list → add → save → commit → audit → flo
     await expect.poll(() => row().innerText()).toContain('已提交');
     // A submitted notice can no longer be edited or deleted by the unit.
     expect(await row().getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
-    await openUserMenu(page, '退出登录');
-    await page.waitForURL(/\/login/);
+    await logOut(page);
   });
 
   it('the authority approves it with an opinion; the detail shows the flow log', async () => {
-    await logIn(page, baseURL, account('jgadmin'));
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await logInAs(page, baseURL, 'jgadmin');
     await page.goto(`${baseURL}/home/notice`);
     await row().waitFor();
     await row().getByRole('button', { name: /审核通过/ }).click();

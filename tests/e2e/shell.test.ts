@@ -2,28 +2,14 @@
  * The shell as a person uses it, in Debian's Chromium against the real server (captcha off):
  * log in, move around in tabs, reload, switch role, the forced password change, logout.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { account, logIn, openMenu, openUserMenu, tabTitles } from './support/shell';
+import { describe, expect, inject, it } from 'vitest';
+import { account, logIn, logOut, openMenu, openUserMenu, tabTitles } from './support/shell';
+import { browserSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 
 describe('portal shell', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { page } = browserSuite();
 
   it('sends a visitor to the login form, which has no captcha field when the captcha is off', async () => {
     await page.goto(`${baseURL}/home`);
@@ -101,8 +87,7 @@ describe('portal shell', () => {
     await page.waitForURL(/\/401$/);
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL(/\/home$/);
-    await openUserMenu(page, '退出登录');
-    await page.waitForURL(/\/login/);
+    await logOut(page);
   });
 
   it('switches role: all tabs close, home shows, the menu follows the new role', async () => {
@@ -117,8 +102,7 @@ describe('portal shell', () => {
     await page.waitForURL(/\/home$/);
     expect(await tabTitles(page)).toEqual(['首页']);
     await expect(page.locator('.shell-menu').getByText('企业信息维护').count()).resolves.toBe(0);
-    await openUserMenu(page, '退出登录');
-    await page.waitForURL(/\/login/);
+    await logOut(page);
   });
 
   it('forces a weak password to be changed before the menu shows, then requires a new login', async () => {

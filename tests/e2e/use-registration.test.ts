@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { browserSuite } from './support/suite';
-import { account, logIn, logOut } from './support/shell';
+import { account, logIn, logInAs, logOut } from './support/shell';
 
 const baseURL = inject('baseURL');
 const stamp = String(Date.now()).slice(-8);
@@ -79,8 +79,7 @@ describe('use registration: add an elevator, apply, the authority approves, the 
   });
 
   it('the authority accepts and approves it', async () => {
-    await logIn(page, baseURL, account('jgadmin'));
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await logInAs(page, baseURL, 'jgadmin');
     await page.goto(`${baseURL}/account/use-record-audit`);
     const row = page.locator('.ant-table-row', { hasText: applicant }).filter({ visible: true });
     await row.waitFor();

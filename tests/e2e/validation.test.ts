@@ -2,11 +2,9 @@
  * The validator catalogue in a real form: the profile dialog shows a field's message only after
  * the 500 ms deferral, and the password dialog shows the live strength meter.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInSuite } from './support/suite';
 import { openUserMenu } from './support/shell';
-
-const baseURL = inject('baseURL');
 
 describe('field validation in the browser', () => {
   const { page } = signedInSuite('nbadmin');

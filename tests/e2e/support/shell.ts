@@ -18,6 +18,12 @@ export async function logIn(page: Page, baseURL: string, who: Pick<DemoAccount, 
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
+/** Logs a demo account in through the form and waits until the portal has left the login page (wherever the account lands). */
+export async function logInAs(page: Page, baseURL: string, loginName: string): Promise<void> {
+  await logIn(page, baseURL, account(loginName));
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
 /** Opens a page through the side menu: its group (if any), then the item. */
 export async function openMenu(page: Page, group: string | null, item: string): Promise<void> {
   const menu = page.locator('.shell-menu');
