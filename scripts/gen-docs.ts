@@ -9,8 +9,10 @@
  *
  * Where a keyword is enforced is data of the meta-schemas: its description (or, for a bare `$ref`,
  * the referenced definition's) ends with one of the ENFORCEMENT markers, e.g.
- * "(enforced: browser and server)". The marker shows in editors' hovers too; the reference puts it
- * in its own column. tests/unit/schema-reference.test.ts fails for a keyword without one.
+ * "(enforced: browser and server)". A `$ref` to a shared definition may carry a description that is
+ * only the marker: the reference then shows the definition's text with that marker. The marker shows
+ * in editors' hovers too; the reference puts it in its own column. `--check` and
+ * tests/unit/schema-reference.test.ts fail for a keyword without one.
  *
  *   tsx scripts/gen-docs.ts           write the file
  *   tsx scripts/gen-docs.ts --check   exit 1 when it is missing or stale
@@ -247,12 +249,19 @@ class KindReader {
     else if (isObject(node.additionalProperties)) doc.notes.push(`Other keywords: ${this.typeText(node.additionalProperties, `${pointer}/additionalProperties`)}.`);
   }
 
-  /** The description of a property: its own, else that of the definition its `$ref` names. */
+  /**
+   * The description of a property: its own, else that of the definition its `$ref` names. An own
+   * description that is only a marker (`"(enforced: browser)"` next to a `$ref`) says where this use
+   * of a shared definition is enforced: the text is the definition's, the marker the property's.
+   */
   descriptionOf(pointer: string): string {
     const own = at(this.schema, pointer);
-    if (isObject(own) && typeof own.description === 'string') return own.description;
+    const ownText = isObject(own) && typeof own.description === 'string' ? own.description : undefined;
+    if (ownText !== undefined && withoutMarker(ownText).trim() !== '') return ownText;
     const { node } = this.resolve(pointer);
-    return typeof node.description === 'string' ? node.description : '';
+    const referenced = node !== own && typeof node.description === 'string' ? withoutMarker(node.description).trim() : '';
+    if (ownText === undefined) return typeof node.description === 'string' ? node.description : '';
+    return referenced ? `${referenced} ${ownText.trim()}` : ownText;
   }
 
   /** `property -> "`type` is `dict`, `multiDict` or `area`"` from `if`/`then` requirements (direct or in `allOf`). */

@@ -31,7 +31,7 @@ export interface Dict {
 }
 export interface DictItem {
   /**
-   * The stored code (kept as in the original data). The code stored; the server accepts only the dictionary's codes. (enforced: browser and server)
+   * The stored code (kept as in the original data); the server accepts only the dictionary's codes. (enforced: browser and server)
    */
   value: string;
   label: Label;
@@ -40,11 +40,11 @@ export interface DictItem {
    */
   color?: string;
   /**
-   * Kept for old rows, not offered for new input. (enforced: browser)
+   * Kept for old rows, not offered for new input; the server still accepts the code. (enforced: browser)
    */
   disabled?: boolean;
   /**
-   * Facts attached to the code that server hooks or reactions read (e.g. an interval in months, an abbreviation, a fee). Extra facts for server hooks (e.g. a short name in certificate numbers, a fee). (enforced: server)
+   * Facts attached to the code that server hooks or reactions read (e.g. an interval in months, an abbreviation, a fee). (enforced: server)
    */
   data?: {
     [k: string]: string | number | boolean | undefined;

@@ -145,7 +145,7 @@ export interface ColumnItem {
   render?: 'text' | 'dictTag' | 'date' | 'datetime' | 'money' | 'link' | 'ellipsis';
   to?: RoutePath;
   /**
-   * (enforced: browser)
+   * Column width in pixels; the XLSX export sets the column's width from it. (enforced: browser and server)
    */
   width?: number;
   /**
