@@ -4,7 +4,7 @@
  *
  *   literals     'text' "text" 12 3.5 true false null [a, b]
  *   names        fieldName, $contextVariable
- *   operators    ! -(unary)  * / %  + -  < <= > >= in  === !==  &&  ||   ( )
+ *   operators    ! -(unary)  * / %  + -  < <= > >= in  === !==  &&  ||  ?:  ( )
  *
  * A tokenizer and a Pratt parser build an AST; `evaluate` walks it. Nothing is ever handed to
  * eval or Function, and names resolve only to the scope's own properties.
@@ -20,7 +20,8 @@ export type Expr =
   | { type: 'identifier'; name: string; start: number }
   | { type: 'array'; items: Expr[]; start: number }
   | { type: 'unary'; operator: UnaryOperator; operand: Expr; start: number }
-  | { type: 'binary'; operator: BinaryOperator; left: Expr; right: Expr; start: number };
+  | { type: 'binary'; operator: BinaryOperator; left: Expr; right: Expr; start: number }
+  | { type: 'conditional'; test: Expr; consequent: Expr; alternate: Expr; start: number };
 
 /** A syntax error; `column` is 1-based within the expression text. */
 export class ExpressionError extends Error {
@@ -45,7 +46,7 @@ type Token =
   | { kind: 'punct'; value: string; start: number; text: string }
   | { kind: 'end'; value: ''; start: number; text: '' };
 
-const PUNCTUATORS = ['===', '!==', '&&', '||', '<=', '>=', '!', '<', '>', '+', '-', '*', '/', '%', '(', ')', '[', ']', ','];
+const PUNCTUATORS = ['===', '!==', '&&', '||', '<=', '>=', '!', '<', '>', '+', '-', '*', '/', '%', '(', ')', '[', ']', ',', '?', ':'];
 /** Operators of JavaScript that the language leaves out on purpose, with the hint shown instead. */
 const REJECTED: Record<string, string> = {
   '==': "use '===' instead of '=='",
@@ -111,7 +112,8 @@ function tokenize(source: string): Token[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parser (Pratt): binding power of each infix operator; all are left-associative.
+// Parser (Pratt): binding power of each infix operator; all are left-associative. The conditional
+// `test ? a : b` binds loosest and nests to the right (a ? b : c ? d : e).
 
 const INFIX: ReadonlyMap<string, number> = new Map([
   ['||', 1],
@@ -166,6 +168,12 @@ class Parser {
     let left = this.prefix();
     for (;;) {
       const token = this.peek();
+      if (minPower === 0 && token.kind === 'punct' && token.value === '?') {
+        this.next();
+        const consequent = this.expression(0);
+        this.expect(':');
+        return { type: 'conditional', test: left, consequent, alternate: this.expression(0), start: left.start };
+      }
       const power = token.kind === 'punct' || (token.kind === 'name' && token.value === 'in') ? INFIX.get(token.value) : undefined;
       if (power === undefined || power <= minPower) return left;
       this.next();
@@ -237,6 +245,8 @@ export function collectIdentifiers(expr: Expr): { name: string; index: number }[
       return collectIdentifiers(expr.operand);
     case 'binary':
       return [...collectIdentifiers(expr.left), ...collectIdentifiers(expr.right)];
+    case 'conditional':
+      return [...collectIdentifiers(expr.test), ...collectIdentifiers(expr.consequent), ...collectIdentifiers(expr.alternate)];
   }
 }
 
@@ -298,7 +308,7 @@ function binary(operator: Exclude<BinaryOperator, '&&' | '||'>, left: unknown, r
 /**
  * Evaluates a parsed expression. `&&`/`||` short-circuit as in JavaScript; `===` is strict;
  * ordering compares two strings as strings and anything else as numbers (numeric strings count,
- * empty values never match); `x in list` tests membership of an array.
+ * empty values never match); `x in list` tests membership of an array; `t ? a : b` picks by `t`'s truth.
  */
 export function evaluate(expr: Expr, scope: Scope): unknown {
   switch (expr.type) {
@@ -316,6 +326,8 @@ export function evaluate(expr: Expr, scope: Scope): unknown {
       if (expr.operator === '||') return left ? left : evaluate(expr.right, scope);
       return binary(expr.operator, left, evaluate(expr.right, scope));
     }
+    case 'conditional':
+      return evaluate(evaluate(expr.test, scope) ? expr.consequent : expr.alternate, scope);
   }
 }
 

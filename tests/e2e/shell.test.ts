@@ -61,7 +61,7 @@ describe('portal shell', () => {
     await openMenu(page, '企业信息维护', '单位信息维护');
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '综合查询', '单位信息维护']);
     await page.reload();
-    await page.getByText('单位信息维护 · 建设中').waitFor();
+    await page.getByRole('button', { name: '申请变更' }).filter({ visible: true }).waitFor();
     expect(await tabTitles(page)).toEqual(['首页', '综合查询', '单位信息维护']);
     await page.locator('.shell-tab', { hasText: '单位信息维护' }).locator('.shell-tab__close').click();
     await expect.poll(() => page.url()).toMatch(/\/equipment\/query-comprehensive(\?.*)?$/);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { computeRow, computedValue } from '../../src/schema/compute';
 import { ExpressionError, collectIdentifiers, evaluate, holds, parseExpression } from '../../src/schema/expr';
+import type { Resource } from '../../src/schema/types';
 
 const run = (source: string, scope: Record<string, unknown> = {}) => evaluate(parseExpression(source), scope);
 
@@ -134,5 +136,35 @@ describe('identifiers', () => {
 
   it('does not count keywords, strings or numbers', () => {
     expect(collectIdentifiers(parseExpression("true && 'name' !== null && 3 > 2"))).toEqual([]);
+  });
+});
+
+describe('the conditional operator and computed fields', () => {
+  it('picks by the test, binds loosest and nests to the right', () => {
+    expect(run("a > 1 ? 'big' : 'small'", { a: 2 })).toBe('big');
+    expect(run("a > 1 ? 'big' : 'small'", { a: 0 })).toBe('small');
+    expect(run("s >= 60 ? 'major' : s >= 40 ? 'high' : 'low'", { s: 45 })).toBe('high');
+    expect(run('a || b ? 1 : 2', { a: false, b: true })).toBe(1);
+    expect(run('(a ? 1 : 2) + 10', { a: true })).toBe(11);
+    expect(collectIdentifiers(parseExpression('t ? a : b')).map((i) => i.name)).toEqual(['t', 'a', 'b']);
+    expect(errorOf('a ? 1')).toMatchObject({ message: "expected ':' but found end of expression" });
+  });
+
+  it('computes fields in order, later ones reading earlier ones; a missing input gives null', () => {
+    const resource = {
+      name: 'sheet',
+      table: 'sheet',
+      title: '评分表',
+      fields: {
+        a: { type: 'int', label: 'A' },
+        b: { type: 'int', label: 'B' },
+        total: { type: 'int', label: '合计', readonly: true, compute: 'a + b' },
+        grade: { type: 'string', label: '等级', readonly: true, compute: "total >= 0 ? (total >= 10 ? 'high' : 'low') : null" },
+      },
+    } as unknown as Resource;
+    expect(computeRow(resource, { a: 4, b: 7, total: 999 })).toEqual({ total: 11, grade: 'high' });
+    expect(computeRow(resource, { a: 2, b: 3 })).toEqual({ total: 5, grade: 'low' });
+    expect(computeRow(resource, { a: 2 })).toEqual({ total: null, grade: null });
+    expect(computedValue(parseExpression('1 / 3'), {})).toBe(0.333333);
   });
 });

@@ -40,6 +40,8 @@ export interface ResolvedAction {
   from?: readonly string[];
   /** `open`: the screen opened for the row. */
   screen?: string;
+  /** `open` as a new record: its fields ← the row's fields (ActionButton.newWith). */
+  newWith?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface ActionContext {
@@ -65,7 +67,7 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
   return (refs ?? []).map((ref) => {
     const button: ActionButton = typeof ref === 'string' ? { action: ref } : ref;
     if (button.open) {
-      return { name: button.action, kind: 'open' as const, label: button.label ?? button.action, danger: false, roles: button.roles?.length ? [button.roles] : [], when: button.when ? parseExpression(button.when) : undefined, screen: button.open };
+      return { name: button.action, kind: 'open' as const, label: button.label ?? button.action, danger: false, roles: button.roles?.length ? [button.roles] : [], when: button.when ? parseExpression(button.when) : undefined, screen: button.open, newWith: button.newWith };
     }
     const name = button.action;
     const kind = kindOf(name, inForm);
@@ -88,4 +90,12 @@ export function isAvailable(action: ResolvedAction, record: Record<string, unkno
   if (record && !allowedInState(action.from, record.status)) return false;
   if (action.when) return holds(action.when, { ...record, $roleType: context.roleType, $mode: context.mode });
   return true;
+}
+
+/** Where an `open` action goes for a row: the row itself, or a new record taking the row's values (newWith). */
+export function openTarget(action: ResolvedAction, row: Record<string, unknown>): { mode?: 'add'; id?: string; values?: Record<string, string> } {
+  if (!action.newWith) return { id: String(row.id) };
+  const values: Record<string, string> = {};
+  for (const [field, from] of Object.entries(action.newWith)) if (from && row[from] !== undefined && row[from] !== null && row[from] !== '') values[field] = String(row[from]);
+  return { mode: 'add', values };
 }

@@ -3,12 +3,12 @@
  * panel, the flow log timeline, and the screen's actions on the record (audit, back, ...).
  */
 import { PrinterOutlined } from '@ant-design/icons';
-import { Descriptions, Divider, Button } from 'antd';
+import { Descriptions, Divider, Button, Empty } from 'antd';
 import { useMemo } from 'react';
-import { isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
+import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useRecordAction } from '../actions/useRecordAction';
 import { useEngine } from '../context';
-import { useRecord } from '../data/hooks';
+import { useList, useRecord } from '../data/hooks';
 import type { RecordData } from '../data/provider';
 import ActionBar from '../form/ActionBar';
 import { codesOf } from '../model/codes';
@@ -36,7 +36,7 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
   const onAction = async (action: ResolvedAction) => {
     if (action.kind === 'back') return close();
     if (action.kind === 'view' || action.kind === 'edit') return links.open(screen.id, { id: String(record.id) });
-    if (action.kind === 'open') return links.open(action.screen, { id: String(record.id) });
+    if (action.kind === 'open') return links.open(action.screen, openTarget(action, record));
     if (await runner.run(action, [record])) close();
   };
 
@@ -100,11 +100,24 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
   );
 }
 
+/** `single`: the id of the user's only record (undefined while loading, null when there is none). */
+function useSoleId(resource: string, enabled: boolean): { id: string | null | undefined; error?: Error; retry: () => void } {
+  const { data, error, mutate } = useList(enabled ? resource : undefined, SOLE_QUERY);
+  return { id: data ? (data.list[0] ? String(data.list[0].id) : null) : undefined, error, retry: () => void mutate() };
+}
+const SOLE_QUERY = { pageNo: 1, pageSize: 1 };
+
 export default function DetailScreen(props: ScreenComponentProps) {
-  const { bundle, id } = props;
+  const { bundle } = props;
+  const screen = bundle.screen as DetailScreenSchema;
+  const sole = useSoleId(bundle.resource.name, Boolean(screen.single && !props.id));
+  const id = props.id ?? sole.id;
   const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, id);
+  if (sole.error) return <LoadFailed error={sole.error} onRetry={sole.retry} />;
+  if (screen.single && id === undefined) return <LoadingBlock rows={10} />;
+  if (screen.single && id === null) return <ScreenCard title={screen.title}><Empty description={`暂无${bundle.resource.title}`} /></ScreenCard>;
   if (!id) return <LoadFailed error={new Error('缺少记录编号')} />;
   if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <LoadingBlock rows={10} />;
-  return <DetailBody {...props} record={data} />;
+  return <DetailBody {...props} id={id} record={data} />;
 }

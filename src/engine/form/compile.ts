@@ -9,6 +9,7 @@
  *   wizard   → one void `WizardStep` per step around its sections
  *   `x-formily` (screen or field) is merged on top; `component` replaces the field's component.
  */
+import { resolveRelativeDate } from '../../shared/dates';
 import type { ISchema } from '@formily/react';
 import { codesOf } from '../model/codes';
 import { resolveField, type ResolvedField } from '../model/fields';
@@ -16,7 +17,7 @@ import type { ScreenBundle } from '../registry/registry';
 import { resourceFields } from '../../schema/model';
 import type { Field, FormScreen, Resource, Section, WizardScreen } from '../../schema/types';
 import { FIELD_TYPES } from './field-types';
-import { condition, disabledWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
+import { computed, condition, disabledWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
 import { marksRequired, requirementValidators } from './requirements';
 import { requiredMessage, stagedRequirement } from '../../schema/requirements';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.
@@ -63,6 +64,7 @@ function reactionsOf(resource: Resource, sources: Sources, { name, field, item }
   if (toggled) reactions.push(requiredWhen(condition(toggled)));
   if (item.disabledWhen) reactions.push(disabledWhen(condition(item.disabledWhen)));
   if (item.optionsFrom) reactions.push(optionsFrom(item.optionsFrom, codesOf(resource, name, field, sources.dicts)));
+  if (field.compute) reactions.push(computed(field.compute));
   return reactions;
 }
 
@@ -186,7 +188,7 @@ export function compileForm(screen: FormLikeScreen, bundle: Pick<ScreenBundle, '
 export function defaultValues(resource: Resource, sessionValues: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, field] of resourceFields(resource)) {
-    if (field.default !== undefined) values[name] = Array.isArray(field.default) ? [...field.default] : field.default;
+    if (field.default !== undefined) values[name] = Array.isArray(field.default) ? [...field.default] : resolveRelativeDate(field.default);
     // The user's own unit or user value (`session`); the server fills it the same way.
     if (field.session && sessionValues[field.session] != null) values[name] = sessionValues[field.session];
   }

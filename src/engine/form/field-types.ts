@@ -59,7 +59,7 @@ export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldT
   ref: ({ field, placeholder }) => ({
     type: 'string',
     'x-component': 'RefSelect',
-    'x-component-props': { resource: field.ref, placeholder: placeholder ?? '输入名称或编号搜索', allowClear: true, copy: field.copy, where: field.refWhere },
+    'x-component-props': { resource: field.ref, placeholder: placeholder ?? '输入名称或编号搜索', allowClear: true, copy: field.copy, where: field.refWhere, pickOnly: field.pickOnly },
   }),
   attachment: ({ field }) => ({ type: 'array', 'x-component': 'AttachmentUpload', 'x-component-props': { accept: field.accept, maxCount: field.maxCount } }),
 };

@@ -1,11 +1,12 @@
 /**
- * Screen reactions (`when`, `requiredWhen`, `disabledWhen`, `optionsFrom`) as Formily function
+ * Screen reactions (`when`, `requiredWhen`, `disabledWhen`, `optionsFrom`, `compute`) as Formily function
  * reactions. Expressions are parsed once by the schema model's safe parser and evaluated over the
  * form's values plus the context variables ($mode, $roleType) that SchemaField hands in as scope.
  * Only the names an expression reads are read from the form, so a reaction re-runs exactly when
  * one of them changes.
  */
 import type { Field, Form, GeneralField } from '@formily/core';
+import { computedValue } from '../../schema/compute';
 import { collectIdentifiers, evaluate, parseExpression, type Expr } from '../../schema/expr';
 import { childCodes, type CodeItem } from '../model/codes';
 
@@ -57,6 +58,17 @@ export const disabledWhen =
     const disabled = c.test(field.form, scope ?? {});
     if (field.pattern === 'editable' || field.pattern === 'disabled') field.pattern = disabled ? 'disabled' : 'editable';
   };
+
+/** A computed field (`compute`) follows the fields it reads, as the server will compute it on save. */
+export function computed(source: string): FieldReaction {
+  const expr = parseExpression(source);
+  const names = [...new Set(collectIdentifiers(expr).map((i) => i.name))];
+  return (general) => {
+    const scope: Record<string, unknown> = {};
+    for (const name of names) scope[name] = general.form.values?.[name];
+    (general as Field).value = computedValue(expr, scope) ?? undefined;
+  };
+}
 
 const valuesOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]);
 

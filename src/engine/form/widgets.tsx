@@ -213,6 +213,8 @@ interface RefProps extends SelectProps {
   copy?: string[];
   /** List parameters limiting the choice. */
   where?: Record<string, unknown>;
+  /** A new record takes the only record there is to choose from. */
+  pickOnly?: boolean;
 }
 
 const SEARCH_DELAY_MS = 300;
@@ -229,7 +231,7 @@ function useSettled<T>(value: T, delay: number): T {
 }
 
 /** Searches the referenced resource on the server as the user types; copies the chosen record's fields when asked. */
-function RefSelectInput({ resource, copy, where, value, onChange, ...rest }: RefProps) {
+function RefSelectInput({ resource, copy, where, pickOnly, value, onChange, ...rest }: RefProps) {
   const [text, setText] = useState('');
   const { options, isLoading } = useRefOptions(resource, useSettled(text, SEARCH_DELAY_MS), where);
   const current = typeof value === 'string' && !options.some((o) => o.value === value) ? value : undefined;
@@ -252,8 +254,16 @@ function RefSelectInput({ resource, copy, where, value, onChange, ...rest }: Ref
     );
   }, [copy, value, resource, field, form, dataProvider]);
 
-  const choose: SelectProps['onChange'] = (next, option) => {
-    onChange?.(next, option);
+  // pickOnly: an empty reference takes the one record the user can choose from (once, not after a clear).
+  const picked = useRef(false);
+  useEffect(() => {
+    if (!pickOnly || picked.current || isLoading || text || !isBlank(value)) return;
+    picked.current = true;
+    if (options.length === 1) choose(options[0].value, options[0]);
+  });
+
+  const choose = (next: unknown, option?: unknown) => {
+    onChange?.(next, option as never);
     if (!copy?.length) return;
     const siblings = (values: Record<string, unknown>) => {
       for (const name of copy) form.setValuesIn(field.path.parent().concat(name), values[name] ?? undefined);

@@ -1,15 +1,15 @@
 /**
  * A list screen: filters (kept in the URL), a server-paged and sorted antd Table, the toolbar
- * (add, export, import, print), row actions offered by state / role / `when`, selection with batch
+ * (add, export, import, print, compare), row actions offered by state / role / `when`, selection with batch
  * actions, and column settings. Reads go through `useList`; actions and imports refresh it.
  * Printing (window.print) shows the title and the table of the current page only: the filter
  * bar, toolbar, selection, row actions and pagination carry `engine-no-print` (src/app/global.css).
  */
-import { DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { DiffOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
-import { isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
+import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useRecordAction } from '../actions/useRecordAction';
 import { useEngine } from '../context';
 import { useList } from '../data/hooks';
@@ -20,6 +20,7 @@ import type { ListScreen as ListScreenSchema, ToolbarItem } from '../../schema/t
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import { columnSpecs, tableColumns } from './columns';
 import FilterBar from './FilterBar';
+import CompareDialog from './CompareDialog';
 import ImportDialog from './ImportDialog';
 import { filterParams, filterSpecs, fixedParams, initialFilters, presetOf, listStateFromSearch, searchFromListState, type ListState } from './filters';
 import { useColumnSettings } from './ColumnSettings';
@@ -55,6 +56,9 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const [selected, setSelected] = useState<RecordData[]>([]);
   const settings = useColumnSettings(screen.id, columns);
   const [importing, setImporting] = useState(false);
+  const [comparing, setComparing] = useState<readonly [RecordData, RecordData] | null>(null);
+  const buttons = toolbarButtons(screen.toolbar, roleType);
+  const selectable = batchActions.length > 0 || buttons.some((t) => t.action === 'compare');
 
   const context = { roleType, mode: 'view' };
   /** The detail screen of a row: by the value of `detailBy.field`, else `detail`. */
@@ -70,7 +74,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
       case 'back':
         return links.back();
       case 'open':
-        return links.open(action.screen, { id: rowKey(rows[0]) });
+        return links.open(action.screen, openTarget(action, rows[0]));
       default:
         if (await runner.run(action, rows)) setSelected([]);
     }
@@ -116,7 +120,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
     }
   };
 
-  const toolbar = toolbarButtons(screen.toolbar, roleType).flatMap((t) => {
+  const toolbar = buttons.flatMap((t) => {
     if (t.action === 'add' && links.hrefOf(screen.form, { mode: 'add' })) {
       return [
         <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => links.open(screen.form, { mode: 'add', values: presetOf(screen) })}>
@@ -136,6 +140,13 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
       return [
         <Button key="import" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
           {t.label ?? '导入'}
+        </Button>,
+      ];
+    }
+    if (t.action === 'compare') {
+      return [
+        <Button key="compare" icon={<DiffOutlined />} disabled={selected.length !== 2} title="勾选两条记录后对比" onClick={() => setComparing([selected[0], selected[1]])}>
+          {t.label ?? '对比'}
         </Button>,
       ];
     }
@@ -202,7 +213,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
           onChange={onTableChange}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
           rowSelection={
-            batchActions.length
+            selectable
               ? { selectedRowKeys: selected.map(rowKey), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: false }
               : undefined
           }
@@ -218,6 +229,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         />
       )}
       {runner.dialog}
+      <CompareDialog bundle={bundle} rows={comparing} onClose={() => setComparing(null)} />
       {dataProvider.importFile && (
         <ImportDialog open={importing} resource={resource.name} screenId={screen.id} title={screen.title} onClose={() => setImporting(false)} />
       )}

@@ -21,7 +21,7 @@ export function checkRequirements(ctx: LintContext): void {
     for (const [name, field] of Object.entries(resource.fields)) {
       if (!field) continue;
       const at = ['fields', name];
-      for (const key of ['when', 'requiredWhen'] as const) {
+      for (const key of ['when', 'requiredWhen', 'compute'] as const) {
         const text = field[key];
         if (text !== undefined) checkExpression(ctx, file as SchemaFile, [...at, key], text, names, resource.name);
       }

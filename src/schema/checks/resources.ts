@@ -3,6 +3,7 @@
  * rules that exist; defaults fit; tables and legacy paths are unique; access ids are in the menu;
  * the workflow is a sound graph and every custom action has a label.
  */
+import { isRelativeDate } from '../../shared/dates';
 import type { LintContext } from '../context';
 import type { JsonPath } from '../json-source';
 import { RESERVED_FIELD_NAMES, READ_ACTIONS, STANDARD_ACTIONS, filterParamsOf, recordActions } from '../model';
@@ -43,6 +44,7 @@ function checkField(ctx: LintContext, file: ResourceFile, name: string, field: F
       ctx.report(file, [...at, property], 'field-type', `'${property}' does not apply to type ${field.type} (only ${types.join(', ')})`, 'key');
     }
   }
+  if (field.compute !== undefined && !field.readonly) ctx.report(file, [...at, 'compute'], 'field-type', `'${name}' is computed (compute): make it readonly`, 'key');
   if (field.serial !== undefined && !field.readonly) ctx.report(file, [...at, 'serial'], 'field-type', `'${name}' is numbered by the server (serial): make it readonly`, 'key');
   if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
     ctx.report(file, [...at, 'min'], 'field-type', `min ${field.min} is greater than max ${field.max}`);
@@ -70,6 +72,9 @@ function checkDefault(ctx: LintContext, file: ResourceFile, name: string, field:
   if (expected !== actual) {
     ctx.report(file, at, 'field-type', expected ? `the default of type ${field.type} must be a ${expected}` : `type ${field.type} takes no default`);
     return;
+  }
+  if ((field.type === 'date' || field.type === 'datetime') && !isRelativeDate(field.default) && Number.isNaN(Date.parse(String(field.default)))) {
+    ctx.report(file, at, 'field-type', `the default of a ${field.type} is a date or a relative date ('today', 'today+30d'), not '${String(field.default)}'`);
   }
   const dict = field.dict === undefined ? undefined : ctx.dicts.get(field.dict);
   if (!dict?.valid) return;

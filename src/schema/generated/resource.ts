@@ -196,6 +196,10 @@ export interface Field {
     | 'user.name'
     | 'user.mobile';
   /**
+   * string, int, decimal, money, bool, dict: an expression over the record's fields whose value this field holds (e.g. "a + b", "total >= 80 ? 'low' : 'high'"; a field may use one computed before it). The form shows it live; the server recomputes it on every save and never takes it from a request. Requires readonly. (enforced: browser and server)
+   */
+  compute?: string;
+  /**
    * Set by the server (workflow, defaults, hooks, action input); never taken from a request body. Forms show the value without an input. (enforced: browser and server)
    */
   readonly?: boolean;
@@ -208,7 +212,7 @@ export interface Field {
    */
   index?: boolean;
   /**
-   * Initial value in add mode and on insert (multiDict: an array of codes). (enforced: browser and server)
+   * Initial value in add mode and on insert (multiDict: an array of codes; a date: also a relative date, "today" or "today+30d", resolved when the record is created). (enforced: browser and server)
    */
   default?: string | number | boolean | string[];
   /**
@@ -233,6 +237,10 @@ export interface Field {
    * ref: fields copied from the chosen record into the same-named fields beside this one (a snapshot), e.g. ["code", "name"]. The picker copies them; the server stores the values as sent. (enforced: browser)
    */
   copy?: FieldName[];
+  /**
+   * ref: when the user can choose from exactly one record (e.g. the unit's own profile), a new record's form picks it, and `copy` fills the fields beside it. (enforced: browser)
+   */
+  pickOnly?: boolean;
   refWhere?: RefWhere;
   resource?: ResourceName;
   /**

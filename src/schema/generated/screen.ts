@@ -31,7 +31,10 @@ export type ListColumn = FieldName | ColumnItem;
  */
 export type RoutePath = string;
 export type ToolbarItem = ToolbarAction | ToolbarButton;
-export type ToolbarAction = 'add' | 'export' | 'import' | 'print';
+/**
+ * add: a new record in the list's form; export / import: XLSX; print: the current page; compare: two chosen rows side by side, field by field, the differences marked. (enforced: browser)
+ */
+export type ToolbarAction = 'add' | 'export' | 'import' | 'print' | 'compare';
 export type RoleName = string;
 export type ActionRef = ActionName | ActionButton;
 /**
@@ -192,6 +195,12 @@ export interface ActionButton {
    */
   confirm?: string;
   open?: ScreenId;
+  /**
+   * With `open`: the screen opens a new record instead of the row, its fields taking values of the row: {"<field of the new record>": "<field of the row>"}, e.g. {"profile": "id"} (a ref field whose `copy` then fills the rest); {} opens it empty. (enforced: browser)
+   */
+  newWith?: {
+    [k: string]: FieldName | undefined;
+  };
 }
 /**
  * The detail screen of a row chosen by the value of one of its fields (e.g. a type's own detail); rows with other values open `detail`. (enforced: browser)
@@ -306,6 +315,10 @@ export interface DetailScreen {
    * (enforced: lint only)
    */
   description?: string;
+  /**
+   * The screen shows the user's only record of the resource (e.g. the unit's own profile), so its route needs no id; when there is none it says so (暂无…). (enforced: browser)
+   */
+  single?: boolean;
   sections: Sections;
   /**
    * Attachment fields listed in the attachments panel. (enforced: browser)

@@ -6,8 +6,10 @@
  */
 import type { RawBuilder } from 'kysely';
 import type { WorkflowAction } from '../../schema/types';
+import { computeRow } from '../../schema/compute';
 import { firstFailure, hasRequirement, irrelevantFields, requirementStages, SAVE_STAGE, type Stage } from '../../schema/requirements';
 import { actionOf as workflowActionOf, allowedInState, editableStates } from '../../schema/workflow-rules';
+import { resolveRelativeDate } from '../../shared/dates';
 import { isId } from '../db/ids';
 import { inTransaction } from '../db/index';
 import { pageOffset } from '../db/sql';
@@ -139,13 +141,16 @@ async function storedForCheck(trx: AnyDb, model: ResourceModel, row: Row | undef
 }
 
 /**
- * The field requirements of a save (src/schema/requirements.ts), on the record as it will be:
+ * The field requirements of a save (src/schema/requirements.ts), on the record as it will be
+ * (computed fields computed):
  * fields whose `when` does not hold are written as null; a missing required value or a changed date
  * out of bounds is refused with the field's message (VALIDATION_FAILED, data.field), as the form does.
  */
 async function checkSave(trx: AnyDb, model: ResourceModel, body: Record<string, unknown>, before: Row | undefined): Promise<void> {
   const { resource } = model;
   const record: Record<string, unknown> = { ...(await storedForCheck(trx, model, before, body)), ...body };
+  // Computed fields are the server's (a request's values for them are ignored); requirements may read them.
+  Object.assign(record, computeRow(resource, record));
   for (const name of irrelevantFields(resource, record)) body[name] = record[name] = null;
   const changed = new Set(Object.keys(body).filter((name) => !before || String(before[name] ?? '') !== String(body[name] ?? '')));
   const failure = firstFailure(resource, record, { stages: [SAVE_STAGE], dateFields: changed });
@@ -230,7 +235,7 @@ async function checkRefs(trx: AnyDb, compiled: CompiledResource, model: Resource
 
 /** Fills the defaults of absent fields of a new row and of every sub-table row (before validation). */
 function applyDefaults(model: ResourceModel, body: Record<string, unknown>, insert: boolean): void {
-  if (insert) for (const f of model.writable) if (body[f.name] === undefined && f.field.default !== undefined) body[f.name] = f.field.default;
+  if (insert) for (const f of model.writable) if (body[f.name] === undefined && f.field.default !== undefined) body[f.name] = resolveRelativeDate(f.field.default);
   for (const link of model.children) {
     const rows = body[link.name];
     if (Array.isArray(rows)) for (const row of rows) if (row && typeof row === 'object') applyDefaults(link.model, row as Record<string, unknown>, true);

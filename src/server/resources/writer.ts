@@ -6,6 +6,7 @@
  * state and the flow log are never forgotten. `prepareInsert` is its first half, for bulk loads
  * that write many prepared rows in one statement.
  */
+import { computeRow } from '../../schema/compute';
 import { newId } from '../db/ids';
 import { writeFlowLog } from './flow-log';
 import { columnsOf, type HookContext, type HookRuntime } from './hooks';
@@ -52,7 +53,8 @@ export async function runHooks(runtime: HookRuntime, names: readonly string[] | 
         const stored = await findRow(call.trx, model, id, undefined, true);
         if (!stored) throw new Error(`hook updated missing row ${id} of resource '${r}'`);
         const derived = await runHooks(runtime, model.derive, { ...call, model, row: { ...stored, ...values }, before: stored, action: 'save', input: values });
-        await updateRow(call.trx, model, id, { ...columnsOf(model, { ...values, ...derived }), updated_by: call.actor.userId });
+        const computed = computeRow(model.resource, { ...stored, ...values, ...derived });
+        await updateRow(call.trx, model, id, { ...columnsOf(model, { ...values, ...derived, ...computed }), updated_by: call.actor.userId });
       },
       insert: (r, values) =>
         insertRecord(call.trx, { model: resource(r), runtime }, call.actor, values, {
@@ -102,10 +104,11 @@ export async function writeChildren(trx: AnyDb, input: RecordInput, parentId: st
  */
 async function derived(trx: AnyDb, { model, runtime }: HookedResource, actor: Actor, body: Record<string, unknown>, before: Row | undefined): Promise<Values> {
   const names = model.derive;
-  if (!names.length) return {};
+  if (!names.length) return columnsOf(model, computeRow(model.resource, { ...before, ...body }));
   const stored = before && model.children.some((c) => !Array.isArray(body[c.name])) ? await attachChildren(trx, model, { ...before }) : before;
-  const values = await runHooks(runtime, names, { trx, actor, model, row: { ...stored, ...body }, before, action: 'save', input: body });
-  return columnsOf(model, values);
+  const row = { ...stored, ...body };
+  const values = await runHooks(runtime, names, { trx, actor, model, row, before, action: 'save', input: body });
+  return columnsOf(model, { ...values, ...computeRow(model.resource, { ...row, ...values }) });
 }
 
 /**

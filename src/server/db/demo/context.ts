@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { todayIn } from '../../../shared/dates';
+import { idCardCheckChar } from '../../../../validators/identifiers';
 import { loadConfig } from '../../config';
 import type { CompiledResource } from '../../resources/records';
 import type { AnyDb, Row } from '../../resources/repository';
@@ -95,3 +96,9 @@ export async function demoContext(app: SeedTarget, db: AnyDb, options: DemoOptio
 /** A contact and a form attachment as the demo applications carry them. */
 export const DEMO_CONTACT = { contactPerson: '张伟', contactMobile: '13805740001' };
 export const demoForm = (name: string) => [{ name, url: '' }];
+
+/** A valid identity-card number (GB 11643) of someone born in `area` on `birth` (YYYYMMDD). */
+export function demoIdCard(area: string, birth: string, sequence: number): string {
+  const first17 = `${area}${birth}${String(sequence).padStart(3, '0')}`;
+  return `${first17}${idCardCheckChar(first17)}`;
+}

@@ -1,6 +1,6 @@
 /**
  * Enterprise responsibility (schemas/resources/hidden-danger.json, safety-commitment.json,
- * emergency-plan.json, emergency-drill.json; SPEC.md
+ * emergency-plan.json, emergency-drill.json, risk-assessment.json; SPEC.md
  * §2 /implementation): no server hook (the hidden dangers' legacy paths are the resource's own
  * `api`); this wing brings their demo records.
  */

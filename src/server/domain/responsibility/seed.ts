@@ -2,7 +2,8 @@
  * Demo records of enterprise responsibility for both using units: hidden dangers (drafts, reported
  * ones — one past its deadline, one due within the week — and rectified ones, some on the unit's
  * own equipment), the safety commitment letters (last year's committed, this year's a draft), and
- * the emergency plans (versions) with their drills.
+ * the emergency plans (versions) with their drills, and risk gradings of equipment in use (one of
+ * each grade, one reassessment overdue and one due within the month).
  */
 import { addToDate } from '../../../shared/dates';
 import { demoForm, type DemoContext } from '../../db/demo/context';
@@ -68,6 +69,42 @@ async function seedCommitments(demo: DemoContext, unit: Actor, principal: string
   return 2;
 }
 
+/** Score sheets (age, inspection, hazards, environment, management, population), graded by the server. */
+const SCORE_SHEETS: [scores: number[], assessedDaysAgo: number, nextInDays: number, measures?: string][] = [
+  [[18, 15, 10, 10, 8, 9], 200, -12, '每日专人巡检，缩短维保周期，制定专项应急预案并每季度演练'],
+  [[12, 12, 6, 8, 5, 2], 150, 20, '加强日常检查，安排检验机构提前检验'],
+  [[8, 5, 3, 6, 4, 8], 90, 275],
+  [[15, 18, 13, 6, 7, 4], 60, 120, '立即停用整改，复检合格后方可使用'],
+  [[2, 0, 0, 3, 2, 1], 30, 335],
+  [[6, 5, 3, 4, 3, 2], 10, 355],
+];
+
+async function seedRiskAssessments(demo: DemoContext, unit: Actor, equipment: readonly Row[]): Promise<number> {
+  const { db, today } = demo;
+  const assessments = demo.resource('risk-assessment');
+  const pieces = equipment.filter((e) => e.useStatus === '1').slice(0, SCORE_SHEETS.length);
+  for (const [i, piece] of pieces.entries()) {
+    const [[ageScore, inspectionScore, hazardScore, environmentScore, managementScore, populationScore], ago, next, measures] = SCORE_SHEETS[i];
+    const assessDate = addToDate(today, -ago, 'd');
+    await saveRecord(db, assessments, unit, {
+      equipment: piece.id,
+      equcode: piece.equcode,
+      equipmentName: piece.equipmentName,
+      equclacode: piece.equclacode,
+      assessDate,
+      ageScore,
+      inspectionScore,
+      hazardScore,
+      environmentScore,
+      managementScore,
+      populationScore,
+      measures: measures ?? null,
+      nextAssessDate: addToDate(today, next, 'd'),
+    });
+  }
+  return pieces.length;
+}
+
 export async function seedResponsibility(demo: DemoContext): Promise<Record<string, number>> {
   demo.progress('写入事故隐患…');
   const first = await seedUnit(demo, demo.unit, demo.rows.get(EQUIPMENT) ?? []);
@@ -75,7 +112,9 @@ export async function seedResponsibility(demo: DemoContext): Promise<Record<stri
   const letters = (await seedCommitments(demo, demo.unit, '陈国华')) + (await seedCommitments(demo, demo.secondUnit, '周建平'));
   const plansFirst = await seedPlans(demo, demo.unit);
   const plansSecond = await seedPlans(demo, demo.secondUnit);
-  return { hiddenDangers: first + second, safetyCommitments: letters, emergencyPlans: plansFirst.plans + plansSecond.plans, drills: plansFirst.drills + plansSecond.drills };
+  demo.progress('写入设备风险分级…');
+  const risks = (await seedRiskAssessments(demo, demo.unit, demo.rows.get(EQUIPMENT) ?? [])) + (await seedRiskAssessments(demo, demo.secondUnit, demo.rows.get(SECOND_UNIT_EQUIPMENT) ?? []));
+  return { hiddenDangers: first + second, safetyCommitments: letters, emergencyPlans: plansFirst.plans + plansSecond.plans, drills: plansFirst.drills + plansSecond.drills, riskAssessments: risks };
 }
 
 /** A plan in its second version (the first retired), a new draft, and drills of the current plans. */

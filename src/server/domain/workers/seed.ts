@@ -3,8 +3,7 @@
  * before today, within 30 and 90 days, and later, so 持证预警 and 人员概况 are never empty.
  */
 import { addToDate } from '../../../shared/dates';
-import { idCardCheckChar } from '../../../../validators/identifiers';
-import type { DemoContext } from '../../db/demo/context';
+import { demoIdCard as idCard, type DemoContext } from '../../db/demo/context';
 import { saveRecord } from '../../resources/records';
 import type { Actor } from '../../resources/scope';
 
@@ -24,11 +23,6 @@ const PEOPLE: [name: string, post: string, items: string[][]][] = [
 /** Days from today of the certificates' expiry, in turn: expired, within 30 days, within 90, later. */
 const EXPIRY_OFFSETS = [-20, 12, 45, 75, 400, 900, 1200, -3, 28, 600, 800, 1000];
 
-/** A valid identity-card number (GB 11643) of someone born in `area` on `birth` (YYYYMMDD). */
-function idCard(area: string, birth: string, sequence: number): string {
-  const first17 = `${area}${birth}${String(sequence).padStart(3, '0')}`;
-  return `${first17}${idCardCheckChar(first17)}`;
-}
 
 async function seedUnit(demo: DemoContext, unit: Actor, area: string, offset: number): Promise<{ operators: number; certificates: number }> {
   const { db, today } = demo;
