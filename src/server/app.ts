@@ -11,10 +11,12 @@ import type { TemplateRecipe } from './db/pglite';
 import dbPlugin from './plugins/db';
 import envelopePlugin from './plugins/envelope';
 import errorHandlerPlugin, { notFoundHandler, sendError } from './plugins/error-handler';
+import housekeepingPlugin from './plugins/housekeeping';
 import inputGuardPlugin from './plugins/input-guard';
 import { AppError } from './errors';
 import keysPlugin from './plugins/keys';
 import openapiPlugin from './plugins/openapi';
+import rateLimitPlugin from './plugins/rate-limit';
 import rbacPlugin from './plugins/rbac';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
@@ -67,6 +69,7 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
   await scope.register(sessionPlugin, { ttlMinutes: config.sessionTtlMinutes });
   await scope.register(rbacPlugin);
   await scope.register(tenantPlugin);
+  await scope.register(rateLimitPlugin);
   await scope.register(authRoutes);
   await scope.register(userRoutes);
   await scope.register(bypassAccountRoutes);
@@ -122,6 +125,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(cookie);
     await app.register(formbody);
     await app.register(dbPlugin, { db });
+    await app.register(housekeepingPlugin);
     await app.register(keysPlugin);
     await app.register(openapiPlugin, { title: config.productName });
     await app.register(api, { prefix: config.apiBase, config, extraRoutes });

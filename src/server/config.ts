@@ -19,8 +19,24 @@ export interface Config {
   captchaEnabled: boolean;
   /** Sessions expire after this many minutes without a request. */
   sessionTtlMinutes: number;
-  /** Login requests per minute per client IP. */
+  /** Login requests per minute per client IP: a high ceiling, many people may share one address. */
   loginRateLimit: number;
+  /** Login requests per minute for one login name, from all addresses. */
+  loginAccountRateLimit: number;
+  /** Login requests per minute for one login name from one address. */
+  loginIpAccountRateLimit: number;
+  /** Captcha images per minute per client IP. */
+  captchaRateLimit: number;
+  /** Most unexpired captchas kept; over it the oldest are dropped (their logins fail as 验证码错误). */
+  captchaCap: number;
+  /** Browser error reports per minute per visitor IP (a signed-in user may send ten times as many). */
+  errorLogRateLimit: number;
+  /** Most error reports from visitors (no session) kept; the housekeeping job drops the oldest. */
+  visitorErrorLogCap: number;
+  /** Days an error report is kept. */
+  errorLogDays: number;
+  /** Minutes between housekeeping runs (expired captchas, sessions, counters, old error reports). */
+  housekeepingMinutes: number;
   mustUpdatePwd: boolean;
   /** Directory of the built front end served with SPA fallback; null serves the API only. */
   staticDir: string | null;
@@ -98,7 +114,15 @@ export const SETTINGS = [
   setting('PORTAL_API_BASE', 'apiBase', apiPrefix, '/espServer', 'prefix of every API route'),
   setting('PORTAL_CAPTCHA', 'captchaEnabled', onOff, true, '`off` disables the login captcha (tests only; logs a warning)'),
   setting('PORTAL_SESSION_TTL_MINUTES', 'sessionTtlMinutes', positiveNumber, 30, 'session inactivity expiry in minutes'),
-  setting('PORTAL_LOGIN_RATE_LIMIT', 'loginRateLimit', positiveInt, 30, 'login requests per minute per IP'),
+  setting('PORTAL_LOGIN_RATE_LIMIT', 'loginRateLimit', positiveInt, 300, 'login requests per minute per IP (a ceiling: one NAT may hold many companies)'),
+  setting('PORTAL_LOGIN_ACCOUNT_RATE_LIMIT', 'loginAccountRateLimit', positiveInt, 20, 'login requests per minute for one login name, from all addresses'),
+  setting('PORTAL_LOGIN_IP_ACCOUNT_RATE_LIMIT', 'loginIpAccountRateLimit', positiveInt, 10, 'login requests per minute for one login name from one IP'),
+  setting('PORTAL_CAPTCHA_RATE_LIMIT', 'captchaRateLimit', positiveInt, 120, 'captcha images per minute per IP'),
+  setting('PORTAL_CAPTCHA_CAP', 'captchaCap', positiveInt, 5000, 'most unexpired captchas kept (the oldest are dropped over it)'),
+  setting('PORTAL_ERROR_LOG_RATE_LIMIT', 'errorLogRateLimit', positiveInt, 10, 'browser error reports per minute per visitor IP (×10 for a signed-in user)'),
+  setting('PORTAL_VISITOR_ERROR_LOG_CAP', 'visitorErrorLogCap', positiveInt, 10_000, 'most error reports without a session kept (the oldest are pruned)'),
+  setting('PORTAL_ERROR_LOG_DAYS', 'errorLogDays', positiveInt, 90, 'days an error report is kept'),
+  setting('PORTAL_HOUSEKEEPING_MINUTES', 'housekeepingMinutes', positiveNumber, 10, 'minutes between housekeeping runs (expired captchas, sessions, counters, old error reports)'),
   setting('PORTAL_MUST_UPDATE_PWD', 'mustUpdatePwd', onOff, true, 'force the change-password dialog for simple passwords'),
   setting('PORTAL_STATIC_DIR', 'staticDir', optionalText, null, 'built front end to serve (`npm start` uses dist/)'),
   setting('PORTAL_SCHEMA_DIR', 'schemaDir', optionalText, null, 'schema directory (resources/, dicts/); unset = the repository\'s schemas/'),

@@ -26,6 +26,7 @@ export const ERRORS = {
   INVALID_CREDENTIALS: { status: 200, message: '账号或密码错误' },
   ORG_CODE_MISMATCH: { status: 200, message: '组织机构代码错误' },
   ACCOUNT_LOCKED: { status: 200, message: '账号已锁定，请15分钟后再试' },
+  LOGIN_THROTTLED: { status: 429, message: '该账号登录尝试过于频繁，请1分钟后再试' },
   ACCOUNT_DISABLED: { status: 200, message: '账号已停用，请联系管理员' },
   ACCOUNT_WITHOUT_ROLE: { status: 200, message: '账号未分配角色，请联系管理员' },
   SSO_TOKEN_INVALID: { status: 200, message: '单点登录凭证无效或已过期' },

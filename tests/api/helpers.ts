@@ -14,6 +14,7 @@ import { passwordHasher } from '../../src/server/services/password';
 import type { Envelope, LoginResult } from '../../src/shared/contract';
 import { API } from '../../src/shared/contract';
 import { forwarding } from '../support/forward';
+import { OPEN_LIMITS } from '../support/limits';
 
 export type DbTarget = 'pglite' | 'pg';
 
@@ -47,7 +48,7 @@ async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<v
 }
 
 export async function makeApp(target: DbTarget, overrides: BuildOptions = {}): Promise<TestApp> {
-  const base: BuildOptions = { captchaEnabled: false, loginRateLimit: 100_000, logLevel: 'silent', staticDir: null, dataDir: 'memory://', databaseUrl: null };
+  const base: BuildOptions = { captchaEnabled: false, ...OPEN_LIMITS, logLevel: 'silent', staticDir: null, dataDir: 'memory://', databaseUrl: null };
   const database = target === 'pg' ? await freshPostgresDatabase() : null;
   const app = await buildApp({ ...base, ...(database ? { databaseUrl: database.url } : {}), ...overrides });
   await app.ready();
@@ -82,6 +83,8 @@ export type LoginReply = Envelope<LoginResult> & Partial<Pick<LoginResult, 'sess
 export interface LoginExtras {
   validateCode?: string;
   cookies?: Record<string, string>;
+  /** The client address the server sees (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 /** POST /a/login form-encoded with encrypted fields, as the login page sends it. */
@@ -100,6 +103,7 @@ export async function loginRequest(app: FastifyInstance, loginName: string, pass
     url: api(API.login),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     cookies: extras.cookies,
+    remoteAddress: extras.remoteAddress,
     payload: form.toString(),
   });
 }

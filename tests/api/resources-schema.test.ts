@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
+import { OPEN_LIMITS } from '../support/limits';
 import { createDatabase } from '../../src/server/db/index';
 import { loadCatalog } from '../../src/server/resources/catalog';
 import { compileResources } from '../../src/server/resources/compile';
@@ -21,7 +22,7 @@ import { appSuite, call, dbTargets, unitUser } from './helpers';
 import { persistentDb, type PersistentDb } from './fixtures/persistent-db';
 
 const FIXTURE_SCHEMAS = fileURLToPath(new URL('./fixtures/schemas', import.meta.url));
-const QUIET: BuildOptions = { captchaEnabled: false, logLevel: 'silent', staticDir: null, loginRateLimit: 100_000 };
+const QUIET: BuildOptions = { captchaEnabled: false, logLevel: 'silent', staticDir: null, ...OPEN_LIMITS };
 
 type Fields = Record<string, Record<string, unknown>>;
 const item = (fields: Fields) => ({ $schema: '../meta/resource.schema.json', name: 'fx-item', table: 'fx_item', title: '测试项', fields });

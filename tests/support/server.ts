@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../scripts/build-server';
+import { OPEN_LIMIT_ENV } from './limits';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -44,7 +45,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   const { stallMs = 90_000, limitMs = 240_000 } = options;
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-server-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_CAPTCHA: 'off', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_CAPTCHA: 'off', ...OPEN_LIMIT_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL; // the embedded default, as a new user starts it
   Object.assign(env, options.env);
   const entry = await serverBundle();

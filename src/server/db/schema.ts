@@ -72,6 +72,12 @@ export interface SysCaptchaTable {
   expires_at: Timestamp;
 }
 
+export interface SysRateCounterTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
 export interface SysErrorLogTable {
   id: string;
   type: string;
@@ -100,6 +106,7 @@ export interface Database {
   sys_session: SysSessionTable;
   sys_captcha: SysCaptchaTable;
   sys_error_log: SysErrorLogTable;
+  sys_rate_counter: SysRateCounterTable;
   sys_config: SysConfigTable;
 }
 

@@ -1,5 +1,4 @@
 /** Login, logout, the login page's public key, captcha and runtime configuration. */
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { API } from '../../shared/contract';
 import { toAppConfig } from '../config';
@@ -8,6 +7,7 @@ import { AppError } from '../errors';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
 import { authenticateWithPassword, authenticateWithRegionalSso, authenticateWithSsoToken, openSession, type AuthDeps, type Authenticated } from '../services/auth';
 import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, createCaptcha } from '../services/captcha';
+import { countHit } from '../services/rate-counter';
 import { deleteSession } from '../services/sessions';
 import { appConfigSchema, envelopeOf, failureResponses, loginResultProperties, loginResultSchema } from '../../shared/wire';
 
@@ -46,10 +46,18 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const deps: AuthDeps = { db: app.db, keys: app.keys, config };
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-  });
+  /**
+   * Per account and per address and account, counted after the login name is decrypted (the
+   * per-IP ceiling on the route cannot see it). Every password attempt also spends a fresh captcha.
+   */
+  const throttle = (ip: string) => async (loginName: string) => {
+    const account = loginName.toLowerCase();
+    const [perAccount, perIpAccount] = await Promise.all([
+      countHit(app.db, `login:account:${account}`, 60_000),
+      countHit(app.db, `login:ip-account:${ip}:${account}`, 60_000),
+    ]);
+    if (perAccount.count > config.loginAccountRateLimit || perIpAccount.count > config.loginIpAccountRateLimit) throw new AppError('LOGIN_THROTTLED');
+  };
 
   app.get(API.publicKey, {
     config: { public: true },
@@ -62,10 +70,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get(API.captcha, {
-    config: { public: true },
+    config: { public: true, rateLimit: { max: config.captchaRateLimit, timeWindow: 60_000 } },
     schema: { summary: 'Image captcha (SVG); its answer is bound to the captchaId cookie', tags: ['auth'] },
     handler: async (request, reply) => {
-      const captcha = await createCaptcha(app.db, request.cookies[CAPTCHA_COOKIE]);
+      const captcha = await createCaptcha(app.db, config.captchaCap, request.cookies[CAPTCHA_COOKIE]);
       reply.setCookie(CAPTCHA_COOKIE, captcha.id, { path: config.apiBase, httpOnly: true, sameSite: 'lax', maxAge: CAPTCHA_TTL_MS / 1000 });
       return reply.type('image/svg+xml').header('Cache-Control', 'no-store').send(captcha.svg);
     },
@@ -102,6 +110,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
           orgCode: body.orgCode ?? '',
           validateCode: body.validateCode,
           captchaId,
+          throttle: throttle(request.ip),
         });
       }
       const result = await openSession(deps, auth, { ip: request.ip, loginType: body.loginType ?? null, ynUserSeedLogin: body.ynUserSeedLogin ?? null });

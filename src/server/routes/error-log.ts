@@ -1,5 +1,10 @@
-/** Browser error reports (SPEC.md §3 error log entry), accepted with or without a session. */
-import type { FastifyPluginAsync } from 'fastify';
+/**
+ * Browser error reports (SPEC.md §3 error log entry), accepted with or without a session. Anyone may
+ * write here, so it is bounded: reports are limited per visitor IP (a signed-in user per account,
+ * ten times as many), both paths counting together, and the housekeeping job caps visitor reports
+ * and drops old ones.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API, type ErrorLogEntry } from '../../shared/contract';
 import { newId } from '../db/ids';
 import { envelopeOf, errorLogEntrySchema, failureResponses } from '../../shared/wire';
@@ -12,12 +17,22 @@ const TOKEN_FINGERPRINT_LENGTH = 8;
 const { type, code, mes, url } = errorLogEntrySchema.properties;
 const bodySchema = { type: 'object', properties: { type, code, mes, url } } as const;
 
+/** A signed-in user's allowance, as a multiple of a visitor's. */
+const SIGNED_IN_FACTOR = 10;
+
 const errorLogRoutes: FastifyPluginAsync = async (app) => {
   const paths = [API.saveErrorLogger, `/a${API.saveErrorLogger}`];
+  const { errorLogRateLimit } = app.config;
+  const rateLimit = {
+    groupId: 'error-log',
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => (request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`),
+    max: (request: FastifyRequest) => (request.session ? errorLogRateLimit * SIGNED_IN_FACTOR : errorLogRateLimit),
+  };
   for (const path of paths) {
     app.post<{ Body: Partial<ErrorLogEntry> }>(path, {
       bodyLimit: BODY_LIMIT,
-      config: { public: true },
+      config: { public: true, rateLimit },
       schema: { summary: 'Store a browser error report', tags: ['system'], body: bodySchema, response: { 200: envelopeOf(), ...failureResponses } },
       handler: async (request, reply) => {
         const entry = request.body ?? {};

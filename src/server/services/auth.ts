@@ -44,6 +44,8 @@ export interface PasswordCredentials {
   orgCode: string;
   validateCode?: string;
   captchaId?: string;
+  /** Called with the decrypted login name before it is looked up; throws to refuse the attempt. */
+  throttle?: (loginName: string) => Promise<void>;
 }
 
 function isLocked(user: UserRow, now: Date): boolean {
@@ -86,6 +88,7 @@ export async function authenticateWithPassword(deps: AuthDeps, credentials: Pass
     throw new AppError('CAPTCHA_INVALID');
   }
   const { loginName, password, orgCode } = decryptAll(keys, credentials);
+  await credentials.throttle?.(loginName);
 
   const found = await findUserByLoginName(db, loginName);
   const passwordMatches = await passwordHasher.verify(password, found?.user.password_hash ?? (await passwordHasher.dummyHash()));

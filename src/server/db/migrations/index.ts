@@ -11,6 +11,7 @@ import * as m0004 from './0004_app_sequence';
 import * as m0005 from './0005_pay_order';
 import * as m0006 from './0006_pg_trgm';
 import * as m0007 from './0007_attachment_record_owner';
+import * as m0008 from './0008_rate_counter';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005_pay_order': m0005,
   '0006_pg_trgm': m0006,
   '0007_attachment_record_owner': m0007,
+  '0008_rate_counter': m0008,
 };

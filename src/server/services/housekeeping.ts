@@ -1,0 +1,46 @@
+/**
+ * What tables that anyone may write to must not keep for ever: expired captchas and sessions, old
+ * rate counters, error reports past their retention, and visitor error reports beyond their cap.
+ * Run by plugins/housekeeping.ts on a timer (every process; each step is an idempotent delete).
+ */
+import type { Db } from '../db/index';
+import { pruneCaptchas } from './captcha';
+import { pruneRateCounters } from './rate-counter';
+import { purgeExpiredSessions } from './sessions';
+
+export interface HousekeepingLimits {
+  sessionTtlMinutes: number;
+  errorLogDays: number;
+  visitorErrorLogCap: number;
+}
+
+export interface HousekeepingReport {
+  captchas: number;
+  counters: number;
+  errorLogs: number;
+}
+
+/** Error reports older than the retention, and visitor reports beyond the newest `cap`. */
+export async function pruneErrorLogs(db: Db, days: number, cap: number, now = new Date()): Promise<number> {
+  const old = await db.deleteFrom('sys_error_log').where('time', '<', new Date(now.getTime() - days * 86_400_000)).executeTakeFirst();
+  const oldestKept = await db
+    .selectFrom('sys_error_log')
+    .select('time')
+    .where('user_id', 'is', null)
+    .orderBy('time', 'desc')
+    .offset(cap - 1)
+    .limit(1)
+    .executeTakeFirst();
+  const over = oldestKept
+    ? await db.deleteFrom('sys_error_log').where('user_id', 'is', null).where('time', '<', oldestKept.time).executeTakeFirst()
+    : { numDeletedRows: 0n };
+  return Number(old.numDeletedRows) + Number(over.numDeletedRows);
+}
+
+export async function runHousekeeping(db: Db, limits: HousekeepingLimits, now = new Date()): Promise<HousekeepingReport> {
+  const captchas = await pruneCaptchas(db, now);
+  const counters = await pruneRateCounters(db, now);
+  await purgeExpiredSessions(db, limits.sessionTtlMinutes, now);
+  const errorLogs = await pruneErrorLogs(db, limits.errorLogDays, limits.visitorErrorLogCap, now);
+  return { captchas, counters, errorLogs };
+}
