@@ -12,6 +12,7 @@ export const ERRORS = {
   TEXT_INVALID_CHARACTER: { status: 400, message: '输入内容含有无效字符，请删除后重试' },
   /** The address is not valid UTF-8 or has a bad percent-escape. */
   BAD_URL: { status: 400, message: '请求地址无效' },
+  MULTIPART_INVALID: { status: 400, message: '上传内容不完整或格式错误，请重新选择文件上传' },
   UNAUTHENTICATED: { status: 401, message: '登录已过期，请重新登录' },
   FORBIDDEN: { status: 403, message: '无权访问' },
   NOT_FOUND: { status: 404, message: '请求的接口不存在' },

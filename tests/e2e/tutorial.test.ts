@@ -66,6 +66,10 @@ describe('the tutorial, followed in the browser', () => {
     await row.waitFor();
     await row.getByRole('button', { name: /提\s*交/ }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    // The toast says how the commit went: a refusal fails here with the server's message.
+    const toast = page.locator('.ant-message-notice').first();
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('提交成功');
     await expect.poll(() => row.innerText()).toContain('已提交');
   });
 });

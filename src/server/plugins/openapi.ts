@@ -1,6 +1,12 @@
-/** OpenAPI document generated from the route schemas, browsable at /docs (fastify-plugin: must see every route). */
+/**
+ * OpenAPI document generated from the route schemas, browsable at /docs (fastify-plugin: must see
+ * every route). Each operation also says who may call it, from the route's RBAC config:
+ * `x-access` is `public`, `session` (any signed-in user) or the menu access ids the current role must
+ * hold (one of them, `a | b`), `x-seed-only` marks routes for the unit's main account; a public operation needs no session.
+ */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_PARAM } from '../../shared/contract';
 
@@ -21,6 +27,12 @@ export default fp<OpenApiOptions>(
           },
         },
         security: [{ sessionQuery: [] }, { sessionCookie: [] }],
+      },
+      transform: ({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) => {
+        const config = route.config ?? {};
+        const access = config.public ? 'public' : (config.access ?? (config.accessAny?.length ? config.accessAny.join(' | ') : 'session'));
+        const extras = { 'x-access': access, ...(config.seedOnly ? { 'x-seed-only': true } : {}), ...(config.public ? { security: [] } : {}) };
+        return { schema: { ...(schema ?? {}), ...extras } as FastifySchema, url };
       },
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -5,6 +5,8 @@
  *   (nothing)                                                 any logged-in user
  *   config: { access: 'system:bypassAccount', seedOnly: true } current role must hold the menu
  *                                                             access id; seedOnly also needs the seed user
+ *   config: { accessAny: ['a', 'b'] }                         current role must hold one of them (a
+ *                                                             resource's `access`; empty: any role)
  *
  * Access ids are the `access` ids of schemas/menu.json. The check runs in onRequest, right after the
  * session is loaded, so an unauthorised request is refused before its body is even parsed.
@@ -19,6 +21,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Menu access id the current role must hold. */
     access?: string;
+    /** Menu access ids of which the current role must hold one (empty or absent: no such check). */
+    accessAny?: readonly string[];
     /** Only the unit's seed (main) account (isUserSeed = 1). */
     seedOnly?: boolean;
   }
@@ -26,12 +30,15 @@ declare module 'fastify' {
 
 export interface AccessRule {
   access?: string;
+  accessAny?: readonly string[];
   seedOnly?: boolean;
 }
 
 /** Whether a session satisfies an access rule (also usable by code that filters data). */
 export function isAllowed(session: CurrentSession, rule: AccessRule): boolean {
-  if (rule.access && !session.role?.menuIds.includes(rule.access)) return false;
+  const menuIds = session.role?.menuIds ?? [];
+  if (rule.access && !menuIds.includes(rule.access)) return false;
+  if (rule.accessAny?.length && !rule.accessAny.some((id) => menuIds.includes(id))) return false;
   if (rule.seedOnly && session.user.isUserSeed !== 1) return false;
   return true;
 }

@@ -10,7 +10,7 @@ import { envelopeOf, failureResponses, pageOf } from '../../shared/wire';
 import { getFlowLog, getRecord, listRecords, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
 import type { ResourceModel } from './model';
 import { actionBodySchema, flowLogEntrySchema, rowSchema } from './schemas';
-import { actorOf, assertResourceAccess } from './scope';
+import { actorOf } from './scope';
 
 /** Reads that are not workflow actions. */
 export const READ_OPERATIONS = ['list', 'get', 'flowLog'] as const;
@@ -57,11 +57,15 @@ function actionBody(compiled: CompiledResource, name: string): object {
   return { ...actionBodySchema, properties: { ...actionBodySchema.properties, ...input.properties }, required: input.required };
 }
 
-/** Options every operation of a resource shares: documentation-only schemas and the RBAC check. */
+/**
+ * Options every operation of a resource shares: documentation-only schemas and the RBAC rule (the
+ * resource's menu access ids), which the rbac plugin checks before the body is read and the OpenAPI
+ * document shows as `x-access`.
+ */
 export function commonOptions(model: ResourceModel) {
   return {
     ...documentedOnly,
-    onRequest: async (request: FastifyRequest) => assertResourceAccess(model, actorOf(request)),
+    config: { accessAny: model.access },
   };
 }
 

@@ -11,6 +11,7 @@
  * registered here only, so no other route accepts multipart bodies.
  */
 import multipart from '@fastify/multipart';
+import { eachPart, uploadError } from '../services/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import { API, ATTACHMENT_ROUTES } from '../../shared/contract';
@@ -82,7 +83,7 @@ const attachmentRoutes: FastifyPluginAsync = async (app) => {
     let failure: unknown;
     try {
       // Read the whole request even after a refused file, so the reply is not sent mid-upload.
-      for await (const part of request.parts()) {
+      await eachPart(request, async (part) => {
         if (part.type === 'field') {
           fields[part.fieldname] = part.value;
         } else if (staged || failure) {
@@ -91,10 +92,10 @@ const attachmentRoutes: FastifyPluginAsync = async (app) => {
           try {
             staged = await stageUpload(store, part.filename ?? '', part.file, () => part.file.truncated);
           } catch (err) {
-            failure = err;
+            failure = uploadError(err);
           }
         }
-      }
+      });
       if (failure) throw failure;
       if (!staged) throw new AppError('ATTACHMENT_MISSING');
       const refId = refIdOf({ ...asObject(request.query), ...fields });

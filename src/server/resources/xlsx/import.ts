@@ -26,6 +26,7 @@
  *   before the file is read.
  */
 import multipart from '@fastify/multipart';
+import { eachPart } from '../../services/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ListScreen } from '../../../schema/types';
@@ -114,7 +115,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload | unde
   if (!request.isMultipart()) return undefined;
   const fields: Input = {};
   let upload: Upload | undefined;
-  for await (const part of request.parts()) {
+  await eachPart(request, async (part) => {
     if (part.type === 'field') {
       fields[part.fieldname] = part.value;
     } else if (upload) {
@@ -124,7 +125,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload | unde
       for await (const chunk of part.file) chunks.push(chunk as Buffer);
       upload = { name: part.filename ?? '', bytes: Buffer.concat(chunks), truncated: part.file.truncated, fields };
     }
-  }
+  });
   return upload;
 }
 
