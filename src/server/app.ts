@@ -18,6 +18,7 @@ import keysPlugin from './plugins/keys';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import rbacPlugin from './plugins/rbac';
+import securityHeadersPlugin from './plugins/security-headers';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
 import tenantPlugin from './plugins/tenant';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   try {
     await app.register(errorHandlerPlugin);
+    await app.register(securityHeadersPlugin);
     await app.register(inputGuardPlugin);
     await app.register(envelopePlugin);
     await app.register(cookie);

@@ -10,6 +10,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type {
   appConfigSchema,
   attachmentInfoSchema,
+  auditEntrySchema,
   changeRoleResultSchema,
   envelopeSchema,
   errorLogEntrySchema,
@@ -52,6 +53,9 @@ export type AppConfig = FromSchema<typeof appConfigSchema>;
 
 /** One entry of a record's workflow log (`/r/<resource>/flowLog/:id`): who, when, from, to, opinion. */
 export type FlowLogEntry = FromSchema<typeof flowLogEntrySchema>;
+
+/** One change of a record (`/r/<resource>/auditLog/:id`): who, when, which operation, fields before → after. */
+export type AuditEntry = FromSchema<typeof auditEntrySchema>;
 
 /** The error log entry of SPEC.md §3. */
 export type ErrorLogEntry = FromSchema<typeof errorLogEntrySchema>;

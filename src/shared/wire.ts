@@ -155,6 +155,24 @@ export const flowLogEntrySchema = {
   additionalProperties: false,
 } as const;
 
+/** One change of a record (`/r/<resource>/auditLog/:id`): who, when, which operation, each field's text before and after. */
+export const auditEntrySchema = {
+  type: 'object',
+  properties: {
+    id: str,
+    operation: str,
+    userId: nullableString,
+    userName: nullableString,
+    createDate: str,
+    changes: {
+      type: 'array',
+      items: { type: 'object', properties: { field: str, label: str, from: str, to: str }, required: ['field', 'label', 'from', 'to'], additionalProperties: false },
+    },
+  },
+  required: ['id', 'operation', 'userId', 'userName', 'createDate', 'changes'],
+  additionalProperties: false,
+} as const;
+
 /** The error log entry of SPEC.md §3, as the browser reports it (the server adds the rest). */
 export const errorLogEntrySchema = {
   type: 'object',

@@ -32,6 +32,21 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
     }
   });
 
+  it('sends the security headers with the page: a CSP of its own scripts, no framing by others, nosniff', async () => {
+    const res = await app.inject({ method: 'GET', url: '/home' });
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'self'", "img-src 'self' data: blob:"]) expect(csp).toContain(directive);
+    // No 'unsafe-eval', no inline scripts, and no upgrade of an intranet's plain-HTTP requests.
+    expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|upgrade-insecure-requests/);
+    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'no-referrer' });
+    const apiRes = await app.inject({ method: 'GET', url: api(API.appConfig) });
+    expect(apiRes.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    // The schema playground compiles validators in the browser: its page alone may evaluate scripts.
+    const dev = String((await app.inject({ method: 'GET', url: '/dev/playground' })).headers['content-security-policy']);
+    expect(dev).toContain("script-src 'self' 'unsafe-eval'");
+    expect(dev.replace(" 'unsafe-eval'", '')).toBe(csp.replace(/;$/, ''));
+  });
+
   it('keeps the JSON envelope for unknown API paths and missing files', async () => {
     for (const url of [api('/a/unknown'), '/assets/missing-file.js']) {
       const res = await app.inject({ method: 'GET', url });

@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { useEngine } from '../context';
 import { loadScreenBundle, type ScreenBundle } from '../registry/registry';
 import type { Resource } from '../../schema/types';
-import { EngineError, toEngineError, type FlowLogEntry, type ListQuery, type PageResult, type RecordData, type StatsQuery, type StatsResult } from './provider';
+import { EngineError, toEngineError, type AuditEntry, type FlowLogEntry, type ListQuery, type PageResult, type RecordData, type StatsQuery, type StatsResult } from './provider';
 
 const PREFIX = 'engine';
 
@@ -44,6 +44,13 @@ export function useRecord(resource: string, id: string | null | undefined): SWRR
 export function useFlowLog(resource: string, id: string | null | undefined, enabled = true): SWRResponse<FlowLogEntry[], EngineError> {
   const { dataProvider, cacheScope } = useEngine();
   return useSWR(enabled && id ? [PREFIX, 'flowLog', cacheScope, resource, id] : null, () => dataProvider.flowLog(resource, id!).catch((e) => Promise.reject(toEngineError(e))));
+}
+
+/** The audit log of a record (only fetched when `enabled`: the detail loads it when opened). */
+export function useAuditLog(resource: string, id: string | null | undefined, enabled: boolean): SWRResponse<AuditEntry[], EngineError> {
+  const { dataProvider, cacheScope } = useEngine();
+  const load = dataProvider.auditLog;
+  return useSWR(enabled && id && load ? [PREFIX, 'auditLog', cacheScope, resource, id] : null, () => load!(resource, id!).catch((e) => Promise.reject(toEngineError(e))));
 }
 
 /** Drops every cached read of a resource (lists, records, logs) after a write. */

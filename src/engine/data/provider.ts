@@ -3,7 +3,7 @@
  * and writes through. Filters and sorting travel as data; the engine never builds HTTP requests
  * itself, and every failure reaches the screens as one error shape (`EngineError`).
  */
-import type { FlowLogEntry } from '../../shared/contract';
+import type { AuditEntry, FlowLogEntry } from '../../shared/contract';
 
 /** A stored record as the server sends it: system fields plus the resource's fields. */
 export type RecordData = Record<string, unknown> & { id?: string; status?: string | null; version?: number | null };
@@ -48,7 +48,7 @@ export interface StatsResult {
 }
 
 /** One entry of a record's workflow log (the wire shape both sides share). */
-export type { FlowLogEntry };
+export type { AuditEntry, FlowLogEntry };
 
 /** Extra input of a workflow action. */
 export interface ActionInput {
@@ -110,6 +110,8 @@ export interface DataProvider {
   /** Runs a workflow action (commit, revoke, cancel, delete, audit-agree, ...) on one record. */
   action(resource: string, action: string, id: string, input?: ActionInput): Promise<RecordData | null>;
   flowLog(resource: string, id: string, signal?: AbortSignal): Promise<FlowLogEntry[]>;
+  /** Who changed what in a record, newest first; absent: details show no 修改记录. */
+  auditLog?(resource: string, id: string, signal?: AbortSignal): Promise<AuditEntry[]>;
   /** How many visible rows match the filters (same scope and parameters as getList), optionally per value of a field; absent: stats screens show a load failure. */
   stats?(resource: string, query: StatsQuery, signal?: AbortSignal): Promise<StatsResult>;
   /** Download address of the rows matching a query; absent: the list offers no export. */

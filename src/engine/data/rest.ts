@@ -6,6 +6,7 @@
  *   POST /r/<resource>/save          body: the record, isCommit
  *   POST /r/<resource>/<action>/<id> body: opinion, version
  *   GET  /r/<resource>/flowLog/<id>
+ *   GET  /r/<resource>/auditLog/<id>
  *   POST /r/<resource>/stats         body: filter params, groupBy → { total, groups? }
  *   GET  /r/<resource>/export?...    XLSX download (filters, orderBy, screen = list screen id), when the app passes `url`
  *   GET  /r/<resource>/import-template?screen=   XLSX template of the import, when the app passes `url`
@@ -90,6 +91,7 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
       guarded(() => transport.post<RecordData>(path(resource, 'save'), commit ? { ...record, isCommit: true } : record)),
     action: (resource, action, id, input = {}) => guarded(() => transport.post<RecordData | null>(path(resource, action, id), input)),
     flowLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'flowLog', id), signal)),
+    auditLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'auditLog', id), signal)),
     stats: (resource, { filters, groupBy }, signal) =>
       guarded(() => transport.post<StatsResult>(path(resource, 'stats'), { ...listParams({ filters }), ...(groupBy ? { groupBy } : {}) }, signal)),
   };

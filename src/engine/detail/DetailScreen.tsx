@@ -19,6 +19,7 @@ import { holds } from '../../schema/expr';
 import type { DetailScreen as DetailScreenSchema } from '../../schema/types';
 import type { ScreenComponentProps } from '../screen-props';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
+import AuditLog from './AuditLog';
 import FlowLog from './FlowLog';
 import RelatedList from './RelatedList';
 import SubTable from './SubTable';
@@ -94,6 +95,7 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
           <FlowLog resource={resource} id={String(record.id)} />
         </>
       )}
+      <AuditLog resource={resource} id={String(record.id)} />
       <ActionBar actions={actions} pending={runner.pending} onAction={(a) => void onAction(a)} />
       {runner.dialog}
     </ScreenCard>

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { notFoundHandler } from './error-handler';
+import { DEV_PAGE_POLICY, DEV_PAGE_PREFIX } from './security-headers';
 
 export interface SpaOptions {
   root: string;
@@ -34,6 +35,7 @@ export default fp<SpaOptions>(async (app, { root, apiBase }) => {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') && path !== apiBase && !path.startsWith(`${apiBase}/`) && !FILE_NAME.test(path);
     if (!isPageRequest) return notFoundHandler(request, reply);
+    if (path.startsWith(DEV_PAGE_PREFIX)) reply.header('Content-Security-Policy', DEV_PAGE_POLICY);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }, { name: 'spa' });

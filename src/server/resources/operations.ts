@@ -7,13 +7,13 @@
  */
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { envelopeOf, failureResponses, pageOf } from '../../shared/wire';
-import { getFlowLog, getRecord, listRecords, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
+import { getAuditLog, getFlowLog, getRecord, listRecords, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
 import type { ResourceModel } from './model';
-import { actionBodySchema, flowLogEntrySchema, rowSchema } from './schemas';
+import { actionBodySchema, auditEntrySchema, flowLogEntrySchema, rowSchema } from './schemas';
 import { actorOf } from './scope';
 
 /** Reads that are not workflow actions. */
-export const READ_OPERATIONS = ['list', 'get', 'flowLog'] as const;
+export const READ_OPERATIONS = ['list', 'get', 'flowLog', 'auditLog'] as const;
 
 export interface Operation {
   name: string;
@@ -104,6 +104,16 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
         ...common,
         schema: { tags, summary: `${model.title}: flow log of a record`, response: { 200: envelopeOf({ type: 'array', items: flowLogEntrySchema }), ...failureResponses } },
         handler: async (request, reply) => reply.ok(await getFlowLog(db(request), model, actorOf(request), idOf(request))),
+      },
+    },
+    {
+      name: 'auditLog',
+      takesId: true,
+      methods: ['GET', 'POST'],
+      options: {
+        ...common,
+        schema: { tags, summary: `${model.title}: who changed what in a record (newest first)`, response: { 200: envelopeOf({ type: 'array', items: auditEntrySchema }), ...failureResponses } },
+        handler: async (request, reply) => reply.ok(await getAuditLog(db(request), model, actorOf(request), idOf(request))),
       },
     },
   ];

@@ -16,7 +16,9 @@ import { pageOffset } from '../db/sql';
 import { page } from '../envelope';
 import { AppError } from '../errors';
 import { filterConditions, orderClause, pageOf, type ListParams, type ListPlan } from './filters';
+import { readAudit, writeAudit } from './audit';
 import { readFlowLog, writeFlowLog, type FlowLogEntry } from './flow-log';
+import type { AuditEntry } from '../../shared/contract';
 import { linkToRecord } from '../services/attachments';
 import { columnsOf, type HookRuntime } from './hooks';
 import type { ResourceModel } from './model';
@@ -88,6 +90,13 @@ export async function getRecord(db: AnyDb, model: ResourceModel, actor: Actor, i
   const row = await findRow(db, model, requireId(id), visibleRows(model, actor));
   if (!row) throw new AppError('RECORD_NOT_FOUND');
   return attachChildren(db, model, row);
+}
+
+/** The audit log of a record the actor may see, newest first. */
+export async function getAuditLog(db: AnyDb, model: ResourceModel, actor: Actor, id: unknown): Promise<AuditEntry[]> {
+  const row = await findRow(db, model, requireId(id), visibleRows(model, actor));
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return readAudit(db, model.name, row.id as string);
 }
 
 export async function getFlowLog(db: AnyDb, model: ResourceModel, actor: Actor, id: unknown): Promise<FlowLogEntry[]> {
@@ -179,16 +188,19 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
   // The values the action asks for (its `input`) count for its requirements: they are what it writes.
   await checkAction(trx, model, name, input.fields ? { ...row, ...input.fields } : row, Object.keys(input.fields ?? {}));
   const id = row.id as string;
+  const before = model.children.length ? await attachChildren(trx, model, { ...row }) : row;
   const removes = name === 'delete' && action.to === undefined;
   if (removes) await deleteRow(trx, model, id);
   else await updateRow(trx, model, id, { status: action.to ?? from, ...(input.fields ? columnsOf(model, input.fields) : {}), updated_by: actor.userId });
   // Files the action asked for (a report) become the record's, visible to its unit.
   if (!removes && input.fields) await linkAttachments(trx, model, actor, id, input.fields, row.unitId);
   if (model.workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: name, from, to: removes ? null : (action.to ?? from), opinion: input.opinion });
-  if (removes || !action.effects?.length) return;
-  const after = await attachChildren(trx, model, (await findRow(trx, model, id, undefined))!);
-  const values = await runHooks(compiled.runtime, action.effects, { trx, actor, model, row: after, before: row, action: name, opinion: input.opinion, input: input.extra ?? {} });
-  if (Object.keys(values).length > 0) await updateRow(trx, model, id, { ...columnsOf(model, values), updated_by: actor.userId });
+  const current = async () => attachChildren(trx, model, (await findRow(trx, model, id, undefined))!);
+  if (!removes && action.effects?.length) {
+    const values = await runHooks(compiled.runtime, action.effects, { trx, actor, model, row: await current(), before: row, action: name, opinion: input.opinion, input: input.extra ?? {} });
+    if (Object.keys(values).length > 0) await updateRow(trx, model, id, { ...columnsOf(model, values), updated_by: actor.userId });
+  }
+  await writeAudit(trx, actor, model, compiled.runtime, name, id, before, removes ? undefined : await current());
 }
 
 /**
@@ -281,9 +293,11 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
 
   return inTransaction(db, async (trx) => {
     let id: string;
+    let before: Row | undefined;
     if (existingId) {
       id = existingId;
       const row = await lockRow(trx, model, actor, id);
+      before = model.children.length ? await attachChildren(trx, model, { ...row }) : row;
       assertMayActOn(model, actor, row, save);
       assertVersion(row, body.version as number | null | undefined);
       // Without an explicit save action a row is editable only in the initial state.
@@ -301,6 +315,7 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       id = await insertRecord(trx, compiled, actor, body);
     }
     await linkAttachments(trx, model, actor, id, body, actor.unitId);
+    await writeAudit(trx, actor, model, compiled.runtime, existingId ? 'update' : 'insert', id, before, await attachChildren(trx, model, (await findRow(trx, model, id, undefined))!));
     if (commit) await transition(trx, compiled, actor, 'commit', commit, await lockRow(trx, model, actor, id), { extra: body });
     const saved = await findRow(trx, model, id, undefined);
     return attachChildren(trx, model, saved!);

@@ -12,6 +12,7 @@ import * as m0005 from './0005_pay_order';
 import * as m0006 from './0006_pg_trgm';
 import * as m0007 from './0007_attachment_record_owner';
 import * as m0008 from './0008_rate_counter';
+import * as m0009 from './0009_audit_log';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006_pg_trgm': m0006,
   '0007_attachment_record_owner': m0007,
   '0008_rate_counter': m0008,
+  '0009_audit_log': m0009,
 };

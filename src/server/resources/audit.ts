@@ -1,0 +1,102 @@
+/**
+ * The audit log: each save, workflow action and delete of a record writes who did it, when, the
+ * operation, and each declared field whose text changed (labels and dictionary labels, as the
+ * history of a change application reads: changes.ts), in the same transaction as the change. A
+ * sub-table reads as its row count; an attachment field as its file names. Read per record by the
+ * `auditLog` operation, with the record's own visibility.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { AuditEntry } from '../../shared/contract';
+import { newId } from '../db/ids';
+import { valueText, type FieldChange } from './changes';
+import type { HookRuntime } from './hooks';
+import type { FieldModel, ResourceModel } from './model';
+import type { AnyDb, Row } from './repository';
+import type { Actor } from './scope';
+
+interface AuditTable {
+  id: string;
+  created_at: Date;
+  user_id: string | null;
+  user_name: string | null;
+  resource: string;
+  record_id: string;
+  operation: string;
+  changes: string;
+}
+
+const audit = (db: AnyDb) => db as Kysely<{ sys_audit_log: AuditTable }>;
+
+/** `insert` and `update` are saves; any other operation is the workflow action's name (delete included). */
+export type AuditOperation = 'insert' | 'update' | string;
+
+function fileNames(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value.map((f) => (f && typeof f === 'object' && 'name' in f ? String((f as { name: unknown }).name) : String(f))).join('、');
+}
+
+function childText(model: ResourceModel, rows: unknown, dicts: HookRuntime['dicts']): string[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row: Row) => model.fields.filter((f) => f.declared && f.type !== 'children').map((f) => text(f, row[f.name], dicts)).join('，'));
+}
+
+function text(f: FieldModel, value: unknown, dicts: HookRuntime['dicts']): string {
+  return f.type === 'attachment' ? fileNames(value) : valueText(f.field, value, dicts);
+}
+
+/** The declared fields whose text differs between `before` and `after` (either may be empty). */
+export function auditChanges(model: ResourceModel, before: Row, after: Row, dicts: HookRuntime['dicts']): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const f of model.fields) {
+    if (!f.declared) continue;
+    let from: string;
+    let to: string;
+    if (f.type === 'children') {
+      const link = model.children.find((c) => c.name === f.name);
+      if (!link) continue;
+      const [a, b] = [childText(link.model, before[f.name], dicts), childText(link.model, after[f.name], dicts)];
+      if (a.join('\n') === b.join('\n')) continue;
+      from = a.length ? `${a.length} 行` : '';
+      to = b.length ? `${b.length} 行${a.length === b.length ? '（内容有修改）' : ''}` : '';
+    } else {
+      from = text(f, before[f.name], dicts);
+      to = text(f, after[f.name], dicts);
+      if (from === to) continue;
+    }
+    changes.push({ field: f.name, label: f.label, from, to });
+  }
+  return changes;
+}
+
+/** Records one operation on a record; an update that changed no field is not recorded. */
+export async function writeAudit(trx: AnyDb, actor: Actor, model: ResourceModel, runtime: HookRuntime, operation: AuditOperation, recordId: string, before: Row | undefined, after: Row | undefined): Promise<void> {
+  const changes = auditChanges(model, before ?? {}, after ?? {}, runtime.dicts);
+  if (operation === 'update' && changes.length === 0) return;
+  await audit(trx)
+    .insertInto('sys_audit_log')
+    .values({
+      id: newId(),
+      user_id: actor.userId || null,
+      user_name: actor.userName || null,
+      resource: model.name,
+      record_id: recordId,
+      operation,
+      changes: JSON.stringify(changes),
+      // clock_timestamp, not now(): a save and its commit in one transaction keep their order.
+      created_at: sql<Date>`clock_timestamp()`,
+    })
+    .execute();
+}
+
+/** The audit log of one record, newest first. */
+export async function readAudit(db: AnyDb, resource: string, recordId: string): Promise<AuditEntry[]> {
+  const rows = await audit(db).selectFrom('sys_audit_log').selectAll().where('resource', '=', resource).where('record_id', '=', recordId).orderBy('created_at', 'desc').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    operation: r.operation,
+    userId: r.user_id,
+    userName: r.user_name,
+    createDate: new Date(r.created_at).toISOString(),
+    changes: (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) as FieldChange[],
+  }));
+}
