@@ -8,6 +8,8 @@ declare module 'autocannon' {
     p50: number;
     p90: number;
     p99: number;
+    /** Requests: how many were sent in all. */
+    total?: number;
   }
   export interface Options {
     url: string;

@@ -39,7 +39,7 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A throw-away PostgreSQL database next to DATABASE_URL's; returns its URL and a drop function. */
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(process.env.DATABASE_URL!);
@@ -116,6 +116,22 @@ export function demo(loginName: string): DemoAccount {
   const account = DEMO_ACCOUNTS.find((a) => a.loginName === loginName);
   if (!account) throw new Error(`no demo account ${loginName}`);
   return account;
+}
+
+/** Logs a demo account in over real HTTP on a running server (`baseURL` without the API base). */
+export async function logInOver(baseURL: string, loginName: string): Promise<{ publicKey: string; reply: Envelope<LoginResult> }> {
+  const base = `${baseURL}/espServer`;
+  const { data } = (await (await fetch(`${base}${API.publicKey}`)).json()) as Envelope<{ publicKey: string }>;
+  const { password, orgCode } = demo(loginName);
+  const form = new URLSearchParams({
+    username: encrypt(data!.publicKey, loginName),
+    password: encrypt(data!.publicKey, password),
+    orgCode: encrypt(data!.publicKey, orgCode),
+    validateCode: '',
+    __ajax: 'json',
+  });
+  const res = await fetch(`${base}${API.login}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+  return { publicKey: data!.publicKey, reply: (await res.json()) as Envelope<LoginResult> };
 }
 
 /** Logs a demo account in and returns its session token. */

@@ -10,25 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseTemplate, templateFileName, type TemplateRecipe } from '../../src/server/db/pglite';
-import type { Envelope, LoginResult } from '../../src/shared/contract';
-import { API } from '../../src/shared/contract';
 import { startServer, type StartedServer } from '../support/server';
-import { demo, encrypt } from './helpers';
-
-async function logInOver(server: StartedServer, loginName: string): Promise<{ publicKey: string; reply: Envelope<LoginResult> }> {
-  const base = `${server.baseURL}/espServer`;
-  const { data } = (await (await fetch(`${base}${API.publicKey}`)).json()) as Envelope<{ publicKey: string }>;
-  const { password, orgCode } = demo(loginName);
-  const form = new URLSearchParams({
-    username: encrypt(data!.publicKey, loginName),
-    password: encrypt(data!.publicKey, password),
-    orgCode: encrypt(data!.publicKey, orgCode),
-    validateCode: '',
-    __ajax: 'json',
-  });
-  const res = await fetch(`${base}${API.login}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-  return { publicKey: data!.publicKey, reply: (await res.json()) as Envelope<LoginResult> };
-}
+import { logInOver } from './helpers';
 
 describe('four fresh starts at once', () => {
   const servers: StartedServer[] = [];
@@ -41,7 +24,7 @@ describe('four fresh starts at once', () => {
     if (failure) throw (failure as PromiseRejectedResult).reason;
 
     expect(new Set(servers.map((s) => s.dataDir)).size).toBe(4);
-    const logins = await Promise.all(servers.map((s) => logInOver(s, 'nbadmin')));
+    const logins = await Promise.all(servers.map((s) => logInOver(s.baseURL, 'nbadmin')));
     for (const { reply } of logins) expect(reply.result).toBe('true');
     // The template holds no secret: every database generated its own key pair at first start.
     expect(new Set(logins.map((l) => l.publicKey)).size).toBe(4);

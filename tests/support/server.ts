@@ -34,11 +34,15 @@ export interface StartOptions {
 export interface StartedServer {
   baseURL: string;
   dataDir: string;
+  /** The server process id (memory readings). */
+  pid: number;
   /** Milliseconds from spawn to the ready banner. */
   readyMs: number;
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or an OOM killer would: no shutdown step runs; the data directory stays. */
+  kill(): Promise<void>;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
@@ -62,6 +66,13 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
       clearTimeout(killer);
     }
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
 
   try {
@@ -95,7 +106,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     const readyMs = Date.now() - started;
     const answer = await fetch(`${baseURL}/espServer/a/stone/common/appConfig`);
     if (!answer.ok) throw new Error(`server is up but appConfig answered ${answer.status}; its output:\n${output}`);
-    return { baseURL, dataDir, readyMs, output: () => output, stop };
+    return { baseURL, dataDir, pid: child.pid!, readyMs, output: () => output, stop, kill };
   } catch (err) {
     await stop();
     throw err;

@@ -1,0 +1,189 @@
+/**
+ * Scale-out (issue 17): two server processes (the README's start path) on one PostgreSQL behind
+ * HAProxy (Debian's package, started here with the configuration README gives). A session, a
+ * captcha and the login limits hold whichever process answers, because all three live in the
+ * database; then a soak of 200 concurrent connections through the balancer (autocannon; 15 s here,
+ * PORTAL_SOAK_SECONDS=300 by `npm run soak`) ends with no error; the processes' memory is printed.
+ * Needs DATABASE_URL and /usr/sbin/haproxy (.ci/run installs it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, type Envelope } from '../../src/shared/contract';
+import { demo, encrypt, freshPostgresDatabase } from '../api/helpers';
+import { startServer, type StartedServer } from '../support/server';
+import { Tally } from './support';
+
+const HAPROXY = '/usr/sbin/haproxy';
+const SOAK_SECONDS = Number(process.env.PORTAL_SOAK_SECONDS ?? 15);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The balancer configuration an operator copies (README "Scale-out"), with the two backends. */
+function haproxyConfig(port: number, backends: readonly string[]): string {
+  return [
+    'global',
+    '  maxconn 4096',
+    'defaults',
+    '  mode http',
+    '  timeout connect 5s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    'frontend portal',
+    `  bind 127.0.0.1:${port}`,
+    '  option forwardfor',
+    '  default_backend portal_servers',
+    'backend portal_servers',
+    '  balance roundrobin',
+    '  option httpchk GET /espServer/a/stone/common/appConfig',
+    '  http-response set-header X-Served-By %s',
+    ...backends.map((url, i) => `  server portal${i + 1} ${new URL(url).host} check`),
+    '',
+  ].join('\n');
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+describe.runIf(process.env.DATABASE_URL && existsSync(HAPROXY))('two processes behind HAProxy on one PostgreSQL', () => {
+  const tally = new Tally('scale-out (pg)');
+  const shared = mkdtempSync(join(tmpdir(), 'portal-scale-'));
+  let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  const servers: StartedServer[] = [];
+  let balancer: ChildProcess | null = null;
+  let front = '';
+
+  beforeAll(async () => {
+    database = await freshPostgresDatabase();
+    const env = {
+      DATABASE_URL: database.url,
+      PORTAL_TRUST_PROXY: 'on',
+      PORTAL_CAPTCHA: 'on',
+      PORTAL_LOGIN_IP_ACCOUNT_RATE_LIMIT: '4',
+      // Files must be where both processes read them: one attachment directory for the pair.
+      PORTAL_ATTACHMENT_DIR: join(shared, 'attachments'),
+    };
+    // One after the other: the first migrates and seeds, the second finds the database ready.
+    servers.push(await startServer({ env }));
+    servers.push(await startServer({ env }));
+    const port = await freePort();
+    const config = join(shared, 'haproxy.cfg');
+    writeFileSync(config, haproxyConfig(port, servers.map((s) => s.baseURL)));
+    balancer = spawn(HAPROXY, ['-f', config, '-db'], { stdio: 'ignore' });
+    front = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i++) {
+      const up = await fetch(`${front}/espServer${API.appConfig}`).then((r) => r.ok, () => false);
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 600_000);
+
+  afterAll(async () => {
+    console.log(tally.line());
+    balancer?.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.drop();
+    rmSync(shared, { recursive: true, force: true });
+  });
+
+  const get = async (base: string, path: string, sid?: string) => {
+    tally.requests++;
+    const res = await fetch(`${base}/espServer${path}${sid ? `?__sid=${sid}` : ''}`);
+    return { servedBy: res.headers.get('x-served-by'), body: (await res.json()) as Envelope<unknown> };
+  };
+
+  it('keeps a session whichever process answers', async () => {
+    // The captcha is on: log in with a captcha fetched through the balancer, answered from the database.
+    const sid = await captchaLogin(front, 'nbadmin');
+    const seen = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      const { servedBy, body } = await get(front, API.userInfo, sid);
+      tally.check(body.result === 'true', () => `request ${i} through ${servedBy}: ${body.message}`);
+      if (servedBy) seen.add(servedBy);
+    }
+    expect([...seen].sort()).toEqual(['portal1', 'portal2']);
+    expect(tally.sample()).toEqual([]);
+  });
+
+  it('accepts a captcha shown by one process in a login answered by the other', async () => {
+    const [a, b] = servers;
+    const image = await fetch(`${a.baseURL}/espServer${API.captcha}`);
+    const captchaId = /captchaId=([^;]+)/.exec(image.headers.get('set-cookie') ?? '')![1];
+    const reply = await passwordLogin(b.baseURL, 'nbsub', demo('nbsub').password, { captchaId, answer: await answerOf(captchaId) });
+    expect(reply).toMatchObject({ result: 'true' });
+  });
+
+  it('counts the login limit of one address and account across both processes', async () => {
+    const { password } = demo('jgadmin');
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++) codes.push(String((await passwordLogin(front, 'jgadmin', `${password}x`)).code));
+    // Four wrong passwords, alternately answered by the two processes, then the shared limit.
+    expect(codes).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'LOGIN_THROTTLED']);
+  });
+
+  it(`holds ${SOAK_SECONDS} s of 200 concurrent connections without an error, and reports the memory`, { timeout: (SOAK_SECONDS * 2 + 120) * 1000 }, async () => {
+    const sid = await captchaLogin(front, 'bladmin');
+    // A first stretch brings both heaps to their working size; its memory is the baseline that the
+    // whole soak must then stay near (a leak keeps growing with every request).
+    const warm = await runLoad(sid, Math.max(5, Math.round(SOAK_SECONDS / 3)));
+    tally.check(warm.errors === 0 && warm.non2xx === 0, () => `warm-up: ${warm.errors} errors, ${warm.non2xx} non-2xx`);
+    const before = servers.map((s) => rssMb(s.pid));
+    const result = await runLoad(sid, SOAK_SECONDS);
+    const after = servers.map((s) => rssMb(s.pid));
+    const total = result.requests.total ?? 0;
+    tally.requests += total;
+    const figures = `${total} requests, ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}; RSS ${before.map((m) => m.toFixed(0)).join('/')} → ${after.map((m) => m.toFixed(0)).join('/')} MB`;
+    console.log(`soak (${SOAK_SECONDS} s, 200 connections, two processes): ${figures}`);
+    tally.check(result.errors === 0 && result.timeouts === 0 && result.non2xx === 0, () => `soak: ${figures}`);
+    // Memory is reported, not yet asserted: one process's RSS still rises through a 15 s soak after
+    // warm-up (e.g. 302 → 403 MB while the other stays near 270); whether that is heap growth or a
+    // leak is open (issue 17 note), so `npm run soak` prints the figures for the five-minute run.
+    tally.check(after.every((mb) => mb > 0), () => 'no memory reading');
+    expect(tally.sample()).toEqual([]);
+  });
+
+  function runLoad(sid: string, seconds: number): Promise<Result> {
+    return autocannon({ url: `${front}/espServer/r/equipment/list?__sid=${sid}&pageSize=20`, connections: 200, duration: seconds });
+  }
+
+  async function answerOf(captchaId: string): Promise<string> {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return (await client.query<{ text: string }>('SELECT text FROM sys_captcha WHERE id = $1', [captchaId])).rows[0].text;
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function passwordLogin(base: string, loginName: string, password: string, captcha?: { captchaId: string; answer: string }): Promise<Envelope<{ sessionid: string }>> {
+    const { data } = (await (await fetch(`${base}/espServer${API.publicKey}`)).json()) as Envelope<{ publicKey: string }>;
+    let { captchaId, answer } = captcha ?? { captchaId: '', answer: '' };
+    if (!captcha) {
+      const image = await fetch(`${base}/espServer${API.captcha}`);
+      captchaId = /captchaId=([^;]+)/.exec(image.headers.get('set-cookie') ?? '')![1];
+      answer = await answerOf(captchaId);
+    }
+    const key = data!.publicKey;
+    const form = new URLSearchParams({ username: encrypt(key, loginName), password: encrypt(key, password), orgCode: encrypt(key, demo(loginName).orgCode), validateCode: answer, __ajax: 'json' });
+    tally.requests++;
+    const res = await fetch(`${base}/espServer${API.login}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `captchaId=${captchaId}` }, body: form.toString() });
+    return (await res.json()) as Envelope<{ sessionid: string }>;
+  }
+
+  async function captchaLogin(base: string, loginName: string): Promise<string> {
+    const reply = await passwordLogin(base, loginName, demo(loginName).password);
+    expect(reply.result, reply.message).toBe('true');
+    return reply.data!.sessionid;
+  }
+});
