@@ -1,9 +1,9 @@
 /**
  * Scale-out (issue 17): two server processes (the README's start path) on one PostgreSQL behind
  * HAProxy (Debian's package, started here with the configuration README gives). A session, a
- * captcha and the login limits hold whichever process answers, because all three live in the
- * database; then a soak of 200 concurrent connections through the balancer (autocannon; 15 s here,
- * PORTAL_SOAK_SECONDS=300 by `npm run soak`) ends with no error; the processes' memory is printed.
+ * captcha, the login limits and the payment notification's idempotence hold whichever process
+ * answers, because all of them live in the database; then a soak of 200 concurrent connections through the balancer (autocannon; 15 s here,
+ * PORTAL_SOAK_SECONDS=300 by `npm run soak`) ends with no error and the processes' memory flat.
  * Needs DATABASE_URL and /usr/sbin/haproxy (.ci/run installs it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,7 +14,10 @@ import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type Envelope } from '../../src/shared/contract';
+import { signPayload } from '../../src/server/domain/online-inspection/payment';
+import { API, type Envelope, type FlowLogEntry } from '../../src/shared/contract';
+import { addToDate, todayIn } from '../../src/shared/dates';
+import type { PayOrderInfo } from '../../src/shared/payment';
 import { demo, encrypt, freshPostgresDatabase } from '../api/helpers';
 import { startServer, type StartedServer } from '../support/server';
 import { Tally } from './support';
@@ -124,14 +127,41 @@ describe.runIf(process.env.DATABASE_URL && existsSync(HAPROXY))('two processes b
   });
 
   it('counts the login limit of one address and account across both processes', async () => {
-    const { password } = demo('jgadmin');
+    const { password } = demo('blsub');
     const codes: string[] = [];
-    for (let i = 0; i < 5; i++) codes.push(String((await passwordLogin(front, 'jgadmin', `${password}x`)).code));
+    for (let i = 0; i < 5; i++) codes.push(String((await passwordLogin(front, 'blsub', `${password}x`)).code));
     // Four wrong passwords, alternately answered by the two processes, then the shared limit.
     expect(codes).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'LOGIN_THROTTLED']);
   });
 
-  it(`holds ${SOAK_SECONDS} s of 200 concurrent connections without an error, and reports the memory`, { timeout: (SOAK_SECONDS * 2 + 120) * 1000 }, async () => {
+  it('settles a payment notification delivered to both processes at once exactly once', async () => {
+    const unitSid = await captchaLogin(front, 'nbadmin');
+    const authoritySid = await captchaLogin(front, 'jgadmin');
+    const elevator = await post<{ id: string }>(unitSid, '/r/equipment/save', {
+      equipmentName: '扩展测试电梯', useStatus: '1', locationArea: '330212', address: '宁波市鄞州区测试路1号', equclacode: '3000', subCategory: '3100', lastInspectionDate: '2025-04-01',
+    });
+    const application = await post<{ id: string }>(unitSid, '/r/online-apply/save', {
+      applicant: '测试使用单位', contactPerson: '张三', contactMobile: '13805741234', expectedDate: addToDate(todayIn(), 14, 'd'), items: [{ equipment: elevator.id }], isCommit: true,
+    });
+    await post(authoritySid, `/r/online-apply/accept/${application.id}`);
+    await post(authoritySid, `/r/online-apply/bill/${application.id}`);
+    const order = await post<PayOrderInfo>(unitSid, `/a/stone/appOnline/toPay/${application.id}/wechat`);
+    const fields = { orderNo: order.orderNo, transactionId: `SCALE${Date.now()}`, amount: order.amount.toFixed(2), channel: order.channel, paidAt: new Date().toISOString(), status: 'SUCCESS', nonce: 'scale' };
+    const payload = { ...fields, sign: signPayload(await paymentSecret(), fields) };
+    const answers = await Promise.all(
+      [...servers, ...servers, ...servers].map(async (s) => {
+        tally.requests++;
+        const res = await fetch(`${s.baseURL}/espServer/pay/notify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+        return ((await res.json()) as { code: string }).code;
+      }),
+    );
+    expect(answers).toEqual(Array(6).fill('SUCCESS'));
+    const log = await post<FlowLogEntry[]>(unitSid, `/r/online-apply/flowLog/${application.id}`);
+    expect(log.filter((e) => e.action === 'pay')).toHaveLength(1);
+    expect((await post<{ status: string }>(unitSid, `/r/online-apply/get/${application.id}`)).status).toBe('paid');
+  });
+
+  it(`holds ${SOAK_SECONDS} s of 200 concurrent connections without an error, memory flat`, { timeout: (SOAK_SECONDS * 2 + 120) * 1000 }, async () => {
     const sid = await captchaLogin(front, 'bladmin');
     // A first stretch brings both heaps to their working size; its memory is the baseline that the
     // whole soak must then stay near (a leak keeps growing with every request).
@@ -145,12 +175,32 @@ describe.runIf(process.env.DATABASE_URL && existsSync(HAPROXY))('two processes b
     const figures = `${total} requests, ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}; RSS ${before.map((m) => m.toFixed(0)).join('/')} → ${after.map((m) => m.toFixed(0)).join('/')} MB`;
     console.log(`soak (${SOAK_SECONDS} s, 200 connections, two processes): ${figures}`);
     tally.check(result.errors === 0 && result.timeouts === 0 && result.non2xx === 0, () => `soak: ${figures}`);
-    // Memory is reported, not yet asserted: one process's RSS still rises through a 15 s soak after
-    // warm-up (e.g. 302 → 403 MB while the other stays near 270); whether that is heap growth or a
-    // leak is open (issue 17 note), so `npm run soak` prints the figures for the five-minute run.
-    tally.check(after.every((mb) => mb > 0), () => 'no memory reading');
+    // Flat: under a steady load the RSS of a warmed-up process moves with the garbage collector
+    // (measured over five 15 s phases: 318 → 409 → 346 → 364 → 405 MB, not rising with the ~25,000
+    // requests) — a band, so the check is that it stays within 200 MB of its warmed-up size; a leak
+    // of even 2 KB a request leaves that band in the five-minute `npm run soak`.
+    after.forEach((mb, i) => tally.check(mb > 0 && mb < before[i] + 200, () => `process ${i + 1} grew from ${before[i].toFixed(0)} to ${mb.toFixed(0)} MB under a steady load`));
     expect(tally.sample()).toEqual([]);
   });
+
+  /** A call through the balancer that must succeed; returns its data. */
+  async function post<T = unknown>(sid: string, path: string, body: object = {}): Promise<T> {
+    tally.requests++;
+    const res = await fetch(`${front}/espServer${path}?__sid=${sid}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const reply = (await res.json()) as Envelope<T>;
+    expect(reply.result, `${path}: ${reply.message}`).toBe('true');
+    return reply.data as T;
+  }
+
+  async function paymentSecret(): Promise<Buffer> {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return Buffer.from((await client.query<{ value: string }>("SELECT value FROM sys_config WHERE key = 'pay.sandboxSecret'")).rows[0].value, 'base64');
+    } finally {
+      await client.end();
+    }
+  }
 
   function runLoad(sid: string, seconds: number): Promise<Result> {
     return autocannon({ url: `${front}/espServer/r/equipment/list?__sid=${sid}&pageSize=20`, connections: 200, duration: seconds });
