@@ -1,6 +1,6 @@
 /**
  * Fuzz (issue 17): every operation of the OpenAPI document — the legacy paths included — is called
- * with malformed path parameters, queries, bodies and content types, as nobody, with a forged
+ * with malformed path parameters, queries, headers, bodies and content types, as nobody, with a forged
  * session and as a demo user. No answer is a 5xx; every refusal is the envelope with a Chinese
  * message; nothing leaks a stack, a file or SQL; a route that needs a session answers 401 to the
  * first two; and the calls without a session change no business row (exact counts before and after;
@@ -18,13 +18,29 @@ const BAD_PARAMS = ['%00', '%ED%A0%80', '%E0%A4%A', 'x'.repeat(2000), '..%2F..%2
 const BAD_QUERY = `pageNo=-1&pageSize=99999999&orderBy=${encodeURIComponent('id; DROP TABLE sys_user')}&id=%ED%A0%80&name=${'x'.repeat(3000)}&a[b][c]=1&__sid=`;
 const EVIL = { id: "' OR 1=1 --", name: { $gt: '' }, list: [[[]]], n: 1e308, s: 'x'.repeat(20_000), ids: 'a,b', pageNo: -1, pageSize: 1e9, orderBy: 'id; drop table sys_user', version: 'abc' };
 
+/** Headers a broken client or proxy sends: garbled cookies, addresses, ranges, dates and charsets. */
+const BAD_HEADERS = {
+  cookie: `__sid=%E0%A4%A; __sid=; lang=${'x'.repeat(6000)}; =; ;`,
+  'x-forwarded-for': 'not-an-ip, ::zz, 999.1.1.1',
+  'x-real-ip': '\u00ff',
+  'accept-encoding': 'gzip;q=abc, br;q=-1',
+  'accept-language': 'zz-ZZ;q=2, *;q=x',
+  range: 'bytes=9-1,abc',
+  'if-modified-since': 'yesterday',
+  'if-none-match': '"',
+  authorization: 'Bearer %00',
+  'content-type': 'application/json; charset=utf-99',
+  'x-requested-with': '\u00ff',
+  referer: 'javascript:alert(1)',
+};
+
 type Identity = 'none' | 'forged' | 'user';
 const FORGED_SID = 'f'.repeat(32);
 
 /** The malformed requests of one operation. */
 function cases(op: Operation): InjectOptions[] {
   const url = fillPath(op.path, 'x');
-  const list: InjectOptions[] = [{ method: op.method, url: `${url}?${BAD_QUERY}` }];
+  const list: InjectOptions[] = [{ method: op.method, url: `${url}?${BAD_QUERY}` }, { method: op.method, url, headers: BAD_HEADERS, ...(op.method === 'GET' ? {} : { payload: '{}' }) }];
   if (hasParams(op.path)) for (const value of BAD_PARAMS) list.push({ method: op.method, url: fillPath(op.path, value), payload: op.method === 'GET' ? undefined : {} });
   if (op.method !== 'GET') {
     const wrongTyped = Object.fromEntries(op.bodyFields.map((f) => [f, { nested: [f] }]));
