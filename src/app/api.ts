@@ -1,6 +1,7 @@
 /**
  * The one HTTP client (SPEC.md §7, §8). Every request goes to `__API_BASE__` with the session's
- * `__sid` / `__extend` query parameters; every reply is unwrapped from the JeeSite envelope.
+ * `__sid` / `__extend` query parameters; every reply is unwrapped from the JeeSite envelope (a
+ * reply without its flags is data, unless it carries errorMsg / errmsg: then it is a failure).
  * Failures become a typed `ApiError` after a toast; a 401 ends the session and shows the login.
  * The UI never uses axios directly: it calls these functions or the hooks in `queries.ts`.
  */
@@ -57,12 +58,24 @@ function isEnvelope(body: unknown): body is WireEnvelope<unknown> {
   return typeof body === 'object' && body !== null && ('result' in body || 'success' in body || 'isSuccess' in body);
 }
 
+const isMessage = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * SPEC.md §8: a reply without result, success and isSuccess whose JSON object carries errorMsg or
+ * errmsg is a failure, that message being shown. Without those fields (a file, raw data) it is data.
+ */
+function isFlaglessFailure(body: unknown): body is WireEnvelope<unknown> {
+  if (typeof body !== 'object' || body === null || Object.getPrototypeOf(body) !== Object.prototype || isEnvelope(body)) return false;
+  const { errorMsg, errmsg } = body as { errorMsg?: unknown; errmsg?: unknown };
+  return isMessage(errorMsg) || isMessage(errmsg);
+}
+
 function isSuccessful(body: WireEnvelope<unknown>): boolean {
   return body.result === 'true' || body.result === true || body.success === true || body.isSuccess === true;
 }
 
 function failureMessage(body: WireEnvelope<unknown>): string {
-  return body.errorMsg || body.errmsg || body.message || SERVER_ERROR_MESSAGE;
+  return [body.errorMsg, body.errmsg, body.message].find(isMessage) ?? SERVER_ERROR_MESSAGE;
 }
 
 let redirectingToLogin = false;
@@ -86,7 +99,7 @@ function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof AxiosError && err.response) {
     const { status, data } = err.response;
-    const body = isEnvelope(data) ? data : null;
+    const body = isEnvelope(data) || isFlaglessFailure(data) ? data : null;
     if (status === 401) return new ApiError('unauthenticated', body ? failureMessage(body) : SESSION_EXPIRED_MESSAGE, { status, code: body?.code });
     if (body) return new ApiError('business', failureMessage(body), { status, code: body.code, data: body.data });
     return new ApiError('transport', SERVER_ERROR_MESSAGE, { status });
@@ -102,6 +115,7 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {})
     if (axios.isCancel(err)) throw err;
     return fail(toApiError(err), options.silent);
   }
+  if (isFlaglessFailure(body)) return fail(new ApiError('business', failureMessage(body), { code: body.code }), options.silent);
   if (!isEnvelope(body)) return body as T;
   if (!isSuccessful(body)) return fail(new ApiError('business', failureMessage(body), { code: body.code, data: body.data }), options.silent);
   return body.data as T;

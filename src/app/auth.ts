@@ -38,7 +38,7 @@ export async function loginWithSsoToken(ssotoken: string): Promise<LoginResult> 
   return result;
 }
 
-/** /ynSsologin: the regional identity provider's request info and token. */
+/** /ynSsologin and /ynbsc: the regional identity provider's request info and token. */
 export async function loginWithRegionalSso(reqInfoBase64Str: string, ynSsoToken: string): Promise<LoginResult> {
   const result = await postForm<LoginResult>(API.login, { reqInfoBase64Str, ynSsoToken, loginType: 'PC', __ajax: 'true' }, { silent: true });
   session.signIn(result);

@@ -32,7 +32,7 @@ export function reportError(error: unknown): void {
     type: 'script',
     code: 0,
     mes: messageOf(error).slice(0, 8000),
-    url: window.location.href,
+    url: window.location.href.slice(0, 2000),
     time: new Date().toISOString(),
     token: token ?? undefined,
     userId: user?.id,
@@ -40,8 +40,8 @@ export function reportError(error: unknown): void {
   };
   entries = [entry, ...entries].slice(0, MAX_LOCAL_ENTRIES);
   listeners.forEach((l) => l());
-  const { type, code, mes, url } = entry;
-  post(API.saveErrorLogger, { type, code, mes, url }, { silent: true }).catch(() => undefined);
+  // The whole entry of SPEC.md §3 goes on the wire; the server believes the session, not the body, for who sent it.
+  post(API.saveErrorLogger, entry, { silent: true }).catch(() => undefined);
 }
 
 export function installErrorReporting(): void {

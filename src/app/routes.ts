@@ -18,7 +18,16 @@ export const shellEntries: RouteEntry[] = flattenRoutes(menuFile.routes).filter(
 export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
 
-/** Public routes that sign a user in: with a token they lead home instead (SPEC.md §2). */
-export const SIGN_IN_ROUTES: ReadonlySet<string> = new Set(['login', 'onlyLogin', 'ssologin', 'ynSsologin']);
+/**
+ * Public routes that sign a user in: with a token they lead home instead (SPEC.md §2).
+ *
+ * `ynbsc` is among the route names SPEC.md §2 opens to visitors, with nothing said about its page.
+ * Its name puts it with the regional single-sign-on entry `ynSsologin` (the regional service hall's
+ * way in), so schemas/menu.json routes it to the same page (YnSsoLogin): the regional
+ * identity provider's `reqInfoBase64Str` + `ynSsoToken` sign the user in, and without them the page
+ * says the credentials are missing and offers the password login. A 建设中 placeholder would strand
+ * a visitor arriving from the region's portal on a page that can never do anything.
+ */
+export const SIGN_IN_ROUTES: ReadonlySet<string> = new Set(['login', 'onlyLogin', 'ssologin', 'ynSsologin', 'ynbsc']);
 
 export const homeEntry: RouteEntry = shellEntries.find((e) => e.fullPath === HOME_PATH)!;

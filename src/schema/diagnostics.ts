@@ -15,6 +15,7 @@ export const LINT_CODES = [
   'duplicate-field',
   'unknown-resource',
   'unknown-dict',
+  'filtered-dict',
   'unknown-rule',
   'unknown-hook',
   'unknown-field',

@@ -4,6 +4,7 @@
  * Pure: takes file texts, so the CLI, the tests and an in-browser playground share it.
  */
 import { checkDicts } from './checks/dicts';
+import { filteredDictRefs } from './checks/filtered-dicts';
 import { checkMenu } from './checks/menu';
 import { checkRequirements } from './checks/requirements';
 import { checkResources } from './checks/resources';
@@ -11,7 +12,7 @@ import { checkScreenRoutes } from './checks/screen-routes';
 import { checkScreens } from './checks/screens';
 import { LintContext } from './context';
 import { sortDiagnostics, type Diagnostic } from './diagnostics';
-import { JsonSource } from './json-source';
+import { JsonSource, type JsonPath } from './json-source';
 import { metaValidator, type MetaValidator } from './meta';
 import type { MetaSchemas, SchemaFile, SchemaKind, SchemaText } from './types';
 
@@ -96,9 +97,13 @@ function loadFile(ctx: LintContext, meta: MetaValidator, { path, text }: SchemaT
     ctx.reportAt(file, 0, 'meta-schema', `no meta-schema ${META_DIR}/${kind}.schema.json to validate against`);
     return;
   }
-  const problems = meta.validate(kind, source.value);
+  // A filtered-out dictionary type says why it is refused; the meta-schema's finding at the same place (its name pattern) would only repeat it less clearly.
+  const filtered = filteredDictRefs(kind, source.value);
+  for (const ref of filtered) ctx.report(file, ref.path, 'filtered-dict', ref.message);
+  const samePlace = (path: JsonPath) => filtered.some((ref) => ref.path.length === path.length && ref.path.every((key, i) => key === path[i]));
+  const problems = meta.validate(kind, source.value).filter((problem) => !samePlace(problem.path));
   for (const problem of problems) ctx.report(file, problem.path, 'meta-schema', problem.message, problem.target);
-  register(ctx, file, problems.length === 0);
+  register(ctx, file, problems.length === 0 && filtered.length === 0);
 }
 
 function checkSchemaRef(ctx: LintContext, file: Pick<SchemaFile, 'path' | 'source'>, kind: SchemaKind): void {

@@ -49,6 +49,17 @@ export function resourceFields(resource: Resource): ReadonlyMap<string, Field> {
   return map;
 }
 
+/**
+ * What a ref field's `copy` copies, as `[field beside the reference, field of the chosen record]`
+ * pairs: a list copies same-named fields, a map names the chosen record's field per field here.
+ */
+export function copyPairs(field: Pick<Field, 'copy'>): [here: string, there: string][] {
+  const { copy } = field;
+  if (!copy) return [];
+  if (Array.isArray(copy)) return copy.map((name) => [name, name]);
+  return Object.entries(copy).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+}
+
 /** Types a list can show as a column, filter or sort on. */
 export const isListable = (type: FieldType): boolean => fieldKind(type).listable;
 
@@ -105,8 +116,8 @@ export const PLAIN_ACTIONS: readonly string[] = ['save', 'delete'];
 /** Screen actions handled by the client alone (navigation), available on every resource. */
 export const SCREEN_ACTIONS: Readonly<Record<string, string>> = { view: '查看', edit: '编辑', back: '返回' };
 
-/** Read endpoints a legacy path may alias besides the record actions. */
-export const READ_ACTIONS: readonly string[] = ['list', 'get', 'export', 'import', 'print'];
+/** Read endpoints a legacy path may alias besides the record actions (`attachments` only where a field is an attachment). */
+export const READ_ACTIONS: readonly string[] = ['list', 'get', 'flowLog', 'auditLog', 'attachments', 'export', 'import', 'import-template', 'print'];
 
 /** Record actions a resource offers: its workflow's, or the plain ones. */
 export function recordActions(resource: Resource): string[] {

@@ -173,7 +173,11 @@ export const auditEntrySchema = {
   additionalProperties: false,
 } as const;
 
-/** The error log entry of SPEC.md §3, as the browser reports it (the server adds the rest). */
+/**
+ * The error log entry of SPEC.md §3 — type, code, mes, url plus time, token, userId, userName — as
+ * the browser reports it. The server stores the browser's time beside its own receipt time, and
+ * takes who reported it (user, token fingerprint) from the session, never from these claims.
+ */
 export const errorLogEntrySchema = {
   type: 'object',
   properties: {
@@ -181,10 +185,10 @@ export const errorLogEntrySchema = {
     code: { anyOf: [{ type: 'string', maxLength: 50 }, { type: 'number' }] },
     mes: { type: 'string', maxLength: 8000 },
     url: { type: 'string', maxLength: 2000 },
-    time: str,
-    token: str,
-    userId: str,
-    userName: str,
+    time: { type: 'string', maxLength: 40, description: "The browser's clock when the error happened (ISO 8601)." },
+    token: { type: 'string', maxLength: 128, description: 'The session token the browser held (not stored: the server keeps a fingerprint of its own session).' },
+    userId: { type: 'string', maxLength: 64, description: 'The signed-in user as the browser knows it (the server records the session user).' },
+    userName: { type: 'string', maxLength: 100 },
   },
   required: ['type', 'code', 'mes', 'url'],
   additionalProperties: false,
@@ -205,6 +209,18 @@ export const attachmentInfoSchema = {
     createDate: str,
   },
   required: ['id', 'attsysid', 'attrefsysid', 'name', 'size', 'mime', 'sha256', 'url', 'createDate'],
+  additionalProperties: false,
+} as const;
+
+/** The files of one attachment field of a record (`/r/<resource>/attachments/<id>`): as stored on the record. */
+export const fieldFilesSchema = {
+  type: 'object',
+  properties: {
+    field: str,
+    label: str,
+    files: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  },
+  required: ['field', 'label', 'files'],
   additionalProperties: false,
 } as const;
 

@@ -96,8 +96,39 @@ describe.each(dbTargets())('envelope on errors (%s)', (target) => {
       const before = Date.now();
       await withSession(app, reply.sessionid!, { method: 'POST', url: api(API.saveErrorLogger), payload: { type: 'script', code: '0', mes: 'with user', url: '/equipment/overview' } });
       const row = (await rows()).find((r) => r.mes === 'with user')!;
-      expect(row).toMatchObject({ user_id: reply.user!.id, user_name: '李娜', token: reply.sessionid!.slice(0, 8) });
+      expect(row).toMatchObject({ user_id: reply.user!.id, user_name: '李娜', token: reply.sessionid!.slice(0, 8), client_time: null });
       expect(row.time.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    });
+
+    it('takes the eight fields of SPEC.md §3, keeping the browser’s time and trusting the session, not the body, for who', async () => {
+      const reply = await login(app, 'nbsub', demo('nbsub').password, demo('nbsub').orgCode);
+      const entry = { type: 'script', code: 0, mes: 'full entry', url: 'http://portal/equipment/overview', time: '2026-03-01T08:15:30.250Z', token: reply.sessionid!, userId: 'someone-else', userName: '冒名' };
+      const res = await withSession(app, reply.sessionid!, { method: 'POST', url: api(API.saveErrorLogger), payload: entry });
+      expect(res.json()).toMatchObject({ result: 'true' });
+      const row = (await rows()).find((r) => r.mes === 'full entry')!;
+      expect(row).toMatchObject({ type: 'script', code: '0', url: entry.url, user_id: reply.user!.id, user_name: '李娜', token: reply.sessionid!.slice(0, 8) });
+      expect(row.client_time?.toISOString()).toBe(entry.time);
+      expect(row.time.getTime()).not.toBe(row.client_time?.getTime()); // the server's own receipt time stays
+      expect(JSON.stringify(row)).not.toContain(reply.sessionid!); // never the whole token
+
+      // A visitor's claims are not believed either; an unreadable time is dropped, not refused.
+      for (const [i, time] of ['yesterday', '0000-01-01T00:00:00Z', '2026-13-45T99:99'].entries()) {
+        const visitor = { ...entry, mes: `visitor entry ${i}`, time };
+        expect((await app.inject({ method: 'POST', url: api(API.saveErrorLogger), payload: visitor })).json()).toMatchObject({ result: 'true' });
+        expect((await rows()).find((r) => r.mes === visitor.mes)).toMatchObject({ user_id: null, user_name: null, token: null, client_time: null });
+      }
+    });
+
+    it('refuses over-long fields (400)', async () => {
+      for (const payload of [
+        { type: 'script', code: 0, mes: 'x', url: '/', time: '2'.repeat(100) },
+        { type: 'script', code: 0, mes: 'x', url: '/', token: 't'.repeat(300) },
+        { type: 'script', code: 0, mes: 'x', url: '/', userId: 'u'.repeat(100) },
+        { type: 'script', code: 0, mes: 'x', url: '/', userName: '名'.repeat(200) },
+      ]) {
+        const res = await app.inject({ method: 'POST', url: api(API.saveErrorLogger), payload });
+        expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      }
     });
   });
 

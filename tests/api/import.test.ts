@@ -117,6 +117,20 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     expect((await listed(other.sid)).count).toBe(0);
   });
 
+  it('the product-data paths (SPEC §7 /api/prop*) are the registry\'s template, import and export', async () => {
+    const unit = await unitUser(app, '330212');
+    const template = await withSession(app, unit.sid, { method: 'GET', url: api('/api/prop/template') });
+    expect(template.headers['content-type']).toContain(XLSX_CONTENT_TYPE);
+    const file = await xlsx(HEADER, [['电梯', '3100', '产品数据客梯', '宁波市鄞州区产品路1号', '鄞州区', '2025-03-01', null, null]]);
+    const res = await withSession(app, unit.sid, { method: 'POST', url: api('/api/prop/import'), ...(await multipart('产品数据.xlsx', file)) });
+    expect(res.json()).toMatchObject({ result: 'true', data: { count: 1 } });
+    expect((await listed(unit.sid)).list.map((r) => r.equipmentName)).toEqual(['产品数据客梯']);
+    const exported = await withSession(app, unit.sid, { method: 'GET', url: api('/api/prop/export') });
+    expect(exported.headers['content-type']).toContain(XLSX_CONTENT_TYPE);
+    const sheet = (await workbookOf(exported.rawPayload)).worksheets[0];
+    expect(JSON.stringify(sheet.getSheetValues())).toContain('产品数据客梯');
+  });
+
   it.each([
     ['a required cell left blank', ['电梯', '3100', null, '宁波市鄞州区导入路9号', '鄞州区', null, null, null], { row: 3, field: '设备名称', message: '请填写设备名称' }],
     ['a bad phone number (catalogue rule)', ['电梯', '3100', '坏电话', '宁波市鄞州区导入路9号', '鄞州区', null, null, '12345'], { row: 3, field: '安全管理员电话', message: '请输入有效的手机号或者座机号' }],

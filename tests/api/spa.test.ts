@@ -32,6 +32,19 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
     }
   });
 
+  it('never serves the view configuration stale (SPEC.md §9): the page naming the build’s screen chunks is revalidated on every load', async () => {
+    // Screens are compiled into content-hashed chunks under assets/ (a changed screen is a new name);
+    // whatever names them, and any file without a content hash, must not be taken from a cache unasked.
+    writeFileSync(join(root, 'assets', 'equipment-list-9f8e7d.js'), 'export default {}');
+    writeFileSync(join(root, 'favicon.svg'), '<svg/>');
+    for (const url of ['/index.html', '/', '/favicon.svg']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await app.inject({ method: 'GET', url: '/assets/equipment-list-9f8e7d.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('sends the security headers with the page: a CSP of its own scripts, no framing by others, nosniff', async () => {
     const res = await app.inject({ method: 'GET', url: '/home' });
     const csp = String(res.headers['content-security-policy']);

@@ -31,6 +31,24 @@ describe('a list with many filters (设备综合查询)', () => {
     await expect(filterLabel('制造单位').isVisible()).resolves.toBe(false);
   });
 
+  it('searches the table data by keyword by default (SPEC.md §9 isSearchTableData), keeping it in the address', async () => {
+    await page.goto(`${baseURL}/equipment/query-comprehensive`);
+    const box = page.locator('.engine-list-keyword input').filter({ visible: true });
+    await box.waitFor();
+    await expect(box.getAttribute('placeholder')).resolves.toBe('按设备名称、设备代码等搜索');
+    const total = () => page.locator('.ant-pagination-total-text').filter({ visible: true }).first().innerText();
+    await expect.poll(total).toMatch(/^共 [1-9]\d* 条$/);
+    await box.fill('没有这样的设备XYZ');
+    await box.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('没有这样的设备XYZ');
+    await page.locator('.engine-list-table').filter({ visible: true }).locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    await page.reload();
+    await expect.poll(() => page.locator('.engine-list-keyword input').filter({ visible: true }).inputValue()).toBe('没有这样的设备XYZ');
+    await filterBar().getByRole('button', { name: /^重\s*置$/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false);
+    await expect.poll(total).toMatch(/^共 [1-9]\d* 条$/);
+  });
+
   it('opens the fold when the address carries a folded filter, and searches by it', async () => {
     await page.goto(`${baseURL}/equipment/query-comprehensive?manufacturer=${encodeURIComponent('卫华集团')}`);
     await filterLabel('制造单位').waitFor();

@@ -5,7 +5,7 @@ import demoList from '../../schemas/screens/demo-notice-list.json';
 import { isAvailable, resolveActions } from '../../src/engine/actions/actions';
 import { listParams } from '../../src/engine/data/rest';
 import { columnSpecs } from '../../src/engine/list/columns';
-import { filterParams, filterSpecs, listStateFromSearch, searchFromListState } from '../../src/engine/list/filters';
+import { filterParams, filterSpecs, keywordSearchOf, listQueryOf, listStateFromSearch, searchFromListState } from '../../src/engine/list/filters';
 import type { Dict, ListScreen, Resource } from '../../src/schema/types';
 
 const resource = demoResource as unknown as Resource;
@@ -49,6 +49,39 @@ describe('list filters', () => {
       pageSize: 20,
       orderBy: 'updateDate desc,title',
     });
+  });
+});
+
+describe('keyword search of the table data (SPEC.md §9 isSearchTableData true)', () => {
+  const searchable = { ...resource, search: ['title', 'content'] } as Resource;
+  const specs = filterSpecs({ ...bundle, resource: searchable });
+
+  it('is offered by default by every list whose resource declares search fields, naming them', () => {
+    expect(keywordSearchOf(searchable)).toEqual({ placeholder: '按标题、正文搜索', title: '搜索：标题、正文' });
+    expect(keywordSearchOf({ ...resource, search: ['title', 'content', 'contactEmail'] } as Resource)?.placeholder).toBe('按标题、正文等搜索');
+    // Nothing indexed to search: filters only.
+    expect(keywordSearchOf(resource)).toBeUndefined();
+  });
+
+  it('sends the text as the server’s q with the filters and the fixed where, from the first page', () => {
+    const state = listStateFromSearch(screen, specs, new URLSearchParams('q=%20电梯%20&category=1&pageNo=2'));
+    expect(state).toMatchObject({ q: '电梯', pageNo: 2, filters: { category: ['1'] } });
+    expect(listQueryOf({ where: { urgent: true } }, specs, state, keywordSearchOf(searchable))).toEqual({
+      pageNo: 2,
+      pageSize: 20,
+      sort: [{ field: 'updateDate', order: 'desc' }],
+      filters: { category: ['1'], q: '电梯', urgent: true },
+    });
+    // A list whose resource cannot be searched never sends q (the server would refuse it).
+    expect(listQueryOf(screen, specs, state, undefined).filters).not.toHaveProperty('q');
+  });
+
+  it('keeps the text in the address, so a restored or bookmarked list searches the same', () => {
+    const state = { filters: { title: 'a' }, q: '电梯', pageNo: 1, pageSize: 20, sort: screen.defaultSort };
+    const search = searchFromListState(screen, specs, state);
+    expect(search.toString()).toBe(`title=a&q=${encodeURIComponent('电梯')}`);
+    expect(listStateFromSearch(screen, specs, search)).toEqual(state);
+    expect(searchFromListState(screen, specs, { ...state, q: '  ' }).has('q')).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { canAccess, pickRole } from '../../src/app/access';
+import { SIGN_IN_ROUTES } from '../../src/app/routes';
 import { buildMenu, externalHref, firstMenuPath, flattenRoutes, joinPath, matchRoute, openKeysFor, type MenuFile, type MenuNode } from '../../src/app/menu';
 import type { Role } from '../../src/shared/contract';
 
@@ -20,9 +21,26 @@ describe('schemas/menu.json', () => {
 
   it('covers the public routes of SPEC.md §2', () => {
     const paths = flattenRoutes(menu.public).map((e) => e.fullPath);
-    for (const p of ['/login', '/onlyLogin', '/ssologin', '/ynSsologin', '/dlgzh', '/dlgzhList', '/dlgzhDetail', '/resetPassword', '/resetSuccess', '/regCheackList', '/attachmentUploadMobile', '/registerAuditQuery', '/register', '/register-success', '/flowLog-single', '/401', '/500', '*']) {
+    for (const p of ['/login', '/onlyLogin', '/ssologin', '/ynSsologin', '/ynbsc', '/dlgzh', '/dlgzhList', '/dlgzhDetail', '/resetPassword', '/resetSuccess', '/regCheackList', '/attachmentUploadMobile', '/registerAuditQuery', '/register', '/register-success', '/flowLog-single', '/401', '/500', '*']) {
       expect(paths).toContain(p);
     }
+  });
+
+  it('opens exactly the route names SPEC.md §2 lists to visitors (and the error pages), outside the shell', () => {
+    const names = flattenRoutes(menu.public).map((e) => e.name);
+    const open = ['ynbsc', 'onlyLogin', 'error_404', 'login', 'dlgzh', 'dlgzhList', 'dlgzhDetail', 'ssologin', 'attachmentUploadMobile', 'resetPassword', 'regCheackList', 'resetSuccess', 'register', 'register-success', 'registerAuditQuery', 'ynSsologin'];
+    for (const name of open) expect(names).toContain(name);
+    const shellNames = new Set(flattenRoutes(menu.routes).map((e) => e.name));
+    for (const name of open) expect(shellNames.has(name), name).toBe(false);
+  });
+
+  it('routes ynbsc to the regional single-sign-on entry, like ynSsologin (not a 建设中 page)', () => {
+    const publicRoutes = flattenRoutes(menu.public);
+    const ynbsc = publicRoutes.find((e) => e.name === 'ynbsc');
+    expect(ynbsc).toMatchObject({ fullPath: '/ynbsc', page: publicRoutes.find((e) => e.name === 'ynSsologin')!.page });
+    expect(ynbsc?.access).toBeUndefined();
+    // With a token, a sign-in entry leads home (SPEC.md §2), the regional ones included.
+    for (const name of ['login', 'onlyLogin', 'ssologin', 'ynSsologin', 'ynbsc']) expect(SIGN_IN_ROUTES.has(name)).toBe(true);
   });
 
   it('gives every shell leaf except the home desktop and notices an access id <group>:<leaf>', () => {

@@ -15,6 +15,8 @@ import { codePath, type CodeItem } from '../model/codes';
 import { useEngine } from '../context';
 import { toEngineError, type AttachmentValue } from '../data/provider';
 import { useRefLabel, useRefOptions } from '../data/hooks';
+import { copyPairs } from '../../schema/model';
+import type { Field } from '../../schema/types';
 
 // ---------------------------------------------------------------------------------------------
 // numbers: money reads ¥1,234.00; an amount the server has not computed yet reads 待计算
@@ -209,8 +211,8 @@ export const AttachmentUpload = connect(AttachmentInput, mapReadPretty(Attachmen
 
 interface RefProps extends SelectProps {
   resource: string;
-  /** Fields copied from the chosen record into the same-named fields beside this one. */
-  copy?: string[];
+  /** Fields copied from the chosen record into fields beside this one (the field's `copy`: a list of same-named fields, or a map here → there). */
+  copy?: Field['copy'];
   /** List parameters limiting the choice. */
   where?: Record<string, unknown>;
   /** A new record takes the only record there is to choose from. */
@@ -232,6 +234,7 @@ function useSettled<T>(value: T, delay: number): T {
 
 /** Searches the referenced resource on the server as the user types; copies the chosen record's fields when asked. */
 function RefSelectInput({ resource, copy, where, pickOnly, value, onChange, ...rest }: RefProps) {
+  const pairs = useMemo(() => copyPairs({ copy }), [copy]);
   const [text, setText] = useState('');
   const { options, isLoading } = useRefOptions(resource, useSettled(text, SEARCH_DELAY_MS), where);
   const current = typeof value === 'string' && !options.some((o) => o.value === value) ? value : undefined;
@@ -244,15 +247,15 @@ function RefSelectInput({ resource, copy, where, pickOnly, value, onChange, ...r
   // A reference set before the user touched it (a prefilled new record) fills its empty snapshot fields once.
   const filled = useRef(false);
   useEffect(() => {
-    if (filled.current || !copy?.length || typeof value !== 'string' || !value) return;
+    if (filled.current || !pairs.length || typeof value !== 'string' || !value) return;
     filled.current = true;
     const parent = field.path.parent();
-    if (copy.some((name) => !isBlank(form.getValuesIn(parent.concat(name))))) return;
+    if (pairs.some(([here]) => !isBlank(form.getValuesIn(parent.concat(here))))) return;
     dataProvider.getOne(resource, value).then(
-      (row) => copy.forEach((name) => form.setValuesIn(parent.concat(name), row[name] ?? undefined)),
+      (row) => pairs.forEach(([here, there]) => form.setValuesIn(parent.concat(here), row[there] ?? undefined)),
       () => undefined,
     );
-  }, [copy, value, resource, field, form, dataProvider]);
+  }, [pairs, value, resource, field, form, dataProvider]);
 
   // pickOnly: an empty reference takes the one record the user can choose from (once, not after a clear).
   const picked = useRef(false);
@@ -264,9 +267,9 @@ function RefSelectInput({ resource, copy, where, pickOnly, value, onChange, ...r
 
   const choose = (next: unknown, option?: unknown) => {
     onChange?.(next, option as never);
-    if (!copy?.length) return;
+    if (!pairs.length) return;
     const siblings = (values: Record<string, unknown>) => {
-      for (const name of copy) form.setValuesIn(field.path.parent().concat(name), values[name] ?? undefined);
+      for (const [here, there] of pairs) form.setValuesIn(field.path.parent().concat(here), values[there] ?? undefined);
     };
     if (!next) return siblings({});
     dataProvider.getOne(resource, String(next)).then(siblings, (err) => void feedback.message.error(toEngineError(err).message));

@@ -1,12 +1,12 @@
 /**
- * A list screen: filters (kept in the URL), a server-paged and sorted antd Table, the toolbar
+ * A list screen: filters and the keyword box (kept in the URL), a server-paged and sorted antd Table, the toolbar
  * (add, export, import, print, compare), row actions offered by state / role / `when`, selection with batch
  * actions, and column settings. Reads go through `useList`; actions and imports refresh it.
  * Printing (window.print) shows the title and the table of the current page only: the filter
  * bar, toolbar, selection, row actions and pagination carry `engine-no-print` (src/app/global.css).
  */
 import { DiffOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Table, Typography, type TableProps } from 'antd';
+import { Button, Empty, Input, Space, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
@@ -22,7 +22,7 @@ import { columnSpecs, tableColumns } from './columns';
 import FilterBar from './FilterBar';
 import CompareDialog from './CompareDialog';
 import ImportDialog from './ImportDialog';
-import { filterParams, filterSpecs, fixedParams, initialFilters, presetOf, listStateFromSearch, searchFromListState, type ListState } from './filters';
+import { filterSpecs, initialFilters, keywordSearchOf, listQueryOf, presetOf, listStateFromSearch, searchFromListState, type ListState } from './filters';
 import { useColumnSettings } from './ColumnSettings';
 
 const rowKey = (row: RecordData) => String(row.id);
@@ -41,6 +41,8 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const runner = useRecordAction(resource.name, bundle);
 
   const specs = useMemo(() => filterSpecs({ ...bundle, screen }), [bundle, screen]);
+  // SPEC.md §9 isSearchTableData: the table's data is searchable by keyword by default (filters.ts keywordSearchOf).
+  const keyword = useMemo(() => keywordSearchOf(resource), [resource]);
   const columns = useMemo(() => columnSpecs({ ...bundle, screen }), [bundle, screen]);
   const rowActions = useMemo(() => resolveActions(resource, screen.rowActions), [resource, screen]);
   const batchActions = useMemo(() => resolveActions(resource, screen.batchActions), [resource, screen]);
@@ -48,10 +50,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const [search, setSearch] = useOwnSearch();
   const state = useMemo(() => listStateFromSearch(screen, specs, search), [screen, specs, search]);
   const setState = (next: ListState) => setSearch(searchFromListState(screen, specs, next));
-  const query: ListQuery = useMemo(
-    () => ({ pageNo: state.pageNo, pageSize: state.pageSize, sort: state.sort ? [state.sort] : undefined, filters: { ...filterParams(specs, state.filters), ...fixedParams(screen) } }),
-    [specs, state, screen],
-  );
+  const query: ListQuery = useMemo(() => listQueryOf(screen, specs, state, keyword), [specs, state, screen, keyword]);
   const { data, error, isLoading, mutate } = useList(resource.name, query);
   const [selected, setSelected] = useState<RecordData[]>([]);
   const settings = useColumnSettings(screen.id, columns);
@@ -195,7 +194,23 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
             </Typography.Text>
           ) : null}
         </Space>
-        {settings.control}
+        <Space>
+          {keyword ? (
+            <Input.Search
+              key={state.q ?? ''}
+              className="engine-list-keyword"
+              defaultValue={state.q}
+              allowClear
+              maxLength={100}
+              placeholder={keyword.placeholder}
+              title={keyword.title}
+              aria-label={keyword.title}
+              style={{ width: 260 }}
+              onSearch={(text) => setState({ ...state, q: text.trim() || undefined, pageNo: 1 })}
+            />
+          ) : null}
+          {settings.control}
+        </Space>
       </div>
       {error && !data ? (
         <LoadFailed error={error} onRetry={() => void mutate()} />

@@ -13,8 +13,8 @@ import { fieldKind } from '../../schema/kinds';
 import { codesOf, type CodeItem } from '../model/codes';
 import { resolveField } from '../model/fields';
 import type { ScreenBundle } from '../registry/registry';
-import type { Field, ListFilter, ListScreen } from '../../schema/types';
-import type { SortSpec } from '../data/provider';
+import type { Field, ListFilter, ListScreen, Resource } from '../../schema/types';
+import type { ListQuery, SortSpec } from '../data/provider';
 
 export type FilterInput = 'text' | 'codes' | 'area' | 'dateRange' | 'number' | 'numberRange' | 'bool';
 
@@ -74,6 +74,28 @@ export function fixedParams(screen: Pick<ListScreen, 'where'>): Record<string, u
 }
 
 export type FilterValues = Record<string, unknown>;
+
+/** The server's keyword parameter: rows any of whose `search` fields contains the text. */
+export const KEYWORD_PARAM = 'q';
+
+export interface KeywordSearch {
+  /** The box's placeholder: what it searches. */
+  placeholder: string;
+  /** Every field it searches (the box's tooltip). */
+  title: string;
+}
+
+/**
+ * SPEC.md §9 "the table data is searched (isSearchTableData true)": a list searches its table's
+ * data by default. Every list over a resource that declares `search` fields offers one keyword box
+ * over them (the server's `q`, trigram-indexed), the screen saying nothing; a resource without
+ * `search` fields has nothing indexed to search, so its lists offer filters only.
+ */
+export function keywordSearchOf(resource: Pick<Resource, 'search' | 'fields'>): KeywordSearch | undefined {
+  const labels = (resource.search ?? []).map((name) => resource.fields[name]?.label ?? name);
+  if (labels.length === 0) return undefined;
+  return { placeholder: `按${labels.slice(0, 2).join('、')}${labels.length > 2 ? '等' : ''}搜索`, title: `搜索：${labels.join('、')}` };
+}
 
 const GTE = '_gte';
 const LTE = '_lte';
@@ -137,6 +159,8 @@ export function filterValuesFromSearch(specs: readonly FilterSpec[], search: URL
 
 export interface ListState {
   filters: FilterValues;
+  /** The keyword box's text (`q`). */
+  q?: string;
   pageNo: number;
   pageSize: number;
   sort?: SortSpec;
@@ -156,7 +180,8 @@ export function listStateFromSearch(screen: ListScreen, specs: readonly FilterSp
     const [field, direction] = order.split(/\s+/);
     sort = field ? { field, order: direction === 'desc' ? 'desc' : 'asc' } : undefined;
   }
-  return { filters: filterValuesFromSearch(specs, search), pageNo, pageSize, sort };
+  const q = search.get(KEYWORD_PARAM)?.trim();
+  return { filters: filterValuesFromSearch(specs, search), ...(q ? { q } : {}), pageNo, pageSize, sort };
 }
 
 /** The list's state → the URL's query (defaults left out so a plain list has a plain URL). */
@@ -167,10 +192,22 @@ export function searchFromListState(screen: ListScreen, specs: readonly FilterSp
   }
   // A filter with a default that the user cleared: say so, or the default would come back.
   for (const spec of specs) if (spec.initial !== undefined && cleared(state.filters[spec.name])) search.set(spec.name, '');
+  if (state.q?.trim()) search.set(KEYWORD_PARAM, state.q.trim());
   if (state.pageNo !== 1) search.set(PAGE, String(state.pageNo));
   if (state.pageSize !== (screen.pageSize || 10)) search.set(SIZE, String(state.pageSize));
   const d = screen.defaultSort;
   const s = state.sort;
   if (s?.field !== d?.field || s?.order !== d?.order) search.set(ORDER, s ? `${s.field}${s.order === 'desc' ? ' desc' : ''}` : '');
   return search;
+}
+
+/** What the list asks the server: the page, the sort, the filters, the keyword (when the list offers it) and the fixed `where`. */
+export function listQueryOf(screen: Pick<ListScreen, 'where'>, specs: readonly FilterSpec[], state: ListState, keyword: KeywordSearch | undefined): ListQuery {
+  const q = keyword ? state.q?.trim() : undefined;
+  return {
+    pageNo: state.pageNo,
+    pageSize: state.pageSize,
+    sort: state.sort ? [state.sort] : undefined,
+    filters: { ...filterParams(specs, state.filters), ...(q ? { [KEYWORD_PARAM]: q } : {}), ...fixedParams(screen) },
+  };
 }

@@ -6,7 +6,7 @@
 import { isRelativeDate } from '../../shared/dates';
 import type { LintContext } from '../context';
 import type { JsonPath } from '../json-source';
-import { RESERVED_FIELD_NAMES, READ_ACTIONS, STANDARD_ACTIONS, filterParamsOf, recordActions } from '../model';
+import { RESERVED_FIELD_NAMES, READ_ACTIONS, STANDARD_ACTIONS, copyPairs, filterParamsOf, recordActions } from '../model';
 import { analyzeWorkflow } from '../workflow';
 import type { Field, SchemaFile } from '../types';
 import { TYPE_SPECIFIC_PROPERTIES, fieldKind } from '../kinds';
@@ -106,6 +106,9 @@ function checkApi(ctx: LintContext, file: ResourceFile, seen: Map<string, Resour
   for (const [action, path] of Object.entries(file.value.api ?? {})) {
     if (path === undefined) continue;
     if (!allowed.has(action)) ctx.report(file, ['api', action], 'unknown-action', `api alias for '${action}', which is neither a read (${READ_ACTIONS.join(', ')}) nor an action of this resource`, 'key');
+    else if (action === 'attachments' && !Object.values(file.value.fields).some((f) => f?.type === 'attachment')) {
+      ctx.report(file, ['api', action], 'unknown-action', `api alias for 'attachments', but no field of this resource is an attachment`, 'key');
+    }
     const first = seen.get(path);
     if (first) ctx.report(file, ['api', action], 'duplicate-api', `legacy path '${path}' is already an alias in ${first.path}`);
     else seen.set(path, file);
@@ -139,9 +142,12 @@ function checkRefField(ctx: LintContext, file: ResourceFile, at: JsonPath, field
   const target = field.ref ? ctx.resources.get(field.ref) : undefined;
   if (!target?.valid) return;
   const there = target.file.value;
-  field.copy?.forEach((name, i) => {
-    if (!file.value.fields[name]) ctx.report(file, [...at, 'copy', i], 'unknown-field', `no field '${name}' beside this reference to copy into`);
-    else if (!there.fields[name]) ctx.report(file, [...at, 'copy', i], 'unknown-field', `resource '${there.name}' has no field '${name}' to copy`);
+  const { copy } = field;
+  // A list names each field on both sides; a map names the field here by its key and the field there by its value.
+  copyPairs(field).forEach(([here, from], i) => {
+    const key = Array.isArray(copy) ? i : here;
+    if (!file.value.fields[here]) ctx.report(file, [...at, 'copy', key], 'unknown-field', `no field '${here}' beside this reference to copy into`, Array.isArray(copy) ? 'value' : 'key');
+    else if (!there.fields[from]) ctx.report(file, [...at, 'copy', key], 'unknown-field', `resource '${there.name}' has no field '${from}' to copy`);
   });
   const params = filterParamsOf(there);
   for (const key of Object.keys(field.refWhere ?? {})) {

@@ -109,7 +109,7 @@ export interface Resource {
    */
   display?: [FieldName, ...FieldName[]];
   /**
-   * Text fields the list parameter `q` searches (any of them contains the text; the server indexes them for it): reference pickers search with it. (enforced: browser and server)
+   * Text fields the list parameter `q` searches (any of them contains the text; the server indexes them for it): reference pickers search with it, and every list of the resource offers a keyword box over them by default (SPEC.md §9 isSearchTableData). (enforced: browser and server)
    *
    * @minItems 1
    */
@@ -234,9 +234,9 @@ export interface Field {
   dict?: DictName;
   ref?: ResourceName;
   /**
-   * ref: fields copied from the chosen record into the same-named fields beside this one (a snapshot), e.g. ["code", "name"]. The picker copies them; the server stores the values as sent. (enforced: browser)
+   * ref: fields copied from the chosen record into fields beside this one (a snapshot): the same-named fields, e.g. ["code", "name"], or {"<field here>": "<field of the chosen record>"}, e.g. {"maintenanceUnit": "unitName"}. The picker copies them; a save that sets or changes the reference fills those the request leaves out from the chosen record, and keeps the values it sends. (enforced: browser and server)
    */
-  copy?: FieldName[];
+  copy?: FieldName[] | CopyMap;
   /**
    * ref: when the user can choose from exactly one record (e.g. the unit's own profile), a new record's form picks it, and `copy` fills the fields beside it. (enforced: browser)
    */
@@ -258,6 +258,9 @@ export interface RuleWithMessage {
    * This field's message instead of the rule's own, e.g. 请输入有效的邮政编码: the form shows it and the server answers it. (enforced: browser and server)
    */
   message?: string;
+}
+export interface CopyMap {
+  [k: string]: FieldName | undefined;
 }
 /**
  * ref: list parameters of the referenced resource limiting what can be chosen, e.g. {"status": "active"}. Applied by the picker: the server does not check the chosen record against it. (enforced: browser)

@@ -84,7 +84,11 @@ export interface SysErrorLogTable {
   code: string;
   mes: string;
   url: string;
+  /** When the server received the report (housekeeping ages reports by it). */
   time: Timestamp;
+  /** The browser's own time of the error, as it reported it (migration 0010); null when absent or unreadable. */
+  client_time: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A fingerprint (prefix) of the session token, never the token. */
   token: string | null;
   user_id: string | null;
   user_name: string | null;

@@ -1,8 +1,10 @@
 /**
  * Registers the legacy paths: the features' rows (table.ts) merged with every resource's `api`
  * aliases, each bound to the generic operation it names. Unknown paths keep the envelope 404.
+ * Import rows are bound by the import scope (it parses multipart bodies): see `importRows`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ListScreen } from '../../schema/types';
 import type { Operation } from '../resources/operations';
 import type { CompiledResource } from '../resources/records';
 import type { LegacyRoute } from './table';
@@ -19,24 +21,76 @@ export function legacyRoutes(resources: readonly CompiledResource[], table: read
   return [...seen.values()];
 }
 
-/** Operations a resource may alias that the engine does not serve yet. */
-const NOT_YET_SERVED = new Set(['import', 'print']);
+/** The rows the import scope binds (multipart bodies). */
+export const importRows = (rows: readonly LegacyRoute[]): LegacyRoute[] => rows.filter((r) => r.operation === 'import');
 
-export function registerLegacyRoutes(app: FastifyInstance, resources: readonly CompiledResource[], operations: ReadonlyMap<string, readonly Operation[]>, table: readonly LegacyRoute[]): void {
+/** Operations a resource may alias that the engine does not serve yet. */
+const NOT_YET_SERVED = new Set(['print']);
+
+type Input = Record<string, unknown>;
+const asObject = (value: unknown): Input => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Input) : {});
+
+/**
+ * What a list screen always asks (`where`) and what it asks while the user has set nothing (its
+ * filters' defaults: a range default as `<field>_gte` / `<field>_lte`). Relative dates stay as they
+ * are: the server resolves them at query time.
+ */
+export function screenParams(screen: ListScreen): { fixed: Input; defaults: Input } {
+  const defaults: Input = {};
+  for (const filter of screen.filters ?? []) {
+    if (typeof filter === 'string' || !('default' in filter) || filter.default === undefined || filter.default === null) continue;
+    const value: unknown = filter.default;
+    if (Array.isArray(value)) {
+      if (value[0] !== null && value[0] !== undefined) defaults[`${filter.field}_gte`] = value[0];
+      if (value[1] !== null && value[1] !== undefined) defaults[`${filter.field}_lte`] = value[1];
+    } else defaults[filter.field] = value;
+  }
+  return { fixed: { ...(screen.where ?? {}) }, defaults };
+}
+
+/** The operation's handler with the row's (and its screen's) parameters around the caller's input (and the screen's columns for an export). */
+function narrowed(operation: Operation, where: Input, screen: ListScreen | undefined): Operation['options']['handler'] {
+  const { fixed, defaults } = screen ? screenParams(screen) : { fixed: {}, defaults: {} as Input };
+  const own = { ...fixed, ...where, ...(screen && operation.name === 'export' ? { screen: screen.id } : {}) };
+  const byDefault = Object.keys(defaults);
+  return (request: FastifyRequest, reply) => {
+    const input = { ...asObject(request.query), ...asObject(request.body) };
+    // A range default yields to either bound the caller sends.
+    const set = (param: string) => input[param] !== undefined || input[param.replace(/_(gte|lte)$/, '_gte')] !== undefined || input[param.replace(/_(gte|lte)$/, '_lte')] !== undefined;
+    const applied = Object.fromEntries(byDefault.filter((p) => !set(p)).map((p) => [p, defaults[p]]));
+    request.body = { ...applied, ...input, ...own };
+    return operation.options.handler(request, reply);
+  };
+}
+
+export function registerLegacyRoutes(
+  app: FastifyInstance,
+  resources: readonly CompiledResource[],
+  operations: ReadonlyMap<string, readonly Operation[]>,
+  rows: readonly LegacyRoute[],
+  listScreens: ReadonlyMap<string, ListScreen>,
+): void {
   const byName = new Map(resources.map((r) => [r.model.name, r]));
   const unbound: string[] = [];
-  for (const entry of legacyRoutes(resources, table)) {
+  for (const entry of rows) {
     if (!byName.has(entry.resource)) {
       unbound.push(entry.path);
       continue;
     }
+    if (entry.operation === 'import') continue;
     const operation = operations.get(entry.resource)?.find((op) => op.name === entry.operation);
     if (!operation && NOT_YET_SERVED.has(entry.operation)) {
       unbound.push(entry.path);
       continue;
     }
     if (!operation) throw new Error(`legacy path ${entry.path}: resource '${entry.resource}' has no operation '${entry.operation}'`);
-    app.route({ ...operation.options, method: operation.methods, url: entry.path });
+    let handler = operation.options.handler;
+    if (entry.screen || entry.where) {
+      const screen = entry.screen ? listScreens.get(entry.screen) : undefined;
+      if (entry.screen && screen?.resource !== entry.resource) throw new Error(`legacy path ${entry.path}: '${entry.screen}' is not a list screen of '${entry.resource}'`);
+      handler = narrowed(operation, { ...entry.where }, screen);
+    }
+    app.route({ ...operation.options, handler, method: operation.methods, url: entry.path });
   }
   if (unbound.length > 0) app.log.info({ paths: unbound }, `${unbound.length} legacy paths name resources not defined yet`);
 }

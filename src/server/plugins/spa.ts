@@ -1,6 +1,9 @@
 /**
  * Serves the built front end: files from `root`, and index.html for any other GET outside the API
  * base (history-mode routes such as /home). Unknown API paths keep the JSON envelope 404.
+ * Content-hashed build output (assets/) is cached for good; everything else — index.html, which names
+ * the build's chunks and so its screens — is `no-cache`: the view configuration is never served
+ * stale after a deploy (SPEC.md §9, see src/engine/registry/bundled.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

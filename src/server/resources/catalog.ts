@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { metaValidator } from '../../schema/meta';
 import { readMetaSchemas } from '../../schema/node';
 import type { Dict, DictItem, Resource } from '../../schema/types';
+import { isFilteredDict } from '../../shared/dicts';
 import { projectPath } from '../paths';
 
 /** The repository's schemas/ directory. */
@@ -68,6 +69,8 @@ export function loadCatalog(schemaDir = DEFAULT_SCHEMA_DIR): Catalog {
   for (const file of jsonFiles(join(schemaDir, 'dicts'))) {
     const dict = readJson(file) as Dict;
     if (typeof dict?.name !== 'string' || !Array.isArray(dict.items)) throw new Error(`${file} is not a dictionary (name, items)`);
+    // SPEC.md §9: never offered (the lint refuses such a file, and any field naming one).
+    if (isFilteredDict(dict.name)) continue;
     const items = flattenItems(dict.items);
     dictValues.set(dict.name, items.map((item) => item.value));
     dictLabels.set(dict.name, new Map(items.map((item) => [item.value, item.label])));

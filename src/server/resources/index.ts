@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { registerLegacyRoutes } from '../legacy/index';
+import { importRows, legacyRoutes, registerLegacyRoutes } from '../legacy/index';
 import type { LegacyRoute } from '../legacy/table';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
@@ -59,9 +59,17 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   for (const [name, ops] of operations) {
     for (const op of ops) app.route({ ...op.options, method: op.methods, url: resourcePath(name, op.name, op.takesId ? ':id' : undefined) });
   }
-  // The upload itself is multipart: registered in its own scope (xlsx/import.ts).
-  await registerImportRoutes(app, new Map(importing.map((r) => [r.model.name, importOperation(r, exportSources)])), (name, op) => resourcePath(name, op));
-  registerLegacyRoutes(app, routed, operations, legacy);
+  const rows = legacyRoutes(routed, legacy);
+  // The upload itself is multipart: registered in its own scope (xlsx/import.ts), the legacy import paths with it.
+  const imports = new Map(importing.map((r) => [r.model.name, importOperation(r, exportSources)]));
+  const importUrls = [...imports.keys()].map((resource) => ({ resource, url: resourcePath(resource, 'import') }));
+  for (const row of importRows(rows)) {
+    if (!routed.some((r) => r.model.name === row.resource)) continue;
+    if (!imports.has(row.resource)) throw new Error(`legacy path ${row.path}: resource '${row.resource}' takes no import`);
+    importUrls.push({ resource: row.resource, url: row.path });
+  }
+  await registerImportRoutes(app, imports, importUrls);
+  registerLegacyRoutes(app, routed, operations, rows, exportSources.listScreens);
 };
 
 /** Shared with the API scope (fastify-plugin) so service routes registered after it find `app.resources`. */

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastif
 import { envelopeOf, failureResponses, pageOf } from '../../shared/wire';
 import { getAuditLog, getFlowLog, getRecord, listRecords, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
 import type { ResourceModel } from './model';
-import { actionBodySchema, auditEntrySchema, flowLogEntrySchema, rowSchema } from './schemas';
+import { actionBodySchema, auditEntrySchema, fieldFilesSchema, flowLogEntrySchema, rowSchema } from './schemas';
 import { actorOf } from './scope';
 
 /** Reads that are not workflow actions. */
@@ -117,6 +117,22 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       },
     },
   ];
+  const attachmentFields = model.fields.filter((f) => f.declared && f.type === 'attachment');
+  if (attachmentFields.length > 0) {
+    ops.push({
+      name: 'attachments',
+      takesId: true,
+      methods: ['GET', 'POST'],
+      options: {
+        ...common,
+        schema: { tags, summary: `${model.title}: the files of a record, by attachment field`, response: { 200: envelopeOf({ type: 'array', items: fieldFilesSchema }), ...failureResponses } },
+        handler: async (request, reply) => {
+          const record = await getRecord(db(request), model, actorOf(request), idOf(request));
+          return reply.ok(attachmentFields.map((f) => ({ field: f.name, label: f.label, files: Array.isArray(record[f.name]) ? record[f.name] : [] })));
+        },
+      },
+    });
+  }
   if (model.readOnly) return ops;
   ops.push(
     {

@@ -7,6 +7,7 @@
 import type { RawBuilder } from 'kysely';
 import type { WorkflowAction } from '../../schema/types';
 import { computeRow } from '../../schema/compute';
+import { copyPairs } from '../../schema/model';
 import { firstFailure, hasRequirement, irrelevantFields, requirementStages, SAVE_STAGE, type Stage } from '../../schema/requirements';
 import { actionOf as workflowActionOf, allowedInState, editableStates } from '../../schema/workflow-rules';
 import { resolveRelativeDate } from '../../shared/dates';
@@ -245,6 +246,37 @@ async function checkRefs(trx: AnyDb, compiled: CompiledResource, model: Resource
   }
 }
 
+/**
+ * The `copy` fields of a reference that the save sets or changes and the body leaves out, taken
+ * from the chosen record (when the actor may see it; checkRefs refuses it otherwise): a client that
+ * sends only the id (an import, a legacy client) keeps the snapshot the form would have copied,
+ * while values the body carries stand. `stored` reads the row being updated (undefined: a new row),
+ * so an unchanged reference copies nothing. Sub-table rows are written anew on every save: each
+ * one is new. Runs before validation, so the copied values are checked like sent ones.
+ */
+async function fillCopies(db: AnyDb, compiled: CompiledResource, model: ResourceModel, actor: Actor, body: Record<string, unknown>, stored: () => Promise<Row | undefined>): Promise<void> {
+  for (const f of model.writable) {
+    const id = body[f.name];
+    if (f.type !== 'ref' || typeof id !== 'string' || !isId(id)) continue;
+    const missing = copyPairs(f.field).filter(([here]) => body[here] === undefined && model.byName.get(here)?.writable);
+    const target = compiled.runtime.models.get(f.field.ref ?? '');
+    if (missing.length === 0 || !target || (await stored())?.[f.name] === id) continue;
+    const chosen = await findRow(db, target, id, visibleRows(target, actor));
+    if (chosen) for (const [here, there] of missing) body[here] = chosen[there] ?? null;
+  }
+  for (const link of model.children) {
+    const rows = body[link.name];
+    if (!Array.isArray(rows)) continue;
+    for (const row of rows) if (row && typeof row === 'object' && !Array.isArray(row)) await fillCopies(db, compiled, link.model, actor, row as Record<string, unknown>, async () => undefined);
+  }
+}
+
+/** The row an update names, read once and only when asked (undefined for a new row or an id the actor cannot see). */
+function storedRow(db: AnyDb, model: ResourceModel, actor: Actor, id: unknown): () => Promise<Row | undefined> {
+  let read: Promise<Row | undefined> | undefined;
+  return () => (read ??= isId(id) ? findRow(db, model, id, visibleRows(model, actor)) : Promise.resolve(undefined));
+}
+
 /** Fills the defaults of absent fields of a new row and of every sub-table row (before validation). */
 function applyDefaults(model: ResourceModel, body: Record<string, unknown>, insert: boolean): void {
   if (insert) for (const f of model.writable) if (body[f.name] === undefined && f.field.default !== undefined) body[f.name] = resolveRelativeDate(f.field.default);
@@ -281,6 +313,7 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
     applyDefaults(model, body as Record<string, unknown>, insert);
     // Blank `session` fields take the user's values before validation, so a requirement sees them.
     if (insert) await fillSessionFields(db, model, actor, body as Record<string, unknown>);
+    await fillCopies(db, compiled, model, actor, body as Record<string, unknown>, insert ? async () => undefined : storedRow(db, model, actor, (body as { id?: unknown }).id));
   }
   assertValid(model, insert ? validateInsert : validateUpdate, body);
   const workflow = model.workflow;

@@ -138,4 +138,4 @@ export function rowSchema(model: ResourceModel): JsonSchema {
   return { type: 'object', title: model.title, properties };
 }
 
-export { auditEntrySchema, flowLogEntrySchema } from '../../shared/wire';
+export { auditEntrySchema, fieldFilesSchema, flowLogEntrySchema } from '../../shared/wire';

@@ -166,11 +166,15 @@ async function fillSession(trx: AnyDb, model: ResourceModel, actor: Actor, trust
 /** A new row ready to insert (derive hooks run, owner, initial state, id, audit columns), and its sub-table rows. */
 export async function prepareInsert(trx: AnyDb, resource: HookedResource, actor: Actor, body: Record<string, unknown>, options: InsertOptions = {}): Promise<RecordInput & { id: string }> {
   const { model } = resource;
-  const input = await withDerived(trx, resource, actor, body, recordInput(model, body, options.trusted), undefined);
-  await fillFromSession(trx, model, actor, input, options.trusted === true);
+  const record = recordInput(model, body, options.trusted);
+  // Readable numbers first, so derive hooks and computed fields may read them (e.g. a copy under a legacy name).
+  const serials: Record<string, unknown> = {};
   for (const f of model.fields) {
-    if (f.field.serial && (input.values[f.column] === undefined || input.values[f.column] === null)) input.values[f.column] = await nextSerial(trx, `${model.name}.${f.name}`, f.field.serial);
+    if (f.field.serial && (record.values[f.column] === undefined || record.values[f.column] === null)) serials[f.name] = await nextSerial(trx, `${model.name}.${f.name}`, f.field.serial);
   }
+  const input = await withDerived(trx, resource, actor, { ...body, ...serials }, record, undefined);
+  Object.assign(input.values, columnsOf(model, serials));
+  await fillFromSession(trx, model, actor, input, options.trusted === true);
   const { unitId, areaCode } = options.owner ?? actor;
   const owner: Values = model.ownerColumn === 'unit_id' ? { unit_id: unitId, area_code: areaCode } : model.ownerColumn ? { area_code: areaCode } : {};
   const id = newId();

@@ -1,8 +1,13 @@
 /**
- * Browser error reports (SPEC.md §3 error log entry), accepted with or without a session. Anyone may
- * write here, so it is bounded: reports are limited per visitor IP (a signed-in user per account,
- * ten times as many), both paths counting together, and the housekeeping job caps visitor reports
- * and drops old ones.
+ * Browser error reports (SPEC.md §3 error log entry: type, code, mes, url plus time, token, userId,
+ * userName), accepted with or without a session. Anyone may write here, so it is bounded: reports
+ * are limited per visitor IP (a signed-in user per account, ten times as many), both paths counting
+ * together, and the housekeeping job caps visitor reports and drops old ones.
+ *
+ * Who reported is the session's business, not the body's: token, userId and userName are accepted
+ * as the browser sends them but the stored user and token fingerprint come from the session (a
+ * visitor's claims are dropped). The browser's time is kept in `client_time`, beside the server's
+ * receipt time `time`.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API, type ErrorLogEntry } from '../../shared/contract';
@@ -14,8 +19,17 @@ const BODY_LIMIT = 16 * 1024;
 const TOKEN_FINGERPRINT_LENGTH = 8;
 
 /** The fields the browser reports (errorLogEntrySchema), each optional: a report is kept whatever it lacks. */
-const { type, code, mes, url } = errorLogEntrySchema.properties;
-const bodySchema = { type: 'object', properties: { type, code, mes, url } } as const;
+const bodySchema = { type: 'object', properties: errorLogEntrySchema.properties } as const;
+
+/** An ISO 8601 date-time (what the browser sends: toISOString); anything else is not a time worth keeping. */
+const CLIENT_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/** The browser's time as a date the database holds (years 1970–9999), else null: a wrong clock never refuses a report. */
+function clientTime(value: unknown): Date | null {
+  if (typeof value !== 'string' || !CLIENT_TIME.test(value)) return null;
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) || time.getUTCFullYear() < 1970 ? null : time;
+}
 
 /** A signed-in user's allowance, as a multiple of a visitor's. */
 const SIGNED_IN_FACTOR = 10;
@@ -45,6 +59,7 @@ const errorLogRoutes: FastifyPluginAsync = async (app) => {
             code: String(entry.code ?? '').slice(0, 50),
             mes: entry.mes ?? '',
             url: entry.url ?? '',
+            client_time: clientTime(entry.time),
             token: session ? session.id.slice(0, TOKEN_FINGERPRINT_LENGTH) : null,
             user_id: session?.user.id ?? null,
             user_name: session?.user.name ?? null,

@@ -13,6 +13,7 @@ import * as m0006 from './0006_pg_trgm';
 import * as m0007 from './0007_attachment_record_owner';
 import * as m0008 from './0008_rate_counter';
 import * as m0009 from './0009_audit_log';
+import * as m0010 from './0010_error_log_client_time';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007_attachment_record_owner': m0007,
   '0008_rate_counter': m0008,
   '0009_audit_log': m0009,
+  '0010_error_log_client_time': m0010,
 };

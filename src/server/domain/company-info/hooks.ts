@@ -10,6 +10,7 @@
  *   area, address and contact (sys_unit, which the session and prefilled forms read) in step.
  */
 import { sql } from 'kysely';
+import { copyPairs } from '../../../schema/model';
 import { todayIn } from '../../../shared/dates';
 import { AppError } from '../../errors';
 import { changesOf, changesText } from '../../resources/changes';
@@ -22,7 +23,8 @@ const VERSION = 'unit-version';
 
 /** The profile fields an application carries: its `profile` ref's `copy` list (the JSON says which). */
 function carried(ctx: HookContext): string[] {
-  return [...(ctx.model.byName.get('profile')?.field.copy ?? [])];
+  const profile = ctx.model.byName.get('profile');
+  return profile ? copyPairs(profile.field).map(([here]) => here) : [];
 }
 
 async function profileOf(ctx: HookContext, lock = false): Promise<Row> {

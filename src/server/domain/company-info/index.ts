@@ -1,9 +1,9 @@
 /**
  * The unit's own records (SPEC.md §2 /company-info): its registered facts (unit-profile) with their
  * versions (unit-version), changed only through applications the authority approves (unit-change,
- * unit-type-change), and its safety department and personnel (safety-dept, safety-staff). The
- * resources' legacy paths are their own `api` (plus changeUnit here); this wing brings the hooks
- * and demo records.
+ * unit-type-change), its safety department and personnel (safety-dept, safety-staff) and its
+ * branches (unit-branch). The resources' legacy paths are their own `api` (plus changeUnit here);
+ * this wing brings the hooks and demo records.
  */
 import { legacyRoute } from '../../legacy/table';
 import type { DomainFeature } from '../feature';

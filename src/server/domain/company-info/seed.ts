@@ -4,10 +4,11 @@
  * staff figures approved (version 2, so 变更记录 has a difference to show) and a name change
  * returned for its proof; the second unit's landline change waiting for the authority — plus a
  * unit type change waiting, and each unit's safety department and personnel (certificates
- * expired, expiring within 90 days and valid).
+ * expired, expiring within 90 days and valid) and its branches.
  */
 import { addToDate } from '../../../shared/dates';
 import { DEMO_UNITS } from '../../db/seed';
+import { makeUscc } from '../../db/uscc';
 import { demoForm, demoIdCard, type DemoContext } from '../../db/demo/context';
 import { insertRecord } from '../../resources/writer';
 import { runAction, saveRecord } from '../../resources/records';
@@ -119,8 +120,72 @@ async function seedSafety(demo: DemoContext, unit: Actor, key: 'using' | 'second
   return { depts: 1, staff: STAFF.length };
 }
 
+interface Branch {
+  name: string;
+  orgBody: string;
+  head: string;
+  headMobile: string;
+  phone: string;
+  area: string;
+  address: string;
+  establishedDate: string;
+  businessScope: string;
+}
+
+/** Each using unit's branches, registered in other districts of 宁波. */
+const BRANCHES: Record<'using' | 'second', Branch[]> = {
+  using: [
+    {
+      name: '宁波甬江特种设备使用有限公司余姚分公司',
+      orgBody: 'MA2D4R6N',
+      head: '钱立峰',
+      headMobile: '13805742201',
+      phone: '0574-62781234',
+      area: '330281',
+      address: '浙江省宁波市余姚市阳明街道舜水南路168号',
+      establishedDate: '2020-06-15',
+      businessScope: '特种设备使用管理；起重机械、场（厂）内专用机动车辆的日常维护保养（依法须经批准的项目，经相关部门批准后方可开展经营活动）。',
+    },
+    {
+      name: '宁波甬江特种设备使用有限公司慈溪分公司',
+      orgBody: 'MA2G8K1T',
+      head: '韩晓东',
+      headMobile: '13805742202',
+      phone: '0574-63051234',
+      area: '330282',
+      address: '浙江省宁波市慈溪市浒山街道新城大道北路318号',
+      establishedDate: '2022-03-08',
+      businessScope: '电梯、压力容器的使用管理；仓储服务。',
+    },
+  ],
+  second: [
+    {
+      name: '宁波北仑港城起重设备使用有限公司镇海分公司',
+      orgBody: 'MA2J5T8W',
+      head: '吴海涛',
+      headMobile: '13905746101',
+      phone: '0574-86661234',
+      area: '330211',
+      address: '浙江省宁波市镇海区招宝山街道平海路1188号',
+      establishedDate: '2021-09-20',
+      businessScope: '港口起重机械的使用与管理；货物装卸、搬运服务。',
+    },
+  ],
+};
+
+async function seedBranches(demo: DemoContext, unit: Actor, key: 'using' | 'second'): Promise<number> {
+  for (const { orgBody, ...branch } of BRANCHES[key]) {
+    await saveRecord(demo.db, demo.resource('unit-branch'), unit, {
+      ...branch,
+      creditCode: makeUscc('91', branch.area, orgBody),
+      licence: demoForm(`${branch.name}营业执照.pdf`),
+    });
+  }
+  return BRANCHES[key].length;
+}
+
 export async function seedCompany(demo: DemoContext): Promise<Record<string, number>> {
-  demo.progress('写入企业信息、安全管理机构与人员…');
+  demo.progress('写入企业信息、安全管理机构与人员、分支机构…');
   const first = await seedProfile(demo, demo.unit, 'using');
   const second = await seedProfile(demo, demo.secondUnit, 'second');
   await seedChange(demo, demo.unit, first, { contactPerson: '张伟', contactMobile: '13805740001', employees: 450, reason: '原联系人岗位调整，更换企业联系人及联系手机；职工人数按年度报表更新' }, 'approved');
@@ -140,5 +205,6 @@ export async function seedCompany(demo: DemoContext): Promise<Record<string, num
   await runAction(demo.db, types, demo.secondUnit, 'commit', typeChange.id as string, {});
   const a = await seedSafety(demo, demo.unit, 'using', 0);
   const b = await seedSafety(demo, demo.secondUnit, 'second', 50);
-  return { unitProfiles: 2, unitChanges: 3, unitTypeChanges: 1, safetyDepts: a.depts + b.depts, safetyStaff: a.staff + b.staff };
+  const branches = (await seedBranches(demo, demo.unit, 'using')) + (await seedBranches(demo, demo.secondUnit, 'second'));
+  return { unitProfiles: 2, unitChanges: 3, unitTypeChanges: 1, safetyDepts: a.depts + b.depts, safetyStaff: a.staff + b.staff, unitBranches: branches };
 }

@@ -12,6 +12,7 @@ import { saveRecord } from '../../resources/records';
 import type { AnyDb, Row } from '../../resources/repository';
 import { insertRecord, prepareInsert } from '../../resources/writer';
 import { demoEquipment } from './demo-rows';
+import { MAINTENANCE_UNIT, maintenanceUnitFor, seedMaintenanceUnits } from './maintenance-units';
 
 export const EQUIPMENT = 'equipment';
 
@@ -19,12 +20,16 @@ export const EQUIPMENT = 'equipment';
 export const SECOND_UNIT_EQUIPMENT = 'equipment:second';
 
 export async function seedEquipment(demo: DemoContext): Promise<Record<string, number>> {
+  // The maintenance units first: the equipment picks them.
+  demo.progress('写入维保单位…');
+  demo.rows.set(MAINTENANCE_UNIT, await seedMaintenanceUnits(demo));
   const first = await seedUnitEquipment(demo, demo.unit, demo.options.equipment ?? 300, 0);
   demo.rows.set(EQUIPMENT, first.equipment);
   // The second unit's codes continue the sequence, so codes and registration numbers stay unique.
   const second = await seedUnitEquipment(demo, demo.secondUnit, demo.options.secondEquipment ?? 50, first.equipment.length);
   demo.rows.set(SECOND_UNIT_EQUIPMENT, second.equipment);
   return {
+    maintenanceUnits: demo.rows.get(MAINTENANCE_UNIT)!.length,
     equipment: first.equipment.length + second.equipment.length,
     inspections: first.inspections + second.inspections,
     selfChecks: first.selfChecks + second.selfChecks,
@@ -36,9 +41,14 @@ async function seedUnitEquipment(demo: DemoContext, unit: Actor, count: number, 
   const { db, today, random } = demo;
   const equipmentResource = demo.resource(EQUIPMENT);
   const equipment: Row[] = [];
+  const maintenanceUnits = demo.rows.get(MAINTENANCE_UNIT) ?? [];
   demo.progress(`写入演示设备 ${count} 台（${unit.userName}）…`);
   for (let index = 0; index < count; index++) {
-    equipment.push(await saveRecord(db, equipmentResource, unit, demoEquipment(random, { today, index: offset + index })));
+    const body = demoEquipment(random, { today, index: offset + index });
+    // Linked to its maintenance unit by the reference; the server copies the unit's name beside it.
+    const maintainer = maintenanceUnitFor(maintenanceUnits, body);
+    if (maintainer) Object.assign(body, { maintenanceUnitId: maintainer.id, maintenanceUnit: undefined });
+    equipment.push(await saveRecord(db, equipmentResource, unit, body));
   }
 
   // Inspection history: the last periodic inspection of every inspected piece, and the one before it.

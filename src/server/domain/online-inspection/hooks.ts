@@ -11,6 +11,7 @@
  * - `online-apply-inspected` (inspect): the result (already on the row: the action's input fields)
  *   goes to every piece of equipment, whose derive hook then recomputes the next inspection date.
  */
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { todayIn } from '../../../shared/dates';
 import { AppError } from '../../errors';
@@ -53,6 +54,16 @@ export const onlineApplyFees: Hook = (ctx) => {
   const { feeAmount, reliefAmount, payableAmount } = quoteFees(ctx.dicts, items, ctx.row.reliefPolicy);
   return { feeAmount, reliefAmount, payableAmount };
 };
+
+/**
+ * derive of online-apply: the identifiers the original clients read (SPEC.md §3): `onlinelsh`, the
+ * application's serial number under its legacy name, and `authCode`, a 6-digit code given once on
+ * insert that the unit quotes to the inspection body to prove the application is its own.
+ */
+export const onlineApplyIdentifiers: Hook = (ctx) => ({
+  onlinelsh: ctx.row.applyNo ?? null,
+  authCode: ctx.before?.authCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0'),
+});
 
 /** effect of bill: prices the items again (the fee table may have changed since the unit saved). */
 export const onlineApplyBill: Hook = async (ctx) => {

@@ -6,7 +6,7 @@
  */
 import type { DomainFeature } from '../feature';
 import './errors';
-import { onlineApplyBill, onlineApplyFees, onlineApplyInspected, onlineApplyItem, onlineApplyPaid } from './hooks';
+import { onlineApplyBill, onlineApplyFees, onlineApplyIdentifiers, onlineApplyInspected, onlineApplyItem, onlineApplyPaid } from './hooks';
 import paymentRoutes from './routes';
 import { seedOnlineApplications } from './seed';
 
@@ -15,6 +15,7 @@ export const onlineInspectionFeature: DomainFeature = {
   hooks: {
     'online-apply-item': onlineApplyItem,
     'online-apply-fees': onlineApplyFees,
+    'online-apply-identifiers': onlineApplyIdentifiers,
     'online-apply-bill': onlineApplyBill,
     'online-apply-paid': onlineApplyPaid,
     'online-apply-inspected': onlineApplyInspected,

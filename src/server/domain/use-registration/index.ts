@@ -21,6 +21,8 @@ export const useRegistrationFeature: DomainFeature = {
     legacyRoute('/a/stone/epPemUseregistApply/commit', APPLY, 'commit'),
     legacyRoute('/a/stone/epPemUseregistApply/delete', APPLY, 'delete'),
     legacyRoute('/a/stone/epPemUseregistApply/processSteps', APPLY, 'flowLog'),
+    legacyRoute('/a/stone/epPemUseregistApply/detail', APPLY, 'get'),
+    legacyRoute('/a/stone/epPemUseregistApply/attachments', APPLY, 'attachments'),
   ],
   seed: seedUseRegistrations,
 };

@@ -184,7 +184,7 @@ export function importOperation(compiled: CompiledResource, sources: ExportSourc
  * Registers the import routes in their own scope with multipart parsing, so no other engine route
  * accepts multipart bodies (as attachments do with theirs).
  */
-export async function registerImportRoutes(app: FastifyInstance, operations: ReadonlyMap<string, Operation>, url: (resource: string, operation: string) => string): Promise<void> {
+export async function registerImportRoutes(app: FastifyInstance, operations: ReadonlyMap<string, Operation>, urls: readonly { resource: string; url: string }[]): Promise<void> {
   if (operations.size === 0) return;
   await app.register(async (scope) => {
     const maxBytes = Math.floor(app.config.attachmentMaxMb * 1024 * 1024);
@@ -193,6 +193,9 @@ export async function registerImportRoutes(app: FastifyInstance, operations: Rea
       throwFileSizeLimit: false,
       limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
     });
-    for (const [resource, op] of operations) scope.route({ ...op.options, method: op.methods, url: url(resource, op.name) });
+    for (const { resource, url } of urls) {
+      const op = operations.get(resource)!;
+      scope.route({ ...op.options, method: op.methods, url });
+    }
   });
 }
