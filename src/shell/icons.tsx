@@ -5,6 +5,7 @@
 import {
   AppstoreOutlined,
   BankOutlined,
+  CodeOutlined,
   DatabaseOutlined,
   FileAddOutlined,
   FileProtectOutlined,
@@ -22,6 +23,7 @@ import type { ComponentType } from 'react';
 export const MENU_ICONS: Record<string, ComponentType> = {
   AppstoreOutlined,
   BankOutlined,
+  CodeOutlined,
   DatabaseOutlined,
   FileAddOutlined,
   FileProtectOutlined,

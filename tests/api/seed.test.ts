@@ -72,7 +72,7 @@ describe.each(dbTargets())('seed (%s)', (target) => {
     await seedDemoData(app.db);
     expect(Number(await count())).toBe(before);
     const roles = await app.db.selectFrom('sys_role').select('id').execute();
-    expect(roles.map((r) => r.id).sort()).toEqual([roleId('unitAdmin'), roleId('unitOperator'), roleId('authority')].sort());
+    expect(roles.map((r) => r.id).sort()).toEqual([roleId('unitAdmin'), roleId('unitOperator'), roleId('authority'), roleId('analyst')].sort());
   });
 
   it('lets every demo account log in with the listed org code', async () => {

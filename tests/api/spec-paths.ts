@@ -43,7 +43,7 @@ export const SPEC_PATHS: readonly SpecPath[] = [
   // Home index
   ...each('/a/stone/index', ['statistics', 'overview', 'articles/list', 'articles/page', 'articles/detail'], 15),
   // Construction notification
-  ...each('/a/stone/eqmBcwBasic', ['list', 'detail', 'commit', 'save', 'delete', 'showOpinion', 'printSGGZD', 'checkBcwCancell', 'cancellationNotice'], 15),
+  ...each('/a/stone/eqmBcwBasic', ['list', 'detail', 'commit', 'save', 'delete', 'showOpinion', 'printSGGZD', 'checkBcwCancell', 'cancellationNotice']),
   // Personnel and certificates, safety personnel
   ...each('/a/stone/work/person', ['list', 'get', 'save', 'delete', 'safety/list', 'safety/get', 'safety/save', 'safety/delete']),
   // Hidden danger

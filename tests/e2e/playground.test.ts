@@ -1,4 +1,4 @@
-/** /dev/playground: a pasted screen renders live beside its lint errors; seed user only. */
+/** /dev/playground: a pasted screen renders live beside its lint errors; the analyst role's tool, no company's. */
 import { describe, expect, inject, it } from 'vitest';
 import { browserSuite } from './support/suite';
 import { account, logIn, logInAs, logOut } from './support/shell';
@@ -9,11 +9,13 @@ describe('schema playground', () => {
   const { page } = browserSuite();
 
   it('renders the pasted screen and lists its lint errors with their location', async () => {
-    await logIn(page, baseURL, account('nbadmin'));
+    await logIn(page, baseURL, account('analyst'));
     await page.waitForURL(/\/home$/);
+    // Its own menu entry.
+    await page.locator('.ant-menu').getByText('屏幕调试台').waitFor();
     await page.goto(`${baseURL}/dev/playground`);
     const preview = page.locator('.schema-playground');
-    await preview.getByRole('button', { name: /新\s*增/ }).waitFor();
+    await preview.locator('.ant-table').waitFor();
     await expect(preview.locator('.schema-playground__errors').innerText()).resolves.toContain('没有发现问题');
 
     const editor = page.getByLabel('屏幕定义');
@@ -29,9 +31,12 @@ describe('schema playground', () => {
     await logOut(page);
   });
 
-  it('is not open to a sub-account', async () => {
-    await logInAs(page, baseURL, 'nbsub');
+  it.each(['nbadmin', 'nbsub', 'jgadmin'])('is not open to %s', async (loginName) => {
+    await logInAs(page, baseURL, loginName);
     await page.goto(`${baseURL}/dev/playground`);
     await page.waitForURL(/\/401$/);
+    // The 401 page has no shell: sign out from the home page.
+    await page.goto(`${baseURL}/home`);
+    await logOut(page);
   });
 });

@@ -19,8 +19,6 @@ const SHOTS = 'test-results/screens';
 
 /** Menu routes whose screens are not built yet (open issues 13-15); each must still show 建设中. */
 const NOT_BUILT = new Set([
-  '/construction/register-list',
-  '/construction/query-list',
   '/firstRegisterManagement/firstRegisterApply',
   '/firstRegisterManagement/firstRegisterQuery',
   '/company-service/correctQuery',
@@ -99,7 +97,7 @@ async function audit(page: Page, route: RouteEntry, loginName: string): Promise<
   return findings;
 }
 
-describe.each(['nbadmin', 'nbsub', 'bladmin', 'jgadmin'])('screen audit as %s', (loginName) => {
+describe.each(['nbadmin', 'nbsub', 'bladmin', 'jgadmin', 'analyst'])('screen audit as %s', (loginName) => {
   let browser: Browser;
   let page: Page;
   let routes: RouteEntry[];
@@ -117,12 +115,14 @@ describe.each(['nbadmin', 'nbsub', 'bladmin', 'jgadmin'])('screen audit as %s', 
       isUserSeed: sessionStorage.getItem('portal.isUserSeed') === '1',
     }));
     const access = { menuIds: new Set(subject.menuIds), isUserSeed: subject.isUserSeed };
-    routes = flattenRoutes(menuJson.routes as unknown as MenuNode[]).filter((r) => !r.hideInMenu && !r.href && !r.fullPath.includes(':') && canAccess(r, access));
+    // The screen playground (/dev/) is the analysts' tool, not a clerk's screen: its own e2e covers it.
+    routes = flattenRoutes(menuJson.routes as unknown as MenuNode[]).filter((r) => !r.hideInMenu && !r.href && !r.fullPath.includes(':') && !r.fullPath.startsWith('/dev/') && canAccess(r, access));
   }, 60_000);
   afterAll(() => browser?.close());
 
   it('opens every menu entry it can see, each a working screen', { timeout: 600_000 }, async () => {
-    expect(routes.length).toBeGreaterThan(3);
+    // The analyst's menu is the home page and the notices (besides the playground); every other user has more.
+    expect(routes.length).toBeGreaterThanOrEqual(loginName === 'analyst' ? 2 : 4);
     const findings: Finding[] = [];
     for (const route of routes) findings.push(...(await audit(page, route, loginName)));
     expect(findings).toEqual([]);

@@ -48,7 +48,7 @@ export const DEMO_UNITS = {
   },
 } satisfies Record<string, NewUnit>;
 
-type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority';
+type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority' | 'analyst';
 
 export interface DemoAccount {
   loginName: string;
@@ -151,23 +151,41 @@ const DEMO_USERS: DemoUser[] = [
     basicUnitFlag: 0,
     mobile: '13805740005',
   },
+  {
+    loginName: 'analyst',
+    password: 'Analyst@2026',
+    orgCode: DEMO_UNITS.authority.orgcode,
+    description: '配置分析员（屏幕调试台：粘贴屏幕 JSON，即时预览与校验）',
+    name: '吴昊',
+    unit: 'authority',
+    roles: ['analyst'],
+    isUserSeed: 0,
+    basicUnitFlag: 1,
+    mobile: '13805740008',
+  },
 ];
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = DEMO_USERS.map(({ loginName, password, orgCode, description }) => ({ loginName, password, orgCode, description }));
 
-/** Menu groups of each demo role; `null` means every group except the authority's. */
+/**
+ * Menu groups of each demo role; `null` means every group except the authority's and the
+ * analysts' (the screen playground, `dev`: a tool for whoever writes screens, not for a company).
+ */
 const AUTHORITY_GROUPS = ['account'];
+const ANALYST_GROUPS = ['dev'];
 const ROLE_DEFS: Record<RoleKey, { name: string; roleType: string; sort: number; groups: string[] | null }> = {
   unitAdmin: { name: '使用单位管理员', roleType: 'unit', sort: 1, groups: null },
   unitOperator: { name: '使用单位经办人', roleType: 'unit', sort: 2, groups: ['equipment', 'company-service'] },
   authority: { name: '监察机构审核员', roleType: 'authority', sort: 3, groups: AUTHORITY_GROUPS },
+  analyst: { name: '配置分析员', roleType: 'analyst', sort: 4, groups: ANALYST_GROUPS },
 };
 
 /** The access ids a role gets: from menu.json when present, plus those server routes enforce. */
 export function roleMenuIds(role: RoleKey, allIds: string[]): string[] {
   const { groups } = ROLE_DEFS[role];
   const ids = [...new Set([...allIds, ...Object.values(ACCESS)])];
-  return ids.filter((id) => (groups ? groups.includes(accessGroup(id)) : !AUTHORITY_GROUPS.includes(accessGroup(id)))).sort();
+  const reserved = [...AUTHORITY_GROUPS, ...ANALYST_GROUPS];
+  return ids.filter((id) => (groups ? groups.includes(accessGroup(id)) : !reserved.includes(accessGroup(id)))).sort();
 }
 
 export const roleId = (role: RoleKey): string => stableId(`seed:role:${role}`);

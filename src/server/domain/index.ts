@@ -4,6 +4,7 @@
  * this list. A new feature: a wing src/server/domain/<feature>/ (see feature.ts) added here.
  */
 import { companyFeature } from './company-info/index';
+import { constructionFeature } from './construction/index';
 import { equipmentFeature } from './equipment/index';
 import { hooksOf, type DomainFeature } from './feature';
 import { onlineInspectionFeature } from './online-inspection/index';
@@ -12,7 +13,7 @@ import { pendingLegacyPaths } from './pending';
 import { useRegistrationFeature } from './use-registration/index';
 import { workersFeature } from './workers/index';
 
-export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, pendingLegacyPaths];
+export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, pendingLegacyPaths];
 
 /** The server hooks resource JSON may name (`derive`, workflow `effects`). */
 export const SERVER_HOOKS = hooksOf(FEATURES);
