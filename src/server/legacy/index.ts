@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ListScreen } from '../../schema/types';
-import type { Operation } from '../resources/operations';
+import { inputOf, type Operation } from '../resources/operations';
 import type { CompiledResource } from '../resources/records';
 import type { LegacyRoute } from './table';
 
@@ -28,7 +28,6 @@ export const importRows = (rows: readonly LegacyRoute[]): LegacyRoute[] => rows.
 const NOT_YET_SERVED = new Set(['print']);
 
 type Input = Record<string, unknown>;
-const asObject = (value: unknown): Input => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Input) : {});
 
 /**
  * What a list screen always asks (`where`) and what it asks while the user has set nothing (its
@@ -54,7 +53,7 @@ function narrowed(operation: Operation, where: Input, screen: ListScreen | undef
   const own = { ...fixed, ...where, ...(screen && operation.name === 'export' ? { screen: screen.id } : {}) };
   const byDefault = Object.keys(defaults);
   return (request: FastifyRequest, reply) => {
-    const input = { ...asObject(request.query), ...asObject(request.body) };
+    const input = inputOf(request);
     // A range default yields to either bound the caller sends.
     const set = (param: string) => input[param] !== undefined || input[param.replace(/_(gte|lte)$/, '_gte')] !== undefined || input[param.replace(/_(gte|lte)$/, '_lte')] !== undefined;
     const applied = Object.fromEntries(byDefault.filter((p) => !set(p)).map((p) => [p, defaults[p]]));

@@ -9,14 +9,12 @@
 import type { FastifyPluginAsync, FastifyRequest, FastifyReply } from 'fastify';
 import { isId } from '../../db/ids';
 import { AppError } from '../../errors';
+import { inputOf } from '../../resources/operations';
 import { findRow } from '../../resources/repository';
 import { actorOf, ownsRow, visibleRows } from '../../resources/scope';
 import { failureResponses } from '../../../shared/wire';
 import { constructionMessage } from './errors';
 import { cancelRefusal, CONSTRUCTION } from './hooks';
-
-type Input = Record<string, unknown>;
-const asObject = (value: unknown): Input => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Input) : {});
 
 export const constructionRoutes: FastifyPluginAsync = async (app) => {
   const config = { accessAny: app.resources.get(CONSTRUCTION)?.model.access ?? [] };
@@ -30,7 +28,7 @@ export const constructionRoutes: FastifyPluginAsync = async (app) => {
       if (!compiled) throw new Error(`resource '${CONSTRUCTION}' is not loaded`);
       const { model } = compiled;
       const actor = actorOf(request);
-      const id = { ...asObject(request.query), ...asObject(request.body) }.id;
+      const id = inputOf(request).id;
       const row = isId(id) ? await findRow(app.db, model, id, visibleRows(model, actor)) : undefined;
       if (!row) throw new AppError('RECORD_NOT_FOUND');
       // Only the unit that filed the notice cancels it; the authority sees why it may not.
