@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.ts';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -11,7 +12,8 @@ const apiTarget = process.env.PORTAL_API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   // index.html lives in src/ because the top level of the repository is fixed.
   root: 'src',
-  plugins: [react()],
+  // precompress: .br and .gz beside each asset, served as they are (src/server/plugins/spa.ts).
+  plugins: [react(), precompress()],
   define: {
     __API_BASE__: JSON.stringify(apiBase),
   },
@@ -23,18 +25,18 @@ export default defineConfig({
     outDir: `${projectRoot}dist`,
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // The build writes .br and .gz itself (scripts/precompress.ts): no second gzip pass only to print sizes.
+    reportCompressedSize: false,
     rolldownOptions: {
       output: {
-        // Stable vendor chunks so a deploy that changes only app code keeps browser caches. Higher
-        // priority claims a module first: a group pulls in its dependencies, so Formily must come
-        // last or it would swallow antd and the login page would load Formily.
+        // React is one stable vendor chunk (every page needs all of it). antd and Formily are not
+        // grouped: each route's chunks hold the components it imports, so the login page loads a
+        // handful of antd components, not all of antd (issue 18; budget in tests/e2e/first-load.test.ts).
         codeSplitting: {
           groups: [
             // Vite's preload helper goes with React: left alone it lands in whichever group needs it
             // first, and the entry would import that whole chunk for one function.
             { name: 'react', priority: 30, test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]|vite[\\/]preload-helper/ },
-            { name: 'antd', priority: 20, test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component|dayjs)[\\/]/ },
-            { name: 'formily', priority: 10, test: /node_modules[\\/]@formily[\\/]/ },
           ],
         },
       },

@@ -1,7 +1,5 @@
 // The React 19 compatibility patch must load before antd is used (DESIGN.md "Stack notes").
 import '@ant-design/v5-patch-for-react-19';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './app/App';
@@ -9,7 +7,6 @@ import { installBrowserCloseRule } from './app/browserClose';
 import { installErrorReporting } from './app/errorLogger';
 import './app/global.css';
 
-dayjs.locale('zh-cn');
 installErrorReporting();
 installBrowserCloseRule();
 

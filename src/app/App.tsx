@@ -1,4 +1,4 @@
-import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { App as AntdApp, ConfigProvider } from 'antd';
 // The es build of the locale: through Vite the CJS entry loses the DatePicker texts (antd issue 40075).
 import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect } from 'react';
@@ -10,7 +10,6 @@ import { createRouter } from './router';
 const THEME = {
   token: { colorPrimary: '#1677ff', borderRadius: 6, colorBgLayout: '#f0f2f5' },
   components: { Layout: { headerHeight: 56, headerPadding: '0 20px', siderBg: '#001529' } },
-  algorithm: theme.defaultAlgorithm,
 };
 
 /** Routes the api module's toasts and dialogs through the themed `<App>` instances. */

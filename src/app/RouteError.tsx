@@ -1,12 +1,25 @@
-import { Button, Result } from 'antd';
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { reportError } from './errorLogger';
+
+/** Without its chunk (a deploy replaced it, the network dropped) the page still says what to do. */
+function PlainErrorView({ notFound }: { notFound: boolean }) {
+  return (
+    <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
+      <h3>{notFound ? '页面不存在' : '页面出错了'}</h3>
+      <p>{notFound ? '抱歉，您访问的页面不存在。' : '页面运行出现异常，错误已自动上报，请刷新后重试。'}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        刷新页面
+      </button>
+    </div>
+  );
+}
+
+const RouteErrorView = lazy(() => import('./RouteErrorView').catch(() => ({ default: PlainErrorView })));
 
 /** Error element of every route: reports the render error and offers a way out. */
 export default function RouteError() {
   const error = useRouteError();
-  const navigate = useNavigate();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
 
   useEffect(() => {
@@ -14,18 +27,8 @@ export default function RouteError() {
   }, [error, notFound]);
 
   return (
-    <Result
-      status={notFound ? '404' : '500'}
-      title={notFound ? '页面不存在' : '页面出错了'}
-      subTitle={notFound ? '抱歉，您访问的页面不存在。' : '页面运行出现异常，错误已自动上报，请刷新后重试。'}
-      extra={[
-        <Button key="reload" type="primary" onClick={() => window.location.reload()}>
-          刷新页面
-        </Button>,
-        <Button key="home" onClick={() => navigate('/home')}>
-          返回首页
-        </Button>,
-      ]}
-    />
+    <Suspense fallback={null}>
+      <RouteErrorView notFound={notFound} />
+    </Suspense>
   );
 }

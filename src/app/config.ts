@@ -2,7 +2,7 @@
  * Runtime configuration from GET appConfig (the "externally supplied application config" of
  * SPEC.md §7). Loaded once; guards await `loadAppConfig()`, components use `useAppConfig()`.
  */
-import useSWR from 'swr';
+import { useEffect, useSyncExternalStore } from 'react';
 import { API, type AppConfig } from '../shared/contract';
 import { get } from './api';
 
@@ -14,6 +14,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   feedbackUrl: null,
   supportNote: null,
   manualUrl: null,
+  links: {},
   ssoEntryUrl: null,
   ssoLogoutUrl: null,
   mustUpdatePwd: true,
@@ -25,10 +26,20 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
 
 let pending: Promise<AppConfig> | null = null;
 let loaded: AppConfig | null = null;
+/** Components showing the configuration (a plain store, not swr: the login page does not download swr's hook, issue 18). */
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
 
 export function loadAppConfig(): Promise<AppConfig> {
   pending ??= get<AppConfig>(API.appConfig, { silent: true }).then(
-    (config) => (loaded = { ...DEFAULT_APP_CONFIG, ...config }),
+    (config) => {
+      loaded = { ...DEFAULT_APP_CONFIG, ...config };
+      for (const listener of listeners) listener();
+      return loaded;
+    },
     () => {
       pending = null; // try again on the next navigation
       return DEFAULT_APP_CONFIG;
@@ -39,6 +50,9 @@ export function loadAppConfig(): Promise<AppConfig> {
 
 /** The configuration, or the defaults while it loads. */
 export function useAppConfig(): AppConfig {
-  const { data } = useSWR('appConfig', loadAppConfig, { fallbackData: loaded ?? undefined, revalidateOnFocus: false, revalidateIfStale: false });
-  return data ?? DEFAULT_APP_CONFIG;
+  const config = useSyncExternalStore(subscribe, () => loaded);
+  useEffect(() => {
+    if (!loaded) void loadAppConfig();
+  }, []);
+  return config ?? DEFAULT_APP_CONFIG;
 }

@@ -52,11 +52,3 @@ export function shellLoader(entry: RouteEntry) {
     return null;
   };
 }
-
-/**
- * The catch-all route. SPEC.md §2/§8: for a signed-in user an unknown route leads to error_401,
- * like a route the role may not open; a visitor sees the open 404 page.
- */
-export function unknownRouteLoader() {
-  return session.get().token ? redirect('/401') : null;
-}

@@ -6,13 +6,15 @@ import { accessSubject, type SessionState } from './session';
 
 const isAuthority = (s: SessionState) => s.role?.roleType === AUTHORITY_ROLE_TYPE;
 
-/** The side menu; the authority role works without the unit's work desktop. */
+/**
+ * The side menu. Every role has the work desktop first (for the authority it holds its audit
+ * queues, GET /desk), so the authority's first menu entry is the desktop too.
+ */
 export function menuFor(s: SessionState): MenuItem[] {
-  const menu = buildMenu(menuFile.routes, accessSubject(s));
-  return isAuthority(s) ? menu.filter((item) => item.key !== HOME_PATH) : menu;
+  return buildMenu(menuFile.routes, accessSubject(s));
 }
 
-/** The work desktop, or for the authority role type the first menu entry. */
+/** The work desktop, or for the authority role type the first menu entry (SPEC.md §2). */
 export function homePathFor(s: SessionState, menu: readonly MenuItem[] = menuFor(s)): string {
   return (isAuthority(s) && firstMenuPath(menu)) || HOME_PATH;
 }

@@ -26,6 +26,8 @@ export interface RouteEntry {
   page?: string;
   screen?: string;
   href?: string;
+  /** Name of a configured external link (the app config's `links`) that replaces href. */
+  hrefSetting?: string;
   hrefAppend?: HrefAppend;
   /** Titles and paths of the enclosing groups, outermost first. */
   ancestors: { title: string; fullPath: string }[];
@@ -37,6 +39,7 @@ export interface MenuItem {
   title: string;
   icon?: string;
   href?: string;
+  hrefSetting?: string;
   hrefAppend?: HrefAppend;
   children?: MenuItem[];
 }
@@ -68,6 +71,7 @@ export function flattenRoutes(nodes: readonly MenuNode[], parent = '', ancestors
         page: node.page,
         screen: node.screen,
         href: node.href,
+        hrefSetting: node.hrefSetting,
         hrefAppend: node.hrefAppend,
         ancestors,
       },
@@ -87,10 +91,29 @@ export function buildMenu(nodes: readonly MenuNode[], subject: AccessSubject, pa
       if (children.length === 1 && !node.showAlways && !children[0].children) items.push(children[0]);
       else items.push({ key: fullPath, title: node.title, icon: node.icon, children });
     } else if (canAccess(node, subject)) {
-      items.push({ key: fullPath, title: node.title, icon: node.icon, href: node.href, hrefAppend: node.hrefAppend });
+      items.push({ key: fullPath, title: node.title, icon: node.icon, href: node.href, hrefSetting: node.hrefSetting, hrefAppend: node.hrefAppend });
     }
   }
   return items;
+}
+
+/** An external link (a fixed href or a configured one), not a route. */
+export const isExternal = (item: { href?: string; hrefSetting?: string }): boolean => Boolean(item.href || item.hrefSetting);
+
+/**
+ * The menu with its configured external links resolved: an item naming a link (hrefSetting) takes
+ * the configured URL as its href, and is left out when neither is set; a group left empty goes too.
+ */
+export function withLinks(items: readonly MenuItem[], links: Readonly<Record<string, string>>): MenuItem[] {
+  return items.flatMap((item): MenuItem[] => {
+    if (item.children) {
+      const children = withLinks(item.children, links);
+      return children.length ? [{ ...item, children }] : [];
+    }
+    if (!item.hrefSetting) return [item];
+    const href = links[item.hrefSetting] ?? item.href;
+    return href ? [{ ...item, href }] : [];
+  });
 }
 
 /** The first routable (non-external) leaf of a menu, depth first. */
@@ -99,7 +122,7 @@ export function firstMenuPath(items: readonly MenuItem[]): string | null {
     if (item.children) {
       const found = firstMenuPath(item.children);
       if (found) return found;
-    } else if (!item.href) {
+    } else if (!isExternal(item)) {
       return item.key;
     }
   }

@@ -6,7 +6,7 @@ import { Spin } from 'antd';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { pageFor } from '../pages/registry';
 import PageHost from './PageHost';
-import { publicLoader, shellLoader, unknownRouteLoader } from './guards';
+import { publicLoader, shellLoader } from './guards';
 import type { RouteEntry } from './menu';
 import { bindRouter } from './navigation';
 import RootLayout from './RootLayout';
@@ -25,12 +25,12 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Spin size="large" fullscreen />,
     children: [
       { index: true, loader: () => redirect(HOME_PATH) },
-      ...publicEntries.filter((e) => e.fullPath !== '*').map((e) => leaf(e, publicLoader(e))),
+      // The catch-all (error_404) is one of them: an unknown address shows the 404 page to everyone.
+      ...publicEntries.map((e) => leaf(e, publicLoader(e))),
       {
         lazy: () => import('../shell/ShellLayout').then((m) => ({ Component: m.default })),
         children: shellEntries.map((e) => leaf(e, shellLoader(e))),
       },
-      ...publicEntries.filter((e) => e.fullPath === '*').map((e) => leaf(e, unknownRouteLoader)),
     ],
   },
 ];

@@ -1,6 +1,6 @@
 /** The route entries of schemas/menu.json, computed once for the router and the shell. */
 import menuJson from '../../schemas/menu.json';
-import { flattenRoutes, type MenuFile, type RouteEntry } from './menu';
+import { flattenRoutes, isExternal, type MenuFile, type RouteEntry } from './menu';
 
 export const menuFile = menuJson as unknown as MenuFile;
 
@@ -13,7 +13,7 @@ export interface RouteHandle {
 export const publicEntries: RouteEntry[] = flattenRoutes(menuFile.public);
 
 /** Routes inside the shell, external links excluded (they are menu items, not routes). */
-export const shellEntries: RouteEntry[] = flattenRoutes(menuFile.routes).filter((e) => !e.href);
+export const shellEntries: RouteEntry[] = flattenRoutes(menuFile.routes).filter((e) => !isExternal(e));
 
 export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';

@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { useScreenBundle } from './data/hooks';
 import DetailScreen from './detail/DetailScreen';
+import DocumentScreen from './document/DocumentScreen';
 import FormScreen from './form/FormScreen';
 import WizardScreen from './form/WizardScreen';
 import ListScreen from './list/ListScreen';
@@ -23,6 +24,7 @@ const KIND_RENDERERS: Readonly<Record<Screen['kind'], ComponentType<ScreenCompon
   detail: DetailScreen,
   wizard: WizardScreen,
   stats: StatsScreen,
+  document: DocumentScreen,
 };
 
 const customScreens: Record<string, ComponentType<ScreenComponentProps>> = {};

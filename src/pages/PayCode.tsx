@@ -8,7 +8,7 @@
  */
 import { CheckCircleFilled, ClockCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, QRCode, Result, Row, Segmented, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../app/dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';

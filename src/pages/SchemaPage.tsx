@@ -7,6 +7,7 @@
 import { Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useBlocker } from 'react-router-dom';
+import '../app/dayjs';
 import { notify } from '../app/notify';
 import { useUnit } from '../app/queries';
 import { useSession } from '../app/session';

@@ -5,7 +5,11 @@
 import { apiUrl, get, post, postFile } from '../app/api';
 import { shellEntries } from '../app/routes';
 import { createRestDataProvider } from '../engine';
+import { ACCOUNT_API } from '../shared/accounts';
 import { ATTACHMENT_ROUTES } from '../shared/contract';
+
+/** The phone page a QR code of an attachment field opens (schemas/menu.json, outside the shell). */
+const MOBILE_UPLOAD_ROUTE = '/attachmentUploadMobile';
 
 export const dataProvider = createRestDataProvider(
   {
@@ -14,7 +18,14 @@ export const dataProvider = createRestDataProvider(
     postFile: (path, fields, options) => postFile(path, fields, { silent: true, ...options }),
     url: apiUrl,
   },
-  { uploadPath: ATTACHMENT_ROUTES.upload },
+  {
+    uploadPath: ATTACHMENT_ROUTES.upload,
+    mobileUpload: {
+      tokenPath: ACCOUNT_API.mobileToken,
+      statePath: ACCOUNT_API.mobileTokenFiles,
+      pageUrl: (token) => `${window.location.origin}${MOBILE_UPLOAD_ROUTE}?token=${encodeURIComponent(token)}`,
+    },
+  },
 );
 
 const screenPaths = new Map(shellEntries.filter((e) => e.screen).map((e) => [e.screen!, e.fullPath]));

@@ -63,6 +63,7 @@ const coded = { ...base, defaultType: 'string', keywords: ['dict'], coded: true,
 export const FIELD_KINDS = {
   string: { ...base, doc: 'single-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength', 'serial', 'compute'] },
   text: { ...base, doc: 'multi-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength'], column: 'ellipsis', xlsx: { width: 40 } },
+  richText: { ...base, doc: 'formatted text (HTML: paragraphs, headings, lists, bold, links), edited in a rich-text editor; the server keeps only safe tags', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength'], listable: false, column: 'ellipsis', xlsx: { width: 40 } },
   int: { ...numeric, doc: 'whole number', value: 'integer', sql: fixed('integer') },
   decimal: { ...numeric, doc: 'number with decimals', value: 'number', sql: fixed('numeric') },
   money: { ...numeric, doc: 'amount in yuan, two decimals', value: 'number', sql: fixed('numeric(14,2)'), column: 'money', xlsx: { numFmt: '#,##0.00' } },

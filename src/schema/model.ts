@@ -60,6 +60,9 @@ export function copyPairs(field: Pick<Field, 'copy'>): [here: string, there: str
   return Object.entries(copy).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 }
 
+/** The list parameter of a resource with `readMarks`: `true` keeps the rows the user has not opened. */
+export const UNREAD_PARAM = 'unread';
+
 /** Types a list can show as a column, filter or sort on. */
 export const isListable = (type: FieldType): boolean => fieldKind(type).listable;
 

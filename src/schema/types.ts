@@ -10,7 +10,7 @@ import type { JsonSource } from './json-source';
 
 export type { Dict, DictItem } from './generated/dict';
 export type { Menu, MenuNode } from './generated/menu';
-export type { Resource, Field, FieldType, RuleRef, Workflow, WorkflowState, WorkflowAction } from './generated/resource';
+export type { Resource, Field, FieldType, RuleRef, Workflow, WorkflowState, WorkflowAction, ResourceDocument } from './generated/resource';
 export type {
   Screen,
   ListScreen,
@@ -19,6 +19,8 @@ export type {
   WizardScreen,
   WizardStep,
   StatsScreen,
+  DocumentScreen,
+  DocumentSignature,
   StatsCard,
   StatsChart,
   StatsWhere,

@@ -4,6 +4,10 @@
  */
 export const ACCESS = {
   bypassAccount: 'system:bypassAccount',
+  accountManager: 'account:manager',
+  accountManagerSub: 'account:manager-bypassAccount',
+  accountDetail: 'account:account-detail',
+  accountAdd: 'account:add-account',
 } as const;
 
 export type AccessId = (typeof ACCESS)[keyof typeof ACCESS];

@@ -56,14 +56,22 @@ export function redactUrl(url: string): string {
   return url.replace(SENSITIVE_QUERY, '$1***');
 }
 
-function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * pino's JSON lines when the output goes to a file or another program (log collectors, the tests);
+ * on a terminal, one readable coloured line per entry (pino-pretty, loaded only then, in-process:
+ * no extra thread).
+ */
+async function loggerOptions(level: string): Promise<FastifyServerOptions['logger']> {
   if (level === 'silent') return false;
-  return {
+  const options = {
     level,
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
     },
   };
+  if (!process.stdout.isTTY) return options;
+  const { default: pretty } = await import('pino-pretty');
+  return { ...options, stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) };
 }
 
 const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync }> = async (scope, { config, extraRoutes }) => {
@@ -87,7 +95,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const { extraRoutes, progress, template, ...overrides } = options;
   const config: Config = { ...loadConfig(), ...overrides };
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: await loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     // No per-plugin start timer: plugins do database work (table and index updates) whose length
     // depends on the data and the machine. avvio's default 10 s turned a slow start on a loaded

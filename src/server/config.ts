@@ -50,6 +50,8 @@ export interface Config {
   attachmentMaxMb: number;
   /** Directory holding attachment files; null = `<dataDir>/attachments` (a temporary directory for `memory://`). */
   attachmentDir: string | null;
+  /** Who delivers text messages (services/sms.ts): `outbox` (table sys_sms_outbox and the log) or `log` (the log only). */
+  smsProvider: 'outbox' | 'log';
   /** Trust X-Forwarded-For (behind a load balancer), so rate limits and logs see the client IP. */
   trustProxy: boolean;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
@@ -60,6 +62,8 @@ export interface Config {
   feedbackUrl: string | null;
   supportNote: string | null;
   manualUrl: string | null;
+  /** The gas-cylinder traceability system the self-service menu links to (SPEC.md §2 gas-cylinder); null hides the item. */
+  gasCylinderUrl: string | null;
   ssoEntryUrl: string | null;
   ssoLogoutUrl: string | null;
   cookieExpiresHours: number;
@@ -98,6 +102,22 @@ const positiveNumber: Parser<number> = (raw) => {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`expected a positive number, got "${raw}"`);
   return n;
 };
+const oneOf =
+  <T extends string>(values: readonly T[]): Parser<T> =>
+  (raw) => {
+    if (!(values as readonly string[]).includes(raw)) throw new Error(`expected one of ${values.join(', ')}`);
+    return raw as T;
+  };
+const httpUrl: Parser<string | null> = (raw) => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`expected an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`expected an http(s) URL, got "${raw}"`);
+  return url.toString();
+};
 const apiPrefix: Parser<string> = (raw) => `/${raw.replace(/^\/+|\/+$/g, '')}`;
 
 function setting<K extends keyof Config>(env: string, key: K, parse: Parser<Config[K]>, fallback: Config[K], description: string): Setting<K> {
@@ -129,6 +149,7 @@ export const SETTINGS = [
   setting('PORTAL_EXPORT_MAX_ROWS', 'exportMaxRows', positiveInt, 200_000, 'most rows one XLSX export may hold'),
   setting('PORTAL_IMPORT_MAX_ROWS', 'importMaxRows', positiveInt, 5000, 'most data rows one XLSX import may hold'),
   setting('PORTAL_ATTACHMENT_MAX_MB', 'attachmentMaxMb', positiveNumber, 20, 'largest attachment file accepted, in MB (also the largest import file)'),
+  setting('PORTAL_SMS_PROVIDER', 'smsProvider', oneOf(['outbox', 'log'] as const), 'outbox', 'text-message provider: `outbox` writes each message to table sys_sms_outbox and the log (demo), `log` to the log only'),
   setting('PORTAL_ATTACHMENT_DIR', 'attachmentDir', optionalText, null, 'attachment file directory; unset = `<PORTAL_DATA_DIR>/attachments` (a temporary directory for `memory://`)'),
   setting('PORTAL_TRUST_PROXY', 'trustProxy', onOff, false, '`on` behind a load balancer: client IP from X-Forwarded-For'),
   setting('LOG_LEVEL', 'logLevel', text, 'info', 'log level (silent, error, warn, info, debug)'),
@@ -138,6 +159,7 @@ export const SETTINGS = [
   setting('PORTAL_FEEDBACK_URL', 'feedbackUrl', optionalText, null, 'problem-feedback link (hidden when unset)'),
   setting('PORTAL_SUPPORT_NOTE', 'supportNote', optionalText, '技术支持：工作日 9:00–17:00', 'support note in the header'),
   setting('PORTAL_MANUAL_URL', 'manualUrl', optionalText, null, 'operation manual download (hidden when unset)'),
+  setting('PORTAL_GAS_CYLINDER_URL', 'gasCylinderUrl', httpUrl, null, 'gas-cylinder traceability system (自助服务 › 气瓶追溯, opens in a new window with the SSO token; hidden when unset)'),
   setting('PORTAL_SSO_ENTRY_URL', 'ssoEntryUrl', optionalText, null, 'SSO entry for browsers that never logged in'),
   setting('PORTAL_SSO_LOGOUT_URL', 'ssoLogoutUrl', optionalText, null, 'page a user with ssoUserId goes to after logout'),
   setting('PORTAL_COOKIE_EXPIRES_HOURS', 'cookieExpiresHours', positiveNumber, 8, 'hours a remembered-login cookie lives'),
@@ -178,6 +200,7 @@ export function toAppConfig(config: Config): AppConfig {
     feedbackUrl: config.feedbackUrl,
     supportNote: config.supportNote,
     manualUrl: config.manualUrl,
+    links: config.gasCylinderUrl ? { gasCylinder: config.gasCylinderUrl } : {},
     ssoEntryUrl: config.ssoEntryUrl,
     ssoLogoutUrl: config.ssoLogoutUrl,
     mustUpdatePwd: config.mustUpdatePwd,

@@ -45,6 +45,10 @@ export const ERRORS = {
   /** Unknown id, or a row outside the caller's unit/area: the same answer, so existence never leaks. */
   RECORD_NOT_FOUND: { status: 200, message: '记录不存在或无权访问' },
   WRONG_STATE: { status: 200, message: '当前状态不允许此操作' },
+  /** A document (resource `document`) asked for in a state it does not print in (a draft, a returned application). */
+  DOCUMENT_NOT_PRINTABLE: { status: 200, message: '该记录尚未审核通过或提交，不能打印' },
+  /** The open verification of a document: unknown token. */
+  DOCUMENT_NOT_FOUND: { status: 200, message: '未找到该文书，请核对二维码或验证链接' },
   ACTION_NOT_PERMITTED: { status: 403, message: '当前角色无权执行此操作' },
   OPINION_REQUIRED: { status: 200, message: '请填写审核意见' },
   STALE_VERSION: { status: 200, message: '数据已被他人修改，请刷新后重试' },

@@ -126,6 +126,11 @@ export const appConfigSchema = {
     feedbackUrl: nullableString,
     supportNote: nullableString,
     manualUrl: nullableString,
+    links: {
+      type: 'object',
+      additionalProperties: str,
+      description: "External links of the menu by name (a menu node's hrefSetting): the configured URLs only; a node whose link is not configured is not shown.",
+    },
     ssoEntryUrl: { type: ['string', 'null'], description: 'Where a browser that never logged in is sent instead of /login (SPEC.md §2).' },
     ssoLogoutUrl: { type: ['string', 'null'], description: 'External page a user with ssoUserId goes to after logout.' },
     mustUpdatePwd: { type: 'boolean', description: 'Force the change-password modal for simple passwords.' },
@@ -134,7 +139,7 @@ export const appConfigSchema = {
     provinceCode: str,
     areaCode: str,
   },
-  required: ['productName', 'cityName', 'platformTitle', 'mustUpdatePwd', 'captchaEnabled', 'cookieExpiresHours', 'provinceCode', 'areaCode'],
+  required: ['productName', 'cityName', 'platformTitle', 'links', 'mustUpdatePwd', 'captchaEnabled', 'cookieExpiresHours', 'provinceCode', 'areaCode'],
   additionalProperties: false,
 } as const;
 

@@ -3,6 +3,7 @@ import { Button, Layout } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate, useNavigation, useOutlet } from 'react-router-dom';
 import { useAppConfig } from '../app/config';
+import '../app/dayjs';
 import { routerPathname } from '../app/navigation';
 import type { RouteHandle } from '../app/routes';
 import { useSession } from '../app/session';

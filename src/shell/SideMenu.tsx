@@ -1,7 +1,8 @@
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { externalHref, openKeysFor, type MenuItem } from '../app/menu';
+import { useAppConfig } from '../app/config';
+import { externalHref, openKeysFor, withLinks, type MenuItem } from '../app/menu';
 import { useSession } from '../app/session';
 import { MenuIcon } from './icons';
 
@@ -31,8 +32,13 @@ interface SideMenuProps {
   collapsed: boolean;
 }
 
-/** Accordion side menu (one open submenu); external links open in a new window (SPEC.md §2). */
-export default function SideMenu({ items, collapsed }: SideMenuProps) {
+/**
+ * Accordion side menu (one open submenu); external links open in a new window (SPEC.md §2), those
+ * named by a setting (hrefSetting) at the configured address, and are not shown without one.
+ */
+export default function SideMenu({ items: permitted, collapsed }: SideMenuProps) {
+  const { links } = useAppConfig();
+  const items = useMemo(() => withLinks(permitted, links), [permitted, links]);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { token, user } = useSession();

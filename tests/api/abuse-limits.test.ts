@@ -87,7 +87,7 @@ describe.each(dbTargets())('error report bounds (%s)', (target) => {
 
   it('housekeeping drops expired captchas and rate counters whose window ended long ago', async () => {
     await app.db.insertInto('sys_captcha').values({ id: newId(), text: 'abcd', expires_at: new Date(Date.now() - 1000) }).execute();
-    await app.db.insertInto('sys_rate_counter').values({ key: 'test:old', window_start: new Date(Date.now() - 2 * 3_600_000), count: 9 }).execute();
+    await app.db.insertInto('sys_rate_counter').values({ key: 'test:old', window_start: new Date(Date.now() - 2 * 24 * 3_600_000), count: 9 }).execute();
     await app.db.insertInto('sys_rate_counter').values({ key: 'test:live', window_start: new Date(), count: 1 }).execute();
     const report = await runHousekeeping(app.db, app.config);
     expect(report.captchas).toBeGreaterThanOrEqual(1);

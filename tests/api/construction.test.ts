@@ -4,20 +4,19 @@
  * showOpinion shows; the end date may not precede the start, an expired installer licence is
  * refused on commit; an accepted notice is cancelled only by its unit before the planned start
  * (checkBcwCancell says why not, cancellationNotice cancels); the two demo using units never see or
- * change each other's notices; printSGGZD reads the notice.
+ * change each other's notices; printSGGZD refuses a notice not yet accepted.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { FlowLogEntry, Page } from '../../src/shared/contract';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
-import { makeUscc } from '../../src/server/db/uscc';
 import { constructionFeature } from '../../src/server/domain/construction/index';
 import { equipmentFeature } from '../../src/server/domain/equipment/index';
+import { constructionNotice } from './construction-notice';
 import { appSuite, call, dbTargets, resourceCalls } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; status: string; version: number; noticeNo: string };
 
-const FILE = [{ name: '施工方案.pdf', url: '/files/plan.pdf' }];
 const LEGACY = '/a/stone/eqmBcwBasic';
 
 describe.each(dbTargets())('construction notices (%s)', (target) => {
@@ -30,26 +29,7 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
     seeded = await seedDemoRecords(app, { equipment: 12, secondEquipment: 6, features: [equipmentFeature, constructionFeature] });
   }, 120_000);
   /** A complete notice of an installation by a licensed installer, starting in ten days. */
-  const body = (extra: Record<string, unknown> = {}) => ({
-    constructionType: 'install',
-    installerName: '宁波迅达电梯安装工程有限公司',
-    installerCreditCode: makeUscc('91', '330203', 'MA2AH3K1'),
-    licenceNo: 'TS3133101-2029',
-    licenceLevel: 'A级',
-    licenceExpiry: addToDate(today, 1, 'y'),
-    equclacode: '3000',
-    subCategory: '3100',
-    equipmentName: '测试乘客电梯',
-    factoryNo: 'T2026001',
-    manufacturer: '通力电梯有限公司',
-    planStartDate: addToDate(today, 10, 'd'),
-    planEndDate: addToDate(today, 40, 'd'),
-    siteArea: '330212',
-    siteAddress: '宁波市鄞州区测试路1号',
-    constructionPlan: FILE,
-    licenceCopy: FILE,
-    ...extra,
-  });
+  const body = (extra: Record<string, unknown> = {}) => constructionNotice(today, extra);
   const get = async (sid: string, id: string) => (await call<Row>(app, sid, 'GET', `/r/eqm-bcw-basic/get/${id}`)).body;
   const opinions = async (sid: string, id: string) => (await ok<FlowLogEntry[]>(sid, `${LEGACY}/showOpinion`, { id })).map((e) => [e.action, e.opinion]);
 
@@ -92,8 +72,8 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
     expect((await ok(session.unit, `${LEGACY}/commit`, { id: saved.id })).status).toBe('submitted');
     const detail = (await call<Row>(app, session.unit, 'GET', `${LEGACY}/detail`, { id: saved.id })).body.data!;
     expect(detail).toMatchObject({ id: saved.id, status: 'submitted', noticeNo: saved.noticeNo });
-    const printed = (await call<Row>(app, session.unit, 'GET', `${LEGACY}/printSGGZD`, { id: saved.id })).body.data!;
-    expect(printed).toMatchObject({ noticeNo: saved.noticeNo, installerName: '宁波迅达电梯安装工程有限公司' });
+    // printSGGZD is the printed 告知书 (tests/api/documents.test.ts): not before the authority accepts.
+    expect((await call(app, session.unit, 'GET', `${LEGACY}/printSGGZD`, { id: saved.id })).body).toMatchObject({ result: 'false', message: '该记录尚未审核通过或提交，不能打印' });
     const committed = await ok(session.unit, `${LEGACY}/save`, { ...body(), isCommit: true });
     expect(committed.status).toBe('submitted');
     const list = await ok<Page<Row>>(session.unit, `${LEGACY}/list`, { noticeNo: committed.noticeNo });

@@ -55,7 +55,8 @@ describe('role menus from menu.json', () => {
     expect(all).toEqual(['account:check', 'company-service:online-apply', 'equipment:overview', 'implementation:drill', 'system:bypassAccount']);
     expect(roleMenuIds('unitAdmin', all)).toEqual(['company-service:online-apply', 'equipment:overview', 'implementation:drill', 'system:bypassAccount']);
     expect(roleMenuIds('unitOperator', all)).toEqual(['company-service:online-apply', 'equipment:overview']);
-    expect(roleMenuIds('authority', all)).toEqual(['account:check']);
+    // Ids the server itself names (ACCESS) join the menu's: the authority's account pages.
+    expect(roleMenuIds('authority', all)).toEqual(['account:account-detail', 'account:add-account', 'account:check', 'account:manager', 'account:manager-bypassAccount']);
   });
 
   it('treats a missing menu file as no menu', () => {

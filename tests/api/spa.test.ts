@@ -23,6 +23,34 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('sends the build\'s brotli or gzip copy to a browser that accepts it, the file itself to others (issue 18)', async () => {
+    // scripts/precompress.ts writes these beside each asset at build time; distinct bodies prove which one was sent.
+    writeFileSync(join(root, 'assets', 'big-abc123.js'), 'console.log("plain")');
+    writeFileSync(join(root, 'assets', 'big-abc123.js.br'), 'BROTLI-BODY');
+    writeFileSync(join(root, 'assets', 'big-abc123.js.gz'), 'GZIP-BODY');
+    writeFileSync(join(root, 'index.html.br'), 'BROTLI-INDEX');
+    try {
+      const br = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
+      expect(String(br.headers['content-type'])).toContain('javascript');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(br.body).toBe('BROTLI-BODY');
+      const gz = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.body).toBe('GZIP-BODY');
+      const plain = await app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('console.log("plain")');
+      // History-mode routes answer with index.html, compressed too, never cached unasked.
+      const page = await app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br' } });
+      expect(page.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'no-cache' });
+      expect(String(page.headers['content-type'])).toContain('text/html');
+      expect(page.body).toBe('BROTLI-INDEX');
+    } finally {
+      rmSync(join(root, 'index.html.br'));
+    }
+  });
+
   it('answers history-mode routes with index.html', async () => {
     for (const url of ['/', '/home', '/equipment/overview?x=1']) {
       const res = await app.inject({ method: 'GET', url });

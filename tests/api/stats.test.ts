@@ -1,7 +1,8 @@
 /**
  * Counts of a resource (`/r/<resource>/stats`, src/server/resources/stats.ts) over the equipment
  * registry: the same rows as `list` for the same filters, within the caller's unit only, grouped
- * by one coded field; unknown or non-groupable `groupBy` and roles without access are refused.
+ * by one coded field or per month of a date field; unknown or non-groupable `groupBy` and roles
+ * without access are refused.
  * Rows are made through the API in units of the test's own (the demo seed is not counted on).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ const R = '/r/equipment';
 interface Stats {
   total: number;
   groups?: { value: string | boolean | null; count: number }[];
+  months?: { month: string; count: number }[];
 }
 
 /** Unit A's equipment: category, use status, last inspection (blank: never), molten metal. */
@@ -108,6 +110,28 @@ describe.each(dbTargets())('stats: counts per resource (%s)', (target) => {
       const res = await stats(unitA.sid, { groupBy });
       expect(res.status, groupBy).toBe(400);
       expect(res.body).toMatchObject({ result: 'false', code: 'BAD_REQUEST', message: '请求参数错误' });
+    }
+  });
+
+  it('counts per month of a date field with months=<from>,<to>: every month, zero included, over the filters', async () => {
+    const today = todayIn();
+    const thisMonth = today.slice(0, 7);
+    const res = await call<Stats>(app, unitA.sid, 'GET', `${R}/stats?groupBy=lastInspectionDate&months=-2,0`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const months = res.body.data!.months!;
+    expect(months.map((m) => m.month)).toHaveLength(3);
+    expect(months[2]).toEqual({ month: thisMonth, count: 2 });
+    expect(res.body.data!.total).toBe(months.reduce((sum, m) => sum + m.count, 0));
+    // The list's filters apply (category 1000: one of the two inspected this month), and unit B's rows never count.
+    const narrowed = await stats(unitA.sid, { groupBy: 'lastInspectionDate', months: '-2,0', equclacode: ['1000'] });
+    expect(narrowed.body.data!.months!.map((m) => m.count)).toEqual([0, 0, 1]);
+    const old = await stats(unitB.sid, { groupBy: 'lastInspectionDate', months: [-2, 0] });
+    expect(old.body.data!.total).toBe(0);
+    // Months need a date field and an ordered range.
+    for (const bad of [{ groupBy: 'equclacode', months: '-2,0' }, { groupBy: 'lastInspectionDate', months: '0,-2' }, { groupBy: 'lastInspectionDate', months: 'x' }, { months: '-2,0' }]) {
+      const refused = await stats(unitA.sid, bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(refused.body).toMatchObject({ result: 'false', code: 'BAD_REQUEST' });
     }
   });
 

@@ -83,8 +83,13 @@ describe('portal shell', () => {
     await expect(page.locator('.shell-menu').getByText('系统管理').count()).resolves.toBe(0);
     await page.goto(`${baseURL}/system/bypassAccount`);
     await page.waitForURL(/\/401$/);
-    await page.goto(`${baseURL}/no-such-page`); // SPEC.md §8: an unknown route is error_401 too
-    await page.waitForURL(/\/401$/);
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL(/\/home$/);
+    // SPEC.md §2: the catch-all address is the open error_404 page, signed in or not (a route the
+    // role may not open is 401 above; §8's "unknown route" is an unknown route name).
+    await page.goto(`${baseURL}/no-such-page`);
+    await page.getByText('抱歉，您访问的页面不存在。').waitFor();
+    await expect(page.locator('.shell-menu').count()).resolves.toBe(0);
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL(/\/home$/);
     await logOut(page);

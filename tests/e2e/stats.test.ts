@@ -7,22 +7,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserSuite } from './support/suite';
+import { apiCall } from './support/api';
 import { account, logIn, openMenu } from './support/shell';
 
 const baseURL = inject('baseURL');
-
-/** A resource call in the page's session (cookie), answering the envelope's data. */
-async function apiCall<T>(page: Page, path: string, body: Record<string, unknown>): Promise<T> {
-  const reply = await page.evaluate(
-    async ({ path, body }) => {
-      const res = await fetch(`/espServer${path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return res.json();
-    },
-    { path, body },
-  );
-  if (reply.result !== 'true') throw new Error(`${path}: ${reply.message}`);
-  return reply.data as T;
-}
 
 const listCount = async (page: Page, filters: Record<string, unknown> = {}) => (await apiCall<{ count: number }>(page, '/r/equipment/list', { pageSize: 1, ...filters })).count;
 
@@ -47,10 +35,18 @@ describe('a JSON-only stats screen: the equipment overview', () => {
 
     const bars = page.getByRole('img', { name: /^按设备种类：/ }).filter({ visible: true });
     await expect.poll(async () => (await bars.getAttribute('aria-label')) ?? '').toContain('客运索道');
-    await bars.getByText('客运索道').waitFor();
+    // ECharts draws each chart as SVG with its labels as text.
+    await bars.locator('svg text', { hasText: '客运索道' }).first().waitFor();
     const donut = page.getByRole('img', { name: /^按使用状态：/ }).filter({ visible: true });
     expect(await donut.getAttribute('aria-label')).toContain(`在用 ${inUse}`);
-    await page.locator('.engine-chart-legend').filter({ visible: true }).getByText('在用').waitFor();
+    await donut.locator('svg text', { hasText: '在用' }).first().waitFor();
+
+    // A line chart: counts per month of two date fields, with its months in the table view.
+    const trend = page.getByRole('img', { name: /^前后6个月检验情况：/ }).filter({ visible: true });
+    await expect.poll(async () => (await trend.getAttribute('aria-label')) ?? '').toMatch(/已检验 \d{4}-\d{2} \d+.*；检验到期 /);
+    const trendCard = page.locator('.engine-chart-card', { hasText: '前后6个月检验情况' }).filter({ visible: true });
+    await trendCard.getByText('表格').click();
+    await expect.poll(() => trendCard.locator('.ant-table-row').count()).toBe(12);
 
     // The table view lists the same values.
     const chart = page.locator('.engine-chart-card', { hasText: '按设备种类' }).filter({ visible: true });

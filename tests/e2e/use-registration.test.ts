@@ -5,6 +5,7 @@
  * (梯31浙B…(yy)) and 在用 in the unit's registry.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { formControls, pdfFile } from './support/form';
 import { browserSuite } from './support/suite';
 import { account, logIn, logInAs, logOut } from './support/shell';
 
@@ -13,17 +14,12 @@ const stamp = String(Date.now()).slice(-8);
 const equipmentName = `E2E乘客电梯${stamp}`;
 const equcode = `E2E${stamp}`;
 const applicant = `E2E测试使用单位${stamp}`;
-const PDF = { name: '使用登记表.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') };
+const PDF = pdfFile('使用登记表.pdf');
 
 describe('use registration: add an elevator, apply, the authority approves, the certificate number appears', () => {
   const { page } = browserSuite();
 
-  const visible = (label: string) => page.getByRole('textbox', { name: label, exact: true }).filter({ visible: true });
-  const combo = (label: string) => page.getByRole('combobox', { name: label, exact: true }).filter({ visible: true });
-  const chooseOption = async (label: string, option: string) => {
-    await combo(label).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
-  };
+  const { visible, combo, chooseOption, formItem } = formControls(page);
   const save = async (name: RegExp) => {
     await page.getByRole('button', { name }).filter({ visible: true }).click();
     const confirm = page.locator('.ant-modal-confirm').filter({ visible: true });
@@ -62,11 +58,7 @@ describe('use registration: add an elevator, apply, the authority approves, the 
     // Choosing the equipment copies its snapshot into the row.
     await expect.poll(() => visible('设备名称').inputValue()).toBe(equipmentName);
 
-    const item = page
-      .locator('.ant-formily-item')
-      .filter({ visible: true })
-      .filter({ has: page.locator('.ant-formily-item-label', { hasText: '使用登记表' }) })
-      .first();
+    const item = formItem('使用登记表');
     await item.locator('input[type=file]').setInputFiles(PDF);
     await item.locator('.ant-upload-list-item a', { hasText: '使用登记表.pdf' }).waitFor();
 

@@ -50,6 +50,7 @@ describe('the kinds table', () => {
     expect(Object.fromEntries(FIELD_TYPES.filter((t) => t !== 'children').map((t) => [t, sqlTypeOf(fieldOf(t))]))).toEqual({
       string: 'text',
       text: 'text',
+      richText: 'text',
       int: 'integer',
       decimal: 'numeric',
       money: 'numeric(14,2)',
@@ -80,6 +81,7 @@ describe('the kinds table', () => {
     expect(FIELD_TYPES.map((type) => requiredMessage(fieldOf(type)))).toEqual([
       '请填写字段string',
       '请填写字段text',
+      '请填写字段richText',
       '请填写字段int',
       '请填写字段decimal',
       '请填写字段money',

@@ -52,7 +52,7 @@ describe('schemas/menu.json', () => {
 
   it('marks the system menu seed-only and holds the gas-cylinder external link', () => {
     expect(flattenRoutes(menu.routes).find((e) => e.fullPath === '/system/bypassAccount')).toMatchObject({ access: ['system:bypassAccount'], seedOnly: true });
-    expect(flattenRoutes(menu.routes).find((e) => e.href)).toMatchObject({ hrefAppend: 'token' });
+    expect(flattenRoutes(menu.routes).find((e) => e.fullPath === '/company-service/gas-cylinder')).toMatchObject({ hrefSetting: 'gasCylinder', hrefAppend: 'token' });
   });
 
   it('names only registered icons', async () => {
@@ -117,7 +117,7 @@ describe('menu building', () => {
     expect(buildMenu(menu.routes, subject(allIds, true)).some((i) => i.key === '/system')).toBe(true);
     const operator = buildMenu(menu.routes, subject(allIds.filter((id) => /^(equipment|company-service):/.test(id))));
     // /home and its notice list need no access id: every signed-in user has them.
-    expect(operator.map((i) => i.key)).toEqual(['/home', '/home/notice', '/equipment', '/company-service']);
+    expect(operator.map((i) => i.key)).toEqual(['/home', '/home/notice', '/home/articles', '/equipment', '/company-service']);
   });
 });
 

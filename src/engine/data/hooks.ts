@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { useEngine } from '../context';
 import { loadScreenBundle, type ScreenBundle } from '../registry/registry';
 import type { Resource } from '../../schema/types';
-import { EngineError, toEngineError, type AuditEntry, type FlowLogEntry, type ListQuery, type PageResult, type RecordData, type StatsQuery, type StatsResult } from './provider';
+import { EngineError, toEngineError, type AuditEntry, type FlowLogEntry, type ListQuery, type PageResult, type PrintedDocument, type RecordData, type StatsQuery, type StatsResult } from './provider';
 
 const PREFIX = 'engine';
 
@@ -39,6 +39,15 @@ export function useRecord(resource: string, id: string | null | undefined): SWRR
   return useSWR(id ? [PREFIX, 'record', cacheScope, resource, id] : null, () => dataProvider.getOne(resource, id!).catch((e) => Promise.reject(toEngineError(e))), {
     revalidateOnFocus: false,
   });
+}
+
+/** A record as its printed document with its verification token (document screens). */
+export function useDocument(resource: string, id: string | null | undefined): SWRResponse<PrintedDocument, EngineError> {
+  const { dataProvider, cacheScope } = useEngine();
+  return useSWR(id ? [PREFIX, 'document', cacheScope, resource, id] : null, () => {
+    if (!dataProvider.document) return Promise.reject(new EngineError('当前环境不支持打印文书'));
+    return dataProvider.document(resource, id!).catch((e) => Promise.reject(toEngineError(e)));
+  }, { revalidateOnFocus: false });
 }
 
 export function useFlowLog(resource: string, id: string | null | undefined, enabled = true): SWRResponse<FlowLogEntry[], EngineError> {

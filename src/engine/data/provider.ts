@@ -37,14 +37,18 @@ export interface ListQuery {
 /** What a stats read counts: the rows matching `filters` (list parameters), per value of `groupBy` when given. */
 export interface StatsQuery {
   filters?: Record<string, unknown>;
-  /** A dict, area or bool field (or the workflow state) to count per value. */
+  /** A dict, area or bool field (or the workflow state) to count per value; with `months` a date field to count per month. */
   groupBy?: string;
+  /** Count per month of the date field `groupBy`, from the first to the last month (offsets from the current month). */
+  months?: readonly [number, number];
 }
 
 /** Counts of matching rows; `groups` (largest first, blank values as null) only with `groupBy`. */
 export interface StatsResult {
   total: number;
   groups?: { value: string | boolean | null; count: number }[];
+  /** With `months`: every month (YYYY-MM) and its count. */
+  months?: { month: string; count: number }[];
 }
 
 /** One entry of a record's workflow log (the wire shape both sides share). */
@@ -76,6 +80,27 @@ export interface UploadOptions {
   refId?: string;
   /** Progress of the transfer, 0–100. */
   onProgress?(percent: number): void;
+}
+
+/** A record to print and the token of its open verification address (document screens). */
+export interface PrintedDocument {
+  record: RecordData;
+  token: string;
+}
+
+/** A short-lived, single-use code for uploading one file of an attachment field from a phone. */
+export interface MobileUploadTicket {
+  token: string;
+  /** The address the QR code holds (the phone page with the token). */
+  url: string;
+  expiresAt: string;
+}
+
+/** What a phone has sent with a ticket so far. */
+export interface MobileUploadState {
+  files: AttachmentValue[];
+  used: boolean;
+  expired: boolean;
 }
 
 /** Extra input of an import. */
@@ -114,10 +139,20 @@ export interface DataProvider {
   auditLog?(resource: string, id: string, signal?: AbortSignal): Promise<AuditEntry[]>;
   /** How many visible rows match the filters (same scope and parameters as getList), optionally per value of a field; absent: stats screens show a load failure. */
   stats?(resource: string, query: StatsQuery, signal?: AbortSignal): Promise<StatsResult>;
+  /**
+   * A record as its printed document (resource `document`): the record and the token of its
+   * verification address; the server refuses records outside the document's states. Absent:
+   * document screens show a load failure.
+   */
+  document?(resource: string, id: string, signal?: AbortSignal): Promise<PrintedDocument>;
   /** Download address of the rows matching a query; absent: the list offers no export. */
   exportUrl?(resource: string, query: Omit<ListQuery, 'pageNo' | 'pageSize'>, screenId?: string): string;
   /** Stores a file for an attachment field and resolves with its value; absent: attachment fields are read-only. */
   upload?(file: File, options?: UploadOptions): Promise<AttachmentValue>;
+  /** A QR-code ticket for uploading one file of a field from a phone (refId: the record's id when it has one); absent: no phone upload. */
+  mobileUpload?(input: { refId?: string; field: string; fieldLabel?: string }): Promise<MobileUploadTicket>;
+  /** The files a phone has sent with a ticket (polled by the field while its QR code is shown). */
+  mobileUploadState?(token: string, signal?: AbortSignal): Promise<MobileUploadState>;
   /**
    * Imports the rows of a spreadsheet, all or none; resolves with the outcome (refused rows
    * included) and rejects only when the file itself is refused. Absent: the list offers no import.

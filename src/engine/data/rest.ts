@@ -7,6 +7,7 @@
  *   POST /r/<resource>/<action>/<id> body: opinion, version
  *   GET  /r/<resource>/flowLog/<id>
  *   GET  /r/<resource>/auditLog/<id>
+ *   GET  /r/<resource>/document/<id>   { record, token } of a record that prints (resource `document`)
  *   POST /r/<resource>/stats         body: filter params, groupBy → { total, groups? }
  *   GET  /r/<resource>/export?...    XLSX download (filters, orderBy, screen = list screen id), when the app passes `url`
  *   GET  /r/<resource>/import-template?screen=   XLSX template of the import, when the app passes `url`
@@ -16,7 +17,7 @@
  * The app supplies the transport (its one HTTP client: session parameters, envelope unwrapping),
  * so this module knows paths and bodies only. Transport failures become EngineErrors.
  */
-import type { AttachmentValue, DataProvider, ImportProblem, ImportResult, ListQuery, PageResult, RecordData, StatsResult } from './provider';
+import type { AttachmentValue, DataProvider, ImportProblem, MobileUploadState, ImportResult, ListQuery, PageResult, RecordData, StatsResult } from './provider';
 import { toEngineError } from './provider';
 
 export interface RestTransport {
@@ -33,6 +34,12 @@ export interface RestTransport {
 export interface RestOptions {
   /** Upload route of attachment files (multipart `file`, optional `refId`; replies with the stored file's id, name, url, size); absent: no uploads. */
   uploadPath?: string;
+  /**
+   * Upload by phone: `tokenPath` (POST { attrefsysid?, field, fieldLabel? } → { token, expiresAt }),
+   * `statePath` (GET ?token= → { files, used, expired }) and the phone page's address of a token;
+   * absent: attachment fields offer no QR code.
+   */
+  mobileUpload?: { tokenPath: string; statePath: string; pageUrl(token: string): string };
 }
 
 const path = (resource: string, operation: string, id?: string) =>
@@ -92,8 +99,9 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
     action: (resource, action, id, input = {}) => guarded(() => transport.post<RecordData | null>(path(resource, action, id), input)),
     flowLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'flowLog', id), signal)),
     auditLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'auditLog', id), signal)),
-    stats: (resource, { filters, groupBy }, signal) =>
-      guarded(() => transport.post<StatsResult>(path(resource, 'stats'), { ...listParams({ filters }), ...(groupBy ? { groupBy } : {}) }, signal)),
+    document: (resource, id, signal) => guarded(() => transport.get(path(resource, 'document', id), signal)),
+    stats: (resource, { filters, groupBy, months }, signal) =>
+      guarded(() => transport.post<StatsResult>(path(resource, 'stats'), { ...listParams({ filters }), ...(groupBy ? { groupBy } : {}), ...(months ? { months: months.join(',') } : {}) }, signal)),
   };
   const url = transport.url;
   if (url) provider.exportUrl = (resource, query, screenId) =>
@@ -122,6 +130,14 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
       // Keep what a field value holds, whatever else the server sends.
       return { id: stored.id, name: stored.name, url: stored.url, size: stored.size };
     };
+  }
+  const { mobileUpload } = options;
+  if (mobileUpload) {
+    provider.mobileUpload = async ({ refId, field, fieldLabel }) => {
+      const ticket = await guarded(() => transport.post<{ token: string; expiresAt: string }>(mobileUpload.tokenPath, { ...(refId ? { attrefsysid: refId } : {}), field, ...(fieldLabel ? { fieldLabel } : {}) }));
+      return { ...ticket, url: mobileUpload.pageUrl(ticket.token) };
+    };
+    provider.mobileUploadState = (token, signal) => guarded(() => transport.get<MobileUploadState>(`${mobileUpload.statePath}?${searchOf({ token })}`, signal));
   }
   return provider;
 }

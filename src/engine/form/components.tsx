@@ -21,6 +21,7 @@ import { Typography } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { WizardStep } from './wizard';
 import { AreaCascader, AttachmentUpload, BoolSwitch, NumberInput, RefSelect } from './widgets';
+import { RichTextInput } from './RichTextInput';
 
 /** A titled block of fields. */
 function FormSection({ title, children }: { title?: string; children?: ReactNode }) {
@@ -52,6 +53,7 @@ export const BUILTIN_COMPONENTS = {
   Password,
   Radio,
   RefSelect,
+  RichTextInput,
   Select,
   TimePicker,
   TreeSelect,

@@ -32,6 +32,7 @@ export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldT
     'x-component': 'Input.TextArea',
     'x-component-props': { maxLength: field.maxLength, showCount: field.maxLength !== undefined, rows: 4, placeholder },
   }),
+  richText: ({ field }) => ({ type: 'string', 'x-component': 'RichTextInput', 'x-component-props': { maxLength: field.maxLength } }),
   int: number(0),
   decimal: number(),
   money: number(2, { prefix: '¥' }),

@@ -10,6 +10,7 @@
  */
 import { isRelativeDate, resolveRelativeDate } from '../../shared/dates';
 import { fieldKind } from '../../schema/kinds';
+import { UNREAD_PARAM } from '../../schema/model';
 import { codesOf, type CodeItem } from '../model/codes';
 import { resolveField } from '../model/fields';
 import type { ScreenBundle } from '../registry/registry';
@@ -43,6 +44,12 @@ function inputOf(field: Field, codes: readonly CodeItem[], op: string | undefine
 }
 
 export function filterSpecs({ screen, resource, dicts }: Pick<ScreenBundle, 'resource' | 'dicts'> & { screen: Pick<ListScreen, 'filters'> }): FilterSpec[] {
+  // A resource with read marks: every list of it can keep the rows the user has not opened.
+  const unread: FilterSpec[] = resource.readMarks ? [{ name: UNREAD_PARAM, label: '只看未读', field: { type: 'bool', label: '只看未读' }, input: 'bool', range: false, codes: [] }] : [];
+  return [...listedSpecs(screen, resource, dicts), ...unread];
+}
+
+function listedSpecs(screen: Pick<ListScreen, 'filters'>, resource: Resource, dicts: ScreenBundle['dicts']): FilterSpec[] {
   return (screen.filters ?? []).map((ref: ListFilter) => {
     const item = typeof ref === 'string' ? { field: ref } : ref;
     const { name, field, label } = resolveField(resource, item);

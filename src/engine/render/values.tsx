@@ -9,6 +9,7 @@ import type { AttachmentValue } from '../data/provider';
 import { codeLabel, codePath, findCode, type CodeItem } from '../model/codes';
 import { deadlineState } from '../../schema/deadlines';
 import { EMPTY_TEXT, emptyTextOf } from './empty';
+import { RichTextView, richTextPlain } from './RichTextView';
 import type { Field, FieldType } from '../../schema/types';
 
 export { EMPTY_TEXT, PENDING_TEXT, emptyTextOf } from './empty';
@@ -43,6 +44,7 @@ const TEXT_OF: Partial<Record<FieldType, (value: unknown, codes: readonly CodeIt
   bool: (value) => (value === true || value === 'true' ? '是' : '否'),
   area: (value, codes) => codePath(codes, value).map((i) => i.label).join(' / ') || String(value),
   attachment: (value) => (value as AttachmentValue[]).map((a) => a.name).join('、'),
+  richText: richTextPlain,
 };
 
 /** Plain text of a value by its field type (codes as labels; an area as its path). */
@@ -121,6 +123,7 @@ export function DeadlineMark({ field, value, record, children }: { field: Field;
 /** A value as it reads in a detail view (`record`: its row, for a deadline's condition). */
 export function DisplayValue({ field, codes, value, record }: { field: Field; codes: readonly CodeItem[]; value: unknown; record?: Readonly<Record<string, unknown>> }): ReactNode {
   if (field.type === 'attachment') return <AttachmentLinks value={value} />;
+  if (field.type === 'richText') return <RichTextView value={value} field={field} />;
   if (field.deadline && !isBlank(value)) {
     return (
       <DeadlineMark field={field} value={value} record={record}>

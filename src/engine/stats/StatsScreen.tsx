@@ -1,11 +1,14 @@
 /**
  * A stats screen: filters (kept in the URL like a list's), number cards (clickable when they name
- * a route: it opens with the card's filter as its query) and charts of counts per value of a coded
- * field (bars or a donut, each with a table view). Every number comes from the resource's `stats`
- * read, so scope and permissions are the list's.
+ * a route: it opens with the card's filter as its query) and charts (ECharts) of counts per value
+ * of a coded field (bars or a donut) or per month of date fields (lines), each with a table view.
+ * Every number comes from the resource's `stats` read, so scope and permissions are the list's.
  */
-import { Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Tooltip, theme } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Tooltip, theme } from 'antd';
 import { useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { useEngine } from '../context';
+import { toEngineError } from '../data/provider';
 import { Link } from 'react-router-dom';
 import { useStats } from '../data/hooks';
 import FilterBar from '../list/FilterBar';
@@ -16,7 +19,8 @@ import type { ScreenComponentProps } from '../screen-props';
 import type { ScreenBundle } from '../registry/registry';
 import type { StatsCard, StatsChart, StatsScreen as StatsScreenSchema } from '../../schema/types';
 import { LoadFailed, ScreenCard } from '../ui';
-import { BarChart, ChartTable, DonutChart } from './charts';
+import { ChartFrame, ChartTable, GroupChart, TrendChart, TrendTable, type ChartViewMode as View } from './ChartView';
+import type { TrendLine } from './chart-options';
 import { chartData, codedParams, hrefWith, narrow, searchOf, type Params } from './stats';
 
 export default function StatsScreen({ bundle }: ScreenComponentProps) {
@@ -44,8 +48,8 @@ export default function StatsScreen({ bundle }: ScreenComponentProps) {
       {screen.charts && (
         <Row gutter={[16, 16]} align="stretch">
           {screen.charts.map((chart, i) => (
-            <Col key={i} xs={24} xl={12}>
-              <ChartCard bundle={bundle} chart={chart} params={narrow(params, chart.where, coded)} />
+            <Col key={i} xs={24} xl={chart.type === 'line' ? 24 : 12}>
+              {chart.type === 'line' ? <TrendCard bundle={bundle} chart={chart} params={params} coded={coded} /> : <ChartCard bundle={bundle} chart={chart} params={narrow(params, chart.where, coded)} />}
             </Col>
           ))}
         </Row>
@@ -80,8 +84,6 @@ function NumberCard({ resource, card, params, linkParams }: { resource: string; 
   );
 }
 
-type View = 'chart' | 'table';
-
 /** Counts per value of a field, as bars or a donut, or as a table. */
 function ChartCard({ bundle, chart, params }: { bundle: ScreenBundle; chart: StatsChart; params: Params | null }) {
   const { resource, dicts } = bundle;
@@ -96,30 +98,59 @@ function ChartCard({ bundle, chart, params }: { bundle: ScreenBundle; chart: Sta
   else if (params !== null && isLoading && !result) content = <Skeleton active paragraph={{ rows: 5 }} />;
   else if (params === null || data.length === 0 || total === 0) content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
   else if (view === 'table') content = <ChartTable title={chart.title} data={data} total={total} groupLabel={field.label} />;
-  else if (chart.type === 'pie') content = <DonutChart title={chart.title} data={data} total={total} />;
-  else content = <BarChart title={chart.title} data={data} total={total} />;
+  else content = <GroupChart title={chart.title} type={chart.type === 'pie' ? 'pie' : 'bar'} data={data} total={total} />;
 
   return (
-    <Card
-      size="small"
-      title={chart.title}
-      className="engine-chart-card"
-      style={{ height: '100%' }}
-      styles={{ body: { minHeight: 240, padding: 20 } }}
-      extra={
-        <Segmented<View>
-          size="small"
-          value={view}
-          onChange={setView}
-          options={[
-            { value: 'chart', label: '图表' },
-            { value: 'table', label: '表格' },
-          ]}
-          aria-label={`${chart.title}的显示方式`}
-        />
-      }
-    >
+    <ChartFrame title={chart.title} view={view} onView={setView} bodyStyle={CHART_BODY}>
       {content}
-    </Card>
+    </ChartFrame>
+  );
+}
+
+/** A stats screen's chart cards: room for the chart even while it loads. */
+const CHART_BODY = { minHeight: 240, padding: 20 };
+
+/**
+ * Counts per month of date fields (`type: "line"`): one line for `groupBy` and one per `lines`,
+ * each over the screen's filters narrowed by its own `where`, all over the same months.
+ */
+function TrendCard({ bundle, chart, params, coded }: { bundle: ScreenBundle; chart: StatsChart; params: Params; coded: ReadonlySet<string> }) {
+  const { dataProvider, cacheScope } = useEngine();
+  const [view, setView] = useState<View>('chart');
+  const { resource } = bundle;
+  const months = (chart.months as [number, number] | undefined) ?? [-11, 0];
+  const series = useMemo(
+    () =>
+      [{ label: chart.label ?? fieldOf(resource, chart.groupBy).label, groupBy: chart.groupBy, where: chart.where }, ...(chart.lines ?? [])].map((line) => ({
+        label: line.label,
+        groupBy: line.groupBy,
+        filters: narrow(params, line.where, coded),
+      })),
+    [chart, resource, params, coded],
+  );
+  const { data: lines, error, isLoading, mutate } = useSWR(
+    ['engine', 'stats-trend', cacheScope, resource.name, JSON.stringify({ series, months })],
+    () =>
+      Promise.all(
+        series.map(async (line): Promise<TrendLine> => {
+          if (!dataProvider.stats) throw new Error('当前数据源不支持统计');
+          // Nothing can match (the user chose codes the line's filter excludes): the months, each zero.
+          const result = await dataProvider.stats(resource.name, { filters: line.filters ?? params, groupBy: line.groupBy, months });
+          return { label: line.label, points: (result.months ?? []).map((p) => (line.filters ? p : { ...p, count: 0 })) };
+        }),
+      ).catch((e) => Promise.reject(toEngineError(e))),
+    { keepPreviousData: true },
+  );
+
+  let content;
+  if (error && !lines) content = <LoadFailed error={error} onRetry={() => void mutate()} />;
+  else if (isLoading && !lines) content = <Skeleton active paragraph={{ rows: 5 }} />;
+  else if (!lines || lines.every((l) => l.points.every((p) => p.count === 0))) content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+  else if (view === 'table') content = <TrendTable title={chart.title} lines={lines} />;
+  else content = <TrendChart title={chart.title} lines={lines} />;
+  return (
+    <ChartFrame title={chart.title} view={view} onView={setView} bodyStyle={CHART_BODY}>
+      {content}
+    </ChartFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { Col, Empty, Row } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { firstMenuPath, type MenuItem } from '../../app/menu';
+import { firstMenuPath, isExternal, type MenuItem } from '../../app/menu';
 import { homeEntry } from '../../app/routes';
 import { MenuIcon } from '../../shell/icons';
 
@@ -8,7 +8,7 @@ import { MenuIcon } from '../../shell/icons';
 export default function QuickEntries({ items }: { items: readonly MenuItem[] }) {
   const navigate = useNavigate();
   const entries = items
-    .filter((item) => item.key !== homeEntry.fullPath && !item.href)
+    .filter((item) => item.key !== homeEntry.fullPath && !isExternal(item))
     .map((item) => ({ item, target: item.children ? firstMenuPath(item.children) : item.key, count: item.children?.length ?? 1 }))
     .filter((e): e is typeof e & { target: string } => Boolean(e.target));
 

@@ -1,5 +1,9 @@
 import { IdcardOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Tooltip } from 'antd';
+import { Alert, Button, Form, Tooltip } from 'antd';
+// Input and Password themselves, not antd's Input namespace, which also brings TextArea, Search and
+// OTP: the login page's JavaScript budget (issue 18, tests/e2e/first-load.test.ts).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginWithPassword, type PasswordLogin } from '../../app/auth';
@@ -48,7 +52,7 @@ export default function LoginPage() {
           <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" aria-label="账号" maxLength={64} />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" aria-label="密码" maxLength={64} />
+          <Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" aria-label="密码" maxLength={64} />
         </Form.Item>
         <Form.Item name="orgCode" rules={[{ required: true, whitespace: true, message: '请输入组织机构代码（统一社会信用代码）' }]}>
           <Input prefix={<IdcardOutlined />} placeholder="组织机构代码（统一社会信用代码）" aria-label="组织机构代码" maxLength={32} />

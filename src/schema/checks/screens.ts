@@ -10,6 +10,7 @@ import type {
   ActionRef,
   ColumnItem,
   DetailScreen,
+  DocumentScreen,
   Field,
   FieldItem,
   FormScreen,
@@ -26,6 +27,7 @@ import type {
 } from '../types';
 import { dictValues } from './dicts';
 import { fieldKind, type ValueKind } from '../kinds';
+import { UNREAD_PARAM } from '../model';
 import { checkExpression } from './expressions';
 
 type ScreenFile = SchemaFile<'screen'>;
@@ -91,7 +93,25 @@ class ScreenChecker {
         return this.wizard(screen);
       case 'stats':
         return this.stats(screen);
+      case 'document':
+        return this.document(screen);
     }
+  }
+
+  /** A document screen: its resource prints (`document`), and every field and {placeholder} it names exists. */
+  private document(screen: DocumentScreen): void {
+    if (!this.resource.document) this.ctx.report(this.file, ['resource'], 'field-type', `resource '${this.resource.name}' has no 'document': it does not print`);
+    if (screen.number !== undefined) this.field(['number'], screen.number);
+    screen.fields?.forEach((ref, i) => this.field(typeof ref === 'string' ? ['fields', i] : ['fields', i, 'field'], typeof ref === 'string' ? ref : ref.field));
+    const placeholders = (at: JsonPath, text: string | undefined) => {
+      for (const [, name] of (text ?? '').matchAll(/\{([A-Za-z_$][A-Za-z0-9_]*)\}/g)) if (!this.names.has(name)) this.ctx.report(this.file, at, 'unknown-field', `placeholder '{${name}}': resource '${this.resource.name}' has no field '${name}'`);
+    };
+    screen.body?.forEach((text, i) => placeholders(['body', i], text));
+    screen.signatures?.forEach((sig, i) => {
+      placeholders(['signatures', i, 'text'], sig.text);
+      placeholders(['signatures', i, 'date'], sig.date);
+    });
+    placeholders(['note'], screen.note);
   }
 
   private filters(filters: readonly ListFilter[] | undefined): void {
@@ -148,6 +168,20 @@ class ScreenChecker {
     });
     screen.charts?.forEach((chart, i) => {
       const at = ['charts', i, 'groupBy'];
+      if (chart.type === 'line') {
+        // A line counts per month of date fields.
+        const lines = [{ at, name: chart.groupBy }, ...(chart.lines ?? []).map((line, j) => ({ at: ['charts', i, 'lines', j, 'groupBy'], name: line.groupBy }))];
+        for (const line of lines) {
+          const field = this.field(line.at, line.name);
+          if (field && fieldKind(field.type).filter !== 'date') this.ctx.report(this.file, line.at, 'field-type', `a line chart counts per month of a date field; '${line.name}' is ${field.type}`);
+        }
+        chart.lines?.forEach((line, j) => line.where && this.where(['charts', i, 'lines', j, 'where'], line.where));
+        if (chart.where) this.where(['charts', i, 'where'], chart.where);
+        const [from, to] = chart.months ?? [-11, 0];
+        if (from > to) this.ctx.report(this.file, ['charts', i, 'months'], 'field-type', `months [${from}, ${to}]: the first month comes after the last`);
+        return;
+      }
+      if (chart.lines || chart.months || chart.label) this.ctx.report(this.file, ['charts', i, 'type'], 'field-type', `'label', 'months' and 'lines' belong to a line chart`);
       const field = this.field(at, chart.groupBy);
       if (field && !isGroupable(this.resource, chart.groupBy, field)) {
         this.ctx.report(this.file, at, 'field-type', `a chart cannot group by '${chart.groupBy}' (type ${field.type}): use a dict, multiDict, area or bool field, or the workflow state`);
@@ -198,6 +232,11 @@ class ScreenChecker {
     const params = filterParamsOf(this.resource);
     for (const [key, value] of Object.entries(where)) {
       if (value === undefined) continue;
+      // A resource with read marks also answers `unread=true` (the rows the user has not opened).
+      if (key === UNREAD_PARAM && this.resource.readMarks) {
+        if (value !== true) this.ctx.report(this.file, [...at, key], 'field-type', `'${UNREAD_PARAM}' takes true`);
+        continue;
+      }
       const param = params.get(key);
       if (!param) {
         this.ctx.report(this.file, [...at, key], 'unknown-filter', `'${key}' is not a list filter parameter of resource '${this.resource.name}' (a field name, or <field>_gte / <field>_lte of a number or date)`, 'key');

@@ -72,7 +72,30 @@ export interface MenuNode {
   /**
    * A hand-written page registered in src/pages/registry.ts. (enforced: browser)
    */
-  page?: 'Login' | 'SsoLogin' | 'YnSsoLogin' | 'Home' | 'Error401' | 'Error404' | 'Error500' | 'Playground' | 'PayCode';
+  page?:
+    | 'Login'
+    | 'SsoLogin'
+    | 'YnSsoLogin'
+    | 'Home'
+    | 'Error401'
+    | 'Error404'
+    | 'Error500'
+    | 'Playground'
+    | 'PayCode'
+    | 'AccountManager'
+    | 'AccountDetail'
+    | 'AccountAdd'
+    | 'FlowLogSingle'
+    | 'MobileUpload'
+    | 'Dlgzh'
+    | 'DlgzhList'
+    | 'DlgzhDetail'
+    | 'DocumentVerify'
+    | 'Register'
+    | 'RegisterSuccess'
+    | 'RegisterQuery'
+    | 'ResetPassword'
+    | 'ResetSuccess';
   /**
    * A schema screen (schemas/screens/<screen>.json), rendered by the engine. (enforced: browser)
    */
@@ -82,7 +105,11 @@ export interface MenuNode {
    */
   href?: string;
   /**
-   * Appends the SSO token (`token`) or the user id (`userId`) to href as a query parameter. (enforced: browser)
+   * Name of an external link of the server configuration (the app config's `links`, e.g. `gasCylinder` from PORTAL_GAS_CYLINDER_URL): its URL opens in a new window and replaces href; while neither is set the item is not shown. (enforced: browser)
+   */
+  hrefSetting?: string;
+  /**
+   * Appends the SSO token (`token`) or the user id (`userId`) to the external link (href or hrefSetting) as a query parameter; needs one of them. (enforced: browser)
    */
   hrefAppend?: 'token' | 'userId';
   /**

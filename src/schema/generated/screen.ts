@@ -5,9 +5,9 @@
  */
 
 /**
- * A list, form, detail, wizard or stats screen over one resource. Fields are named, never redefined: label, type, rules and dict come from the resource.
+ * A list, form, detail, wizard, stats or document screen over one resource. Fields are named, never redefined: label, type, rules and dict come from the resource.
  */
-export type Screen = ListScreen | FormScreen | DetailScreen | WizardScreen | StatsScreen;
+export type Screen = ListScreen | FormScreen | DetailScreen | WizardScreen | StatsScreen | DocumentScreen;
 /**
  * Relative path of this meta-schema, e.g. "../meta/screen.schema.json".
  */
@@ -69,9 +69,9 @@ export type Actions = ActionRef[];
 export type Modes = [EditMode, ...EditMode[]];
 export type EditMode = 'add' | 'edit' | 'view';
 /**
- * bar: horizontal bars, largest first; pie: a donut with a legend. (enforced: browser)
+ * bar: horizontal bars, largest first; pie: a donut with a legend; line: counts per month of the date field `groupBy` over `months`, one line per series (this one and `lines`). (enforced: browser)
  */
-export type ChartType = 'bar' | 'pie';
+export type ChartType = 'bar' | 'pie' | 'line';
 
 export interface ListScreen {
   $schema?: SchemaPath;
@@ -399,6 +399,10 @@ export interface StatsScreen {
    * (enforced: browser)
    */
   kind: 'stats';
+  /**
+   * Also a section of the home work desk, at this place (ascending): the server counts its cards whose link the user may open and its charts when the user may read the resource, with the linked list's fixed `where` and filter defaults, so each count is the total of the list it opens (GET /desk). (enforced: server)
+   */
+  desk?: number;
   resource: ResourceName;
   title: Label;
   /**
@@ -443,4 +447,73 @@ export interface StatsChart {
   groupBy: FieldName;
   type: ChartType;
   where?: StatsWhere;
+  label?: Label;
+  /**
+   * line: the first and last month shown, as offsets from the current month (default [-11, 0]: the last twelve months). (enforced: server)
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  months?: [number, number];
+  /**
+   * line: further lines over the same months, each a date field of the resource counted per month. (enforced: server)
+   *
+   * @minItems 1
+   */
+  lines?: [StatsLine, ...StatsLine[]];
+}
+export interface StatsLine {
+  label: Label;
+  groupBy: FieldName;
+  where?: StatsWhere;
+}
+/**
+ * One record laid out as an A4 document (a certificate, a notice, a letter): a title, the number, paragraphs with {field} placeholders, a table of fields, signature and seal boxes, and the QR code of the record's verification address (the resource's `document`). 打印 prints the page alone (@page A4); 下载PDF renders the same page into a PDF in the browser, so both give the same paper. The server answers the record only in the document's printable states.
+ */
+export interface DocumentScreen {
+  $schema?: SchemaPath;
+  id: ScreenId;
+  /**
+   * (enforced: browser)
+   */
+  kind: 'document';
+  resource: ResourceName;
+  title: Label;
+  /**
+   * (enforced: lint only)
+   */
+  description?: string;
+  number?: FieldName;
+  /**
+   * Paragraphs of text; `{field}` is replaced by the field's display text (dictionary labels, dates), e.g. "{useUnitName}：". A line break inside a paragraph (\n) starts a new line. (enforced: browser)
+   */
+  body?: string[];
+  /**
+   * Fields in a bordered table after the body (label, value). (enforced: browser)
+   */
+  fields?: FieldRef[];
+  /**
+   * Label-value pairs per table row (default 2). (enforced: browser)
+   */
+  columns?: number;
+  /**
+   * Signature and seal boxes at the foot of the page, side by side. (enforced: browser)
+   */
+  signatures?: DocumentSignature[];
+  /**
+   * Small print under the QR code, with {field} placeholders; default: how to verify the document. (enforced: browser)
+   */
+  note?: string;
+  component?: ComponentName;
+}
+export interface DocumentSignature {
+  label: Label;
+  /**
+   * Text in the box, with {field} placeholders (a name); absent: a blank line to sign on. (enforced: browser)
+   */
+  text?: string;
+  /**
+   * Date line with {field} placeholders; absent: 年  月  日 to write by hand. (enforced: browser)
+   */
+  date?: string;
 }

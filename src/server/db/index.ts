@@ -40,12 +40,14 @@ export async function createDatabase(target: DatabaseTarget, progress?: Progress
 
 /**
  * The embedded template: a new cluster with every migration applied, keyed by the migrations'
- * source files (not their compiled form, which differs between tsx and the server bundle).
+ * source files (not their compiled form, which differs between tsx and the server bundle) and by
+ * the names this process will apply: a bundle built before a migration was renamed must not save
+ * its template under the key of the renamed files.
  */
 export const MIGRATED: TemplateRecipe = {
   get key() {
     const dir = projectPath('src', 'server', 'db', 'migrations');
-    return readdirSync(dir)
+    return `${Object.keys(migrations).join(',')}\n` + readdirSync(dir)
       .filter((f) => f.endsWith('.ts'))
       .sort()
       .map((f) => `${f}\n${readFileSync(join(dir, f), 'utf8')}`)

@@ -167,10 +167,17 @@ export async function openPglite(dataDir: string, recipe: TemplateRecipe, option
   const fresh = !hasCluster(dataDir);
   const template = fresh ? await databaseTemplate(recipe, { progress, cacheDir: options.cacheDir ?? undefined }) : null;
   if (fresh) progress?.(template ? '创建数据库（复用模板）…' : '初始化内置数据库（initdb，约 10 秒）…');
-  const pg = new PGlite(dataDir, { extensions: EXTENSIONS, ...(template ? { loadDataDir: template } : {}) });
+  const pg = new PGlite(dataDir, { extensions: EXTENSIONS, postgresqlconf: PGLITE_CONF, ...(template ? { loadDataDir: template } : {}) });
   await pg.waitReady;
   return pg;
 }
+
+/**
+ * PostgreSQL's buffer cache inside PGlite's WebAssembly memory: 32 MB instead of the default 128 MB
+ * takes an idle server from ~420 to ~320 MB RSS (issue 18). The files below it stay in the operating
+ * system's page cache, so a miss costs a read call, not a disk seek; PostgreSQL serves the large data sets.
+ */
+const PGLITE_CONF = ['shared_buffers=32MB'];
 
 class PgliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}

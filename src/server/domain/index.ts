@@ -3,17 +3,23 @@
  * of earlier ones). The one place that names them: app.ts, the demo and the schema lint read
  * this list. A new feature: a wing src/server/domain/<feature>/ (see feature.ts) added here.
  */
+import { accountApplyFeature } from './account-apply/index';
 import { companyFeature } from './company-info/index';
 import { constructionFeature } from './construction/index';
 import { equipmentFeature } from './equipment/index';
 import { hooksOf, type DomainFeature } from './feature';
+import { firstRegistrationFeature } from './first-registration/index';
+import { noticesFeature } from './notices/index';
 import { onlineInspectionFeature } from './online-inspection/index';
 import { responsibilityFeature } from './responsibility/index';
+import { serviceRecordsFeature } from './service-records/index';
+import { simpleDeclarationFeature } from './simple-declaration/index';
+import { supervisionFeature } from './supervision/index';
 import { pendingLegacyPaths } from './pending';
 import { useRegistrationFeature } from './use-registration/index';
 import { workersFeature } from './workers/index';
 
-export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, pendingLegacyPaths];
+export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, firstRegistrationFeature, supervisionFeature, serviceRecordsFeature, accountApplyFeature, noticesFeature, simpleDeclarationFeature, pendingLegacyPaths];
 
 /** The server hooks resource JSON may name (`derive`, workflow `effects`). */
 export const SERVER_HOOKS = hooksOf(FEATURES);

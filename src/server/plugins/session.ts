@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { EXTEND_PARAM, SESSION_PARAM } from '../../shared/contract';
 import { isId } from '../db/ids';
 import { AppError } from '../errors';
-import { resolveSession, type CurrentSession, type SessionLookup } from '../services/sessions';
+import { resolveSessionCached, SessionCache, type CurrentSession, type SessionLookup } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,9 +42,11 @@ export interface SessionPluginOptions {
 export default fp<SessionPluginOptions>(
   async (app, { ttlMinutes }) => {
     app.decorateRequest('session', null);
+    // Resolved sessions, kept while no process has changed sessions, users or roles (services/sessions.ts).
+    const cache = new SessionCache();
     app.addHook('onRequest', async (request) => {
       const lookup = sessionLookup(request);
-      request.session = lookup ? await resolveSession(app.db, lookup, ttlMinutes) : null;
+      request.session = lookup ? await resolveSessionCached(app.db, cache, lookup, ttlMinutes) : null;
     });
   },
   { name: 'session', dependencies: ['db', '@fastify/cookie'] },

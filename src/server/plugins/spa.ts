@@ -4,6 +4,8 @@
  * Content-hashed build output (assets/) is cached for good; everything else — index.html, which names
  * the build's chunks and so its screens — is `no-cache`: the view configuration is never served
  * stale after a deploy (SPEC.md §9, see src/engine/registry/bundled.ts).
+ * The build writes brotli and gzip copies beside each file (scripts/precompress.ts); a browser that
+ * accepts them gets them as they are (`preCompressed`: no compression per request), others the file.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +30,7 @@ export default fp<SpaOptions>(async (app, { root, apiBase }) => {
   }
   await app.register(fastifyStatic, {
     root,
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
       reply.header('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -97,6 +97,8 @@ export function compileListPlan(model: ResourceModel): ListPlan {
     compiled.push({ def: { param: 'q', column: model.searchColumns.map(quote).join(','), op: 'search', datetime: false }, schema: { type: 'string', maxLength: 100 } });
   }
   for (const { def, schema } of compiled) properties[def.param] = schema;
+  // Rows the user has not opened (records.ts applies it: it needs the session).
+  if (model.resource.readMarks) properties.unread = { enum: [true, false, 'true', 'false'] };
   const sortable = new Map(listable.filter((f) => f.kind !== 'json' && f.kind !== 'codes').map((f) => [f.name, quote(f.column)]));
   return {
     filters: compiled.map((c) => c.def),

@@ -5,12 +5,13 @@
  * sees which rows, filters.ts for the list parameters, xlsx/ for the XLSX export and import (cells,
  * sheet, import, template, export), stats.ts for the counts of the stats screens.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { importRows, legacyRoutes, registerLegacyRoutes } from '../legacy/index';
 import type { LegacyRoute } from '../legacy/table';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
+import { documentOperation, registerDocumentVerification } from './documents';
 import { syncTables } from './ddl';
 import { acceptsImport } from '../../schema/model';
 import { exportOperation, loadListScreens } from './xlsx/export';
@@ -19,12 +20,15 @@ import { importTemplateOperation } from './xlsx/template';
 import type { HookRegistry } from './hooks';
 import { operationsOf } from './operations';
 import { statsOperation } from './stats';
+import { loadDeskScreens, menuRoutes, registerDesk, type DeskSection } from './desk';
 import type { CompiledResource } from './records';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The compiled resources by name (sub-tables included), for services that act on records. */
     resources: ReadonlyMap<string, CompiledResource>;
+    /** The home work desk of the request's session (resources/desk.ts), for routes that answer it under other paths. */
+    desk: (request: FastifyRequest) => Promise<DeskSection[]>;
   }
 }
 
@@ -40,6 +44,9 @@ export interface ResourceEngineOptions {
 /** Canonical URL of an operation, relative to the API base. */
 export const resourcePath = (resource: string, operation: string, id?: string): string => `/r/${resource}/${operation}${id === undefined ? '' : `/${id}`}`;
 
+/** Document verifications per minute per IP: a person scans a code now and then; a guesser is slowed (tokens are 128 random bits). */
+const VERIFY_RATE_LIMIT = 60;
+
 const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir, hooks, legacy = [] }) => {
   const catalog = loadCatalog(schemaDir ?? undefined);
   const { all, routed } = compileResources(catalog, hooks);
@@ -48,17 +55,23 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   for (const r of all) (app.resources as Map<string, CompiledResource>).set(r.model.name, r);
   app.startProgress?.(`核对 ${all.length} 个资源的数据表…`);
   const applied = await syncTables(app.db, all.map((r) => r.model));
-  if (applied.length > 0) app.log.info({ statements: applied }, 'resource tables updated');
+  // The statements themselves (whole CREATE TABLEs on a new database) only at debug level.
+  if (applied.length > 0) {
+    app.log.info(`resource tables updated: ${applied.length} statements`);
+    app.log.debug({ statements: applied }, 'resource table statements');
+  }
 
   const exportSources = { dictLabels: catalog.dictLabels, listScreens: loadListScreens(schemaDir ?? DEFAULT_SCHEMA_DIR) };
   // XLSX import beside the export, for the resources that take one (no readOnly, a new row saveable in the initial state).
   const importing = routed.filter((r) => acceptsImport(r.model));
   const operations = new Map(
-    routed.map((r) => [r.model.name, [...operationsOf(r), exportOperation(r, exportSources), ...(importing.includes(r) ? [importTemplateOperation(r, exportSources)] : []), statsOperation(r)]]),
+    routed.map((r) => [r.model.name, [...operationsOf(r), exportOperation(r, exportSources), ...(importing.includes(r) ? [importTemplateOperation(r, exportSources)] : []), statsOperation(r), ...[documentOperation(r)].filter((op) => op !== undefined)]]),
   );
   for (const [name, ops] of operations) {
     for (const op of ops) app.route({ ...op.options, method: op.methods, url: resourcePath(name, op.name, op.takesId ? ':id' : undefined) });
   }
+  // The open verification of printed documents (documents.ts): reached by the token of a document's QR code.
+  registerDocumentVerification(app, VERIFY_RATE_LIMIT);
   const rows = legacyRoutes(routed, legacy);
   // The upload itself is multipart: registered in its own scope (xlsx/import.ts), the legacy import paths with it.
   const imports = new Map(importing.map((r) => [r.model.name, importOperation(r, exportSources)]));
@@ -70,6 +83,8 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   }
   await registerImportRoutes(app, imports, importUrls);
   registerLegacyRoutes(app, routed, operations, rows, exportSources.listScreens);
+  const desk = registerDesk(app, { resources: app.resources, screens: loadDeskScreens(schemaDir ?? DEFAULT_SCHEMA_DIR), listScreens: exportSources.listScreens, routes: menuRoutes() });
+  if (!app.hasDecorator('desk')) app.decorate('desk', desk);
 };
 
 /** Shared with the API scope (fastify-plugin) so service routes registered after it find `app.resources`. */

@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { envelopeOf, failureResponses, pageOf } from '../../shared/wire';
-import { getAuditLog, getFlowLog, getRecord, listRecords, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
+import { getAuditLog, getFlowLog, getRecord, listRecords, markRead, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
 import type { ResourceModel } from './model';
 import { actionBodySchema, auditEntrySchema, fieldFilesSchema, flowLogEntrySchema, rowSchema } from './schemas';
 import { actorOf } from './scope';
@@ -93,7 +93,12 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       options: {
         ...common,
         schema: { tags, summary: `${model.title}: one record`, response: { 200: envelopeOf(row), ...failureResponses } },
-        handler: async (request, reply) => reply.ok(await getRecord(db(request), model, actorOf(request), idOf(request))),
+        handler: async (request, reply) => {
+          const actor = actorOf(request);
+          const record = await getRecord(db(request), model, actor, idOf(request));
+          await markRead(db(request), model, actor, record.id as string);
+          return reply.ok(record);
+        },
       },
     },
     {

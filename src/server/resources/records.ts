@@ -4,7 +4,7 @@
  * and checks its state there, so a refused action changes nothing and two concurrent actions on a
  * row are serialised. Every state change is written to the flow log in the same transaction.
  */
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { WorkflowAction } from '../../schema/types';
 import { computeRow } from '../../schema/compute';
 import { copyPairs } from '../../schema/model';
@@ -21,6 +21,7 @@ import { readAudit, writeAudit } from './audit';
 import { readFlowLog, writeFlowLog, type FlowLogEntry } from './flow-log';
 import type { AuditEntry } from '../../shared/contract';
 import { linkToRecord } from '../services/attachments';
+import { sanitizeRichTextFields } from './rich-text';
 import { columnsOf, type HookRuntime } from './hooks';
 import type { ResourceModel } from './model';
 import { attachChildren, deleteRow, findRow, listPage, updateRow, type AnyDb, type Row } from './repository';
@@ -72,11 +73,28 @@ export function listCriteria({ model, listPlan, validateParams }: CompiledResour
   const params = dropBlanks({ ...input }) as ListParams;
   assertValid(model, validateParams, params);
   const visible = visibleRows(model, actor);
+  const unread = model.resource.readMarks && (params.unread === true || params.unread === 'true') ? [unreadBy(model, actor)] : [];
   return {
     params,
-    conditions: [...(visible ? [visible] : []), ...filterConditions(listPlan, params)],
+    conditions: [...(visible ? [visible] : []), ...filterConditions(listPlan, params), ...unread],
     order: orderClause(listPlan, params.orderBy),
   };
+}
+
+/**
+ * Rows of a `readMarks` resource the actor has not opened. With `publicStates` only rows in those
+ * states count as unread, for every role (a writer's drafts are not news to anyone).
+ */
+const unreadBy = (model: ResourceModel, actor: Actor) => {
+  const notOpened = sql<boolean>`NOT EXISTS (SELECT 1 FROM sys_read_mark m WHERE m.user_id = ${actor.userId} AND m.resource = ${model.name} AND m.record_id = id)`;
+  const states = model.resource.publicStates;
+  return states?.length ? sql<boolean>`(status IN (${sql.join(states)}) AND ${notOpened})` : notOpened;
+};
+
+/** Marks a record of a `readMarks` resource read by the actor (once; later reads change nothing). */
+export async function markRead(db: AnyDb, model: ResourceModel, actor: Actor, id: string): Promise<void> {
+  if (!model.resource.readMarks) return;
+  await sql`INSERT INTO sys_read_mark (user_id, resource, record_id) VALUES (${actor.userId}, ${model.name}, ${id}) ON CONFLICT DO NOTHING`.execute(db);
 }
 
 /** A page of the visible rows matching `input` (query string and/or body parameters). */
@@ -123,6 +141,7 @@ function actionFields(compiled: CompiledResource, name: string, action: Workflow
     const value = input.extra?.[field];
     if (value !== undefined && value !== null && value !== '') values[field] = value;
   }
+  sanitizeRichTextFields(compiled.model, values);
   assertValid(compiled.model, validate, values);
   return values;
 }
@@ -311,6 +330,7 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
   const insert = !(body as { id?: unknown } | null)?.id;
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     applyDefaults(model, body as Record<string, unknown>, insert);
+    sanitizeRichTextFields(model, body as Record<string, unknown>);
     // Blank `session` fields take the user's values before validation, so a requirement sees them.
     if (insert) await fillSessionFields(db, model, actor, body as Record<string, unknown>);
     await fillCopies(db, compiled, model, actor, body as Record<string, unknown>, insert ? async () => undefined : storedRow(db, model, actor, (body as { id?: unknown }).id));

@@ -66,8 +66,23 @@ export function oversees(model: ResourceModel, actor: Actor): boolean {
   return actions.some((action) => action?.roles?.includes(actor.roleType!));
 }
 
+/** Whether the workflow names the actor's role type in some action (it edits or audits the rows). */
+const namedByWorkflow = (model: ResourceModel, actor: Actor) => !!actor.roleType && Object.values(model.workflow?.actions ?? {}).some((a) => a?.roles?.includes(actor.roleType!));
+
+/**
+ * A resource with `publicStates`: a role type its workflow does not name (a reader, not a writer)
+ * sees exactly the rows in those states, whoever owns them; undefined for everyone else.
+ */
+function publicOnly(model: ResourceModel, actor: Actor): RawBuilder<boolean> | undefined {
+  const states = model.resource.publicStates;
+  if (!states?.length || namedByWorkflow(model, actor)) return undefined;
+  return sql<boolean>`status IN (${sql.join(states)})`;
+}
+
 /** The condition limiting a query to the rows the actor may see; undefined for shared resources. */
 export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<boolean> | undefined {
+  const published = publicOnly(model, actor);
+  if (published) return published;
   if (!model.ownerColumn) return undefined;
   const own = model.ownerColumn === 'unit_id' ? ownedByUnit({ unitId: actor.unitId, areaCode: actor.areaCode }) : sql<boolean>`area_code = ${actor.areaCode}`;
   if (!oversees(model, actor)) return own;

@@ -7,9 +7,13 @@
  *   a boolean, or the workflow state; src/schema/model.ts `isGroupable`), answered as
  *   `{ total, groups: [{ value, count }] }`, largest group first (blank values as `value: null`).
  *   Any other name answers BAD_REQUEST, like a bad `orderBy`.
+ * - `groupBy=<date field>&months=<from>,<to>`: counts per month of that date (offsets from the
+ *   current month, e.g. `-11,0`: the last twelve), every month answered, as
+ *   `{ total, months: [{ month: 'YYYY-MM', count }] }` (a stats screen's line chart).
  * - Without `groupBy`: `{ total }`.
  */
 import { sql } from 'kysely';
+import { PORTAL_TIME_ZONE, todayIn } from '../../shared/dates';
 import type { FastifyRequest } from 'fastify';
 import { isGroupable } from '../../schema/model';
 import { AppError } from '../errors';
@@ -30,6 +34,15 @@ export interface StatsGroup {
 export interface StatsResult {
   total: number;
   groups?: StatsGroup[];
+  months?: MonthCount[];
+}
+
+/** `months=<from>,<to>` (or a two-number array) as month offsets; BAD_REQUEST when malformed or reversed. */
+function monthRange(value: unknown): [number, number] {
+  const parts = (Array.isArray(value) ? value : String(value).split(',')).map((v) => Number(String(v).trim()));
+  const [from, to] = parts;
+  if (parts.length !== 2 || !Number.isInteger(from) || !Number.isInteger(to) || from > to || from < -60 || to > 60) throw new AppError('BAD_REQUEST');
+  return [from, to];
 }
 
 /** The field `name` when counts may be grouped by it; BAD_REQUEST otherwise. */
@@ -41,7 +54,12 @@ function groupField(model: ResourceModel, name: unknown): FieldModel {
 
 /** Counts of the visible rows matching `input` (list parameters plus an optional `groupBy`). */
 export async function countStats(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<StatsResult> {
-  const { groupBy, ...params } = input;
+  const { groupBy, months, ...params } = input;
+  if (months !== undefined && months !== '') {
+    if (typeof groupBy !== 'string') throw new AppError('BAD_REQUEST');
+    const points = await countByMonth(db, compiled, actor, params, groupBy, monthsAround(todayIn(), monthRange(months)));
+    return { total: points.reduce((sum, p) => sum + p.count, 0), months: points };
+  }
   const field = groupBy === undefined || groupBy === '' ? undefined : groupField(compiled.model, groupBy);
   const { conditions } = listCriteria(compiled, actor, params);
   if (!field) return { total: await countRows(db, compiled.model, conditions) };
@@ -67,6 +85,7 @@ const statsSchema = {
       type: 'array',
       items: { type: 'object', required: ['value', 'count'], properties: { value: { type: ['string', 'boolean', 'null'] }, count: { type: 'integer' } } },
     },
+    months: { type: 'array', items: { type: 'object', required: ['month', 'count'], properties: { month: { type: 'string' }, count: { type: 'integer' } } } },
   },
 };
 
@@ -81,11 +100,52 @@ export function statsOperation(compiled: CompiledResource): Operation {
       ...commonOptions(model),
       schema: {
         tags: [model.name],
-        summary: `${model.title}: counts (list filters; groupBy=<dict, area or bool field> counts per value)`,
-        querystring: { ...compiled.listPlan.paramsSchema, properties: { ...(compiled.listPlan.paramsSchema.properties as object), groupBy: { type: 'string', maxLength: 100 } } },
+        summary: `${model.title}: counts (list filters; groupBy=<dict, area or bool field> counts per value; groupBy=<date field>&months=<from>,<to> per month)`,
+        querystring: { ...compiled.listPlan.paramsSchema, properties: { ...(compiled.listPlan.paramsSchema.properties as object), groupBy: { type: 'string', maxLength: 100 }, months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' } } },
         response: { 200: envelopeOf(statsSchema), ...failureResponses },
       },
       handler: async (request: FastifyRequest, reply) => reply.ok(await countStats(request.server.db, compiled, actorOf(request), inputOf(request))),
     },
   };
+}
+
+/** Counts per month (`YYYY-MM`) of one date field. */
+export interface MonthCount {
+  month: string;
+  count: number;
+}
+
+/** The months from `from` to `to` (offsets from the month of `today`), as `YYYY-MM`. */
+export function monthsAround(today: string, [from, to]: readonly [number, number]): string[] {
+  const [year, month] = today.split('-').map(Number);
+  const out: string[] = [];
+  for (let offset = from; offset <= to; offset++) {
+    const index = year * 12 + (month - 1) + offset;
+    out.push(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+/** The last day of a `YYYY-MM` month. */
+const monthEnd = (month: string): string => {
+  const [year, m] = month.split('-').map(Number);
+  return `${month}-${String(new Date(Date.UTC(year, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
+
+/**
+ * How many visible rows matching `input` (list parameters) have the date field `name` in each of
+ * `months` (every month answered, zero included): the list's criteria plus the month's bounds.
+ */
+export async function countByMonth(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>, name: string, months: readonly string[]): Promise<MonthCount[]> {
+  const field = compiled.model.byName.get(name);
+  if (!field || (field.kind !== 'date' && field.kind !== 'datetime') || months.length === 0) throw new AppError('BAD_REQUEST');
+  const { conditions } = listCriteria(compiled, actor, { ...input, [`${name}_gte`]: `${months[0]}-01`, [`${name}_lte`]: monthEnd(months[months.length - 1]) });
+  const column = sql.raw(quote(field.column));
+  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const table = sql.raw(quote(compiled.model.table));
+  // A date-time counts in the month of its day in the portal's time zone.
+  const month = field.kind === 'datetime' ? sql`to_char(${column} AT TIME ZONE ${PORTAL_TIME_ZONE}, 'YYYY-MM')` : sql`to_char(${column}, 'YYYY-MM')`;
+  const { rows } = await sql<MonthCount>`SELECT ${month} AS month, count(*)::int AS count FROM ${table} ${where} GROUP BY 1`.execute(db);
+  const byMonth = new Map(rows.map((row) => [row.month, row.count]));
+  return months.map((m) => ({ month: m, count: byMonth.get(m) ?? 0 }));
 }

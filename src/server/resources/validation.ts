@@ -1,6 +1,6 @@
 /**
  * Request bodies checked against the schemas generated from the resource (schemas.ts), with the
- * server's one ajv instance and one compiled validator per resource, made at start. A failure becomes
+ * server's one ajv instance and one compiled validator per resource, made on first use. A failure becomes
  * VALIDATION_FAILED (HTTP 400) whose message names the field by its label in Chinese; a
  * validator-catalogue rule (`x-rules`) answers with the catalogue's own message.
  */
@@ -14,9 +14,22 @@ import { fieldOf, ruleFailure, serverAjv } from '../validation/index';
 /** A compiled check; its `schema` is the object the routes document (operations.ts). */
 export type Validator = ValidateFunction;
 
-/** Compiled by the server's one ajv, the one Fastify's routes use. */
+/**
+ * Compiled by the server's one ajv, the one Fastify's routes use — on its first use, not at start:
+ * compiling every resource's save, list and action schemas was half of a start's CPU (issue 18);
+ * most are never used by a given process. `schema` is there at once (routes document it).
+ */
 export function compileValidator(schema: object): Validator {
-  return serverAjv().compile(schema);
+  let compiled: ValidateFunction | undefined;
+  const validate = function (this: unknown, data: unknown) {
+    compiled ??= serverAjv().compile(schema);
+    const valid = compiled.call(this, data);
+    validate.errors = compiled.errors;
+    return valid;
+  } as Validator;
+  validate.schema = schema;
+  validate.errors = null;
+  return validate;
 }
 
 /** Messages of the structural checks; `{label}` and `{limit}` are filled in. */

@@ -11,9 +11,9 @@
  * registered here only, so no other route accepts multipart bodies.
  */
 import multipart from '@fastify/multipart';
-import { eachPart, uploadError } from '../services/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
+import attachmentMobileRoutes from './attachment-mobile';
 import { API, ATTACHMENT_ROUTES } from '../../shared/contract';
 import { isId } from '../db/ids';
 import { AppError } from '../errors';
@@ -26,7 +26,7 @@ import {
   listByRef,
   openFile,
   openStore,
-  stageUpload,
+  readUpload,
   storeStaged,
   type StagedFile,
   type Viewer,
@@ -74,30 +74,15 @@ const attachmentRoutes: FastifyPluginAsync = async (app) => {
     throwFileSizeLimit: false,
     limits: { fileSize: store.maxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 25, headerPairs: 100 },
   });
+  // Upload by phone (QR code of an attachment field): same parser, same store and checks.
+  await app.register(attachmentMobileRoutes, { store });
 
   const upload = async (request: FastifyRequest, reply: FastifyReply) => {
     const viewer = viewerOf(request);
-    if (!request.isMultipart()) throw new AppError('ATTACHMENT_MISSING');
-    const fields: Input = {};
-    let staged: StagedFile | undefined;
-    let failure: unknown;
+    const read = await readUpload(store, request);
+    const { fields } = read;
+    let staged: StagedFile | undefined = read.staged;
     try {
-      // Read the whole request even after a refused file, so the reply is not sent mid-upload.
-      await eachPart(request, async (part) => {
-        if (part.type === 'field') {
-          fields[part.fieldname] = part.value;
-        } else if (staged || failure) {
-          part.file.resume();
-        } else {
-          try {
-            staged = await stageUpload(store, part.filename ?? '', part.file, () => part.file.truncated);
-          } catch (err) {
-            failure = uploadError(err);
-          }
-        }
-      });
-      if (failure) throw failure;
-      if (!staged) throw new AppError('ATTACHMENT_MISSING');
       const refId = refIdOf({ ...asObject(request.query), ...fields });
       const info = await storeStaged(app.db, store, viewer, staged, refId);
       staged = undefined;

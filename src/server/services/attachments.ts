@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
 import type { ColumnType, ExpressionBuilder, Generated, Kysely, Selectable } from 'kysely';
 import type { AttachmentInfo } from '../../shared/contract';
 import type { Config } from '../config';
@@ -27,6 +28,7 @@ import { escapeLike } from '../db/sql';
 import { newId } from '../db/ids';
 import { AppError } from '../errors';
 import { areaPrefix } from '../resources/scope';
+import { eachPart, uploadError } from './multipart';
 
 // ---------------------------------------------------------------------------------------------
 // types
@@ -137,7 +139,10 @@ export function allowedType(name: string): FileType {
  */
 export function openStore(config: Pick<Config, 'attachmentDir' | 'attachmentMaxMb' | 'dataDir' | 'apiBase'>, downloadPath: (id: string) => string): AttachmentStore & { temporary: boolean } {
   const temporary = !config.attachmentDir && config.dataDir.startsWith('memory://');
-  const dir = config.attachmentDir ?? (temporary ? mkdtempSync(join(tmpdir(), 'portal-attachments-')) : join(config.dataDir, 'attachments'));
+  // One temporary directory per app configuration, so every route that opens the store (the
+  // signed-in uploads, the open application uploads) sees the same files.
+  const temp = () => temporaryDirs.get(config) ?? temporaryDirs.set(config, mkdtempSync(join(tmpdir(), 'portal-attachments-'))).get(config)!;
+  const dir = config.attachmentDir ?? (temporary ? temp() : join(config.dataDir, 'attachments'));
   mkdirSync(join(dir, 'tmp'), { recursive: true });
   return {
     dir,
@@ -147,6 +152,8 @@ export function openStore(config: Pick<Config, 'attachmentDir' | 'attachmentMaxM
     downloadUrl: (id) => `${config.apiBase}${downloadPath(id)}`,
   };
 }
+
+const temporaryDirs = new WeakMap<object, string>();
 
 const filePath = (store: AttachmentStore, id: string) => join(store.dir, id.slice(0, 2), id);
 
@@ -215,6 +222,41 @@ export async function stageUpload(store: AttachmentStore, rawName: string, strea
 
 export async function discardStaged(staged: StagedFile | undefined): Promise<void> {
   if (staged) await rm(staged.tmpPath, { force: true });
+}
+
+/**
+ * Reads a multipart upload to its end (even after a refused file, so the reply is not sent
+ * mid-upload): stages its first file (checked by stageUpload), drains any further file and
+ * collects the text fields. Throws ATTACHMENT_MISSING when the request is not multipart or has no
+ * file, the refusal of a refused file, MULTIPART_INVALID for a malformed body; after a throw
+ * nothing stays staged. The caller stores or discards the staged file.
+ */
+export async function readUpload(store: AttachmentStore, request: FastifyRequest): Promise<{ staged: StagedFile; fields: Record<string, unknown> }> {
+  if (!request.isMultipart()) throw new AppError('ATTACHMENT_MISSING');
+  const fields: Record<string, unknown> = {};
+  let staged: StagedFile | undefined;
+  let failure: unknown;
+  try {
+    await eachPart(request, async (part) => {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+      } else if (staged || failure) {
+        part.file.resume();
+      } else {
+        try {
+          staged = await stageUpload(store, part.filename ?? '', part.file, () => part.file.truncated);
+        } catch (err) {
+          failure = uploadError(err);
+        }
+      }
+    });
+  } catch (err) {
+    await discardStaged(staged);
+    throw err;
+  }
+  if (failure) throw failure;
+  if (!staged) throw new AppError('ATTACHMENT_MISSING');
+  return { staged, fields };
 }
 
 // ---------------------------------------------------------------------------------------------

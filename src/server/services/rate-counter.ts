@@ -16,8 +16,8 @@ export interface Hit {
   ttl: number;
 }
 
-/** The longest window any limit uses; counters older than this are pruned. */
-export const LONGEST_WINDOW_MS = 60 * 60_000;
+/** The longest window any limit uses (the daily text-message limit, services/sms.ts); counters older than this are pruned. */
+export const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Keys are bounded: a long login name cannot grow a row or the primary-key index without limit. */
 const KEY_LENGTH = 300;

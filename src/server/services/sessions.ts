@@ -3,6 +3,7 @@
  * A session expires after `ttlMinutes` without a request; `last_seen_at` slides forward at most
  * once per TOUCH_INTERVAL_MS so ordinary requests do not each cost a write.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { newId } from '../db/ids';
 
@@ -144,4 +145,75 @@ export async function purgeExpiredSessions(db: Db, ttlMinutes: number, now = new
     .deleteFrom('sys_session')
     .where('last_seen_at', '<', new Date(now.getTime() - ttlMinutes * 60_000))
     .execute();
+}
+
+/** How many sessions a process keeps resolved; beyond it the least recently used are dropped. */
+const CACHE_LIMIT = 10_000;
+
+/**
+ * Resolved sessions of this process, valid while the database's session epoch (migration 0014)
+ * is the one they were read under. Any change that can alter or end a session moves the epoch, in
+ * the same transaction, whichever process (or SQL session) makes it; a process that sees a new
+ * epoch drops everything it holds. A request then costs one primary-key read instead of the
+ * five-table lookup (issue 18). A column added to resolveSession's lookup must be added to the
+ * migration's trigger list.
+ */
+export class SessionCache {
+  private epoch: string | null = null;
+  private readonly entries = new Map<string, CurrentSession>();
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Reads the database's epoch; forgets every entry when it moved. */
+  async sync(db: Db): Promise<string> {
+    const { rows } = await sql<{ version: string }>`SELECT version::text AS version FROM sys_session_epoch WHERE id = 1`.execute(db);
+    const epoch = rows[0]?.version ?? '';
+    if (epoch !== this.epoch) {
+      this.entries.clear();
+      this.epoch = epoch;
+    }
+    return epoch;
+  }
+
+  get(key: string): CurrentSession | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Most recently used last (Map keeps insertion order).
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Keeps `session` if the epoch is still the one read before it was looked up. */
+  set(key: string, session: CurrentSession, epoch: string): void {
+    if (epoch !== this.epoch) return;
+    this.entries.set(key, session);
+    if (this.entries.size > CACHE_LIMIT) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
+const cacheKey = (lookup: SessionLookup): string => ('token' in lookup ? `t:${lookup.token}` : `e:${lookup.extendToken}`);
+
+/**
+ * resolveSession through `cache`: a cached session is used while the epoch is unchanged and its
+ * last request is less than TOUCH_INTERVAL_MS ago (so expiry and the sliding window are decided
+ * by the database, as before); otherwise the full lookup runs and its result is cached. The epoch
+ * is read before the lookup, so a cached session is never older than the epoch it is kept under.
+ */
+export async function resolveSessionCached(db: Db, cache: SessionCache, lookup: SessionLookup, ttlMinutes: number, now = new Date()): Promise<CurrentSession | null> {
+  const epoch = await cache.sync(db);
+  const key = cacheKey(lookup);
+  const hit = cache.get(key);
+  if (hit && now.getTime() - hit.lastSeenAt.getTime() <= Math.min(TOUCH_INTERVAL_MS, ttlMinutes * 60_000)) return hit;
+  const session = await resolveSession(db, lookup, ttlMinutes, now);
+  if (session) cache.set(key, session, epoch);
+  else cache.delete(key);
+  return session;
 }

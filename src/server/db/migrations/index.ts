@@ -14,6 +14,11 @@ import * as m0007 from './0007_attachment_record_owner';
 import * as m0008 from './0008_rate_counter';
 import * as m0009 from './0009_audit_log';
 import * as m0010 from './0010_error_log_client_time';
+import * as m0011 from './0011_sms_and_applications';
+import * as m0012 from './0012_accounts_mobile_upload';
+import * as m0013 from './0013_read_marks';
+import * as m0014 from './0014_session_epoch';
+import * as m0015 from './0015_document_token';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -26,4 +31,9 @@ export const migrations: Record<string, Migration> = {
   '0008_rate_counter': m0008,
   '0009_audit_log': m0009,
   '0010_error_log_client_time': m0010,
+  '0011_sms_and_applications': m0011,
+  '0012_accounts_mobile_upload': m0012,
+  '0013_read_marks': m0013,
+  '0014_session_epoch': m0014,
+  '0015_document_token': m0015,
 };

@@ -19,6 +19,11 @@ export const EQUIPMENT = 'equipment';
 /** Demo rows of the second using unit's equipment (demo.rows), apart from the first unit's so later seeds do not mix them. */
 export const SECOND_UNIT_EQUIPMENT = 'equipment:second';
 
+/** The equipment fields a record about a piece carries (its reference and the copies shown in lists), from the saved equipment row. */
+export function equipmentFieldsOf(e: Row): Record<string, unknown> {
+  return { equipment: e.id, equcode: e.equcode, equipmentName: e.equipmentName, equclacode: e.equclacode, registrationCode: e.registrationCode };
+}
+
 export async function seedEquipment(demo: DemoContext): Promise<Record<string, number>> {
   // The maintenance units first: the equipment picks them.
   demo.progress('写入维保单位…');
@@ -70,11 +75,7 @@ async function seedUnitEquipment(demo: DemoContext, unit: Actor, count: number, 
         history,
         unit,
         {
-          equipment: e.id,
-          equcode: e.equcode,
-          equipmentName: e.equipmentName,
-          equclacode: e.equclacode,
-          registrationCode: e.registrationCode,
+          ...equipmentFieldsOf(e),
           inspectionType: 'periodic',
           inspectionDate: date,
           conclusion: conclusion ?? '1',

@@ -125,6 +125,8 @@ export const onlineApplyInspected: Hook = async (ctx) => {
       reportNo: receiptNo ? `${String(receiptNo)}-${String(equipment.equcode ?? item.equipment).slice(-6)}` : null,
       nextInspectionDate: equipment.nextInspectionDate,
       report: Array.isArray(report) ? report : null,
+      source: 'online',
+      onlineApply: ctx.row.id,
     });
   }
 };

@@ -9,7 +9,8 @@
  * - every piece of equipment of the application takes the number and goes 在用 (use status 1),
  *   dated from the application's start of use when it had none;
  * - an approved change application applies to its equipment: stop → 停用, restart → 在用,
- *   cancel → 注销, scrap → 报废, address → the new area and address.
+ *   cancel → 注销, scrap → 报废, address → the new area and address, unit → the equipment and its
+ *   use registration move to the receiving unit once it accepted (transfer.ts).
  */
 import dayjs from 'dayjs';
 import { todayIn } from '../../../shared/dates';
@@ -17,6 +18,7 @@ import { AppError } from '../../errors';
 import { nextSequence, type Hook, type HookContext } from '../../resources/hooks';
 import { dictData, dictPath } from '../../resources/dicts';
 import { REGISTRATION_ERRORS } from './errors';
+import { transferEquipment } from './transfer';
 
 type Item = { equipment?: string; equclacode?: string; subCategory?: string };
 
@@ -76,6 +78,7 @@ const STATUS_BY_CHANGE: Record<string, string> = { stop: '2', restart: '1', canc
 export const applyUseChange: Hook = async (ctx) => {
   const { row } = ctx;
   const change = String(row.changeType ?? '');
+  if (change === 'unit') await transferEquipment(ctx);
   for (const item of itemsOf(row)) {
     if (!item.equipment) continue;
     const values: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-/** Demo use registrations and change applications in every state, on the demo equipment (equipment/seed.ts). */
+/** Demo use registrations and change applications in every state (one a transfer to the second unit, waiting for its acceptance), on the demo equipment (equipment/seed.ts). */
 import { DEMO_CONTACT, demoForm, type DemoContext } from '../../db/demo/context';
 import { DEMO_UNITS } from '../../db/seed';
 import { runAction, saveRecord } from '../../resources/records';
@@ -89,6 +89,25 @@ export async function seedUseRegistrations(demo: DemoContext): Promise<Record<st
       await runAction(db, changes, authority, 'audit-agree', id, { opinion: '同意停用' });
     }
     if (target === 'returned') await runAction(db, changes, authority, 'audit-disagree', id, { opinion: '请补充新使用地点的安全管理人员信息' });
+    changed++;
+  }
+  // One transfer in progress: 宁波甬江 hands a piece in use to 北仑港城, which has yet to accept it.
+  const moving = inUse[changePlans.length];
+  if (moving) {
+    await saveRecord(db, changes, unit, {
+      changeType: 'unit',
+      useUnitName: DEMO_UNITS.using.orgname,
+      newUseUnitName: DEMO_UNITS.second.orgname,
+      newUseUnitCreditCode: DEMO_UNITS.second.orgcode,
+      newLocationArea: DEMO_UNITS.second.areacode,
+      newAddress: '宁波市北仑区明州路88号3号仓库',
+      effectiveDate: today,
+      reason: '设备随仓储业务整体转让给宁波北仑港城起重设备使用有限公司',
+      ...DEMO_CONTACT,
+      applyForm: demoForm('特种设备变更登记表.pdf'),
+      items: [{ equipment: moving.id, equcode: moving.equcode, equipmentName: moving.equipmentName, equclacode: moving.equclacode, registrationCode: moving.registrationCode, useCertNo: moving.useCertNo }],
+      isCommit: true,
+    });
     changed++;
   }
   return { useRegistrations: made, changeApplications: changed };

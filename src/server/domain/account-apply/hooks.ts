@@ -1,0 +1,123 @@
+/**
+ * Effects of the authority's audits (schemas/resources/account-register-apply.json and
+ * password-reset-apply.json), inside the action's transaction, so a failure undoes the audit:
+ *
+ * - account-register-approve: creates the unit, its main account (the password the applicant
+ *   chose, from sys_register_secret) and gives it the using-unit role; a unit or login name taken
+ *   since the application refuses the approval with the duplicate message;
+ * - account-register-return / password-reset-return: tells the applicant by SMS with the opinion;
+ * - password-reset-approve: a temporary password (letters and digits only, so it rates simple and
+ *   the forced change dialog opens at the next login), hashed into the account, failures cleared,
+ *   sent by SMS.
+ */
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { newId } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Hook } from '../../resources/hooks';
+import { passwordHasher } from '../../services/password';
+import type { SmsService } from '../../services/sms';
+import { ACCOUNT_APPLY_ERRORS } from './errors';
+
+export const REGISTER = 'account-register-apply';
+export const RESET = 'password-reset-apply';
+
+declare module '../../db/schema' {
+  interface Database {
+    sys_register_secret: { apply_id: string; password_hash: string; created_at: Date | string | undefined };
+  }
+}
+
+/** The SMS service the hooks use (set by the feature's routes, which know the app). */
+let hookSms: SmsService | null = null;
+export function useSmsForHooks(sms: SmsService): void {
+  hookSms = sms;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+async function notify(trx: unknown, mobile: string, purpose: string, message: string): Promise<void> {
+  if (!hookSms) return;
+  await hookSms.notify(mobile, purpose, message, trx as never);
+}
+
+export const approveRegistration: Hook = async ({ trx, row }) => {
+  const db = trx as Kysely<Database>;
+  const orgcode = text(row.orgcode).toUpperCase();
+  const loginName = text(row.loginName);
+  if (await db.selectFrom('sys_unit').select('id').where('orgcode', '=', orgcode).executeTakeFirst()) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_UNIT_EXISTS);
+  if (await db.selectFrom('sys_user').select('id').where('login_name', '=', loginName).executeTakeFirst()) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LOGIN_EXISTS);
+  const secret = await db.selectFrom('sys_register_secret').select('password_hash').where('apply_id', '=', text(row.id)).executeTakeFirst();
+  if (!secret) throw new AppError('WRONG_STATE');
+  const role = await db.selectFrom('sys_role').select('id').where('role_type', '=', 'unit').orderBy('sort').executeTakeFirst();
+  if (!role) throw new AppError('WRONG_STATE');
+  const unitId = newId();
+  const userId = newId();
+  const now = new Date();
+  await db
+    .insertInto('sys_unit')
+    .values({ id: unitId, orgname: text(row.orgname), orgcode, areacode: text(row.areacode), address: text(row.address), contact: text(row.contact), contact_phone: text(row.contactMobile), unit_type: text(row.unitType) || 'use', sso_user_id: null, created_at: now })
+    .execute();
+  await db
+    .insertInto('sys_user')
+    .values({
+      id: userId,
+      unit_id: unitId,
+      login_name: loginName,
+      name: text(row.contact),
+      password_hash: secret.password_hash,
+      phone: null,
+      mobile: text(row.contactMobile),
+      id_card: null,
+      is_user_seed: 1,
+      basic_unit_flag: 0,
+      office_id: null,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db.insertInto('sys_user_role').values({ user_id: userId, role_id: role.id }).execute();
+  await db.deleteFrom('sys_register_secret').where('apply_id', '=', text(row.id)).execute();
+  await notify(trx, text(row.contactMobile), 'register-result', `您的企业账号注册申请（${text(row.applyNo)}）已审核通过，请使用登录账号 ${loginName} 和注册时设置的密码登录。`);
+  return { createdUnitId: unitId };
+};
+
+export const returnRegistration: Hook = async ({ trx, row, opinion }) => {
+  await notify(trx, text(row.contactMobile), 'register-result', `您的企业账号注册申请（${text(row.applyNo)}）未通过审核：${opinion ?? ''}。请在注册进度查询中修改后重新提交。`);
+};
+
+const LOWER = 'abcdefghjkmnpqrstuvwxyz';
+const DIGITS = '23456789';
+
+/** 10 characters of lowercase letters and digits (both present): 2 character classes, so it rates simple. */
+export function temporaryPassword(): string {
+  const all = LOWER + DIGITS;
+  const chars = [LOWER[randomInt(LOWER.length)], DIGITS[randomInt(DIGITS.length)], ...Array.from({ length: 8 }, () => all[randomInt(all.length)])];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
+export const approveReset: Hook = async ({ trx, row }) => {
+  const db = trx as Kysely<Database>;
+  const user = await db.selectFrom('sys_user').select(['id', 'mobile']).where('id', '=', text(row.accountId)).executeTakeFirst();
+  if (!user) throw new AppError('RECORD_NOT_FOUND');
+  const password = temporaryPassword();
+  await db
+    .updateTable('sys_user')
+    .set({ password_hash: await passwordHasher.hash(password), failed_count: 0, locked_until: null, updated_at: new Date() })
+    .where('id', '=', user.id)
+    .execute();
+  // Sessions signed in with the old password end.
+  await db.deleteFrom('sys_session').where('user_id', '=', user.id).execute();
+  await notify(trx, user.mobile ?? text(row.mobile), 'reset-result', `您的密码重置申请（${text(row.applyNo)}）已通过，临时密码为 ${password} ，请登录后立即修改密码。`);
+};
+
+export const returnReset: Hook = async ({ trx, row, opinion }) => {
+  await notify(trx, text(row.mobile), 'reset-result', `您的密码重置申请（${text(row.applyNo)}）未通过审核：${opinion ?? ''}。`);
+};
+

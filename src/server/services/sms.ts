@@ -1,0 +1,219 @@
+/**
+ * Text messages and verification codes: one interface, the provider chosen by configuration
+ * (PORTAL_SMS_PROVIDER):
+ *
+ *   outbox (default)  each message is a row of `sys_sms_outbox` and a log line (the demo: README
+ *                     shows how to read the codes)
+ *   log               a log line only
+ *
+ * A real gateway is one more `SmsProvider`. Codes (`send` / `verify`), per purpose and mobile:
+ * 6 digits, valid 5 minutes, single use; at most 1 per minute and 10 per day per mobile (the
+ * database rate counter, so every process counts together); 5 wrong tries void the code. Only a
+ * hash of a code is stored. Callers that must not reveal whether a mobile is known (a login name,
+ * a credit code) answer the same text whatever `send` did: see `sendQuietly`.
+ *
+ *   const sms = smsService(app);          // in a route
+ *   await sms.send('register', mobile);   // throws SMS_TOO_FREQUENT / SMS_DAILY_LIMIT
+ *   if (!(await sms.verify('register', mobile, code))) throw new AppError('SMS_CODE_INVALID');
+ *   await sms.notify(mobile, 'apply', '您的申请已通过');
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Config } from '../config';
+import { newId } from '../db/ids';
+import type { Db } from '../db/index';
+import { AppError, defineErrors } from '../errors';
+import { countHit } from './rate-counter';
+
+declare module '../db/schema' {
+  interface Database {
+    sys_sms_outbox: SmsOutboxTable;
+    sys_sms_code: SmsCodeTable;
+  }
+}
+
+export interface SmsOutboxTable {
+  id: string;
+  mobile: string;
+  purpose: string;
+  text: string;
+  provider: string;
+  created_at: Date | string | undefined;
+}
+
+export interface SmsCodeTable {
+  id: string;
+  purpose: string;
+  mobile: string;
+  code_hash: string;
+  expires_at: Date;
+  tries: number | undefined;
+  used_at: Date | null;
+  created_at: Date | string | undefined;
+}
+
+export const SMS_ERRORS = defineErrors({
+  /** A second code for the same mobile within a minute. */
+  SMS_TOO_FREQUENT: { status: 429, message: '验证码发送过于频繁，请1分钟后再试' },
+  /** The 11th code for the same mobile within a day. */
+  SMS_DAILY_LIMIT: { status: 429, message: '该手机号今日获取验证码次数已达上限，请明天再试' },
+  /** Wrong, expired, used or voided code (one message for all: nothing to learn from it). */
+  SMS_CODE_INVALID: { status: 400, message: '短信验证码错误或已失效，请重新获取' },
+  /** Not a mobile number (SPEC §5 mobile rule). */
+  SMS_MOBILE_INVALID: { status: 400, message: '请输入有效的手机号码' },
+});
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const MAX_WRONG_TRIES = 5;
+export const PER_MINUTE = 1;
+export const PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60_000;
+const MOBILE = /^1[3-9]\d{9}$/;
+
+/** Who delivers a message. */
+export interface SmsProvider {
+  readonly name: string;
+  deliver(db: Db, message: { mobile: string; purpose: string; text: string }): Promise<void>;
+}
+
+const mask = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+
+export function outboxProvider(log: FastifyBaseLogger): SmsProvider {
+  return {
+    name: 'outbox',
+    async deliver(db, { mobile, purpose, text }) {
+      await db.insertInto('sys_sms_outbox').values({ id: newId(), mobile, purpose, text, provider: 'outbox' }).execute();
+      log.info({ sms: { mobile, purpose, text } }, 'sms (outbox)');
+    },
+  };
+}
+
+export function logProvider(log: FastifyBaseLogger): SmsProvider {
+  return {
+    name: 'log',
+    async deliver(_db, { mobile, purpose, text }) {
+      log.info({ sms: { mobile: mask(mobile), purpose, text } }, 'sms (log)');
+    },
+  };
+}
+
+export function providerOf(config: Pick<Config, 'smsProvider'>, log: FastifyBaseLogger): SmsProvider {
+  return config.smsProvider === 'log' ? logProvider(log) : outboxProvider(log);
+}
+
+const hashOf = (purpose: string, mobile: string, code: string) => createHash('sha256').update(`${purpose}\u0000${mobile}\u0000${code}`).digest('hex');
+
+export const isMobile = (value: unknown): value is string => typeof value === 'string' && MOBILE.test(value);
+
+export interface SmsService {
+  /** Sends a new 6-digit code for `purpose` to `mobile` (earlier unused ones of that purpose are void). */
+  send(purpose: string, mobile: string, now?: Date): Promise<void>;
+  /** Whether `code` is the live code of purpose + mobile; true uses it up. A wrong one counts a try (5 void it). */
+  verify(purpose: string, mobile: string, code: unknown, now?: Date): Promise<boolean>;
+  /** Like verify, but a right code stays usable (a form checks it before it submits); a wrong one counts a try. */
+  check(purpose: string, mobile: string, code: unknown, now?: Date): Promise<boolean>;
+  /** Sends a plain message (a result, a temporary password). */
+  notify(mobile: string, purpose: string, text: string, db?: Db): Promise<void>;
+  readonly provider: SmsProvider;
+}
+
+export function createSmsService(db: Db, provider: SmsProvider, signature = ''): SmsService {
+  const signed = (text: string) => (signature ? `【${signature}】${text}` : text);
+  async function limit(mobile: string, now: Date): Promise<void> {
+    const minute = await countHit(db, `sms:m:${mobile}`, 60_000, now);
+    if (minute.count > PER_MINUTE) throw new AppError(SMS_ERRORS.SMS_TOO_FREQUENT);
+    const day = await countHit(db, `sms:d:${mobile}`, DAY_MS, now);
+    if (day.count > PER_DAY) throw new AppError(SMS_ERRORS.SMS_DAILY_LIMIT);
+  }
+
+  async function match(purpose: string, mobile: string, code: unknown, consume: boolean, now: Date): Promise<boolean> {
+    if (!isMobile(mobile)) return false;
+    const row = await db
+      .selectFrom('sys_sms_code')
+      .selectAll()
+      .where('purpose', '=', purpose)
+      .where('mobile', '=', mobile)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return false;
+    const given = typeof code === 'string' && /^\d{6}$/.test(code.trim()) ? hashOf(purpose, mobile, code.trim()) : '';
+    const right = given.length === row.code_hash.length && timingSafeEqual(Buffer.from(given), Buffer.from(row.code_hash));
+    if (!right) {
+      // Count the try; the fifth voids the code.
+      await db
+        .updateTable('sys_sms_code')
+        .set({ tries: sql<number>`tries + 1`, used_at: sql<Date | null>`case when tries + 1 >= ${MAX_WRONG_TRIES} then ${now}::timestamptz else used_at end` })
+        .where('id', '=', row.id)
+        .execute();
+      return false;
+    }
+    if (!consume) return true;
+    // Single use, also between two concurrent requests: only one update finds it unused.
+    const used = await db.updateTable('sys_sms_code').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+    return !!used;
+  }
+
+  const service: SmsService = {
+    provider,
+    async send(purpose, mobile, now = new Date()) {
+      if (!isMobile(mobile)) throw new AppError(SMS_ERRORS.SMS_MOBILE_INVALID);
+      await limit(mobile, now);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await (db as Kysely<import('../db/schema').Database>).transaction().execute(async (trx) => {
+        await trx.updateTable('sys_sms_code').set({ used_at: now }).where('purpose', '=', purpose).where('mobile', '=', mobile).where('used_at', 'is', null).execute();
+        await trx
+          .insertInto('sys_sms_code')
+          .values({ id: newId(), purpose, mobile, code_hash: hashOf(purpose, mobile, code), expires_at: new Date(now.getTime() + CODE_TTL_MS), tries: 0, used_at: null, created_at: now })
+          .execute();
+        await provider.deliver(trx, { mobile, purpose, text: signed(`您的验证码为${code}，5分钟内有效，请勿泄露。`) });
+      });
+    },
+    verify: (purpose, mobile, code, now = new Date()) => match(purpose, mobile, code, true, now),
+    check: (purpose, mobile, code, now = new Date()) => match(purpose, mobile, code, false, now),
+    async notify(mobile, purpose, text, on = db) {
+      if (!isMobile(mobile)) return;
+      await provider.deliver(on, { mobile, purpose, text: signed(text) });
+    },
+  };
+  return service;
+}
+
+/** The app's SMS service (one per app instance). */
+const services = new WeakMap<FastifyInstance, SmsService>();
+export function smsService(app: FastifyInstance): SmsService {
+  let service = services.get(app);
+  if (!service) {
+    service = createSmsService(app.db, providerOf(app.config, app.log), app.config.productName);
+    services.set(app, service);
+  }
+  return service;
+}
+
+/**
+ * Sends a code where the caller must not learn whether the target exists: `mobile` null (nothing
+ * registered) sends nothing, and a rate limit of a real mobile is swallowed; either way the
+ * caller answers the same text. A dummy hash keeps the work of both paths alike.
+ */
+export async function sendQuietly(sms: SmsService, purpose: string, mobile: string | null): Promise<void> {
+  if (!mobile) {
+    hashOf(purpose, '00000000000', String(randomInt(0, 1_000_000)));
+    return;
+  }
+  try {
+    await sms.send(purpose, mobile);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+  }
+}
+
+/** The newest messages of a mobile (tests, README demo). */
+export async function outboxOf(db: Db, mobile: string): Promise<{ text: string; purpose: string; created_at: unknown }[]> {
+  return db.selectFrom('sys_sms_outbox').select(['text', 'purpose', 'created_at']).where('mobile', '=', mobile).orderBy('created_at', 'desc').execute();
+}
+
+/** The 6-digit code in a message text (tests, the demo). */
+export const codeIn = (text: string): string | null => /验证码为(\d{6})/.exec(text)?.[1] ?? null;
