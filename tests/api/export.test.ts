@@ -85,7 +85,7 @@ describe.each(dbTargets())('XLSX export (%s)', (target) => {
 
   it('names the file after the title (RFC 5987) and sends it as an attachment', async () => {
     const res = await exportFile(unitA.sid, { category: '3' });
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="demo-notice.xlsx"; filename*=UTF-8''${encodeURIComponent('通知公告.xlsx')}`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="demo-notice.xlsx"; filename*=UTF-8''${encodeURIComponent('单位通知.xlsx')}`);
   });
 
   it("never contains another unit's rows", async () => {

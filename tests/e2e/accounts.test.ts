@@ -74,7 +74,7 @@ describe('accounts', () => {
     page.setDefaultTimeout(20_000);
     await logIn(page, baseURL, { loginName: 'nbadmin', password: 'Admin@2026', orgCode: DEMO_UNITS.using.orgcode });
     await page.waitForURL(/\/home$/);
-    await page.goto(`${baseURL}/home/notice/form`);
+    await page.goto(`${baseURL}/home/unit-notice/form`);
     const field: Locator = page
       .locator('.ant-formily-item')
       .filter({ visible: true })

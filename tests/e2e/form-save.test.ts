@@ -22,14 +22,14 @@ describe('saving a form opened by its address', () => {
     }, title);
 
   it('asks for a required field by its label, and puts the cursor in the first one', async () => {
-    await page.goto(`${baseURL}/home/notice/form?mode=add`);
+    await page.goto(`${baseURL}/home/unit-notice/form?mode=add`);
     await save();
     await page.getByText('请填写标题').filter({ visible: true }).first().waitFor();
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label'))).toBe('标题');
   });
 
   it('stays on the saved record in edit mode, and the second save updates it', async () => {
-    await page.goto(`${baseURL}/home/notice/form?mode=add`);
+    await page.goto(`${baseURL}/home/unit-notice/form?mode=add`);
     await field('标题').fill(title);
     await field('正文').fill('第一次保存');
     await save();
@@ -56,14 +56,14 @@ describe('saving a form opened by its address', () => {
   });
 
   it('asks before leaving a form whose input is not saved', async () => {
-    await page.goto(`${baseURL}/home/notice/form?mode=add`);
+    await page.goto(`${baseURL}/home/unit-notice/form?mode=add`);
     await field('标题').fill('尚未保存的公告');
     const home = () => page.locator('.shell-menu').getByRole('menuitem', { name: '首页' }).click();
     const question = page.locator('.ant-modal-confirm', { hasText: '填写的内容尚未保存' }).filter({ visible: true });
     await home();
     await question.getByRole('button', { name: /留\s*下/ }).click();
     await expect.poll(() => field('标题').inputValue()).toBe('尚未保存的公告');
-    expect(new URL(page.url()).pathname).toBe('/home/notice/form');
+    expect(new URL(page.url()).pathname).toBe('/home/unit-notice/form');
     await home();
     await question.getByRole('button', { name: /离\s*开/ }).click();
     await page.waitForURL(/\/home$/);

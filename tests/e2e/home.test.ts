@@ -95,7 +95,7 @@ describe('the home work desk', () => {
     await logOut(page);
     await logIn(page, baseURL, account('nbadmin'));
     await page.waitForURL(/\/home$/);
-    await page.goto(`${baseURL}/home/articles/detail?id=${id}`);
+    await page.goto(`${baseURL}/home/notice/detail?id=${id}`);
     const body = page.locator('.engine-rich-text').filter({ visible: true });
     await body.locator('strong', { hasText: '请按时报检' }).waitFor();
     expect(await body.innerText()).toContain('各单位：');

@@ -20,8 +20,8 @@ describe('schema playground', () => {
 
     const editor = page.getByLabel('屏幕定义');
     const text = await editor.inputValue();
-    await editor.fill(text.replace('"title": "通知公告"', '"title": "通知公告（调试）"'));
-    await preview.getByText('通知公告（调试）').waitFor();
+    await editor.fill(text.replace('"title": "单位通知"', '"title": "单位通知（调试）"'));
+    await preview.getByText('单位通知（调试）').waitFor();
 
     await editor.fill(text.replace('"title", "category"', '"title", "nosuchfield"'));
     await expect

@@ -20,10 +20,10 @@ describe('a JSON-only screen: list → add → save → commit → audit → flo
   it('the unit saves a draft, then submits it from the form', async () => {
     await logIn(page, baseURL, account('nbadmin'));
     await page.waitForURL(/\/home$/);
-    await page.locator('.shell-menu').getByRole('menuitem', { name: '通知公告' }).click();
-    await page.waitForURL(/\/home\/notice$/);
+    await page.locator('.shell-menu').getByRole('menuitem', { name: '单位通知' }).click();
+    await page.waitForURL(/\/home\/unit-notice$/);
     await page.getByRole('button', { name: /新\s*增/ }).click();
-    await page.waitForURL(/\/home\/notice\/form\?mode=add/);
+    await page.waitForURL(/\/home\/unit-notice\/form\?mode=add/);
 
     // Required fields are checked before anything is sent.
     await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -37,7 +37,7 @@ describe('a JSON-only screen: list → add → save → commit → audit → flo
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText(/保存成功|操作成功/).first().waitFor();
 
-    await page.goto(`${baseURL}/home/notice`);
+    await page.goto(`${baseURL}/home/unit-notice`);
     await row().waitFor();
     await expect(row().innerText()).resolves.toContain('草稿');
     await row().getByRole('button', { name: /提\s*交/ }).click();
@@ -50,14 +50,14 @@ describe('a JSON-only screen: list → add → save → commit → audit → flo
 
   it('the authority approves it with an opinion; the detail shows the flow log', async () => {
     await logInAs(page, baseURL, 'jgadmin');
-    await page.goto(`${baseURL}/home/notice`);
+    await page.goto(`${baseURL}/home/unit-notice`);
     await row().waitFor();
     await row().getByRole('button', { name: /审核通过/ }).click();
     await submitDialog(page.locator('.ant-modal', { has: page.locator('textarea') }), '同意发布');
     await expect.poll(() => row().innerText()).toContain('已通过');
 
     await row().getByRole('button', { name: /查\s*看/ }).click();
-    await page.waitForURL(/\/home\/notice\/detail\?/);
+    await page.waitForURL(/\/home\/unit-notice\/detail\?/);
     await page.getByText(title).filter({ visible: true }).first().waitFor();
     const log = page.locator('.ant-timeline');
     await log.getByText('同意发布').waitFor();

@@ -116,8 +116,8 @@ describe('menu building', () => {
   it('lets the real menu give the seed admin every group and the operator two', () => {
     expect(buildMenu(menu.routes, subject(allIds, true)).some((i) => i.key === '/system')).toBe(true);
     const operator = buildMenu(menu.routes, subject(allIds.filter((id) => /^(equipment|company-service):/.test(id))));
-    // /home and its notice list need no access id: every signed-in user has them.
-    expect(operator.map((i) => i.key)).toEqual(['/home', '/home/notice', '/home/articles', '/equipment', '/company-service']);
+    // /home, its notice list and the unit notices need no access id: every signed-in user has them.
+    expect(operator.map((i) => i.key)).toEqual(['/home', '/home/notice', '/home/unit-notice', '/equipment', '/company-service']);
   });
 });
 
