@@ -50,11 +50,12 @@ describe('the home work desk', () => {
     await page.waitForURL(/\/home$/);
     await page.locator('.engine-echart svg').first().waitFor({ timeout: 20_000 });
     const trend = page.locator('[role="img"][aria-label^="近12个月应检与已检"]');
-    expect(await trend.count()).toBe(1);
+    // Charts draw one by one: wait for this one rather than count at the first drawn.
+    await expect.poll(() => trend.count()).toBe(1);
     await trend.locator('svg path').first().waitFor({ state: 'attached' });
     // Every chart card draws (no card stuck loading or failed) and its table view lists what the chart's label says.
     const chartCards = page.locator('.home-desk__charts .engine-chart-card');
-    expect(await chartCards.count()).toBeGreaterThan(1);
+    await expect.poll(() => chartCards.count()).toBeGreaterThan(1);
     for (const card of await chartCards.all()) await card.locator('.engine-echart svg, .ant-empty').first().waitFor({ timeout: 20_000 });
     const trendCard = chartCards.filter({ hasText: '近12个月应检与已检' });
     await trendCard.getByText('表格').click();
@@ -79,7 +80,7 @@ describe('the home work desk', () => {
     // Still jgadmin (the previous test).
     const title = `富文本公告${Date.now().toString(36)}`;
     await page.goto(`${baseURL}/account/notice-manage-form?mode=add`);
-    await page.getByLabel('标题', { exact: true }).filter({ visible: true }).fill(title);
+    await page.getByRole('textbox', { name: '标题', exact: true }).filter({ visible: true }).fill(title);
     const editor = page.getByRole('textbox', { name: '正文' }).filter({ visible: true });
     await editor.click();
     await page.keyboard.type('各单位：');
