@@ -12,8 +12,10 @@ export function account(loginName: string): DemoAccount {
 /** Fills and submits the login form (captcha is off in e2e). */
 export async function logIn(page: Page, baseURL: string, who: Pick<DemoAccount, 'loginName' | 'password' | 'orgCode'>): Promise<void> {
   if (!page.url().includes('/login')) await page.goto(`${baseURL}/login`);
-  await page.getByPlaceholder('账号').fill(who.loginName);
-  await page.getByPlaceholder('密码').fill(who.password);
+  // Exact placeholders: just after a logout the page that was open may still be in the DOM for a
+  // moment, and its filters (请输入登录账号…) must not be taken for the login form.
+  await page.getByPlaceholder('账号', { exact: true }).fill(who.loginName);
+  await page.getByPlaceholder('密码', { exact: true }).fill(who.password);
   await page.getByPlaceholder('组织机构代码（统一社会信用代码）').fill(who.orgCode);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
