@@ -5,8 +5,9 @@
  * the demo accounts, then
  *   - without --equipment: the demo records (equipment registry and applications in every state),
  *     unless the demo unit already has records;
- *   - with --equipment N: N more generated equipment rows for the demo unit, in bulk (benchmark
- *     volumes: `npm run seed -- --equipment 1000000` on PostgreSQL takes a few minutes).
+ *   - with --equipment N: N more generated equipment rows for the demo unit, in bulk by COPY
+ *     (benchmark volumes: `npm run seed -- --equipment 1000000` on PostgreSQL takes about 4 minutes on a loaded
+ *     2-core machine, 1.5 min of it Node CPU; `npm run bench:seed` measures it).
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';

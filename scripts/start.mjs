@@ -5,11 +5,21 @@
  * unchanged checkout starts in the server's own time (issue 18: warm restart ≤ 3 s).
  * The stamp is written after a complete build; any build that empties dist/ (the e2e set-up's,
  * `npm run build` by hand) removes it, so the next start rebuilds. FORCE_BUILD=1 always rebuilds.
+ *
+ * A first start also needs the embedded database templates (initdb, migrations, demo data: ~15 s
+ * of CPU, db/pglite.ts). When it builds and the database is new, the templates are written by a
+ * second process (`src/server/main.ts --prepare-database`) while Vite builds, one core each; the
+ * server then loads them (it waits on the template's lock file when they are not done yet).
+ *
+ * `node scripts/start.mjs --prepare` is npm's `prepare` step (`npm ci`, `npm install`): the same
+ * build when out of date and the templates, then exits without starting the server, so the first
+ * `npm start` after installing loads everything (issue 18: cold start ≤ 10 s). It never fails the
+ * install: on an error it says so and the first start does the work. PORTAL_SKIP_PREPARE=1 skips it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -40,27 +50,65 @@ function inputsHash() {
   return hash.digest('hex');
 }
 
+const prepareOnly = process.argv.includes('--prepare');
+if (prepareOnly && process.env.PORTAL_SKIP_PREPARE) process.exit(0);
 const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
+const nodeTool = (path) => join(root, 'node_modules', path);
+const buildEnv = { ...process.env, NODE_ENV: 'production' };
+
+/** Whether the server will need the embedded database templates: a new PGlite database of the repository's schemas. */
+function needsTemplates() {
+  if (process.env.DATABASE_URL || process.env.PORTAL_SCHEMA_DIR) return false;
+  const dataDir = process.env.PORTAL_DATA_DIR || './data';
+  return prepareOnly || dataDir.startsWith('memory://') || !existsSync(join(resolve(dataDir), 'PG_VERSION'));
+}
+
+/** Runs `args` with node; resolves to the exit status. */
+const run = (args, options = {}) =>
+  new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: buildEnv, ...options });
+    child.once('error', () => done(1));
+    child.once('exit', (code) => done(code ?? 1));
+  });
+
+/** Ends a failed build, after the template process (killed, it would leave its lock file for the next start to wait on). */
+async function fail(message, status) {
+  await templates;
+  if (prepareOnly) {
+    console.warn('[准备] 构建失败（见上方输出）：跳过，首次 npm start 时再构建');
+    process.exit(0);
+  }
+  console.error(message);
+  process.exit(status ?? 1);
+}
+
 const stamp = inputsHash();
 const built = existsSync(bundle) && existsSync(join(dist, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+// Database templates from the sources (tsx: the server bundle is built after Vite, which empties dist/).
+const templates = !built || prepareOnly ? (needsTemplates() ? run([nodeTool('tsx/dist/cli.mjs'), join(root, 'src/server/main.ts'), '--prepare-database']) : null) : null;
 if (built && !process.env.FORCE_BUILD) {
-  console.log(`[启动] 前端与服务端构建未变（${((performance.now() - started) / 1000).toFixed(1)}s 校验），跳过构建`);
+  console.log(`[启动] 前端与服务端构建未变（${elapsed()} 校验），跳过构建`);
 } else {
-  console.log('[启动] 源码有变化：构建前端与服务端（同 npm run build）…');
+  console.log(`[启动] 源码有变化：构建前端与服务端（同 npm run build）${templates ? '，同时生成数据库模板' : ''}…`);
   // `npm run build`'s two steps, run by node directly (no npm, npx in between) and quiet but for warnings.
-  const steps = [
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/build-server.ts')],
-  ];
-  for (const args of steps) {
-    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    if (result.status !== 0) {
-      console.error('Build failed: see the output above.');
-      process.exit(result.status ?? 1);
-    }
+  for (const args of [
+    [nodeTool('vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [nodeTool('tsx/dist/cli.mjs'), join(root, 'scripts/build-server.ts')],
+  ]) {
+    const status = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: buildEnv }).status;
+    if (status !== 0) await fail('Build failed: see the output above.', status);
   }
   writeFileSync(stampFile, stamp);
-  console.log(`[启动] 构建完成（${((performance.now() - started) / 1000).toFixed(1)}s）`);
+  console.log(`[启动] 构建完成（${elapsed()}）`);
+}
+if (templates) {
+  // A failed template process is not an error: the server initialises its own database.
+  if ((await templates) !== 0) console.warn('[启动] 数据库模板未生成：服务端自行初始化数据库');
+}
+if (prepareOnly) {
+  console.log(`[准备] 完成（${elapsed()}）：npm start 直接启动`);
+  process.exit(0);
 }
 
 process.setSourceMapsEnabled(true);

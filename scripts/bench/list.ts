@@ -8,23 +8,19 @@
  * next to it and dropped at the end); without it, or when the server is unreachable, it says so and
  * exits 0. Each server runs in its own process; autocannon (this process) drives them over
  * loopback: a warm-up, then engine, baseline, baseline, engine for BENCH_SECONDS (default 10) each.
- * Goal: engine ≥ 0.8 × baseline requests/s.
+ * Goal: engine ≥ 0.8 × baseline requests/s on the filtered page, ≥ 0.95 × on the light first page.
  *
  * Env: BENCH_ROWS (default 1000000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { DEMO_ACCOUNTS, DEMO_UNITS, seedDemoData } from '../../src/server/db/seed';
-import { API } from '../../src/shared/contract';
+import { DEMO_UNITS, seedDemoData } from '../../src/server/db/seed';
 import { QUERIES, RESOURCE, TABLE, insertRowsSql, queryString, writeSchemaDir } from './list-fixture';
+import { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase, withClient, type Server } from './portal';
 import { printResult } from './report';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -32,23 +28,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP_SECONDS = 3;
 const INSERT_CHUNK = 250_000;
-const GOAL = 0.8;
+/** Engine/baseline throughput goals: the database-bound filtered page, and the light first page where the engine's own per-request cost shows (issue 18). */
+const GOALS: Record<string, number> = { filtered: 0.8, 'first-page': 0.95 };
 /** The whole run must stay under five minutes; past this it aborts and cleans up. */
 const DEADLINE_MS = 4.5 * 60_000;
 
 const SERVER_SCRIPT = fileURLToPath(new URL('./list-server.ts', import.meta.url));
 
 const log = (message: string) => console.log(`  ${message}`);
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Creates the tables through the engine (as `npm start` would), the demo accounts, then the rows. */
 async function prepareDatabase(url: string, schemaDir: string): Promise<void> {
@@ -70,33 +57,8 @@ async function prepareDatabase(url: string, schemaDir: string): Promise<void> {
   });
 }
 
-interface Server {
-  prefix: string;
-  process: ChildProcess;
-}
-
 /** Starts list-server.ts in its own process and waits for its `listening <prefix>` line. */
-function startServer(mode: 'engine' | 'baseline', env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SCRIPT, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with code ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^listening (\S+)$/.exec(line);
-      if (match) resolve({ prefix: match[1], process: child });
-    });
-  });
-}
-
-/** A real login (captcha off): RSA-OAEP-encrypted credentials, as the browser sends them. */
-async function login(engine: string): Promise<string> {
-  const account = DEMO_ACCOUNTS.find((a) => a.orgCode === DEMO_UNITS.using.orgcode)!;
-  const { data } = (await (await fetch(`${engine}${API.publicKey}`)).json()) as { data: { publicKey: string } };
-  const encrypt = (text: string) => publicEncrypt({ key: data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
-  const form = new URLSearchParams({ username: encrypt(account.loginName), password: encrypt(account.password), orgCode: encrypt(account.orgCode), validateCode: '', __ajax: 'json' });
-  const reply = (await (await fetch(`${engine}${API.login}`, { method: 'POST', body: form })).json()) as { result: string; message: string; sessionid?: string };
-  if (reply.result !== 'true' || !reply.sessionid) throw new Error(`login failed: ${reply.message}`);
-  return reply.sessionid;
-}
+const startServer = (mode: 'engine' | 'baseline', env: NodeJS.ProcessEnv): Promise<Server> => startProcess([SERVER_SCRIPT, mode], env, /^listening (\S+)$/);
 
 interface PageReply {
   result: string;
@@ -134,25 +96,16 @@ async function measure(name: string, engineUrl: string, baselineUrl: string): Pr
     return mine.reduce((sum, r) => sum + r.result.requests.average, 0) / mine.length;
   };
   const ratio = mean('engine') / mean('baseline');
-  printResult(`list ${name} throughput`, `engine ${mean('engine').toFixed(0)} vs baseline ${mean('baseline').toFixed(0)} req/s`, `≥ ${GOAL}×`, ratio, ratio >= GOAL, 'engine/baseline');
+  const goal = GOALS[name] ?? 0.8;
+  printResult(`list ${name} throughput`, `engine ${mean('engine').toFixed(0)} vs baseline ${mean('baseline').toFixed(0)} req/s`, `≥ ${goal}×`, ratio, ratio >= goal, 'engine/baseline');
 }
 
 async function main(): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL;
   console.log(`bench:list — ${ROWS.toLocaleString('en')} rows, engine vs hand-written Fastify + SQL, ${CONNECTIONS} connections, ${SECONDS} s × 2 each`);
-  if (!adminUrl) {
-    console.log('  SKIPPED: DATABASE_URL is not set (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:list)');
-    return;
-  }
-  try {
-    await withClient(adminUrl, (c) => c.query('SELECT 1'));
-  } catch (err) {
-    console.log(`  SKIPPED: PostgreSQL at DATABASE_URL is unreachable (${(err as Error).message})`);
-    return;
-  }
+  const adminUrl = await reachablePostgres('bench:list');
+  if (!adminUrl) return;
 
-  const dbName = `portal_bench_${randomBytes(4).toString('hex')}`;
-  const benchUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  let database: Awaited<ReturnType<typeof throwAwayDatabase>> | undefined;
   const schemaDir = mkdtempSync(join(tmpdir(), 'bench-list-'));
   const servers: Server[] = [];
   const deadline = setTimeout(() => {
@@ -165,18 +118,17 @@ async function main(): Promise<void> {
     if (cleaned) return;
     cleaned = true;
     clearTimeout(deadline);
-    for (const s of servers) s.process.kill('SIGTERM');
-    await Promise.all(servers.map((s) => (s.process.exitCode === null ? new Promise((r) => s.process.once('exit', r)) : undefined)));
-    await withClient(adminUrl!, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err) => console.error(`  could not drop ${dbName}: ${err.message}`));
+    await stopProcesses(servers);
+    await database?.drop();
     rmSync(schemaDir, { recursive: true, force: true });
   }
 
   try {
-    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${dbName}`));
+    database = await throwAwayDatabase(adminUrl, 'portal_bench');
     writeSchemaDir(schemaDir);
-    await prepareDatabase(benchUrl, schemaDir);
+    await prepareDatabase(database.url, schemaDir);
 
-    const env = { BENCH_DATABASE_URL: benchUrl, BENCH_SCHEMA_DIR: schemaDir };
+    const env = { BENCH_DATABASE_URL: database.url, BENCH_SCHEMA_DIR: schemaDir };
     servers.push(await startServer('engine', env), await startServer('baseline', env));
     const [engine, baseline] = servers;
     const sid = await login(engine.prefix);

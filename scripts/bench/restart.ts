@@ -6,51 +6,21 @@
  * Medians are printed. Uses a free port and a temporary data directory; the checkout's dist/ is
  * (re)built by the first run if it is out of date.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmStart } from './npm-start';
 import { printResult, seconds } from './report';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GOAL_S = 3;
 const RUNS = 5;
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 /** Runs `node scripts/start.mjs` until ready; returns seconds to ready and the RSS 5 s later. */
-async function start(dataDir: string): Promise<{ readyS: number; rss: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_CAPTCHA: 'off', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  try {
-    const readyS = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`not ready after 300 s:\n${output}`)), 300_000);
-      const hear = (chunk: Buffer) => {
-        output += chunk;
-        if (output.includes('Portal ready:')) {
-          clearTimeout(timer);
-          resolve((performance.now() - started) / 1000);
-        }
-      };
-      child.stdout.on('data', hear);
-      child.stderr.on('data', hear);
-      child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-    });
-    await new Promise((r) => setTimeout(r, 5000));
-    return { readyS, rss: rssMb(child.pid!) };
-  } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
-}
+const start = (dataDir: string) => npmStart({ root: ROOT, dataDir, idleMs: 5000 });
 
 console.log(`bench:restart — npm start (scripts/start.mjs) restarted ${RUNS} times with nothing changed`);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-restart-'));

@@ -6,14 +6,27 @@
  *
  *   warm: the database templates are in the cache (every start after the first on a machine)
  *   cold: an empty cache directory (the first start on a machine, or after the code changed)
+ *
+ * Then `npm start` on a fresh clone right after `npm ci` (issue 18: ready in ≤ 10 s): a copy of the
+ * working tree (tracked and untracked files that are not ignored: what a clone holds) whose
+ * node_modules links to this checkout's packages but holds no cache or build; npm's prepare step
+ * (scripts/start.mjs --prepare, which `npm ci` runs) is timed, then the first `npm start` on a new
+ * data directory; and, for comparison in the same run, the first start of the same copy with
+ * nothing built (dist/ and the caches removed: `npm ci --ignore-scripts`, or the start before
+ * the prepare step existed). BENCH_START_SKIP_CLONE=1 leaves this part out.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServer, type StartedServer } from '../../tests/support/server';
+import { npmStart } from './npm-start';
 import { printResult, seconds } from './report';
 
 const GOAL_S = 20;
+const CLONE_GOAL_S = 10;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 async function startMany(n: number, env: Record<string, string> = {}): Promise<number[]> {
   const servers: StartedServer[] = await Promise.all(Array.from({ length: n }, () => startServer({ env })));
@@ -38,4 +51,36 @@ try {
   report('4 at once, cold cache', await startMany(4, { PORTAL_CACHE_DIR: cold }), single);
 } finally {
   rmSync(cold, { recursive: true, force: true });
+}
+
+/** A fresh clone of the working tree at `dir`, its node_modules linking to this checkout's packages (no .cache). */
+function freshClone(dir: string): void {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    cpSync(join(ROOT, file), join(dir, file));
+  }
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) if (name !== '.cache' && name !== '.vite') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+}
+
+if (!process.env.BENCH_START_SKIP_CLONE) {
+  console.log('npm start on a fresh clone right after npm ci (its prepare step), then with nothing built');
+  const clone = mkdtempSync(join(tmpdir(), 'portal-bench-clone-'));
+  const data = (name: string) => join(clone, '.tmp', name);
+  try {
+    freshClone(clone);
+    const prepared = await npmStart({ root: clone, dataDir: data('prepare'), args: ['--prepare'] });
+    console.log(`  npm ci's prepare step (build + database templates): ${seconds(prepared.readyS)}`);
+    const first = await npmStart({ root: clone, dataDir: data('first') });
+    rmSync(join(clone, 'dist'), { recursive: true, force: true });
+    rmSync(join(clone, 'node_modules', '.cache'), { recursive: true, force: true });
+    const unbuilt = await npmStart({ root: clone, dataDir: data('unbuilt') });
+    console.log(`  first npm start with nothing built (no prepare step): ${seconds(unbuilt.readyS)}`);
+    printResult('first npm start after npm ci (fresh clone)', seconds(first.readyS), `≤ ${CLONE_GOAL_S} s`, first.readyS / CLONE_GOAL_S, first.readyS <= CLONE_GOAL_S, 'measured / goal');
+    console.log(`  (${(unbuilt.readyS / first.readyS).toFixed(1)}× faster than the first start with nothing built)`);
+  } finally {
+    rmSync(clone, { recursive: true, force: true });
+  }
 }

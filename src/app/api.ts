@@ -3,9 +3,11 @@
  * `__sid` / `__extend` query parameters; every reply is unwrapped from the JeeSite envelope (a
  * reply without its flags is data, unless it carries errorMsg / errmsg: then it is a failure).
  * Failures become a typed `ApiError` after a toast; a 401 ends the session and shows the login.
- * The UI never uses axios directly: it calls these functions or the hooks in `queries.ts`.
+ * The UI calls these functions or the hooks in `queries.ts`, never fetch itself.
+ *
+ * Built on the browser's fetch (no HTTP library: the login page's JavaScript budget, issue 18);
+ * an upload that reports its progress goes by XMLHttpRequest, the one browser API that has it.
  */
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { EXTEND_PARAM, SESSION_PARAM, type Envelope } from '../shared/contract';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
@@ -44,15 +46,112 @@ export interface RequestOptions {
 /** Legacy replies may spell the error text `errmsg`. */
 type WireEnvelope<T> = Partial<Omit<Envelope<T>, 'result'>> & { result?: 'true' | 'false' | boolean; errmsg?: string };
 
-const client = axios.create({ baseURL: __API_BASE__, withCredentials: true, timeout: 60_000 });
+const TIMEOUT_MS = 60_000;
 
-client.interceptors.request.use((config) => {
+/** One request as `send` makes it. */
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  /** A JSON body (any value but FormData / URLSearchParams), a form or multipart body. */
+  data?: unknown;
+  params?: Record<string, unknown>;
+  /** The reply body as a Blob (a successful one: failures are read as JSON or text). */
+  blob?: boolean;
+  timeout?: number;
+  onUploadProgress?(percent: number): void;
+}
+
+/** What came back: the status and the body, parsed as JSON when it is JSON (else text, or a Blob). */
+interface Reply {
+  status: number;
+  body: unknown;
+}
+
+const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
+
+/** `__API_BASE__` + `url` + the query: `params` (no null or undefined; arrays repeat the name), then the session's `__sid` / `__extend`. */
+function address(url: string, params: Record<string, unknown> = {}): string {
   const { token, extendToken } = session.get();
-  config.params = { ...config.params };
-  if (token) config.params[SESSION_PARAM] = token;
-  if (extendToken) config.params[EXTEND_PARAM] = extendToken;
-  return config;
-});
+  const query = new URLSearchParams();
+  const add = (name: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    query.append(name, value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  };
+  for (const [name, value] of Object.entries(params)) for (const item of Array.isArray(value) ? value : [value]) add(name, item);
+  add(SESSION_PARAM, token || undefined);
+  add(EXTEND_PARAM, extendToken || undefined);
+  const base = ABSOLUTE_URL.test(url) ? url : `${__API_BASE__.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+  const search = query.toString();
+  return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
+}
+
+/** The body and its content type (none: the browser sets it for a form or multipart body). */
+function encode(data: unknown): { body?: BodyInit; type?: string } {
+  if (data === undefined) return {};
+  if (data instanceof FormData || data instanceof URLSearchParams || data instanceof Blob) return { body: data };
+  return { body: JSON.stringify(data), type: 'application/json' };
+}
+
+function parse(text: string): unknown {
+  if (!text) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+
+/** fetch with a time limit and the caller's signal; rejects on no reply (network, time-out, abort). */
+async function transmit(call: Call, signal?: AbortSignal): Promise<Reply> {
+  if (signal?.aborted) throw aborted();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), call.timeout ?? TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    const { body, type } = encode(call.data);
+    const response = await fetch(address(call.url, call.params), {
+      method: call.method,
+      credentials: 'include',
+      headers: { Accept: 'application/json, text/plain, */*', ...(type ? { 'Content-Type': type } : {}) },
+      body,
+      signal: controller.signal,
+    });
+    return { status: response.status, body: call.blob && response.ok ? await response.blob() : parse(await response.text()) };
+  } catch (err) {
+    throw signal?.aborted ? aborted() : err;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/** The same by XMLHttpRequest, reporting the percentage of the body sent. */
+function transmitWithProgress(call: Call, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(aborted());
+    const xhr = new XMLHttpRequest();
+    const cancel = () => xhr.abort();
+    const settle = (done: () => void) => () => {
+      signal?.removeEventListener('abort', cancel);
+      done();
+    };
+    xhr.open(call.method, address(call.url, call.params));
+    xhr.withCredentials = true;
+    xhr.timeout = call.timeout ?? TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json, text/plain, */*');
+    const { body, type } = encode(call.data);
+    if (type) xhr.setRequestHeader('Content-Type', type);
+    xhr.upload.onprogress = (e) => onProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0);
+    xhr.onload = settle(() => resolve({ status: xhr.status, body: parse(xhr.responseText) }));
+    xhr.onerror = xhr.ontimeout = settle(() => reject(new TypeError('network error')));
+    xhr.onabort = settle(() => reject(aborted()));
+    signal?.addEventListener('abort', cancel, { once: true });
+    xhr.send((body ?? null) as XMLHttpRequestBodyInit | null);
+  });
+}
 
 function isEnvelope(body: unknown): body is WireEnvelope<unknown> {
   return typeof body === 'object' && body !== null && ('result' in body || 'success' in body || 'isSuccess' in body);
@@ -95,29 +194,29 @@ function fail(error: ApiError, silent?: boolean): never {
   throw error;
 }
 
-function toApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
-  if (err instanceof AxiosError && err.response) {
-    const { status, data } = err.response;
-    const body = isEnvelope(data) || isFlaglessFailure(data) ? data : null;
-    if (status === 401) return new ApiError('unauthenticated', body ? failureMessage(body) : SESSION_EXPIRED_MESSAGE, { status, code: body?.code });
-    if (body) return new ApiError('business', failureMessage(body), { status, code: body.code, data: body.data });
-    return new ApiError('transport', SERVER_ERROR_MESSAGE, { status });
-  }
-  return new ApiError('transport', SERVER_ERROR_MESSAGE);
+/** A reply with an error status as an ApiError: its envelope's message when it has one. */
+function statusError({ status, body: data }: Reply): ApiError {
+  const body = isEnvelope(data) || isFlaglessFailure(data) ? data : null;
+  if (status === 401) return new ApiError('unauthenticated', body ? failureMessage(body) : SESSION_EXPIRED_MESSAGE, { status, code: body?.code });
+  if (body) return new ApiError('business', failureMessage(body), { status, code: body.code, data: body.data });
+  return new ApiError('transport', SERVER_ERROR_MESSAGE, { status });
 }
 
-async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<T> {
-  let body: unknown;
+async function send<T>(call: Call, options: RequestOptions = {}): Promise<T> {
+  const { signal, silent } = options;
+  const request = { ...call, params: { ...call.params, ...options.params } };
+  let reply: Reply;
   try {
-    body = (await client.request({ ...config, params: { ...config.params, ...options.params }, signal: options.signal })).data;
+    reply = call.onUploadProgress ? await transmitWithProgress(request, call.onUploadProgress, signal) : await transmit(request, signal);
   } catch (err) {
-    if (axios.isCancel(err)) throw err;
-    return fail(toApiError(err), options.silent);
+    if (signal?.aborted) throw err; // cancelled by the caller: no toast
+    return fail(new ApiError('transport', SERVER_ERROR_MESSAGE), silent);
   }
-  if (isFlaglessFailure(body)) return fail(new ApiError('business', failureMessage(body), { code: body.code }), options.silent);
+  if (reply.status < 200 || reply.status >= 300) return fail(statusError(reply), silent);
+  const { body } = reply;
+  if (isFlaglessFailure(body)) return fail(new ApiError('business', failureMessage(body), { code: body.code }), silent);
   if (!isEnvelope(body)) return body as T;
-  if (!isSuccessful(body)) return fail(new ApiError('business', failureMessage(body), { code: body.code, data: body.data }), options.silent);
+  if (!isSuccessful(body)) return fail(new ApiError('business', failureMessage(body), { code: body.code, data: body.data }), silent);
   return body.data as T;
 }
 
@@ -145,22 +244,12 @@ const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 export function postFile<T>(url: string, fields: Record<string, string | Blob>, options?: RequestOptions & { onProgress?(percent: number): void }): Promise<T> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const onProgress = options?.onProgress;
-  return send<T>(
-    {
-      method: 'POST',
-      url,
-      data: form,
-      timeout: UPLOAD_TIMEOUT_MS,
-      onUploadProgress: onProgress ? (e) => onProgress(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0) : undefined,
-    },
-    options,
-  );
+  return send<T>({ method: 'POST', url, data: form, timeout: UPLOAD_TIMEOUT_MS, onUploadProgress: options?.onProgress }, options);
 }
 
 /** A binary reply (captcha image, downloads), with cookies, as a Blob. */
 export async function getBlob(url: string, options?: RequestOptions): Promise<Blob> {
-  return send<Blob>({ method: 'GET', url, responseType: 'blob', params: { _t: Date.now() } }, options);
+  return send<Blob>({ method: 'GET', url, blob: true, params: { _t: Date.now() } }, options);
 }
 
 /** The absolute address of an API path (links, images). */

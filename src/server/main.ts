@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemo } from './db/demo/index';
 import { demoTemplate } from './db/demo/template';
+import { databaseTemplate } from './db/pglite';
 import { formatDemoAccounts, hasDemoAccounts, isEmpty } from './db/seed';
 import { projectPath } from './paths';
 
@@ -26,6 +27,14 @@ function fail(err: unknown): never {
 
 // A new embedded database starts from the demo template (accounts and records already written).
 const template = !config.databaseUrl && !config.schemaDir ? demoTemplate() : undefined;
+
+// `--prepare-database` (scripts/start.mjs: at install, and beside a front-end build): writes the
+// embedded database templates into the cache and exits, so the first start only loads them.
+if (process.argv.includes('--prepare-database')) {
+  if (!template) progress('使用 PostgreSQL 或自定义屏幕目录：无需数据库模板');
+  else progress((await databaseTemplate(template, { progress, cacheDir: config.cacheDir ?? undefined })) ? '数据库模板就绪' : '数据库模板未生成：首次启动时再生成');
+  process.exit(0);
+}
 const app = await buildApp({ ...config, staticDir, progress, template }).catch(fail);
 try {
   if (await isEmpty(app.db)) {

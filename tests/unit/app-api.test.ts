@@ -1,10 +1,10 @@
 /**
- * The one HTTP client (src/app/api.ts) against a stub axios adapter: what SPEC.md §7/§8 say about a
- * reply — the envelope's flags decide success; a reply without result, success and isSuccess that
- * carries errorMsg or errmsg is a failure shown as an error toast; anything else without the flags
- * (a file, raw data) is data; a transport failure toasts 服务器出错了请稍后再试.
+ * The one HTTP client (src/app/api.ts) against a stub fetch (and a stub XMLHttpRequest for an upload
+ * that reports progress): what SPEC.md §7/§8 say about a reply — the envelope's flags decide success;
+ * a reply without result, success and isSuccess that carries errorMsg or errmsg is a failure shown as
+ * an error toast; anything else without the flags (a file, raw data) is data; a transport failure
+ * toasts 服务器出错了请稍后再试; a request the caller cancels rejects with an AbortError, no toast.
  */
-import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ error: vi.fn() }));
@@ -17,39 +17,34 @@ interface Stub {
   body?: unknown;
   /** Fails before any reply (no connection). */
   network?: boolean;
+  /** Never answers (until aborted). */
+  hang?: boolean;
 }
 
 let next: Stub = {};
-let seen: InternalAxiosRequestConfig | undefined;
+let seen: { url: URL; init: RequestInit } | undefined;
 
-/** Answers like the http adapter: a JSON text (parsed by axios), rejecting statuses >= 400. */
-const adapter: AxiosAdapter = async (config) => {
-  seen = config;
-  if (next.network) throw new AxiosError('connect ECONNREFUSED', AxiosError.ERR_NETWORK, config);
-  const status = next.status ?? 200;
-  const isText = typeof next.body !== 'object' || next.body === null || next.body.constructor === Object || Array.isArray(next.body);
-  const response: AxiosResponse = {
-    data: isText ? JSON.stringify(next.body) : next.body,
-    status,
-    statusText: String(status),
-    headers: new AxiosHeaders({ 'content-type': isText ? 'application/json' : 'application/octet-stream' }),
-    config,
-  };
-  if (status >= 400) throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
-  return response;
+/** Answers like a server: JSON for plain values, the Blob itself for a file. */
+const stubFetch = async (input: string, init: RequestInit = {}): Promise<Response> => {
+  seen = { url: new URL(input, 'http://portal.test'), init };
+  if (next.network) throw new TypeError('fetch failed');
+  if (next.hang)
+    return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('This operation was aborted', 'AbortError'))));
+  const isFile = next.body instanceof Blob;
+  return new Response(isFile ? (next.body as Blob) : JSON.stringify(next.body), { status: next.status ?? 200, headers: { 'content-type': isFile ? 'application/pdf' : 'application/json' } });
 };
 
 let api: typeof import('../../src/app/api');
 
 beforeAll(async () => {
-  // The client is created when the module loads and takes the defaults of that moment.
-  axios.defaults.adapter = adapter;
+  vi.stubGlobal('fetch', stubFetch);
   api = await import('../../src/app/api');
 });
 
 afterEach(() => {
   toast.error.mockClear();
   next = {};
+  vi.useRealTimers();
 });
 
 const reply = (body: unknown, status = 200) => (next = { body, status });
@@ -61,10 +56,27 @@ const failure = (p: Promise<unknown>) => p.then(
 );
 
 describe('the api client', () => {
-  it('sends __sid and __extend with every request', async () => {
+  it('sends __sid and __extend with every request, under the API base, with cookies', async () => {
     reply({ result: 'true', success: true, isSuccess: true, data: 1 });
-    await api.get('/a/x', { params: { pageNo: 2 } });
-    expect(seen?.params).toEqual({ pageNo: 2, __sid: 'tok-1', __extend: 'ext-1' });
+    await api.get('/a/x', { params: { pageNo: 2, name: '张 三&', none: undefined, empty: null } });
+    expect(seen?.url.pathname).toBe(`${__API_BASE__}/a/x`);
+    expect(Object.fromEntries(seen!.url.searchParams)).toEqual({ pageNo: '2', name: '张 三&', __sid: 'tok-1', __extend: 'ext-1' });
+    expect(seen?.init).toMatchObject({ method: 'GET', credentials: 'include' });
+  });
+
+  it('posts JSON, a form or multipart as such', async () => {
+    reply({ success: true, data: null });
+    await api.post('/a/x', { a: [1, '二'] });
+    expect(seen?.init).toMatchObject({ method: 'POST', body: '{"a":[1,"二"]}', headers: { 'Content-Type': 'application/json' } });
+    await api.post('/a/x');
+    expect(seen?.init.body).toBe('{}');
+    await api.postForm('/a/x', { name: 'nb', n: 1, skip: undefined, none: null });
+    expect(String(seen?.init.body)).toBe('name=nb&n=1');
+    expect(seen?.init.headers).not.toHaveProperty('Content-Type'); // the browser writes the form's own
+    await api.postFile('/a/upload', { refId: 'r1', file: new Blob(['x']) }, { params: { token: 't' } });
+    expect(seen?.init.body).toBeInstanceOf(FormData);
+    expect((seen?.init.body as FormData).get('refId')).toBe('r1');
+    expect(seen?.url.searchParams.get('token')).toBe('t');
   });
 
   it('returns the data of a successful envelope, whichever flag says so', async () => {
@@ -120,9 +132,87 @@ describe('the api client', () => {
     it('a file: returned as it came', async () => {
       const file = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
       next = { body: file };
-      await expect(api.getBlob('/a/file')).resolves.toBe(file);
+      const got = await api.getBlob('/a/file');
+      expect(got).toBeInstanceOf(Blob);
+      expect(got.type).toBe('application/pdf');
+      expect(await got.text()).toBe('%PDF-1.7');
+      expect(seen?.url.searchParams.get('_t')).toMatch(/^\d+$/); // never a cached copy
       expect(toast.error).not.toHaveBeenCalled();
     });
+  });
+
+  it('a 401: the session ends with the server\'s message', async () => {
+    reply({ result: 'false', code: 'UNAUTHENTICATED', errorMsg: '未登录或登录超时' }, 401);
+    await expect(failure(api.get('/a/x', { silent: true }))).resolves.toMatchObject({ kind: 'unauthenticated', status: 401, code: 'UNAUTHENTICATED', message: '未登录或登录超时' });
+    expect(toast.error).toHaveBeenCalledWith('登录已过期，请重新登录');
+  });
+
+  it('a request the caller cancels: an AbortError, no toast', async () => {
+    next = { hang: true };
+    const controller = new AbortController();
+    const pending = api.get('/a/x', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(api.get('/a/x', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('no reply within 60 s: a transport failure', async () => {
+    vi.useFakeTimers();
+    next = { hang: true };
+    const pending = failure(api.get('/a/x'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(pending).resolves.toMatchObject({ kind: 'transport', message: api.SERVER_ERROR_MESSAGE });
+    expect(toast.error).toHaveBeenCalledWith('服务器出错了请稍后再试');
+  });
+
+  it('an upload with onProgress reports the percentage sent and unwraps the reply', async () => {
+    class StubXhr {
+      static last: StubXhr;
+      upload: { onprogress?: (e: { loaded: number; total: number }) => void } = {};
+      opened: string[] = [];
+      headers: Record<string, string> = {};
+      withCredentials = false;
+      timeout = 0;
+      status = 0;
+      responseText = '';
+      sent: unknown;
+      onload?: () => void;
+      onerror?: () => void;
+      ontimeout?: () => void;
+      onabort?: () => void;
+      constructor() {
+        StubXhr.last = this;
+      }
+      open(method: string, url: string) {
+        this.opened = [method, url];
+      }
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value;
+      }
+      send(body: unknown) {
+        this.sent = body;
+        this.upload.onprogress?.({ loaded: 50, total: 200 });
+        this.upload.onprogress?.({ loaded: 200, total: 200 });
+        this.status = 200;
+        this.responseText = JSON.stringify({ success: true, data: { id: 'f1' } });
+        this.onload?.();
+      }
+      abort() {
+        this.onabort?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', StubXhr);
+    const percents: number[] = [];
+    await expect(api.postFile('/a/upload', { file: new Blob(['x']) }, { onProgress: (p) => percents.push(p) })).resolves.toEqual({ id: 'f1' });
+    expect(percents).toEqual([25, 100]);
+    const xhr = StubXhr.last;
+    expect(xhr.opened[0]).toBe('POST');
+    expect(new URL(xhr.opened[1], 'http://portal.test').searchParams.get('__sid')).toBe('tok-1');
+    expect(xhr).toMatchObject({ withCredentials: true, timeout: 600_000 });
+    expect(xhr.sent).toBeInstanceOf(FormData);
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', stubFetch);
   });
 
   it('a transport failure: 服务器出错了请稍后再试, rejected', async () => {

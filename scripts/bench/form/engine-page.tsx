@@ -12,8 +12,12 @@
  */
 import '@ant-design/v5-patch-for-react-19';
 import { MemoryRouter } from 'react-router-dom';
-import { EngineProvider, compileFormUncached, loadScreenBundle, memoryRegistry, type DataProvider } from '../../../src/engine';
-import type { FormLikeScreen } from '../../../src/engine/form/compile';
+// The modules a form page needs, not the engine's index (which re-exports every screen kind: the
+// product's router loads those per screen).
+import { EngineProvider } from '../../../src/engine/context';
+import type { DataProvider } from '../../../src/engine/data/provider';
+import { compileFormUncached, type FormLikeScreen } from '../../../src/engine/form/compile';
+import { loadScreenBundle, memoryRegistry } from '../../../src/engine/registry/registry';
 import FormScreen from '../../../src/engine/form/FormScreen';
 import type { Dict, Resource, Screen } from '../../../src/schema/types';
 import { failBench, mountBench, type MountOptions } from './harness';

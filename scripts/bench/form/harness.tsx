@@ -5,8 +5,13 @@
  * the measurements.
  *
  * First render: `render-start` just before createRoot().render(), `mounted` once the commit that
- * put the form in the DOM ran its layout effects (the probe after the form), `painted` when the
- * frame after that was produced (requestAnimationFrame, then a message: the task after the frame).
+ * put the form's first screen in the DOM ran its layout effects (the probe after the form: form
+ * items there and no part of the page in the viewport still pending — a lazily rendered part
+ * marks its placeholder aria-busy="true"), `painted` when the frame after that was produced
+ * (requestAnimationFrame, then a message: the task after the frame). `complete` is when all the
+ * form's items are in the DOM (at once for a form rendered whole; a form that renders its parts
+ * as they are reached gets there later, and must: the bench fails if it does not within 20 s).
+ * `ready` is the time from navigation start until everything loaded (the page's boot).
  *
  * With `?wait` in the URL the page loads everything, sets `ready` and renders only when the driver
  * calls `window.__benchGo()` (so it can read the renderer's CPU counters right before).
@@ -47,12 +52,18 @@ export interface PageResult {
   renderStart: number;
   mounted: number;
   painted: number;
+  /** When all form items were in the DOM (0 until then). */
+  complete: number;
   /** Form items in the DOM when the form counted as mounted. */
   items: number;
-  /** True when the items were all there at the probe's layout effect (one commit). */
+  /** Form items in the DOM at `complete`. */
+  allItems: number;
+  /** True when the first screen was there at the probe's layout effect (one commit). */
   oneCommit: boolean;
   /** Everything loaded; with `?wait`, rendering starts at `window.__benchGo()`. */
   ready: boolean;
+  /** performance.now() (from navigation start) when everything had loaded. */
+  readyAt: number;
   done: boolean;
   keystrokes: KeystrokeSample[];
   /** Extra in-page timings a page adds (the engine: compile times). */
@@ -116,37 +127,54 @@ function instrumentKeystrokes(result: PageResult, typingLabel: string): void {
   });
 }
 
-/** Marks the form mounted once every expected item is in the DOM (normally at once: one commit). */
+/** True when no placeholder of a lazily rendered part (aria-busy) is in the viewport. */
+function firstScreenDone(): boolean {
+  const height = window.innerHeight;
+  return [...document.querySelectorAll('[aria-busy="true"]')].every((el) => {
+    const rect = el.getBoundingClientRect();
+    return rect.height === 0 || rect.bottom <= 0 || rect.top >= height;
+  });
+}
+
+/**
+ * Marks the form mounted once its first screen is in the DOM (normally at once: one commit), and
+ * complete once every expected item is (gives up after 20 s).
+ */
 function Probe({ result, expectedItems, onMounted }: { result: PageResult; expectedItems: number; onMounted: () => void }) {
   useLayoutEffect(() => {
     const count = () => document.querySelectorAll(ITEM_SELECTOR).length;
-    const finish = () => {
-      result.mounted = performance.now();
-      result.items = count();
-      onMounted();
+    let mounted = false;
+    const check = () => {
+      const items = count();
+      if (!mounted && items > 0 && firstScreenDone()) {
+        mounted = true;
+        result.mounted = performance.now();
+        result.items = items;
+        onMounted();
+      }
+      if (items >= expectedItems) {
+        result.complete = performance.now();
+        result.allItems = items;
+        return true;
+      }
+      return false;
     };
-    if (count() >= expectedItems) {
-      result.oneCommit = true;
-      finish();
-      return;
-    }
+    result.oneCommit = check() || mounted;
+    if (result.complete) return;
     // Not all there yet (a lazy or deferred part): watch the DOM until it is, give up after 20 s.
     const observer = new MutationObserver(() => {
-      if (count() >= expectedItems) {
-        observer.disconnect();
-        finish();
-      }
+      if (check()) stop();
     });
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
     const timer = setTimeout(() => {
-      observer.disconnect();
       result.error = `only ${count()} of ${expectedItems} form items after 20 s`;
-      finish();
+      stop();
     }, 20_000);
-    return () => {
+    const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
     };
+    return stop;
     // Once per page: the probe never re-renders with other props.
   }, []);
   return null;
@@ -157,7 +185,7 @@ function Probe({ result, expectedItems, onMounted }: { result: PageResult; expec
  * `done`); `afterPaint` (extra measurements) runs when the driver calls `window.__benchExtra()`.
  */
 export function mountBench(variant: string, form: ReactNode, { expectedItems, typingLabel }: MountOptions, afterPaint?: (result: PageResult) => void): void {
-  const result: PageResult = { variant, renderStart: 0, mounted: 0, painted: 0, items: 0, oneCommit: false, ready: false, done: false, keystrokes: [], extra: {} };
+  const result: PageResult = { variant, renderStart: 0, mounted: 0, painted: 0, complete: 0, items: 0, allItems: 0, oneCommit: false, ready: false, readyAt: 0, done: false, keystrokes: [], extra: {} };
   window.__bench = result;
   window.addEventListener('error', (event) => {
     result.error = String(event.error?.stack ?? event.message);
@@ -188,6 +216,7 @@ export function mountBench(variant: string, form: ReactNode, { expectedItems, ty
       </StrictMode>,
     );
   };
+  result.readyAt = performance.now();
   result.ready = true;
   if (new URLSearchParams(location.search).has('wait')) window.__benchGo = start;
   else start();
@@ -195,5 +224,5 @@ export function mountBench(variant: string, form: ReactNode, { expectedItems, ty
 
 /** Reports a failure before mounting (e.g. the engine could not load the screen). */
 export function failBench(variant: string, error: unknown): void {
-  window.__bench = { variant, renderStart: 0, mounted: 0, painted: 0, items: 0, oneCommit: false, ready: true, done: true, keystrokes: [], extra: {}, error: String((error as Error)?.stack ?? error) };
+  window.__bench = { variant, renderStart: 0, mounted: 0, painted: 0, complete: 0, items: 0, allItems: 0, oneCommit: false, ready: true, readyAt: performance.now(), done: true, keystrokes: [], extra: {}, error: String((error as Error)?.stack ?? error) };
 }

@@ -19,6 +19,14 @@ export interface LoadResult {
   mount: number;
   /** render-start → the frame after mounting was produced. */
   render: number;
+  /** render-start → every form item in the DOM (later than `mount` for a form that renders parts as they are reached). */
+  complete: number;
+  /** Form items in the DOM at `complete`. */
+  allItems: number;
+  /** Navigation start → everything loaded (the page's boot, before the render). */
+  boot: number;
+  /** Paths of the scripts the page loaded before it was ready. */
+  scripts: string[];
   /** Renderer main-thread CPU time from `__benchGo()` to `done` (the render, its frame, a little driver overhead). */
   renderCpu: number;
   /** Renderer main-thread CPU time per measured keystroke (keydown, keyup, timers in between). */
@@ -103,15 +111,31 @@ export async function loadOnce(browser: Browser, variant: Variant, options: Meas
     page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    const scripts: string[] = [];
+    let booting = true;
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (booting && path.endsWith('.js')) scripts.push(path);
+    });
     await page.goto(`${options.origin}/${variant}.html?wait`);
+    await page.waitForFunction(() => window.__bench?.ready === true, null, { timeout: 60_000, polling: 20 });
+    booting = false;
     const { result, cpu } = await render(page, cdp);
     if (pageErrors.length) throw new Error(`${variant} page error: ${pageErrors[0]}`);
     const keys = withKeys ? await typeKeys(page, cdp, options) : { samples: [], cpu: NaN };
     if (pageErrors.length) throw new Error(`${variant} page error while typing: ${pageErrors[0]}`);
+    // Every item must get there (a lazily rendered form: as its parts are reached or the page is idle).
+    await page.waitForFunction(() => (window.__bench?.complete ?? 0) > 0 || Boolean(window.__bench?.error), null, { timeout: 30_000, polling: 50 });
+    const end = (await page.evaluate(() => window.__bench)) as PageResult;
+    if (end.error) throw new Error(`${variant} page: ${end.error}`);
     return {
       variant,
       mount: result.mounted - result.renderStart,
       render: result.painted - result.renderStart,
+      complete: end.complete - result.renderStart,
+      allItems: end.allItems,
+      boot: result.readyAt,
+      scripts,
       renderCpu: cpu,
       keyCpu: keys.cpu,
       items: result.items,

@@ -13,7 +13,7 @@ import type { RecordData } from '../data/provider';
 import { useScreenLinks } from '../navigation';
 import type { ScreenComponentProps } from '../screen-props';
 import type { ActionRef, Resource } from '../../schema/types';
-import { EMPTY_TEXT } from '../render/values';
+import { EMPTY_TEXT } from '../render/empty';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import ActionBar from './ActionBar';
 import { compileForm, type FormLikeScreen } from './compile';

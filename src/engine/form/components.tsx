@@ -3,39 +3,27 @@
  * Built-ins come from @formily/antd-v5 and widgets.tsx; screens' `component` escape hatch names a
  * component an app registers with `registerFieldComponent`. A new widget is an entry here.
  */
-import {
-  ArrayTable,
-  Checkbox,
-  DatePicker,
-  FormGrid,
-  FormItem,
-  Input,
-  Password,
-  Radio,
-  Select,
-  TimePicker,
-  TreeSelect,
-} from '@formily/antd-v5';
+import { DatePicker, FormItem, Input, Select, TimePicker } from '@formily/antd-v5';
 import { createSchemaField } from '@formily/react';
-import { Typography } from 'antd';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import { BoolSwitch, NumberInput } from './inputs';
+import { FormGrid, FormSection } from './layout';
+import { lazyWidget } from './lazy-widget';
+import { SmsCodeField, StrengthPassword } from '../open/widgets';
 import { WizardStep } from './wizard';
-import { AreaCascader, AttachmentUpload, BoolSwitch, NumberInput, RefSelect } from './widgets';
-import { RichTextInput } from './RichTextInput';
 
-/** A titled block of fields. */
-function FormSection({ title, children }: { title?: string; children?: ReactNode }) {
-  return (
-    <section className="engine-form-section" style={{ marginBottom: 8 }}>
-      {title && (
-        <Typography.Title level={5} style={{ margin: '8px 0 16px', paddingLeft: 8, borderLeft: '3px solid var(--ant-color-primary, #1677ff)' }}>
-          {title}
-        </Typography.Title>
-      )}
-      {children}
-    </section>
-  );
-}
+// Widgets few forms use load on first use (keep them out of the static imports above).
+const ARRAY_MEMBERS = ['Column', 'Addition', 'Index', 'Remove', 'MoveUp', 'MoveDown', 'SortHandle'];
+const ArrayTable = lazyWidget(() => import('@formily/antd-v5/esm/array-table'), (m) => m.ArrayTable, ARRAY_MEMBERS);
+const Checkbox = lazyWidget(() => import('@formily/antd-v5/esm/checkbox'), (m) => m.Checkbox, ['Group']);
+const Password = lazyWidget(() => import('@formily/antd-v5/esm/password'), (m) => m.Password);
+const Radio = lazyWidget(() => import('@formily/antd-v5/esm/radio'), (m) => m.Radio, ['Group']);
+const TreeSelect = lazyWidget(() => import('@formily/antd-v5/esm/tree-select'), (m) => m.TreeSelect);
+const loadWidgets = () => import('./widgets');
+const AreaCascader = lazyWidget(loadWidgets, (m) => m.AreaCascader);
+const AttachmentUpload = lazyWidget(loadWidgets, (m) => m.AttachmentUpload);
+const RefSelect = lazyWidget(loadWidgets, (m) => m.RefSelect);
+const RichTextInput = lazyWidget(() => import('./RichTextInput'), (m) => m.RichTextInput);
 
 export const BUILTIN_COMPONENTS = {
   ArrayTable,
@@ -55,6 +43,8 @@ export const BUILTIN_COMPONENTS = {
   RefSelect,
   RichTextInput,
   Select,
+  SmsCodeField,
+  StrengthPassword,
   TimePicker,
   TreeSelect,
   WizardStep,

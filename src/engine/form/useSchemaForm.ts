@@ -43,14 +43,24 @@ const screenValues = (screen: ScreenBundle['screen']): Record<string, unknown> =
  * Brings the first field showing an error into view and puts the cursor in it, after the form has
  * rendered its messages (on a failed save the user should not have to look for what is wrong).
  */
-function revealFirstError(): void {
+export function revealFirstError(frames = 10): void {
   requestAnimationFrame(() => {
     // The first visible one: kept-alive tabs hold other forms, hidden.
     const item = [...document.querySelectorAll<HTMLElement>('.ant-formily-item-error')].find((el) => el.offsetParent !== null);
-    if (!item) return;
+    // A section not rendered yet renders on its fields' errors (layout.tsx): give it a few frames.
+    if (!item) return void (frames > 1 && revealFirstError(frames - 1));
     item.scrollIntoView({ block: 'center', behavior: 'smooth' });
     item.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, [tabindex="0"]')?.focus({ preventScroll: true });
   });
+}
+
+/** A refused save or submit: the server's message, on the field it names too, and that field brought into view. */
+export function showRefusal(form: Form, feedback: ReturnType<typeof useFeedback>, error: unknown): void {
+  const failure = toEngineError(error);
+  feedback.message.error(failure.message);
+  const field = failure.field ? form.query(failure.field).take() : undefined;
+  if (isField(field)) field.setFeedback({ type: 'error', code: 'EffectError', messages: [failure.message] });
+  revealFirstError();
 }
 
 export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: Options): SchemaFormController {
@@ -123,11 +133,7 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
         void invalidate(bundle.resource.name);
         return saved;
       } catch (error) {
-        const failure = toEngineError(error);
-        feedback.message.error(failure.message);
-        const field = failure.field ? form.query(failure.field).take() : undefined;
-        if (isField(field)) field.setFeedback({ type: 'error', code: 'EffectError', messages: [failure.message] });
-        revealFirstError();
+        showRefusal(form, feedback, error);
         return null;
       } finally {
         form.setSubmitting(false);

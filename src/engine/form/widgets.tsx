@@ -3,11 +3,11 @@
  * area code, attachment records, a referenced id, a boolean) over @formily/antd-v5 and antd
  * widgets, each with its read-pretty form for view mode.
  */
-import { PreviewText, Switch } from '@formily/antd-v5';
+import { PreviewText } from '@formily/antd-v5';
 import { connect, mapReadPretty, useField, useForm } from '@formily/react';
-import { Cascader as AntdCascader, Alert, Button, InputNumber, Modal, QRCode, Select, Space, Typography, Upload, type SelectProps, type UploadFile, type UploadProps } from 'antd';
+import { Cascader as AntdCascader, Alert, Button, Modal, QRCode, Select, Space, Typography, Upload, type SelectProps, type UploadFile, type UploadProps } from 'antd';
 import type { RcFile } from 'antd/es/upload';
-import { AttachmentLinks, EMPTY_TEXT, formatMoney } from '../render/values';
+import { AttachmentLinks } from '../render/values';
 import { MobileOutlined, UploadOutlined } from '@ant-design/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFeedback } from '../actions/feedback';
@@ -18,32 +18,8 @@ import { useRefLabel, useRefOptions } from '../data/hooks';
 import { copyPairs } from '../../schema/model';
 import type { Field } from '../../schema/types';
 
-// ---------------------------------------------------------------------------------------------
-// numbers: money reads ¥1,234.00; an amount the server has not computed yet reads 待计算
-
-interface NumberTextProps {
-  value?: unknown;
-  prefix?: unknown;
-  /** What an empty value reads as (compile.ts: 待计算 for a readonly, server-computed number). */
-  emptyText?: string;
-}
-
-const NumberText = ({ value, prefix, emptyText }: NumberTextProps) => {
-  const blank = value === undefined || value === null || value === '';
-  const text = blank ? (emptyText ?? EMPTY_TEXT) : prefix === '¥' ? formatMoney(value) : String(value);
-  return <PreviewText.Input value={text} />;
-};
-
-/** InputNumber that reads formatted in view mode. */
-export const NumberInput = connect(InputNumber, mapReadPretty(NumberText));
-
-// ---------------------------------------------------------------------------------------------
-// bool
-
-export const BoolText = ({ value }: { value?: unknown }) => <PreviewText.Input value={value === true ? '是' : value === false ? '否' : ''} />;
-
-/** Switch that reads 是 / 否 in view mode. */
-export const BoolSwitch = connect(Switch, mapReadPretty(BoolText));
+// numbers and bool: inputs.tsx (every form has them; this module loads when a form needs its widgets)
+export { BoolSwitch, BoolText, NumberInput } from './inputs';
 
 // ---------------------------------------------------------------------------------------------
 // area: a leaf code shown as a path through the dictionary's tree

@@ -9,6 +9,7 @@ import type { AttachmentValue } from '../data/provider';
 import { codeLabel, codePath, findCode, type CodeItem } from '../model/codes';
 import { deadlineState } from '../../schema/deadlines';
 import { EMPTY_TEXT, emptyTextOf } from './empty';
+import { formatMoney } from './money';
 import { RichTextView, richTextPlain } from './RichTextView';
 import type { Field, FieldType } from '../../schema/types';
 
@@ -28,13 +29,8 @@ export function formatDateTime(value: unknown): string {
   return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : String(value);
 }
 
-const money = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2 });
-
-export function formatMoney(value: unknown): string {
-  if (isBlank(value)) return '';
-  const n = Number(value);
-  return Number.isFinite(n) ? money.format(n) : String(value);
-}
+// money.ts: the form's number inputs read it without the rest of this module.
+export { formatMoney } from './money';
 
 /** Plain text of a value of the types that need more than codes' labels or `String` (the widgets of src/schema/kinds.ts's types). */
 const TEXT_OF: Partial<Record<FieldType, (value: unknown, codes: readonly CodeItem[]) => string>> = {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { registerCopyTarget } from './copy';
 import { migrations } from './migrations/index';
 import { openPglite, PgliteDialect, type Progress, type TemplateRecipe } from './pglite';
 import type { Database } from './schema';
@@ -33,9 +34,14 @@ export async function createDatabase(target: DatabaseTarget, progress?: Progress
     // An idle client losing its connection (database restart, admin kill) must not crash the
     // process: pg drops the client from the pool and the next query opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerCopyTarget(db, { kind: 'pg', pool });
+    return db;
   }
-  return new Kysely<Database>({ dialect: new PgliteDialect(await openPglite(target.dataDir, template, { progress, cacheDir: target.cacheDir })) });
+  const embedded = await openPglite(target.dataDir, template, { progress, cacheDir: target.cacheDir });
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(embedded) });
+  registerCopyTarget(db, { kind: 'pglite', pg: embedded });
+  return db;
 }
 
 /**

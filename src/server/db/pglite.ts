@@ -13,6 +13,7 @@
  *   a loop that never yields the event loop (the process then hangs for good). The driver's
  *   `destroy()` therefore waits until the instance is ready and every queued query is done.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -179,10 +180,20 @@ export async function openPglite(dataDir: string, recipe: TemplateRecipe, option
  */
 const PGLITE_CONF = ['shared_buffers=32MB'];
 
+/** A statement that only reads (Kysely and the raw SQL here write SELECT first; anything else counts as a change). */
+const READ_ONLY = /^\s*select\s/i;
+
 class PgliteConnection implements DatabaseConnection {
+  /** Whether every statement of the current turn was a plain SELECT. */
+  readOnly = false;
+  /** Statements run so far. */
+  statements = 0;
+
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    this.statements++;
+    if (!READ_ONLY.test(query.sql)) this.readOnly = false;
     const result = await this.pg.query<R>(query.sql, [...query.parameters]);
     return result.affectedRows !== undefined && result.affectedRows > 0 ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) } : { rows: result.rows };
   }
@@ -193,14 +204,35 @@ class PgliteConnection implements DatabaseConnection {
   }
 }
 
+const URGENT = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with its statements on the embedded database served before the queued ones (the
+ * current statement or transaction still ends first). For short reads that every request waits
+ * on, such as the session epoch: they would otherwise queue behind the statements of every request
+ * already waiting. No effect on PostgreSQL, whose pool has no such queue.
+ */
+export function urgently<T>(work: () => Promise<T>): Promise<T> {
+  return URGENT.run(true, work);
+}
+
 /**
  * One connection, handed out in turn: a transaction holds it until commit or rollback, so queries
- * of other requests wait instead of running inside it.
+ * of other requests wait instead of running inside it. Waiters are served in arrival order, those
+ * started by `urgently` first.
+ *
+ * PGlite runs a statement synchronously on the main thread and the turns passed on by promise
+ * callbacks, which never gave the event loop back: under load the whole queue ran in one go while
+ * new connections waited unaccepted and requests unread for seconds (issue 18: timeouts at 100
+ * connections while each request took ~10 ms). Each turn therefore starts from `setImmediate`,
+ * after the loop has accepted and read what arrived, so requests are served in arrival order.
  */
 class PgliteDriver implements Driver {
   readonly #connection: PgliteConnection;
-  #tail: Promise<void> = Promise.resolve();
-  readonly #release = new Map<DatabaseConnection, () => void>();
+  #busy = false;
+  readonly #waiting: (() => void)[] = [];
+  readonly #urgent: (() => void)[] = [];
+  #idle: (() => void)[] = [];
 
   constructor(
     private readonly pg: PGlite,
@@ -211,19 +243,33 @@ class PgliteDriver implements Driver {
 
   async init(): Promise<void> {}
 
+  /**
+   * Turns of the connection that may have changed data: every turn but those that ran only plain
+   * SELECTs. Counted when a turn ends, so a transaction counts at its commit (or rollback).
+   */
+  changes = 0;
+
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.#tail;
-    let release!: () => void;
-    this.#tail = new Promise<void>((r) => (release = r));
-    await previous;
-    this.#release.set(this.#connection, release);
+    if (this.#busy) await new Promise<void>((resolve) => (URGENT.getStore() ? this.#urgent : this.#waiting).push(resolve));
+    else this.#busy = true;
+    await new Promise((resolve) => setImmediate(resolve));
+    // Read-only until a statement says otherwise; a turn that runs none through executeQuery (a
+    // caller using the PGlite handle directly) is counted as a change.
+    this.#connection.readOnly = true;
+    this.#statements = this.#connection.statements;
     return this.#connection;
   }
 
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const release = this.#release.get(connection);
-    this.#release.delete(connection);
-    release?.();
+  #statements = 0;
+
+  async releaseConnection(): Promise<void> {
+    if (!this.#connection.readOnly || this.#connection.statements === this.#statements) this.changes++;
+    const next = this.#urgent.shift() ?? this.#waiting.shift();
+    if (next) return next(); // handed over: stays busy
+    this.#busy = false;
+    const idle = this.#idle;
+    this.#idle = [];
+    for (const resolve of idle) resolve();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -241,9 +287,28 @@ class PgliteDriver implements Driver {
   /** Waits for readiness and for every queued query before closing (see the file comment). */
   async destroy(): Promise<void> {
     await this.pg.waitReady.catch(() => undefined);
-    await this.#tail;
+    if (this.#busy) await new Promise<void>((resolve) => this.#idle.push(resolve));
     if (!this.keepOpen && !this.pg.closed) await this.pg.close();
   }
+}
+
+/** The adapter of an embedded database: tells `embeddedChanges` how many changing turns its driver has run. */
+class PgliteAdapter extends PostgresAdapter {
+  constructor(readonly changes: () => number) {
+    super();
+  }
+}
+
+/**
+ * How many turns on the embedded database behind `db` may have changed data (see PgliteDriver
+ * `changes`); undefined on PostgreSQL. The embedded database belongs to this process alone, and
+ * every statement passes through its one driver: while the number stands, no data has changed
+ * since it was read — no need to ask the database whether something did.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's query layer
+export function embeddedChanges(db: Kysely<any>): number | undefined {
+  const adapter = db.getExecutor().adapter;
+  return adapter instanceof PgliteAdapter ? adapter.changes() : undefined;
 }
 
 export class PgliteDialect implements Dialect {
@@ -252,11 +317,13 @@ export class PgliteDialect implements Dialect {
     private readonly pg: PGlite,
     private readonly options: { keepOpen?: boolean } = {},
   ) {}
+  #driver: PgliteDriver | null = null;
   createAdapter() {
-    return new PostgresAdapter();
+    return new PgliteAdapter(() => this.#driver?.changes ?? 0);
   }
   createDriver(): Driver {
-    return new PgliteDriver(this.pg, this.options.keepOpen ?? false);
+    this.#driver = new PgliteDriver(this.pg, this.options.keepOpen ?? false);
+    return this.#driver;
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

@@ -5,15 +5,20 @@ import type { HookContext } from './hooks';
 /** The item with `code` (at any depth) of dictionary `dict`, and the items above it (outermost first). */
 export function dictPath(dicts: HookContext['dicts'], dict: string, code: unknown): DictItem[] {
   if (typeof code !== 'string' || !code) return [];
-  const search = (items: readonly DictItem[], trail: DictItem[]): DictItem[] => {
+  // One trail, copied only on a match (hooks of bulk loads call this for every row).
+  const trail: DictItem[] = [];
+  const search = (items: readonly DictItem[]): DictItem[] | undefined => {
     for (const item of items) {
       if (item.value === code) return [...trail, item];
-      const found = search(item.children ?? [], [...trail, item]);
-      if (found.length) return found;
+      if (!item.children?.length) continue;
+      trail.push(item);
+      const found = search(item.children);
+      trail.pop();
+      if (found) return found;
     }
-    return [];
+    return undefined;
   };
-  return search(dicts.get(dict) ?? [], []);
+  return search(dicts.get(dict) ?? []) ?? [];
 }
 
 /** `data[key]` of the first of `codes` that has it in dictionary `dict`. */

@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { envelopeOf, failureResponses, pageOf } from '../../shared/wire';
-import { getAuditLog, getFlowLog, getRecord, listRecords, markRead, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
+import { getAuditLog, getFlowLog, getRecord, listRecordsJson, markRead, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
 import type { ResourceModel } from './model';
 import { actionBodySchema, auditEntrySchema, fieldFilesSchema, flowLogEntrySchema, rowSchema } from './schemas';
 import { actorOf } from './scope';
@@ -83,7 +83,9 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       options: {
         ...common,
         schema: { tags, summary: `${model.title}: list (filters, orderBy, paging)`, querystring: compiled.listPlan.paramsSchema, response: { 200: envelopeOf(pageOf(row)), ...failureResponses } },
-        handler: async (request, reply) => reply.ok(await listRecords(db(request), compiled, actorOf(request), inputOf(request))),
+        // The envelope comes as JSON text (the rows written by the database, named as the row schema's
+        // properties): sent as it is, not parsed and serialised again against the response schema.
+        handler: async (request, reply) => reply.type('application/json; charset=utf-8').send(await listRecordsJson(db(request), compiled, actorOf(request), inputOf(request))),
       },
     },
     {

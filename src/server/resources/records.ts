@@ -14,7 +14,7 @@ import { resolveRelativeDate } from '../../shared/dates';
 import { isId } from '../db/ids';
 import { inTransaction } from '../db/index';
 import { pageOffset } from '../db/sql';
-import { page } from '../envelope';
+import { okPageJson } from '../envelope';
 import { AppError } from '../errors';
 import { filterConditions, orderClause, pageOf, type ListParams, type ListPlan } from './filters';
 import { readAudit, writeAudit } from './audit';
@@ -97,12 +97,15 @@ export async function markRead(db: AnyDb, model: ResourceModel, actor: Actor, id
   await sql`INSERT INTO sys_read_mark (user_id, resource, record_id) VALUES (${actor.userId}, ${model.name}, ${id}) ON CONFLICT DO NOTHING`.execute(db);
 }
 
-/** A page of the visible rows matching `input` (query string and/or body parameters). */
-export async function listRecords(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>) {
+/**
+ * A page of the visible rows matching `input` (query string and/or body parameters), as the JSON
+ * text of the success envelope (the list comes from the database as JSON text: repository.ts listPage).
+ */
+export async function listRecordsJson(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<string> {
   const { params, conditions, order } = listCriteria(compiled, actor, input);
   const { pageNo, pageSize } = pageOf(params);
-  const { rows, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize));
-  return page(rows, count, pageNo, pageSize, capped);
+  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize));
+  return okPageJson(listJson, count, pageNo, pageSize, capped);
 }
 
 export async function getRecord(db: AnyDb, model: ResourceModel, actor: Actor, id: unknown): Promise<Row> {

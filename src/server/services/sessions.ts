@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { newId } from '../db/ids';
+import { embeddedChanges, urgently } from '../db/pglite';
 
 export const TOUCH_INTERVAL_MS = 30_000;
 
@@ -161,20 +162,55 @@ const CACHE_LIMIT = 10_000;
 export class SessionCache {
   private epoch: string | null = null;
   private readonly entries = new Map<string, CurrentSession>();
+  /** The epoch read under way, and the one that starts when it ends (shared by the requests waiting for it). */
+  private reading: Promise<string> | null = null;
+  private next: Promise<string> | null = null;
+  /** The embedded driver's change count when the epoch was last read (undefined on PostgreSQL). */
+  private readAtChanges: number | undefined;
+  /** Full lookups under way, by cache key, with the epoch they were started under. */
+  readonly lookups = new Map<string, { epoch: string; session: Promise<CurrentSession | null> }>();
 
   get size(): number {
     return this.entries.size;
   }
 
-  /** Reads the database's epoch; forgets every entry when it moved. */
-  async sync(db: Db): Promise<string> {
-    const { rows } = await sql<{ version: string }>`SELECT version::text AS version FROM sys_session_epoch WHERE id = 1`.execute(db);
-    const epoch = rows[0]?.version ?? '';
-    if (epoch !== this.epoch) {
-      this.entries.clear();
-      this.epoch = epoch;
-    }
-    return epoch;
+  /**
+   * Reads the database's epoch; forgets every entry when it moved. Requests that ask while a read
+   * is under way share the next read, which starts once that one ends, so after each of them
+   * arrived: it sees every change committed before they came, as a read of their own would. Under
+   * load one read serves every request that came in meanwhile instead of each queueing its own (on
+   * the embedded database all statements of the process queue for one connection).
+   */
+  sync(db: Db): Promise<string> {
+    // The embedded database changes only through this process: while its driver has run nothing
+    // but reads since the epoch was read, the epoch cannot have moved.
+    const changes = embeddedChanges(db);
+    if (changes !== undefined && changes === this.readAtChanges && this.epoch !== null) return Promise.resolve(this.epoch);
+    if (!this.reading) return this.read(db);
+    const after = () => {
+      this.next = null;
+      return this.read(db);
+    };
+    return (this.next ??= this.reading.then(after, after));
+  }
+
+  private read(db: Db): Promise<string> {
+    const reading = (async () => {
+      const changes = embeddedChanges(db);
+      // Ahead of the queued statements on the embedded database: every request waits for this read.
+      const { rows } = await urgently(() => sql<{ version: string }>`SELECT version::text AS version FROM sys_session_epoch WHERE id = 1`.execute(db));
+      const epoch = rows[0]?.version ?? '';
+      if (epoch !== this.epoch) {
+        this.entries.clear();
+        this.epoch = epoch;
+      }
+      this.readAtChanges = changes;
+      return epoch;
+    })().finally(() => {
+      if (this.reading === reading) this.reading = null;
+    });
+    this.reading = reading;
+    return reading;
   }
 
   get(key: string): CurrentSession | undefined {
@@ -212,8 +248,20 @@ export async function resolveSessionCached(db: Db, cache: SessionCache, lookup: 
   const key = cacheKey(lookup);
   const hit = cache.get(key);
   if (hit && now.getTime() - hit.lastSeenAt.getTime() <= Math.min(TOUCH_INTERVAL_MS, ttlMinutes * 60_000)) return hit;
-  const session = await resolveSession(db, lookup, ttlMinutes, now);
-  if (session) cache.set(key, session, epoch);
-  else cache.delete(key);
+  // Requests of one session arriving together (a page's parallel calls, the moment its cached entry
+  // is due for the sliding window) share one lookup begun under the epoch they read: no change to
+  // sessions, users or roles committed between its start and their epoch read, so its answer is theirs.
+  const pending = cache.lookups.get(key);
+  if (pending && pending.epoch === epoch) return pending.session;
+  const session = resolveSession(db, lookup, ttlMinutes, now).then(
+    (found) => {
+      if (found) cache.set(key, found, epoch);
+      else cache.delete(key);
+      return found;
+    },
+  ).finally(() => {
+    if (cache.lookups.get(key)?.session === session) cache.lookups.delete(key);
+  });
+  cache.lookups.set(key, { epoch, session });
   return session;
 }

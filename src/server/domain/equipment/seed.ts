@@ -1,8 +1,8 @@
 /**
  * Demo records of the equipment registry: a few hundred pieces across the nine types (demo-rows.ts),
  * their inspection history and a few on-site checks. `bulkEquipment` is the fast path for benchmark
- * volumes (`npm run seed -- --equipment 1000000`): multi-row INSERTs of the same generated rows,
- * prepared (derive hooks, owner, audit columns) by the same insert as every other record.
+ * volumes (`npm run seed -- --equipment 1000000`): the same generated rows, prepared (derive hooks,
+ * owner, audit columns) by the same insert as every other record, written by COPY (resources/bulk.ts).
  */
 import { sql } from 'kysely';
 import { addToDate, todayIn } from '../../../shared/dates';
@@ -10,7 +10,8 @@ import { demoActor, prng, resourceOf, type DemoContext, type SeedTarget } from '
 import type { Actor } from '../../resources/scope';
 import { saveRecord } from '../../resources/records';
 import type { AnyDb, Row } from '../../resources/repository';
-import { insertRecord, prepareInsert } from '../../resources/writer';
+import { bulkInsertRecords, type BulkOptions } from '../../resources/bulk';
+import { insertRecord } from '../../resources/writer';
 import { demoEquipment } from './demo-rows';
 import { MAINTENANCE_UNIT, maintenanceUnitFor, seedMaintenanceUnits } from './maintenance-units';
 
@@ -117,31 +118,22 @@ async function seedUnitEquipment(demo: DemoContext, unit: Actor, count: number, 
 }
 
 /**
- * Inserts `count` generated equipment rows for the demo unit in multi-row INSERTs of `batch`
- * rows; `onProgress` after each batch.
+ * Inserts `count` generated equipment rows for the demo unit, each prepared by the same insert as
+ * every other record, in one COPY stream (`method: 'insert'`: the former multi-row INSERTs, the
+ * baseline of `npm run bench:seed`); `onProgress` every 10,000 rows. Returns the number of rows.
  */
-export async function bulkEquipment(app: SeedTarget, count: number, options: { seed?: number; batch?: number; onProgress?: (done: number) => void } = {}): Promise<void> {
+export async function bulkEquipment(app: SeedTarget, count: number, options: { seed?: number; method?: BulkOptions['method']; onProgress?: (done: number) => void } = {}): Promise<number> {
   const db = app.db as AnyDb;
   const compiled = resourceOf(app, EQUIPMENT);
-  const { model } = compiled;
   const actor = await demoActor(db, 'nbadmin', 'using', 'unit');
   const random = prng(options.seed ?? 1);
   const today = todayIn();
-  // PostgreSQL takes at most 65,535 bind parameters per statement.
-  const batch = Math.min(options.batch ?? 2000, Math.floor(60_000 / model.columns.length));
-  const { rows: existing } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(model.table)}`.execute(db);
+  const { rows: existing } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(compiled.model.table)}`.execute(db);
   const offset = existing[0].n;
-  const jsonColumns = new Set(model.fields.filter((f) => f.kind === 'json').map((f) => f.column));
-  for (let done = 0; done < count; ) {
-    const size = Math.min(batch, count - done);
-    const values: Record<string, unknown>[] = [];
-    for (let i = 0; i < size; i++) {
-      values.push((await prepareInsert(db, compiled, actor, demoEquipment(random, { today, index: offset + done + i }), { trusted: true })).values);
-    }
-    const names = [...new Set(values.flatMap((v) => Object.keys(v)))];
-    const tuples = values.map((v) => sql`(${sql.join(names.map((n) => (v[n] === undefined || v[n] === null ? null : jsonColumns.has(n) ? JSON.stringify(v[n]) : v[n])))})`);
-    await sql`INSERT INTO ${sql.table(model.table)} (${sql.join(names.map((n) => sql.ref(n)))}) VALUES ${sql.join(tuples)}`.execute(db);
-    done += size;
-    options.onProgress?.(done);
+  function* bodies() {
+    for (let i = 0; i < count; i++) yield demoEquipment(random, { today, index: offset + i });
   }
+  // A load at least as large as the table builds its indexes once at the end (BulkOptions.deferIndexes).
+  const deferIndexes = options.method !== 'insert' && count >= offset;
+  return bulkInsertRecords(db, compiled, actor, bodies(), { trusted: true, method: options.method, deferIndexes, onProgress: options.onProgress });
 }

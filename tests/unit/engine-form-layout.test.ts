@@ -1,0 +1,74 @@
+import { createForm, type Form } from '@formily/core';
+import { Schema } from '@formily/react';
+import { describe, expect, it } from 'vitest';
+import { compileFormUncached } from '../../src/engine/form/compile';
+import { createModels, planOf } from '../../src/engine/form/layout';
+import type { FormScreen, Resource } from '../../src/schema/types';
+
+const line: Resource = { name: 'line', table: 'line', title: '明细', fields: { item: { type: 'string', label: '项目' } } };
+const resource: Resource = {
+  name: 'sheet',
+  table: 'sheet',
+  title: '表单',
+  fields: {
+    first: { type: 'string', label: '甲', required: true },
+    kind: { type: 'string', label: '类别' },
+    name: { type: 'string', label: '名称', required: true },
+    note: { type: 'text', label: '备注' },
+    extra: { type: 'string', label: '补充', required: true },
+    lines: { type: 'children', label: '明细', resource: 'line' },
+  },
+};
+const screen: FormScreen = {
+  id: 'sheet-form',
+  kind: 'form',
+  resource: 'sheet',
+  title: '表单',
+  sections: [
+    { title: '一', fields: ['first', 'kind'] },
+    { title: '二', columns: 2, fields: ['name', { field: 'note', span: 2 }, { field: 'extra', when: "kind === 'x'" }] },
+    { title: '三', fields: ['lines'] },
+  ],
+};
+const schema = new Schema(compileFormUncached(screen, { resource, resources: new Map([['line', line]]), dicts: new Map() }));
+const section = (key: string) => schema.properties![key];
+
+/** The models of section `key` as layout.tsx creates them while the section is not rendered. */
+function unrendered(form: Form, key: string) {
+  const node = section(key);
+  const group = form.createVoidField({ ...node.toFieldProps({ scope: {} }), name: key } as Parameters<Form['createVoidField']>[0]);
+  return createModels(form, group, node, {});
+}
+
+describe('form layout: sections rendered when reached', () => {
+  it('keeps the fields of a section not rendered yet in the form: validated on submit, with their reactions', async () => {
+    const form = createForm();
+    const models = unrendered(form, 'section_1');
+    expect(models.map((f) => f.address.toString())).toEqual(['section_1.grid', 'section_1.grid.name', 'section_1.grid.note', 'section_1.grid.extra']);
+    const failedPaths = () =>
+      form.validate().then(
+        () => [],
+        () => form.errors.map((e) => e.path),
+      );
+    // `extra` is hidden while kind is not x: only `name` is checked.
+    expect(await failedPaths()).toEqual(['name']);
+    form.setValuesIn('name', '甲');
+    form.setValuesIn('kind', 'x');
+    expect(await failedPaths()).toEqual(['extra']);
+    form.setValuesIn('extra', '乙');
+    expect(await failedPaths()).toEqual([]);
+    expect(form.values).toMatchObject({ name: '甲', kind: 'x', extra: '乙' });
+  });
+
+  it('creates each field once: the component mounting later gets the same model', () => {
+    const form = createForm();
+    const [, name] = unrendered(form, 'section_1');
+    expect(form.createField({ name: 'name', basePath: 'section_1.grid' })).toBe(name);
+  });
+
+  it('estimates a section height from its rows and renders sub-table sections at once', () => {
+    // name | — ; note (span 2, a text area) ; extra
+    expect(planOf(section('section_1'))).toEqual({ lazy: true, height: 60 + 132 + 60 });
+    expect(planOf(section('section_2')).lazy).toBe(false);
+  });
+});
