@@ -111,9 +111,14 @@ export function withLinks(items: readonly MenuItem[], links: Readonly<Record<str
       return children.length ? [{ ...item, children }] : [];
     }
     if (!item.hrefSetting) return [item];
-    const href = links[item.hrefSetting] ?? item.href;
+    const href = linkOf(item, links);
     return href ? [{ ...item, href }] : [];
   });
+}
+
+/** The address of an external item: its configured link (hrefSetting), else its fixed href; undefined when neither is set. */
+export function linkOf(item: { href?: string; hrefSetting?: string }, links: Readonly<Record<string, string>>): string | undefined {
+  return (item.hrefSetting ? links[item.hrefSetting] : undefined) ?? item.href;
 }
 
 /** The first routable (non-external) leaf of a menu, depth first. */

@@ -13,9 +13,9 @@ import RootLayout from './RootLayout';
 import RouteError from './RouteError';
 import { HOME_PATH, publicEntries, shellEntries, type RouteHandle } from './routes';
 
-function leaf(entry: RouteEntry, loader: RouteObject['loader']): RouteObject {
+function leaf(entry: RouteEntry, loader: RouteObject['loader'], open = false): RouteObject {
   const handle: RouteHandle = { entry };
-  return { path: entry.fullPath, loader, handle, element: <PageHost entry={entry} page={pageFor(entry)} />, errorElement: <RouteError /> };
+  return { path: entry.fullPath, loader, handle, element: <PageHost entry={entry} page={pageFor(entry, open)} />, errorElement: <RouteError /> };
 }
 
 export const routes: RouteObject[] = [
@@ -26,7 +26,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: () => redirect(HOME_PATH) },
       // The catch-all (error_404) is one of them: an unknown address shows the 404 page to everyone.
-      ...publicEntries.map((e) => leaf(e, publicLoader(e))),
+      ...publicEntries.map((e) => leaf(e, publicLoader(e), true)),
       {
         lazy: () => import('../shell/ShellLayout').then((m) => ({ Component: m.default })),
         children: shellEntries.map((e) => leaf(e, shellLoader(e))),

@@ -1,6 +1,6 @@
 /** The route entries of schemas/menu.json, computed once for the router and the shell. */
 import menuJson from '../../schemas/menu.json';
-import { flattenRoutes, isExternal, type MenuFile, type RouteEntry } from './menu';
+import { flattenRoutes, type MenuFile, type RouteEntry } from './menu';
 
 export const menuFile = menuJson as unknown as MenuFile;
 
@@ -12,8 +12,11 @@ export interface RouteHandle {
 /** Routes without login and without the shell (login, SSO entries, error pages, ...). */
 export const publicEntries: RouteEntry[] = flattenRoutes(menuFile.public);
 
-/** Routes inside the shell, external links excluded (they are menu items, not routes). */
-export const shellEntries: RouteEntry[] = flattenRoutes(menuFile.routes).filter((e) => !isExternal(e));
+/**
+ * Routes inside the shell. An external link is a menu item opening a new window, and also a route:
+ * opened by its address it shows a page leading to the link (or saying it is not configured).
+ */
+export const shellEntries: RouteEntry[] = flattenRoutes(menuFile.routes);
 
 export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';

@@ -10,6 +10,7 @@ import DocumentScreen from './document/DocumentScreen';
 import FormScreen from './form/FormScreen';
 import WizardScreen from './form/WizardScreen';
 import ListScreen from './list/ListScreen';
+import OpenFormScreen from './open/OpenFormScreen';
 import { writableValues } from './model/fields';
 import { useOwnSearch, useScreenTarget, valuesOf } from './navigation';
 import { useParams } from 'react-router-dom';
@@ -52,7 +53,7 @@ export default function SchemaScreen({ screenId, mode, id, onClose, onDirtyChang
   if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
   if (!bundle) return <LoadingBlock />;
   const { screen } = bundle;
-  const Renderer = (screen.component && customScreens[screen.component]) || KIND_RENDERERS[screen.kind];
+  const Renderer = (screen.component && customScreens[screen.component]) || (screen.kind === 'form' && screen.submit ? OpenFormScreen : KIND_RENDERERS[screen.kind]);
   if (screen.kind === 'form' && screen.prefill) {
     // The route names what the new record is about (e.g. checkNew/:id): always a new record.
     const prefill = Object.fromEntries(Object.entries(screen.prefill).map(([field, param]) => [field, params[param ?? ''] ?? search.get(param ?? '') ?? undefined]));

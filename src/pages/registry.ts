@@ -1,10 +1,11 @@
 /**
  * Hand-written pages by the name `page` uses in schemas/menu.json. Each is its own chunk, so the
- * login page loads neither the shell nor the form engine. A route with neither `page` nor `screen`
- * shows the 建设中 placeholder.
+ * login page loads neither the shell nor the form engine. A route that is an external link (href,
+ * hrefSetting) shows the page leading to it; every other route names a page or a screen
+ * (tests/unit/menu-links.test.ts), and one naming neither would be 404.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteEntry } from '../app/menu';
+import { isExternal, type RouteEntry } from '../app/menu';
 import type { PageProps } from './types';
 
 type Page = LazyExoticComponent<ComponentType<PageProps>> | ComponentType<PageProps>;
@@ -24,24 +25,25 @@ export const PAGES: Record<string, Page> = {
   AccountAdd: lazy(() => import('./accounts/AccountAddPage')),
   FlowLogSingle: lazy(() => import('./public/FlowLogSinglePage')),
   MobileUpload: lazy(() => import('./public/MobileUploadPage')),
-  Dlgzh: lazy(() => import('./public/declaration/DlgzhPage')),
   DlgzhList: lazy(() => import('./public/declaration/DlgzhListPage')),
   DlgzhDetail: lazy(() => import('./public/declaration/DlgzhDetailPage')),
-  Register: lazy(() => import('./account-apply/RegisterPage')),
   RegisterSuccess: lazy(() => import('./account-apply/Done').then((m) => ({ default: m.RegisterSuccess }))),
   RegisterQuery: lazy(() => import('./account-apply/RegisterQueryPage')),
-  ResetPassword: lazy(() => import('./account-apply/ResetPasswordPage')),
   ResetSuccess: lazy(() => import('./account-apply/Done').then((m) => ({ default: m.ResetSuccess }))),
   DocumentVerify: lazy(() => import('./verify/DocumentVerifyPage')),
 };
 
 /** Leaves with `"screen"`: rendered by the schema engine (its own chunk, with Formily). */
 const SchemaPage = lazy(() => import('./SchemaPage'));
-/** Routes not built yet (its own chunk: antd's Card and Result stay out of the login page). */
-const UnderConstruction = lazy(() => import('./placeholder/UnderConstruction'));
+/** Screens of public routes (open forms): the engine without a session (its own chunk too). */
+const OpenSchemaPage = lazy(() => import('./OpenSchemaPage'));
+/** External links opened by their address (its own chunk: antd's Card and Result stay out of the login page). */
+const ExternalLink = lazy(() => import('./external/ExternalLinkPage'));
 
-/** The component of a route: a hand-written page, a schema screen, or the 建设中 placeholder. */
-export function pageFor(entry: RouteEntry): Page {
+/** The component of a route: a hand-written page, a schema screen, the page of an external link, else 404. */
+export function pageFor(entry: RouteEntry, open = false): Page {
   if (entry.page && PAGES[entry.page]) return PAGES[entry.page];
-  return entry.screen ? SchemaPage : UnderConstruction;
+  // A public route's screen (an open form) renders without a session.
+  if (entry.screen) return open ? OpenSchemaPage : SchemaPage;
+  return isExternal(entry) ? ExternalLink : PAGES.Error404;
 }

@@ -28,5 +28,20 @@ export const dataProvider = createRestDataProvider(
   },
 );
 
+/**
+ * The transport of open forms (public routes, no session): the same api module, attachments
+ * uploaded through the visitors' upload route (claimed by the application they are filed with),
+ * no phone upload.
+ */
+export const openDataProvider = createRestDataProvider(
+  {
+    get: (path, signal) => get(path, { silent: true, signal }),
+    post: (path, body, signal) => post(path, body, { silent: true, signal }),
+    postFile: (path, fields, options) => postFile(path, fields, { silent: true, ...options }),
+    url: apiUrl,
+  },
+  { uploadPath: ATTACHMENT_ROUTES.visitorUpload },
+);
+
 const screenPaths = new Map(shellEntries.filter((e) => e.screen).map((e) => [e.screen!, e.fullPath]));
 export const screenPath = (id: string): string | undefined => screenPaths.get(id);

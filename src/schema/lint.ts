@@ -103,7 +103,16 @@ function loadFile(ctx: LintContext, meta: MetaValidator, { path, text }: SchemaT
   const samePlace = (path: JsonPath) => filtered.some((ref) => ref.path.length === path.length && ref.path.every((key, i) => key === path[i]));
   const problems = meta.validate(kind, source.value).filter((problem) => !samePlace(problem.path));
   for (const problem of problems) ctx.report(file, problem.path, 'meta-schema', problem.message, problem.target);
-  register(ctx, file, problems.length === 0 && filtered.length === 0);
+  const ownFields = kind === 'screen' && problems.length === 0 ? screenFieldProblems(meta, source.value) : [];
+  for (const problem of ownFields) ctx.report(file, problem.path, 'meta-schema', problem.message, problem.target);
+  register(ctx, file, problems.length === 0 && filtered.length === 0 && ownFields.length === 0);
+}
+
+/** A form screen's own `fields` checked as the fields of a resource (same paths: both live under `fields`). */
+function screenFieldProblems(meta: MetaValidator, value: unknown) {
+  const fields = (value as { kind?: unknown; fields?: unknown }).kind === 'form' ? (value as { fields?: unknown }).fields : undefined;
+  if (fields === undefined || !meta.has('resource')) return [];
+  return meta.validate('resource', { name: 'screen', table: 'screen', title: '页面', fields }).filter((p) => p.path[0] === 'fields');
 }
 
 function checkSchemaRef(ctx: LintContext, file: Pick<SchemaFile, 'path' | 'source'>, kind: SchemaKind): void {

@@ -95,6 +95,8 @@ export const ATTACHMENT_ROUTES = {
   list: '/attachments/list',
   download: '/attachments/download',
   delete: '/attachments/delete',
+  /** A visitor's file for an application not filed yet (no session; src/server/domain/account-apply/uploads.ts). */
+  visitorUpload: '/a/stone/common/applyUpload',
 } as const;
 
 /** One stored attachment as the attachment routes answer it (legacy names attsysid / attrefsysid too). */

@@ -2,6 +2,8 @@
  * The external simple declaration (/dlgzh, /dlgzhList, /dlgzhDetail): paths relative to the API
  * base, categories and shapes shared by the open pages and the server.
  */
+import categoryDict from '../../schemas/dicts/declaration-category.json';
+import declarationResource from '../../schemas/resources/simple-declaration.json';
 export const DECLARATION_API = {
   smsCode: '/a/stone/dlgzh/smsCode',
   login: '/a/stone/dlgzh/login',
@@ -10,14 +12,11 @@ export const DECLARATION_API = {
   detail: '/a/stone/dlgzh/detail',
 } as const;
 
-export const DECLARATION_CATEGORIES: Record<string, string> = {
-  danger: '安全隐患举报',
-  fault: '设备故障反映',
-  consult: '安全咨询',
-  other: '其他事项',
-};
+/** Category code → label: the dictionary declaration-category. */
+export const DECLARATION_CATEGORIES: Record<string, string> = Object.fromEntries(categoryDict.items.map((item) => [item.value, item.label]));
 
-export const DECLARATION_STATES: Record<string, string> = { submitted: '已提交', accepted: '已受理', closed: '已办结' };
+/** State code → label: the workflow of the resource simple-declaration (the authority accepts, returns, closes). */
+export const DECLARATION_STATES: Record<string, string> = Object.fromEntries(declarationResource.workflow.states.map((state) => [state.code, state.label]));
 
 export interface DeclarationInput {
   declarant: string;

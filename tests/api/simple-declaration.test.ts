@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DECLARATION_API, type Declaration, type DeclarationAccess } from '../../src/shared/declaration';
 import type { Envelope, Page } from '../../src/shared/contract';
 import { codeIn, outboxOf } from '../../src/server/services/sms';
-import type { DemoContext } from '../../src/server/db/demo/context';
+import { seedDemoRecords } from '../../src/server/db/demo/index';
 import { DEMO_DECLARATION_MOBILE, simpleDeclarationFeature } from '../../src/server/domain/simple-declaration/index';
 import { api, appSuite, dbTargets } from './helpers';
 
@@ -59,9 +59,9 @@ describe.each(dbTargets())('simple declaration (%s)', (target) => {
   });
 
   it('seeds two demo declarations of the demo mobile once, which its code opens', async () => {
-    const demo = { db: app.db } as unknown as DemoContext;
-    expect(await simpleDeclarationFeature.seed!(demo)).toEqual({ declarations: 2 });
-    expect(await simpleDeclarationFeature.seed!(demo)).toEqual({ declarations: 0 });
+    const seed = () => seedDemoRecords(app, { equipment: 0, secondEquipment: 0, features: [simpleDeclarationFeature] });
+    expect(await seed()).toEqual({ declarations: 7 });
+    expect(await seed()).toEqual({ declarations: 0 });
     const access = (await open<DeclarationAccess>('POST', DECLARATION_API.login, { mobile: DEMO_DECLARATION_MOBILE, code: await codeFor(DEMO_DECLARATION_MOBILE) })).data!;
     const list = (await open<Page<Declaration>>('GET', DECLARATION_API.list, { access: access.access })).data!;
     expect(list.list.map((d) => d.status).sort()).toEqual(['accepted', 'submitted']);

@@ -22,7 +22,8 @@ describe('registration and password reset', () => {
   let page: Page;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    server = await startServer({ env: { LOG_LEVEL: 'info', PORTAL_SMS_PROVIDER: 'outbox' } });
+    // The outbox provider logs a message's text (the code) at debug only.
+    server = await startServer({ env: { LOG_LEVEL: 'debug', PORTAL_SMS_PROVIDER: 'outbox' } });
     const opened = await openPage();
     page = opened.page;
     close = () => opened.browser.close();
@@ -40,8 +41,8 @@ describe('registration and password reset', () => {
       .output()
       .split('\n')
       .filter((l) => l.includes('"sms"'))
-      .map((l) => (JSON.parse(l.slice(l.indexOf('{'))) as { sms: { mobile: string; purpose: string; text: string } }).sms)
-      .filter((m) => m.purpose === purpose && (!mobile || m.mobile === mobile));
+      .map((l) => (JSON.parse(l.slice(l.indexOf('{'))) as { sms: { mobile: string; purpose: string; text?: string } }).sms)
+      .filter((m): m is typeof m & { text: string } => m.text !== undefined && m.purpose === purpose && (!mobile || m.mobile === mobile));
     return texts.length ? texts[texts.length - 1].text : null;
   };
   const codeFor = async (purpose: string, mobile?: string) => {
@@ -75,7 +76,8 @@ describe('registration and password reset', () => {
     await field('登录密码').fill(password);
     await field('确认密码').fill(password);
     await page.locator('input[type=file]').setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: PNG });
-    await page.locator('.ant-upload-list-item', { hasText: '营业执照.png' }).waitFor();
+    // Done, not just listed: the file is the field's value once its upload finished.
+    await page.locator('.ant-upload-list-item-done', { hasText: '营业执照.png' }).waitFor();
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
     await field('短信验证码').fill(await codeFor('register', mobile));
@@ -113,7 +115,7 @@ describe('registration and password reset', () => {
     await field('短信验证码').fill(await codeFor('reset'));
     await field('申请人').fill('北仑经办');
     await page.locator('input[type=file]').setInputFiles({ name: '身份证.png', mimeType: 'image/png', buffer: PNG });
-    await page.locator('.ant-upload-list-item', { hasText: '身份证.png' }).waitFor();
+    await page.locator('.ant-upload-list-item-done', { hasText: '身份证.png' }).waitFor();
     await page.getByRole('button', { name: '提交申请' }).click();
     await page.waitForURL(/\/resetSuccess$/);
 

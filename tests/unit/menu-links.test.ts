@@ -1,11 +1,13 @@
 /**
  * External menu links named by a setting (menu node `hrefSetting`, the app config's `links`): the
- * configured URL replaces href, an item without one is left out (and a group left empty), and
- * such an item is never a route. The server hands the configured links to the browser.
+ * configured URL replaces href, an item without one is left out (and a group left empty); opened
+ * by its address such an item shows the page leading to the link. The server hands the configured
+ * links to the browser.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildMenu, firstMenuPath, isExternal, withLinks, type MenuFile, type MenuNode } from '../../src/app/menu';
+import { buildMenu, firstMenuPath, flattenRoutes, isExternal, linkOf, withLinks, type MenuFile, type MenuNode } from '../../src/app/menu';
+import { PAGES, pageFor } from '../../src/pages/registry';
 import { shellEntries } from '../../src/app/routes';
 import { loadConfig, toAppConfig } from '../../src/server/config';
 
@@ -41,12 +43,28 @@ describe('menu links from the configuration', () => {
     expect(withLinks(menu, {}).find((i) => i.key === '/svc')!.children!.map((c) => c.key)).toEqual(['/svc/list', '/svc/fixed', '/svc/both']);
   });
 
-  it('never routes a link item nor opens it as the first page', () => {
+  it('never opens a link item as the first page', () => {
     expect(isExternal({ hrefSetting: 'trace' })).toBe(true);
     expect(firstMenuPath([{ key: '/t', title: 'T', hrefSetting: 'trace' }, { key: '/l', title: 'L' }])).toBe('/l');
+  });
+
+  it('resolves an item’s address: the configured link, else the fixed one, else none', () => {
+    expect(linkOf({ hrefSetting: 'trace' }, { trace: 'https://trace.example.cn/p' })).toBe('https://trace.example.cn/p');
+    expect(linkOf({ hrefSetting: 'other', href: 'https://example.cn/fallback' }, {})).toBe('https://example.cn/fallback');
+    expect(linkOf({ hrefSetting: 'missing' }, { trace: 'https://trace.example.cn/p' })).toBeUndefined();
+  });
+
+  it('routes a link item opened by its address to the page leading to the link, and every other leaf to a page or screen', () => {
+    const gas = shellEntries.find((e) => e.fullPath === '/company-service/gas-cylinder')!;
+    expect(gas.hrefSetting).toBe('gasCylinder');
+    const external = pageFor(gas);
+    expect(external).not.toBe(PAGES.Error404);
     const menuFile = JSON.parse(readFileSync(new URL('../../schemas/menu.json', import.meta.url), 'utf8')) as MenuFile;
-    expect(menuFile).toBeTruthy();
-    expect(shellEntries.some((e) => e.fullPath === '/company-service/gas-cylinder')).toBe(false);
+    const leaves = [...flattenRoutes(menuFile.routes), ...flattenRoutes(menuFile.public)];
+    // Nothing falls through to 404 (the page of an address no route has): each names what it shows.
+    expect(leaves.filter((e) => !(e.page && PAGES[e.page]) && !e.screen && !isExternal(e)).map((e) => e.fullPath)).toEqual([]);
+    expect(leaves.filter((e) => isExternal(e)).every((e) => pageFor(e) === external)).toBe(true);
+    expect(pageFor({ ...gas, hrefSetting: undefined })).toBe(PAGES.Error404);
   });
 
   it('hands the gas-cylinder address to the browser only when configured, and refuses a non-http one', () => {

@@ -9,7 +9,7 @@ import { messages, POSTAL_CODE_LONG_MESSAGE, ruleNames, type RuleName } from '..
 import {
   attachDeferredValidation, deferredValidation, fieldValidators, VALIDATION_DELAY_MS, type DeferOptions, type FieldRuleSpec,
 } from '../../src/engine/form/rules';
-import { describeStrength, strengthLabel } from '../../src/shell/account/strength';
+import { describeStrength, strengthLabel } from '../../src/engine/form/strength';
 import { viaFormily } from './vectors/paths';
 import { EMPTY_VALUES, label, labelledCases } from './vectors/rules';
 

@@ -160,6 +160,8 @@ export interface DataProvider {
   importFile?(resource: string, file: File, options?: ImportOptions): Promise<ImportResult>;
   /** Download address of the import template of a resource (for a list screen); absent: no template link. */
   importTemplateUrl?(resource: string, screenId?: string): string;
+  /** POSTs `body` to an API path an open form names (its submit, checks and SMS sends) and resolves with the reply; absent: open forms cannot submit. */
+  call?(path: string, body: unknown): Promise<unknown>;
 }
 
 /** The one error shape of the data layer; `message` is ready to show to the user (Chinese). */

@@ -103,6 +103,7 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
     stats: (resource, { filters, groupBy, months }, signal) =>
       guarded(() => transport.post<StatsResult>(path(resource, 'stats'), { ...listParams({ filters }), ...(groupBy ? { groupBy } : {}), ...(months ? { months: months.join(',') } : {}) }, signal)),
   };
+  provider.call = (apiPath, body) => guarded(() => transport.post<unknown>(apiPath, body));
   const url = transport.url;
   if (url) provider.exportUrl = (resource, query, screenId) =>
       `${url(path(resource, 'export'))}?${searchOf({ ...listParams(query), ...(screenId ? { screen: screenId } : {}) })}`;

@@ -3,7 +3,7 @@
  * ISchema. Pure and memoised per screen; rendering (SchemaForm.tsx) only hands the result to
  * @formily/react with the component registry.
  *
- *   section  → void `FormSection` (title, `when`) > void `FormGrid` (columns)
+ *   section  → void `FormSection` (title, `when`) > void `FormGrid` (columns; layout.tsx: CSS grid, fields mounted when reached)
  *   field    → FIELD_TYPES[type] + FormItem (label, description, span) + validators + reactions
  *   children → ArrayTable with one column per sub-table field
  *   wizard   → one void `WizardStep` per step around its sections
@@ -22,6 +22,7 @@ import { marksRequired, requirementValidators } from './requirements';
 import { requiredMessage, stagedRequirement } from '../../schema/requirements';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.
 import { fieldValidators, type FieldRuleSpec } from './rules';
+import { openItemSchema } from '../open/item-schema';
 
 export type FormLikeScreen = FormScreen | WizardScreen;
 type Sources = Pick<ScreenBundle, 'resources' | 'dicts'>;
@@ -96,7 +97,7 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
     ...(item.readonly || field.readonly ? { 'x-pattern': 'readPretty' } : {}),
     ...(item.component ? { 'x-component': item.component } : {}),
   };
-  return mergeSchema(node as Plain, item['x-formily']) as ISchema;
+  return mergeSchema(mergeSchema(node as Plain, openItemSchema(item, node) as Plain | undefined), item['x-formily']) as ISchema;
 }
 
 /** The editable fields of a child resource, in declaration order (its default sub-table columns). */

@@ -3,6 +3,7 @@
  * bundled one (bundled.ts) serves the repository's schemas/ compiled into the build, tests and the
  * playground use `memoryRegistry`. `loadScreenBundle` gathers everything one screen needs.
  */
+import { screenResource } from '../../schema/screen-fields';
 import type { Dict, Field, Resource, Screen } from '../../schema/types';
 
 export interface SchemaRegistry {
@@ -46,7 +47,9 @@ const fieldsOf = (resource: Resource): Field[] => Object.values(resource.fields)
 
 export async function loadScreenBundle(registry: SchemaRegistry, screenId: string): Promise<ScreenBundle> {
   const screen = await registry.screen(screenId);
-  const resource = await registry.resource(screen.resource);
+  const named = screen.resource === undefined ? undefined : await registry.resource(screen.resource);
+  // A form's own fields join its resource's (an open form may have no resource at all).
+  const resource = screen.kind === 'form' ? screenResource(screen, named) : named!;
   const resources = new Map<string, Resource>();
   const pending = [resource];
   while (pending.length) {

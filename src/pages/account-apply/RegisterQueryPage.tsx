@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { post } from '../../app/api';
 import type { PageProps } from '../types';
-import { ApplicationFields, applicationBody, type ApplicationValues } from './RegisterPage';
+import { ApplicationFields, applicationBody, type ApplicationValues } from './ApplicationFields';
 import { areaPath, COMMON, OpenPage, required, ruleOf, SmsCodeInput } from './common';
 
 interface Found {

@@ -1,18 +1,20 @@
 /**
  * Pieces the open registration and password-reset pages share: a card on the login page's
- * backdrop, the SMS-code input with its 60-second resend countdown, the validator catalogue as
+ * backdrop, the SMS-code input (the engine's, 60-second resend countdown), the validator catalogue as
  * antd rules, and the area and unit-type options from the dictionaries.
  */
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Space, Upload } from 'antd';
+import { Button, Card, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { rules as catalogue, type RuleName } from '../../../validators';
 import areaDict from '../../../schemas/dicts/area.json';
 import unitTypeDict from '../../../schemas/dicts/unit-type.json';
 import { post, postFile } from '../../app/api';
+import { SmsCodeInput as CodeInput } from '../../engine/open/SmsCodeInput';
 import { notify } from '../../app/notify';
+import { ATTACHMENT_ROUTES } from '../../shared/contract';
 
 export const COMMON = '/a/stone/common';
 
@@ -68,39 +70,23 @@ export function areaPath(code: string | undefined): string[] {
 }
 
 /**
- * The code input with its 获取验证码 button. `target()` returns the path part (mobile, credit code
- * or login name) or null when the fields it needs are not valid yet; `body` goes with the request.
+ * The code input with its 获取验证码 button (the engine's, with its 60-second countdown). `target()`
+ * returns the path part (mobile, credit code or login name) or null when the fields it needs are
+ * not valid yet; `body` goes with the request.
  */
 export function SmsCodeInput({ id, purpose, target, body, value, onChange }: { id?: string; purpose: string; target: () => Promise<string | null>; body?: () => Record<string, unknown>; value?: string; onChange?: (v: string) => void }) {
-  const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft(left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
   const send = async () => {
     const t = await target();
-    if (!t) return;
-    setSending(true);
+    if (!t) return false;
     try {
       const reply = await post<{ message: string }>(`${COMMON}/smsAuthCode/${purpose}/${encodeURIComponent(t)}`, body?.() ?? {});
       notify.message.success(reply.message);
-      setLeft(60);
+      return true;
     } catch {
-      // the api module has shown the message
-    } finally {
-      setSending(false);
+      return false; // the api module has shown the message
     }
   };
-  return (
-    <Space.Compact style={{ width: '100%' }}>
-      <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value.replace(/\D/g, '').slice(0, 6))} placeholder="6位短信验证码" inputMode="numeric" maxLength={6} />
-      <Button onClick={() => void send()} loading={sending} disabled={left > 0} style={{ width: 130 }}>
-        {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
-      </Button>
-    </Space.Compact>
-  );
+  return <CodeInput id={id} value={value} onChange={onChange} send={send} />;
 }
 
 export interface UploadedFile {
@@ -118,7 +104,7 @@ export function ApplyFiles({ id, value, onChange }: { id?: string; value?: Uploa
   const upload = async (file: File) => {
     setBusy(true);
     try {
-      const info = await postFile<UploadedFile>(`${COMMON}/applyUpload`, { file });
+      const info = await postFile<UploadedFile>(ATTACHMENT_ROUTES.visitorUpload, { file });
       onChange?.([...files, { id: info.id, name: info.name }]);
     } catch {
       // shown by the api module

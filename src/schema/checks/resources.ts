@@ -35,7 +35,7 @@ export function checkResources(ctx: LintContext): void {
   }
 }
 
-function checkField(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {
+export function checkField(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {
   const at = ['fields', name];
   if (RESERVED_FIELD_NAMES.has(name)) ctx.report(file, at, 'reserved-field', `'${name}' is a system field kept by the engine; choose another name`, 'key');
 

@@ -29,6 +29,8 @@ import { dictValues } from './dicts';
 import { fieldKind, type ValueKind } from '../kinds';
 import { UNREAD_PARAM } from '../model';
 import { checkExpression } from './expressions';
+import { checkField } from './resources';
+import { screenOwnFields, screenResource } from '../screen-fields';
 
 type ScreenFile = SchemaFile<'screen'>;
 type Render = NonNullable<ColumnItem['render']>;
@@ -47,13 +49,18 @@ export function checkScreens(ctx: LintContext): void {
   for (const { file, valid } of ctx.screens.values()) {
     if (!valid) continue;
     const screen = file.value;
-    const entry = ctx.resources.get(screen.resource);
-    if (!entry) {
+    const entry = screen.resource === undefined ? undefined : ctx.resources.get(screen.resource);
+    if (screen.resource !== undefined && !entry) {
       ctx.report(file, ['resource'], 'unknown-resource', `no resource '${screen.resource}' (schemas/resources/${screen.resource}.json)`);
       continue;
     }
     if (screen.component !== undefined || ('x-formily' in screen && screen['x-formily'] !== undefined)) ctx.escapeHatches.add(screen.id);
-    if (entry.valid) new ScreenChecker(ctx, file, entry.file.value).check(screen);
+    if (entry && !entry.valid) continue;
+    if (screen.kind === 'form') {
+      const own = screenOwnFields(screen);
+      for (const [name, field] of Object.entries(own)) checkField(ctx, file as unknown as SchemaFile<'resource'>, name, field);
+      new ScreenChecker(ctx, file, screenResource(screen, entry?.file.value)).check(screen);
+    } else new ScreenChecker(ctx, file, entry!.file.value).check(screen);
   }
 }
 
@@ -274,8 +281,13 @@ class ScreenChecker {
   }
 
   private sectioned(screen: FormScreen | DetailScreen): void {
-    this.sections(['sections'], screen.sections, new Set());
+    const seen = new Set<string>();
+    this.sections(['sections'], screen.sections, seen);
     this.actionRefs(['actions'], screen.actions, ['back']);
+    if (screen.kind === 'form' && screen.submit) {
+      screen.submit.check?.forEach((path, i) => this.placeholders(['submit', 'check', i], path, seen, 'the fields of the screen'));
+      if (screen.actions !== undefined) this.ctx.report(this.file, ['actions'], 'screen-link', 'an open form (submit) has its own submit button: drop actions');
+    }
     if (screen.kind === 'detail') {
       screen.attachments?.forEach((name, i) => {
         const field = this.field(['attachments', i], name);
@@ -303,6 +315,13 @@ class ScreenChecker {
     else if (field.type !== 'ref' || field.ref !== this.resource.name) this.ctx.report(this.file, [...at, 'field'], 'field-type', `'${name}' of '${list.resource}' does not point at '${this.resource.name}' (a ref field with ref '${this.resource.name}' is needed)`);
   }
 
+  /** Every {placeholder} of an API path template is one of `names`. */
+  private placeholders(at: JsonPath, template: string, names: ReadonlySet<string>, where: string): void {
+    for (const [, name] of template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+      if (!names.has(name)) this.ctx.report(this.file, at, 'unknown-field', `placeholder '{${name}}' is not one of ${where}`);
+    }
+  }
+
   private sections(path: JsonPath, sections: readonly Section[], seen: Set<string>): void {
     sections.forEach((section, s) => {
       const at = [...path, s];
@@ -320,6 +339,11 @@ class ScreenChecker {
 
   private fieldItem(at: JsonPath, item: FieldItem, field: Field): void {
     if (item.component !== undefined || item['x-formily'] !== undefined) this.ctx.escapeHatches.add(this.file.value.id);
+    if (item.sameAs !== undefined) this.field([...at, 'sameAs', 'field'], item.sameAs.field);
+    if (item.sms !== undefined) {
+      item.sms.fields.forEach((name, i) => this.field([...at, 'sms', 'fields', i], name));
+      this.placeholders([...at, 'sms', 'send'], item.sms.send, new Set(item.sms.fields), 'sms.fields');
+    }
     for (const key of ['when', 'disabledWhen'] as const) if (item[key] !== undefined) this.expression([...at, key], item[key]!);
     if (item.optionsFrom !== undefined) this.optionsFrom([...at, 'optionsFrom'], item, field);
     if (item.fields !== undefined) this.subTableFields([...at, 'fields'], item, field);

@@ -87,25 +87,22 @@ export interface MenuNode {
     | 'AccountAdd'
     | 'FlowLogSingle'
     | 'MobileUpload'
-    | 'Dlgzh'
     | 'DlgzhList'
     | 'DlgzhDetail'
     | 'DocumentVerify'
-    | 'Register'
     | 'RegisterSuccess'
     | 'RegisterQuery'
-    | 'ResetPassword'
     | 'ResetSuccess';
   /**
    * A schema screen (schemas/screens/<screen>.json), rendered by the engine. (enforced: browser)
    */
   screen?: string;
   /**
-   * External link opened in a new window instead of a route. (enforced: browser)
+   * External link: the menu item opens it in a new window; opened by its address the route shows a page leading to it. (enforced: browser)
    */
   href?: string;
   /**
-   * Name of an external link of the server configuration (the app config's `links`, e.g. `gasCylinder` from PORTAL_GAS_CYLINDER_URL): its URL opens in a new window and replaces href; while neither is set the item is not shown. (enforced: browser)
+   * Name of an external link of the server configuration (the app config's `links`, e.g. `gasCylinder` from PORTAL_GAS_CYLINDER_URL): its URL opens in a new window and replaces href; while neither is set the item is not shown, and its address shows a page saying the service is not configured. (enforced: browser)
    */
   hrefSetting?: string;
   /**

@@ -5,7 +5,7 @@
  */
 
 /**
- * A list, form, detail, wizard, stats or document screen over one resource. Fields are named, never redefined: label, type, rules and dict come from the resource.
+ * A list, form, detail, wizard, stats or document screen over one resource. Fields are named, never redefined: label, type, rules and dict come from the resource (a form may add fields of its own that are not stored, `fields`, e.g. a confirmation or an SMS code of an open form).
  */
 export type Screen = ListScreen | FormScreen | DetailScreen | WizardScreen | StatsScreen | DocumentScreen;
 /**
@@ -49,6 +49,10 @@ export type Expression = string;
  * A custom React component registered in the engine's component registry.
  */
 export type ComponentName = string;
+export type FormScreen = FormScreen1 & FormScreen2;
+export type FormScreen1 = {
+  [k: string]: unknown | undefined;
+};
 /**
  * @minItems 1
  */
@@ -220,14 +224,14 @@ export interface DetailBy {
 export interface FormilyFragment {
   [k: string]: unknown | undefined;
 }
-export interface FormScreen {
+export interface FormScreen2 {
   $schema?: SchemaPath;
   id: ScreenId;
   /**
    * (enforced: browser)
    */
   kind: 'form';
-  resource: ResourceName;
+  resource?: ResourceName;
   title: Label;
   /**
    * (enforced: lint only)
@@ -235,6 +239,8 @@ export interface FormScreen {
   description?: string;
   sections: Sections;
   actions?: Actions;
+  fields?: ScreenFields;
+  submit?: OpenSubmit;
   initialValues?: InitialValues;
   modes?: Modes;
   prefill?: Prefill;
@@ -287,8 +293,78 @@ export interface FieldItem {
    * @minItems 1
    */
   fields?: [FieldName, ...FieldName[]];
+  sms?: SmsCode;
+  /**
+   * A masked input (a password): true, or "strength" with the strength meter (弱 / 中 / 强) under it; the strength a password needs is a rule of the field (the catalogue's password rule). (enforced: browser)
+   */
+  password?: true | 'strength';
+  sameAs?: SameAs;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
+}
+/**
+ * The field is an SMS code: an input with a 获取验证码 button (60 s countdown) that POSTs to `send` once every field of `fields` is valid; their values fill the {field} placeholders of `send`, the others go in the JSON body. For open screens (`submit`). (enforced: browser)
+ */
+export interface SmsCode {
+  /**
+   * API path of the send call, with {field} placeholders, e.g. "/a/stone/common/smsAuthCode/register/{contactMobile}". (enforced: browser)
+   */
+  send: string;
+  /**
+   * The fields the code is sent for (the mobile, or what names it): checked before sending. (enforced: browser)
+   *
+   * @minItems 1
+   */
+  fields: [FieldName, ...FieldName[]];
+}
+/**
+ * The value must equal another field's (a confirmation input), e.g. {"field": "password", "message": "两次输入的密码不一致"}; re-checked when that field changes. (enforced: browser)
+ */
+export interface SameAs {
+  field: FieldName;
+  /**
+   * Default 两次输入的内容不一致. (enforced: browser)
+   */
+  message?: string;
+}
+/**
+ * Fields of this screen beyond (or instead of) the resource's: each a resource field definition (type, label, required, rules, maxLength, dict …, see the resource reference), e.g. a password confirmation or an SMS code an open screen sends with its values. One with a resource field's name replaces it on this screen. (enforced: browser)
+ */
+export interface ScreenFields {
+  [k: string]: {} | undefined;
+}
+/**
+ * An open form (a route without a session, menu.json `public`): it always adds, renders without the shell as a card on the sign-in backdrop, uploads attachments through the app's open upload route, and its submit button POSTs the values to `path` instead of saving the resource. (enforced: browser)
+ */
+export interface OpenSubmit {
+  /**
+   * The API path the values are posted to, e.g. "/a/stone/common/account/apply". (enforced: browser)
+   */
+  path: string;
+  /**
+   * API paths posted with the values first, in order (a refusal stops the submit), with {field} placeholders filled from the values (URL-encoded). (enforced: browser)
+   */
+  check?: string[];
+  label?: Label;
+  /**
+   * The route opened after a successful submit, with {field} placeholders filled from the reply, e.g. "/register-success?applyNo={applyNo}". (enforced: browser)
+   */
+  success: string;
+  /**
+   * The reply is kept in the browser tab's sessionStorage under this key, for the open pages that follow. (enforced: browser)
+   */
+  keep?: string;
+  /**
+   * Chinese note shown above the form. (enforced: browser)
+   */
+  notice?: string;
+  /**
+   * Links in the card's header, e.g. back to the sign-in page. (enforced: browser)
+   */
+  links?: {
+    label: Label;
+    route: RoutePath;
+  }[];
 }
 /**
  * Values of a new record set by this screen (beyond the resource defaults), e.g. {"category": "8000"} on a form for one category; pair with a readonly field override to fix them. (enforced: browser)

@@ -79,12 +79,18 @@ export interface SmsProvider {
 
 const mask = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
+/**
+ * The demo provider: every message goes to table sys_sms_outbox (where the README tells users to
+ * read demo codes). The log says at info that a message went out (masked mobile, purpose), never its
+ * text, which holds the code: that only at debug (LOG_LEVEL=debug).
+ */
 export function outboxProvider(log: FastifyBaseLogger): SmsProvider {
   return {
     name: 'outbox',
     async deliver(db, { mobile, purpose, text }) {
       await db.insertInto('sys_sms_outbox').values({ id: newId(), mobile, purpose, text, provider: 'outbox' }).execute();
-      log.info({ sms: { mobile, purpose, text } }, 'sms (outbox)');
+      log.info({ sms: { mobile: mask(mobile), purpose } }, 'sms (outbox)');
+      log.debug({ sms: { mobile, purpose, text } }, 'sms (outbox) text');
     },
   };
 }

@@ -6,7 +6,7 @@ import { notify } from '../../app/notify';
 import { LOGIN_PATH } from '../../app/routes';
 import { tabStore } from '../tabs/store';
 import { useShellActions } from '../useShellActions';
-import StrengthMeter from './StrengthMeter';
+import StrengthMeter from '../../engine/form/StrengthMeter';
 import { changePasswordMessages as msg, passwordsMatch } from '../../../validators';
 import { PASSWORD_GUIDANCE, passwordRule } from './fieldRules';
 

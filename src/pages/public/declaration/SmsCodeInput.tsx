@@ -2,47 +2,31 @@
  * A code box with 获取验证码 (60 s countdown) sending to the mobile of the form's `mobile` field, and
  * MobileProofFields: the 手机号码 and 短信验证码 items that prove a mobile.
  */
-import { Button, Form, Input, Space, type FormInstance } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, type FormInstance } from 'antd';
 import { post, type ApiError } from '../../../app/api';
 import { notify } from '../../../app/notify';
+import { SmsCodeInput as CodeInput } from '../../../engine/open/SmsCodeInput';
 import { DECLARATION_API } from '../../../shared/declaration';
 import { rules } from '../../../../validators';
 import { fieldRule } from '../../../shell/account/fieldRules';
 
 export default function SmsCodeInput({ form, value, onChange }: { form: FormInstance; value?: string; onChange?: (v: string) => void }) {
-  const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    if (left <= 0) return undefined;
-    const timer = setTimeout(() => setLeft(left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
   const send = async () => {
     const mobile = String(form.getFieldValue('mobile') ?? '').trim();
     if (!mobile || rules.mobile(mobile)) {
       await form.validateFields(['mobile']).catch(() => undefined);
-      return;
+      return false;
     }
-    setSending(true);
     try {
       await post(DECLARATION_API.smsCode, { mobile }, { silent: true });
       notify.message.success('验证码已发送，请查收短信');
-      setLeft(60);
+      return true;
     } catch (err) {
       notify.message.error((err as ApiError).message);
-    } finally {
-      setSending(false);
+      return false;
     }
   };
-  return (
-    <Space.Compact style={{ width: '100%' }}>
-      <Input value={value} onChange={(e) => onChange?.(e.target.value.replace(/\D/g, ''))} maxLength={6} inputMode="numeric" placeholder="6位数字" />
-      <Button onClick={() => void send()} loading={sending} disabled={left > 0}>
-        {left > 0 ? `${left} 秒后重发` : '获取验证码'}
-      </Button>
-    </Space.Compact>
-  );
+  return <CodeInput value={value} onChange={onChange} send={send} />;
 }
 
 /** The form items `mobile` (手机号码) and `code` (短信验证码, sent by SmsCodeInput) of a form proving a mobile. */

@@ -1,6 +1,7 @@
 /** The proved mobile's access to its declarations, kept for the browser tab (sessionStorage). */
 import type { DeclarationAccess } from '../../../shared/declaration';
 
+/** Also `submit.keep` of schemas/screens/dlgzh-form.json: filing a declaration keeps its reply (the access) here. */
 const KEY = 'portal.dlgzh.access';
 
 export function loadAccess(): DeclarationAccess | null {

@@ -19,6 +19,7 @@ import * as m0012 from './0012_accounts_mobile_upload';
 import * as m0013 from './0013_read_marks';
 import * as m0014 from './0014_session_epoch';
 import * as m0015 from './0015_document_token';
+import * as m0017 from './0017_declaration_audit';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0013_read_marks': m0013,
   '0014_session_epoch': m0014,
   '0015_document_token': m0015,
+  '0017_declaration_audit': m0017,
 };

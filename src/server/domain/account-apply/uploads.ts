@@ -15,8 +15,7 @@ import type { Kysely } from 'kysely';
 import { ATTACHMENT_ROUTES } from '../../../shared/contract';
 import { failureResponses } from '../../../shared/wire';
 import { AppError } from '../../errors';
-import { discardStaged, openStore, stageUpload, storeStaged, type AttachmentTable, type StagedFile } from '../../services/attachments';
-import { eachPart, uploadError } from '../../services/multipart';
+import { discardStaged, openStore, readUpload, storeStaged, type AttachmentTable, type StagedFile } from '../../services/attachments';
 import { countHit } from '../../services/rate-counter';
 import { ACCOUNT_APPLY_ERRORS } from './errors';
 
@@ -62,25 +61,12 @@ export const applyUploadRoutes: FastifyPluginAsync = async (app) => {
     limits: { fileSize: store.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
   });
   app.post(
-    '/a/stone/common/applyUpload',
+    ATTACHMENT_ROUTES.visitorUpload,
     { config: { public: true }, schema: { summary: 'Upload one file for an application not yet filed (visitor)', tags: ['account-apply'], consumes: ['multipart/form-data'], response: failureResponses } },
     async (request, reply) => {
       if ((await countHit(app.db, `open:upload:${request.ip}`, 60_000)).count > UPLOADS_PER_MINUTE) throw new AppError(ACCOUNT_APPLY_ERRORS.OPEN_TOO_FREQUENT);
-      if (!request.isMultipart()) throw new AppError('ATTACHMENT_MISSING');
-      let staged: StagedFile | undefined;
-      let failure: unknown;
+      let staged: StagedFile | undefined = (await readUpload(store, request)).staged;
       try {
-        await eachPart(request, async (part) => {
-          if (part.type === 'field') return;
-          if (staged || failure) return void part.file.resume();
-          try {
-            staged = await stageUpload(store, part.filename ?? '', part.file, () => part.file.truncated);
-          } catch (err) {
-            failure = uploadError(err);
-          }
-        });
-        if (failure) throw failure;
-        if (!staged) throw new AppError('ATTACHMENT_MISSING');
         const info = await storeStaged(app.db, store, { userId: VISITOR_ID, unitId: VISITOR_ID, areaCode: '', roleType: null, oversees: false }, staged, null);
         staged = undefined;
         return reply.ok({ id: info.id, name: info.name, url: info.url, size: info.size }, '上传成功');

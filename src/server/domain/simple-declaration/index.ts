@@ -10,18 +10,28 @@
  *
  * Only the SHA-256 of an access token is stored (ext_declaration_access, migration 0012). Every
  * route is open and rate-limited per address.
+ *
+ * The table is the resource `simple-declaration` (migration 0017): a filing is owned by the area its
+ * address names (a district of the portal's area, else the portal's area: `areaOfAddress`) and gets
+ * its 受理期限 from the category (`dueDateOf`); the authority of that area accepts, returns or closes
+ * it through the resource engine (/account/declaration-audit).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { rules } from '../../../../validators';
 import { DECLARATION_API, DECLARATION_CATEGORIES, type Declaration, type DeclarationAccess } from '../../../shared/declaration';
-import { todayIn } from '../../../shared/dates';
+import { addToDate, todayIn } from '../../../shared/dates';
+import type { DictItem } from '../../../schema/types';
 import { newId } from '../../db/ids';
 import { pageOffset } from '../../db/sql';
 import { page } from '../../envelope';
 import { AppError, defineErrors } from '../../errors';
-import { nextSequence } from '../../resources/hooks';
+import { dictData } from '../../resources/dicts';
+import { nextSequence, type HookContext } from '../../resources/hooks';
+import { writeFlowLog } from '../../resources/flow-log';
+import { runAction } from '../../resources/records';
+import { areaPrefix } from '../../resources/scope';
 import { SMS_ERRORS, smsService } from '../../services/sms';
 import type { DemoContext } from '../../db/demo/context';
 import type { DomainFeature } from '../feature';
@@ -46,6 +56,9 @@ interface DeclarationTable {
   content: string;
   status: string;
   created_at: Date;
+  area_code: string;
+  district: string;
+  due_date: string;
 }
 interface AccessTable {
   token_hash: string;
@@ -57,6 +70,55 @@ type Tables = { ext_declaration: DeclarationTable; ext_declaration_access: Acces
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
+/** The resource the table is (schemas/resources/simple-declaration.json). */
+export const DECLARATION_RESOURCE = 'simple-declaration';
+type Dicts = HookContext['dicts'];
+
+/**
+ * The area a declaration belongs to: the most specific area of the portal's area (`portalArea` and
+ * the codes below it, dictionary `area`) whose name the address contains, else the portal's area.
+ */
+export function areaOfAddress(dicts: Dicts, address: string | null | undefined, portalArea: string): string {
+  const prefix = areaPrefix(portalArea);
+  let best: { code: string; depth: number } | undefined;
+  const visit = (items: readonly DictItem[], depth: number) => {
+    for (const item of items) {
+      if (item.value.startsWith(prefix) && address?.includes(item.label) && (!best || depth > best.depth)) best = { code: item.value, depth };
+      visit(item.children ?? [], depth + 1);
+    }
+  };
+  visit(dicts.get('area') ?? [], 0);
+  return best?.code ?? portalArea;
+}
+
+/** 受理期限: the filing day (China time) plus the category's `acceptDays` (dictionary declaration-category; 7 when absent). */
+export function dueDateOf(dicts: Dicts, category: string, filed: Date): string {
+  return addToDate(todayIn(undefined, filed), dictData<number>(dicts, 'declaration-category', [category], 'acceptDays') ?? 7, 'd');
+}
+
+/** Who filed a declaration, as the flow log names the one who acted (no account: a fixed id). */
+const DECLARANT_ID = '0'.repeat(32);
+
+type Filing = Pick<DeclarationTable, 'mobile' | 'declarant' | 'category' | 'title' | 'address' | 'content'>;
+
+/**
+ * Writes a new declaration filed at `filed`: its number, its area (areaOfAddress), its 受理期限
+ * (dueDateOf), state 已提交, and the flow log's 提交 by the declarant. Returns its id and number.
+ */
+async function fileDeclaration(db: Kysely<Tables>, dicts: Dicts, portalArea: string, filing: Filing, filed: Date): Promise<{ id: string; declNo: string }> {
+  const id = newId();
+  const day = todayIn(undefined, filed).replace(/-/g, '');
+  const declNo = `JY${day}${String(await nextSequence(db, `serial:ext_declaration:JY${day}`)).padStart(4, '0')}`;
+  const area = areaOfAddress(dicts, filing.address, portalArea);
+  await db
+    .insertInto('ext_declaration')
+    .values({ id, decl_no: declNo, ...filing, area_code: area, district: area, due_date: dueDateOf(dicts, filing.category, filed), status: 'submitted', created_at: filed })
+    .execute();
+  const declarant = { userId: DECLARANT_ID, userName: `${filing.declarant}（申报人）`.slice(0, 100), unitId: DECLARANT_ID, areaCode: area, roleType: null, menuIds: [], oversees: false };
+  await writeFlowLog(db, declarant, { resource: DECLARATION_RESOURCE, recordId: id, action: 'commit', from: null, to: 'submitted' });
+  return { id, declNo };
+}
+
 function toDeclaration(r: DeclarationTable): Declaration {
   return { id: r.id, declNo: r.decl_no, mobile: r.mobile, declarant: r.declarant, category: r.category, title: r.title, address: r.address ?? undefined, content: r.content, status: r.status, createDate: r.created_at.toISOString() };
 }
@@ -64,6 +126,7 @@ function toDeclaration(r: DeclarationTable): Declaration {
 const routes: FastifyPluginAsync = async (app) => {
   const db = app.db as unknown as Kysely<Tables>;
   const sms = smsService(app);
+  const dicts = (): Dicts => app.resources.get(DECLARATION_RESOURCE)?.runtime.dicts ?? new Map();
   const open = { public: true, rateLimit: { max: 30, timeWindow: 60_000 } };
 
   async function grant(mobile: string): Promise<DeclarationAccess> {
@@ -121,14 +184,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const values = { declarant: (b.declarant ?? '').trim(), category: b.category ?? '', title: (b.title ?? '').trim(), address: b.address?.trim() || null, content: (b.content ?? '').trim() };
       if (!values.declarant || !values.title || !values.content || !(values.category in DECLARATION_CATEGORIES)) throw new AppError(ERRORS.DECLARATION_INVALID);
       const mobile = b.access ? await mobileOf(b.access) : await verified(b.mobile, b.code);
-      const id = newId();
-      const declNo = await db.transaction().execute(async (trx) => {
-        const today = todayIn().replace(/-/g, '');
-        const seq = await nextSequence(trx, `serial:ext_declaration:JY${today}`);
-        const no = `JY${today}${String(seq).padStart(4, '0')}`;
-        await trx.insertInto('ext_declaration').values({ id, decl_no: no, mobile, ...values, status: 'submitted', created_at: sql<Date>`now()` as never }).execute();
-        return no;
-      });
+      const { id, declNo } = await db.transaction().execute((trx) => fileDeclaration(trx, dicts(), app.config.areaCode, { mobile, ...values }, new Date()));
       const access = b.access ? { access: b.access, mobile, expiresAt: '' } : await grant(mobile);
       return reply.ok({ id, declNo, ...access }, '申报已提交');
     },
@@ -164,24 +220,56 @@ const routes: FastifyPluginAsync = async (app) => {
 /** The demo mobile whose declarations the demo shows (its code is in sys_sms_outbox when asked for). */
 export const DEMO_DECLARATION_MOBILE = '13805740099';
 
-/** Two demo declarations of the demo mobile, one accepted: /dlgzhList is not empty for the demo. */
+interface DemoDeclaration {
+  mobile: string;
+  declarant: string;
+  category: string;
+  title: string;
+  address: string;
+  content: string;
+  /** Filed this many days ago. */
+  days: number;
+  /** The authority's answers, in order (action, opinion). */
+  steps?: [string, string][];
+}
+
+/**
+ * Demo declarations: the demo mobile's two (one accepted: /dlgzhList is not empty for the demo),
+ * and others across 宁波's districts in every state, one past its 受理期限 and one near it, so the
+ * authority's 简易申报受理 (jgadmin) has work and history.
+ */
+const DEMO_DECLARATIONS: DemoDeclaration[] = [
+  { mobile: DEMO_DECLARATION_MOBILE, declarant: '王先生', category: 'danger', title: '小区电梯运行异响', address: '宁波市鄞州区天童南路某小区5号楼', content: '5号楼东侧电梯上下运行时有明显异响，停靠时晃动，请安排检查。', days: 6, steps: [['accept', '已转鄞州区市场监管所现场核查']] },
+  { mobile: DEMO_DECLARATION_MOBILE, declarant: '王先生', category: 'consult', title: '商场自动扶梯检验周期咨询', address: '宁波市海曙区中山西路', content: '想了解商场自动扶梯的定期检验周期和公示要求。', days: 1 },
+  { mobile: '13805740101', declarant: '李女士', category: 'fault', title: '港区门式起重机行走异常', address: '宁波市北仑区港城大道某码头', content: '码头2号门式起重机行走时有卡顿和异响，作业仍在继续，担心存在安全隐患。', days: 4 },
+  { mobile: '13805740102', declarant: '陈先生', category: 'danger', title: '工地施工升降机无人持证操作', address: '宁波市江北区环城北路某工地', content: '工地施工升降机由未持证人员操作，且未见检验合格标志。', days: 5 },
+  { mobile: '13805740103', declarant: '赵女士', category: 'other', title: '小区道路停车收费问题', address: '宁波市镇海区骆驼街道某小区', content: '小区道路停车收费标准不清楚，希望有关部门说明。', days: 12, steps: [['return', '所反映事项不属于特种设备安全监管范围，请向物价或住建部门反映']] },
+  {
+    mobile: '13805740104',
+    declarant: '孙先生',
+    category: 'fault',
+    title: '浴室燃气锅炉冒黑烟',
+    address: '宁波市慈溪市浒山街道某浴室',
+    content: '浴室锅炉房烟囱近几日持续冒黑烟，锅炉运行声音异常。',
+    days: 20,
+    steps: [
+      ['accept', '已安排慈溪市局现场检查'],
+      ['close', '经现场检查，燃烧器风门调节不当，已责令使用单位停炉检修并复检合格'],
+    ],
+  },
+  { mobile: '13805740105', declarant: '周先生', category: 'consult', title: '自家小型锅炉是否需要办理使用登记', address: '宁波市郊区', content: '家里准备装一台小型热水锅炉，想了解是否需要办理使用登记。', days: 0 },
+];
+
 async function seed(demo: DemoContext): Promise<Record<string, number>> {
   const db = demo.db as unknown as Kysely<Tables>;
   const existing = await db.selectFrom('ext_declaration').select('id').where('mobile', '=', DEMO_DECLARATION_MOBILE).limit(1).execute();
   if (existing.length) return { declarations: 0 };
-  const rows = [
-    { category: 'danger', title: '小区电梯运行异响', address: '宁波市鄞州区天童南路某小区5号楼', content: '5号楼东侧电梯上下运行时有明显异响，停靠时晃动，请安排检查。', status: 'accepted', days: 6 },
-    { category: 'consult', title: '商场自动扶梯检验周期咨询', address: '宁波市海曙区中山西路', content: '想了解商场自动扶梯的定期检验周期和公示要求。', status: 'submitted', days: 1 },
-  ];
-  for (const r of rows) {
-    const created = new Date(Date.now() - r.days * 86_400_000);
-    const day = todayIn(undefined, created).replace(/-/g, '');
-    await db
-      .insertInto('ext_declaration')
-      .values({ id: newId(), decl_no: `JY${day}${String(await nextSequence(db, `serial:ext_declaration:JY${day}`)).padStart(4, '0')}`, mobile: DEMO_DECLARATION_MOBILE, declarant: '王先生', category: r.category, title: r.title, address: r.address, content: r.content, status: r.status, created_at: created })
-      .execute();
+  const compiled = demo.resource(DECLARATION_RESOURCE);
+  for (const { days, steps, ...filing } of DEMO_DECLARATIONS) {
+    const { id } = await fileDeclaration(db, compiled.runtime.dicts, demo.authority.areaCode, filing, new Date(Date.now() - days * 86_400_000));
+    for (const [action, opinion] of steps ?? []) await runAction(demo.db, compiled, demo.authority, action, id, { opinion });
   }
-  return { declarations: rows.length };
+  return { declarations: DEMO_DECLARATIONS.length };
 }
 
 export const simpleDeclarationFeature: DomainFeature = { name: 'simple-declaration', routes, seed };

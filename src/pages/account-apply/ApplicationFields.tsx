@@ -1,17 +1,13 @@
 /**
- * /register: the enterprise account application (SPEC.md §2). Checks as the user types with the
- * validator catalogue; the password needs strength 3 (the meter of the change-password dialog);
- * the duplicate check (ogmUnitRegistCheck) runs before the code is verified on submit. On a
- * server refusal the input stays. Success leads to /register-success.
+ * The unit, contact and account fields of an enterprise account application, as the correction
+ * form of /registerAuditQuery shows them (a new application is the open form register-form), and
+ * the body the server takes. Checks as the user types with the validator catalogue; a new password
+ * needs strength 3 (the meter of the change-password dialog).
  */
-import { Alert, Button, Cascader, Col, Form, Input, Row, Select } from 'antd';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Col, Form, Input, Row, Select, Cascader } from 'antd';
 import { passwordStrength, PASSWORD_GUIDANCE, SIMPLE_PASSWORD_THRESHOLD } from '../../../validators';
-import { post } from '../../app/api';
-import StrengthMeter from '../../shell/account/StrengthMeter';
-import type { PageProps } from '../types';
-import { ApplyFiles, AREA_OPTIONS, COMMON, OpenPage, required, ruleOf, SmsCodeInput, UNIT_TYPE_OPTIONS, type UploadedFile } from './common';
+import StrengthMeter from '../../engine/form/StrengthMeter';
+import { ApplyFiles, AREA_OPTIONS, required, ruleOf, UNIT_TYPE_OPTIONS, type UploadedFile } from './common';
 
 export interface ApplicationValues {
   orgname: string;
@@ -142,45 +138,3 @@ export const applicationBody = (v: ApplicationValues) => ({
   ...(v.password ? { password: v.password } : {}),
   smsCode: v.smsCode,
 });
-
-export default function RegisterPage(_props: PageProps) {
-  const [form] = Form.useForm<ApplicationValues>();
-  const [saving, setSaving] = useState(false);
-  const navigate = useNavigate();
-  const mobile = async () => {
-    try {
-      return (await form.validateFields(['contactMobile'])).contactMobile;
-    } catch {
-      return null;
-    }
-  };
-  const submit = async (values: ApplicationValues) => {
-    setSaving(true);
-    try {
-      await post(`${COMMON}/ogmUnitRegistCheck/${encodeURIComponent(values.orgcode)}/${encodeURIComponent(values.orgname)}/${encodeURIComponent(values.loginName)}`);
-      const reply = await post<{ applyNo: string }>(`${COMMON}/account/apply`, applicationBody(values));
-      navigate(`/register-success?applyNo=${encodeURIComponent(reply.applyNo)}`);
-    } catch {
-      // the message is shown; the input stays
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <OpenPage title="企业账号注册申请">
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message="提交后由监管部门审核，审核结果以短信通知联系人手机；可凭统一社会信用代码在“注册进度查询”中查看进度。" />
-      <Form form={form} layout="vertical" initialValues={{ unitType: 'use', area: ['330000', '330200'] }} onFinish={(v) => void submit(v)} scrollToFirstError>
-        <ApplicationFields />
-        <Form.Item name="smsCode" label="短信验证码" rules={[required('请输入短信验证码'), { len: 6, message: '请输入6位短信验证码' }]}>
-          <SmsCodeInput purpose="register" target={mobile} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving} block>
-          提交注册申请
-        </Button>
-        <div style={{ marginTop: 12, textAlign: 'right' }}>
-          <a href="/registerAuditQuery">注册进度查询</a>
-        </div>
-      </Form>
-    </OpenPage>
-  );
-}

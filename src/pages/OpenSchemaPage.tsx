@@ -1,0 +1,17 @@
+/**
+ * A public route with `"screen"` (an open form such as /register): the schema engine without a
+ * session — the open transport (visitor uploads, no phone upload), no role, no unit values — so
+ * it never calls an endpoint that needs a login. Its own chunk: the login page does not load it.
+ */
+import '../app/dayjs';
+import { EngineProvider, SchemaScreen } from '../engine';
+import { openDataProvider } from './schemaEngine';
+import type { PageProps } from './types';
+
+export default function OpenSchemaPage({ entry }: PageProps) {
+  return (
+    <EngineProvider dataProvider={openDataProvider} cacheScope="open">
+      <SchemaScreen screenId={entry.screen!} mode="add" />
+    </EngineProvider>
+  );
+}

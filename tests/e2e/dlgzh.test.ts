@@ -1,0 +1,92 @@
+/**
+ * The open simple declaration in Chromium (issue 14): a visitor files one on the open form /dlgzh
+ * (a JSON screen) with the SMS code of its mobile, lands on its details, finds it in /dlgzhList
+ * (the access the filing kept, no second code) and opens it again in /dlgzhDetail.
+ *
+ * The code is read where the outbox SMS provider writes it: the server log of this suite's own
+ * server (LOG_LEVEL=debug: the text with the code is logged at debug only).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type StartedServer } from '../support/server';
+import { openPage } from './support/browser';
+
+describe('simple declaration (open form)', () => {
+  let server: StartedServer;
+  let page: Page;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    // The outbox provider logs a message's text (the code) at debug only.
+    server = await startServer({ env: { LOG_LEVEL: 'debug', PORTAL_SMS_PROVIDER: 'outbox' } });
+    const opened = await openPage();
+    page = opened.page;
+    close = () => opened.browser.close();
+    page.setDefaultTimeout(20_000);
+  }, 240_000);
+  afterAll(async () => {
+    await close?.();
+    await server?.stop();
+  });
+
+  /** The code of the newest dlgzh text message to `mobile` in the server log. */
+  const codeFor = async (mobile: string) => {
+    let code: string | undefined;
+    await expect
+      .poll(() => {
+        const texts = server
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('"sms"'))
+          .map((l) => (JSON.parse(l.slice(l.indexOf('{'))) as { sms: { mobile: string; purpose: string; text?: string } }).sms)
+          .filter((m) => m.text !== undefined && m.purpose === 'dlgzh' && m.mobile === mobile);
+        return (code = /验证码为(\d{6})/.exec(texts.at(-1)?.text ?? '')?.[1]);
+      })
+      .toBeTruthy();
+    return code!;
+  };
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+
+  it('files a declaration with an SMS code, then finds it in the list and its details', { timeout: 120_000 }, async () => {
+    const base = server.baseURL;
+    const mobile = '13905748811';
+    const title = `电梯异响端到端${Date.now().toString(36).slice(-5)}`;
+    // The open form calls no endpoint that needs a session.
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401 || r.status() === 403) refused.push(r.url());
+    });
+    await page.goto(`${base}/dlgzh`);
+    await page.getByText('简易申报', { exact: true }).first().waitFor();
+    // No code before the mobile is valid: the form says what is wrong and sends nothing.
+    await field('手机号码').fill('1390574');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('请输入有效的手机号码').waitFor();
+    await field('手机号码').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    await field('短信验证码').fill(await codeFor(mobile));
+    await field('申报人（单位或个人）').fill('李先生');
+    await page.getByRole('combobox', { name: '事项类别' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '设备故障反映' }).click();
+    await field('标题').fill(title);
+    await field('地点').fill('宁波市海曙区端到端路8号');
+    await field('申报内容').fill('3号楼电梯运行时有异响，请安排检查。');
+    await page.getByRole('button', { name: '提交申报' }).click();
+
+    await page.waitForURL(/\/dlgzhDetail\?id=/);
+    expect(refused).toEqual([]);
+    const details = page.locator('.ant-descriptions');
+    await details.getByText(title).waitFor();
+    await expect.poll(() => details.innerText()).toContain('设备故障反映');
+    expect(await details.innerText()).toContain(mobile);
+    expect(await details.innerText()).toMatch(/JY\d{12}/);
+
+    await page.goto(`${base}/dlgzhList`);
+    const row = page.locator('.ant-table-row', { hasText: title });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('已提交');
+    await row.click();
+    await page.waitForURL(/\/dlgzhDetail\?id=/);
+    await page.locator('.ant-descriptions').getByText(title).waitFor();
+  });
+});
