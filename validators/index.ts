@@ -36,6 +36,7 @@ export const messages = {
   password: '请输入8-14位含字母、数字和特殊符号的密码',
   unifiedCreditCode: '请输入有效的统一社会信用代码',
   orgCode: '请输入有效的组织机构代码',
+  loginName: '登录账号为4-30位字母、数字或 _ . @ -',
 } as const;
 
 export type RuleName = keyof typeof messages;
@@ -75,6 +76,8 @@ const LANDLINE = /^(0[0-9]{2,3}-)?[0-9]{7,8}$/;
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 const REGISTRATION_CODE = /^[0-9]{20}$/;
 const LOWERCASE = /[a-z]/;
+/** A login name: 4–30 ASCII letters, digits or _ . @ - (what sign-in and account creation accept). */
+const LOGIN_NAME = /^[A-Za-z0-9_.@-]{4,30}$/;
 
 function isUrl(s: string): boolean {
   const m = URL_PARTS.exec(s);
@@ -121,10 +124,11 @@ export const rules: Readonly<Record<RuleName, RuleFn>> = {
   password: rule('password', isValidPassword, false),
   unifiedCreditCode: rule('unifiedCreditCode', isValidUnifiedCreditCode),
   orgCode: rule('orgCode', isValidOrgCode),
+  loginName: rule('loginName', (s) => LOGIN_NAME.test(s)),
 };
 
-/** The unit-registration checks beyond SPEC.md §5; also part of `rules`, so `validate()` takes them. */
-export const extraRules = { unifiedCreditCode: rules.unifiedCreditCode, orgCode: rules.orgCode } as const;
+/** The unit-registration and account checks beyond SPEC.md §5; also part of `rules`, so `validate()` takes them. */
+export const extraRules = { unifiedCreditCode: rules.unifiedCreditCode, orgCode: rules.orgCode, loginName: rules.loginName } as const;
 /** GB 32100 check of a unit's unified social credit code (请输入有效的统一社会信用代码). */
 export const unifiedCreditCode: RuleFn = rules.unifiedCreditCode;
 /** GB 11714 check of an older organisation code (请输入有效的组织机构代码). */

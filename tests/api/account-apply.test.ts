@@ -93,6 +93,7 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     expect((await open('/account/apply', { ...form, licence: await upload(), smsCode: '000000' === (await lastCode(form.contactMobile)) ? '111111' : '000000' })).body.code).toBe('SMS_CODE_INVALID');
     expect((await open('/account/apply', { ...form, password: 'simple1234', smsCode: await lastCode(form.contactMobile) })).body.code).toBe('REGISTER_PASSWORD_WEAK');
     expect((await open('/account/apply', { ...form, legalIdCard: '110101199003070079', smsCode: await lastCode(form.contactMobile) })).body.message).toBe('请输入有效的身份证号');
+    expect((await open('/account/apply', { ...form, loginName: '张三 账号', licence: await upload(), smsCode: await lastCode(form.contactMobile) })).body.message).toBe('登录账号为4-30位字母、数字或 _ . @ -');
     expect((await open('/account/apply', { ...form, smsCode: await lastCode(form.contactMobile) })).body.message).toBe('请上传营业执照');
     const first = await open('/account/apply', { ...form, licence: await upload(), smsCode: await lastCode(form.contactMobile) });
     expect(first.body.result).toBe('true');

@@ -54,6 +54,40 @@ describe('attachment upload in a form', () => {
     expect(download.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('使用登记表.pdf')}`);
   });
 
+  it('holds the submit while a file is still uploading, then lets it go once the file landed', async () => {
+    const field = item('产品合格证');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/attachments/upload**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const writes: string[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => {
+      if (r.method() !== 'GET' && !r.url().includes('/attachments/')) writes.push(r.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await field.locator('input[type=file]').setInputFiles({ name: '合格证.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await field.getByText('文件上传中，请稍候').waitFor();
+      await page.getByRole('button', { name: /提\s*交/ }).click();
+      // Nothing is sent while the file is on its way.
+      await page.waitForTimeout(500);
+      expect(writes).toEqual([]);
+      release();
+      await field.locator('.ant-upload-list-item', { hasText: '合格证.pdf' }).locator('a[href*="/attachments/download/"]').waitFor();
+      await field.getByText('文件上传中，请稍候').waitFor({ state: 'detached' });
+    } finally {
+      release();
+      page.off('request', onRequest);
+      await page.unroute('**/attachments/upload**');
+    }
+    // Remove it again so the next case starts from an empty field.
+    await field.locator('.ant-upload-list-item', { hasText: '合格证.pdf' }).hover();
+    await field.locator('.ant-upload-list-item', { hasText: '合格证.pdf' }).getByRole('button', { name: /删除|delete/i }).click();
+    await expect.poll(() => field.locator('.ant-upload-list-item').count()).toBe(0);
+  });
+
   it('refuses a file whose bytes are not what its extension claims, with the Chinese message', async () => {
     const field = item('产品合格证');
     await field.locator('input[type=file]').setInputFiles({ name: '合格证.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });

@@ -30,14 +30,15 @@ describe('the catalogue holds every rule of SPEC.md §5 with its exact message',
       password: '请输入8-14位含字母、数字和特殊符号的密码',
       unifiedCreditCode: '请输入有效的统一社会信用代码',
       orgCode: '请输入有效的组织机构代码',
+      loginName: '登录账号为4-30位字母、数字或 _ . @ -',
     });
     expect(SPEC_RULES).toHaveLength(15);
-    expect([...ruleNames].sort()).toEqual([...SPEC_RULES, 'unifiedCreditCode', 'orgCode'].sort());
+    expect([...ruleNames].sort()).toEqual([...SPEC_RULES, 'unifiedCreditCode', 'orgCode', 'loginName'].sort());
     for (const name of ruleNames) expect(typeof rules[name]).toBe('function');
   });
 
   test('the unit-code checks are exported on their own and as extra rules', () => {
-    expect(extraRules).toEqual({ unifiedCreditCode, orgCode });
+    expect(extraRules).toEqual({ unifiedCreditCode, orgCode, loginName: rules.loginName });
     expect(unifiedCreditCode('91330212MA2CL8F54A')).toBe('请输入有效的统一社会信用代码');
     expect(orgCode('D21435691')).toBe('请输入有效的组织机构代码');
   });

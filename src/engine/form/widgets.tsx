@@ -4,6 +4,7 @@
  * widgets, each with its read-pretty form for view mode.
  */
 import { PreviewText } from '@formily/antd-v5';
+import type { Field as FormilyField } from '@formily/core';
 import { connect, mapReadPretty, useField, useForm } from '@formily/react';
 import { Cascader as AntdCascader, Alert, Button, Modal, QRCode, Select, Space, Typography, Upload, type SelectProps, type UploadFile, type UploadProps } from 'antd';
 import type { RcFile } from 'antd/es/upload';
@@ -92,6 +93,9 @@ function AttachmentList({ value }: { value?: AttachmentValue[] | null }) {
   return value?.length ? <AttachmentLinks value={value} /> : <PreviewText.Input value="" />;
 }
 
+/** Shown on an attachment field while a file is on its way (the form cannot be submitted until it lands). */
+export const UPLOADING_MESSAGE = '文件上传中，请稍候';
+
 function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly }: AttachmentProps) {
   const { dataProvider } = useEngine();
   const feedback = useFeedback();
@@ -107,6 +111,19 @@ function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly
     const stored = value ?? [];
     setFiles((list) => (sameFiles(storedFiles(list), stored) ? list : [...stored.map(toUploadFile), ...list.filter((f) => f.status === 'uploading')]));
   }, [value]);
+
+  // A file still uploading is not in the value yet: hold the form's submit with a message until it lands.
+  const field = useField<FormilyField>();
+  const uploading = files.some((f) => f.status === 'uploading');
+  useEffect(() => {
+    if (!uploading || !field || !('setFeedback' in field)) return undefined;
+    // Only the effect errors are touched (validation keeps its own), and only this message of them.
+    const effectErrors = () => field.feedbacks.filter((f) => f.type === 'error' && f.code === 'EffectError').flatMap((f) => f.messages ?? []);
+    field.setFeedback({ type: 'error', code: 'EffectError', messages: [...effectErrors().filter((m) => m !== UPLOADING_MESSAGE), UPLOADING_MESSAGE] });
+    return () => {
+      field.setFeedback({ type: 'error', code: 'EffectError', messages: effectErrors().filter((m) => m !== UPLOADING_MESSAGE) });
+    };
+  }, [field, uploading]);
 
   if (!upload) return <AttachmentList value={value} />;
   const locked = disabled || readOnly;

@@ -57,7 +57,8 @@ export type RuleName =
   | 'noLowercase'
   | 'password'
   | 'unifiedCreditCode'
-  | 'orgCode';
+  | 'orgCode'
+  | 'loginName';
 export type DictName = string;
 export type FieldName = string;
 export type StateCode = string;

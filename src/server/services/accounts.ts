@@ -16,7 +16,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { rules } from '../../../validators';
+import { messages, rules } from '../../../validators';
 import { ACCOUNT_STATUS, type AccountDetail, type AccountRow, type AccountSaveInput, type AccountSaveResult } from '../../shared/accounts';
 import { inTransaction, type Db } from '../db/index';
 import { newId } from '../db/ids';
@@ -31,7 +31,7 @@ import { deleteUserSessions } from './sessions';
 export const ACCOUNT_ERRORS = defineErrors({
   ACCOUNT_NOT_FOUND: { status: 200, message: '账号不存在或无权访问' },
   LOGIN_NAME_TAKEN: { status: 200, message: '登录账号已存在，请换一个' },
-  LOGIN_NAME_INVALID: { status: 200, message: '登录账号为4-30位字母、数字或 _ . @ -' },
+  LOGIN_NAME_INVALID: { status: 200, message: messages.loginName },
   ACCOUNT_NAME_REQUIRED: { status: 200, message: '请输入姓名' },
   ACCOUNT_MOBILE_INVALID: { status: 200, message: '请输入有效的手机号码' },
   ROLE_NAME_REQUIRED: { status: 200, message: '请输入角色名称' },
@@ -59,7 +59,6 @@ interface RoleOwnerColumn {
 type Tables = Omit<Database, 'sys_role'> & { sys_role: Database['sys_role'] & RoleOwnerColumn };
 const tables = (db: Db) => db as unknown as Kysely<Tables>;
 
-const LOGIN_NAME = /^[A-Za-z0-9_.@-]{4,30}$/;
 
 /** Access ids of seed-only menu entries (the system menu): never granted to a sub-account. */
 function seedOnlyIds(): Set<string> {
@@ -232,7 +231,7 @@ function clean(input: AccountSaveInput, grantable: readonly string[]): CleanInpu
   const name = (input.name ?? '').trim();
   const mobile = (input.mobile ?? '').trim();
   const roleName = (input.roleName ?? '').trim();
-  if (!LOGIN_NAME.test(loginName)) throw new AppError(ACCOUNT_ERRORS.LOGIN_NAME_INVALID);
+  if (!loginName || rules.loginName(loginName)) throw new AppError(ACCOUNT_ERRORS.LOGIN_NAME_INVALID);
   if (!name) throw new AppError(ACCOUNT_ERRORS.ACCOUNT_NAME_REQUIRED);
   if (!mobile || rules.mobile(mobile)) throw new AppError(ACCOUNT_ERRORS.ACCOUNT_MOBILE_INVALID);
   if (input.phone?.trim() && rules.phoneOrLandline(input.phone.trim())) throw new AppError('PHONE_INVALID');

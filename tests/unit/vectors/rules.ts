@@ -404,6 +404,20 @@ export const VECTORS: Record<RuleName, RuleCase[]> = {
     bad('１44071238', 'full-width digit'),
     bad(1234, 'a number'),
   ],
+  loginName: [
+    ok('nbadmin'),
+    ok('user_01', 'underscore'),
+    ok('zhang.san@corp', 'dot and at sign'),
+    ok('a-b1', 'four characters with a hyphen'),
+    ok('  nbadmin  ', 'surrounding whitespace is ignored'),
+    ok('a'.repeat(30), 'thirty characters'),
+    bad('abc', 'three characters'),
+    bad('a'.repeat(31), 'thirty-one characters'),
+    bad('张三账号', 'Chinese characters'),
+    bad('user name', 'inner space'),
+    bad('ｕｓｅｒ１', 'full-width letters'),
+    bad('user#1'),
+  ],
 };
 
 /** All cases of a rule, labelled for test names. */
