@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
-import { submitDialog } from './support/shell';
+import { clickAndExpectWrite, submitDialog } from './support/shell';
 import { signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
@@ -31,8 +31,7 @@ describe('a hidden danger filed, reported and rectified', () => {
     await date('整改期限', addToDate(todayIn(), 3, 'd'));
     await page.getByRole('button', { name: /上\s*报/ }).filter({ visible: true }).click();
     // The form asks the action's question once the input is valid.
-    await page.locator('.ant-modal-confirm', { hasText: '上报后不能再修改隐患信息' }).filter({ visible: true }).getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText(/上报成功/).first().waitFor();
+    await clickAndExpectWrite(page, page.locator('.ant-modal-confirm', { hasText: '上报后不能再修改隐患信息' }).filter({ visible: true }).getByRole('button', { name: /确\s*定/ }), 'hidden-danger', /上报成功/);
     await page.goto(`${baseURL}/implementation/yhhzsb`);
     await expect.poll(async () => (await row().count()) && row().innerText()).toContain('整改中');
     await expect(row().locator('[data-deadline]').getAttribute('data-deadline')).resolves.toBe('soon');
@@ -76,8 +75,7 @@ describe('a safety commitment letter filled, signed and committed', () => {
     await page.getByRole('button', { name: /提\s*交/ }).filter({ visible: true }).click();
     const confirm = page.locator('.ant-modal, .ant-popover').filter({ visible: true }).filter({ hasText: '提交后不能再修改' });
     await confirm.waitFor();
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText(/提交成功/).first().waitFor();
+    await clickAndExpectWrite(page, confirm.getByRole('button', { name: /确\s*定/ }), 'safety-commitment', /提交成功/);
     await page.goto(`${baseURL}/implementation/SafetyResponsibility`);
     const row = page.locator('.ant-table-row', { hasText: year }).filter({ visible: true });
     await expect.poll(async () => (await row.count()) && row.innerText()).toContain('已提交');

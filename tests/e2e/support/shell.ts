@@ -91,3 +91,19 @@ export async function submitDialog(dialog: Locator, opinion?: string): Promise<v
     if (attempt >= 3) throw new Error(`the dialog stayed open after ${attempt} tries: ${await dialog.innerText().catch(() => '')}`);
   }
 }
+
+/**
+ * Clicks a button that writes `resource` (a save, an action after its confirm) and waits for the
+ * server's answer, then for the success message. A refusal fails with the server's message, and a
+ * write that never leaves the page says so, instead of a bare timeout on the message.
+ */
+export async function clickAndExpectWrite(page: Page, button: Locator, resource: string, success: RegExp): Promise<void> {
+  const answered = page.waitForResponse((r) => r.request().method() !== 'GET' && r.url().includes(`/${resource}/`), { timeout: 60_000 });
+  await button.click();
+  const response = await answered.catch(() => {
+    throw new Error(`no write of ${resource} reached the server within 60 s after the click`);
+  });
+  const body = (await response.json().catch(() => ({}))) as { result?: string; message?: string };
+  if (body.result !== 'true') throw new Error(`the server refused the write of ${resource}: ${response.status()} ${body.message ?? ''}`);
+  await page.getByText(success).first().waitFor();
+}
