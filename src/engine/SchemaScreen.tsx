@@ -41,11 +41,19 @@ export interface SchemaScreenProps {
   mode?: EditMode;
   /** Default: the route's `:id`, else `?id=` of the URL. */
   id?: string;
+  /**
+   * Initial values of a new record given by the host page, over those of the route. Every value is
+   * kept in the form, shown or not: an open form posts the ones it does not show too (e.g. a record
+   * id or a code the host page already has).
+   */
+  prefill?: Record<string, unknown>;
+  /** Rendered inside a host page, without the screen's page chrome (see ScreenComponentProps). */
+  embedded?: boolean;
   onClose?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
 }
 
-export default function SchemaScreen({ screenId, mode, id, onClose, onDirtyChange }: SchemaScreenProps) {
+export default function SchemaScreen({ screenId, mode, id, prefill: given, embedded, onClose, onDirtyChange }: SchemaScreenProps) {
   const { data: bundle, error, mutate } = useScreenBundle(screenId);
   const target = useScreenTarget({ mode, id });
   const params = useParams();
@@ -57,11 +65,11 @@ export default function SchemaScreen({ screenId, mode, id, onClose, onDirtyChang
   if (screen.kind === 'form' && screen.prefill) {
     // The route names what the new record is about (e.g. checkNew/:id): always a new record.
     const prefill = Object.fromEntries(Object.entries(screen.prefill).map(([field, param]) => [field, params[param ?? ''] ?? search.get(param ?? '') ?? undefined]));
-    return <Renderer bundle={bundle} mode="add" prefill={prefill} onClose={onClose} onDirtyChange={onDirtyChange} />;
+    return <Renderer bundle={bundle} mode="add" prefill={{ ...prefill, ...given }} embedded={embedded} onClose={onClose} onDirtyChange={onDirtyChange} />;
   }
   const allowed = 'modes' in screen && screen.modes ? screen.modes : undefined;
   if (allowed && !allowed.includes(target.mode)) return <LoadFailed error={new Error('该页面不支持此操作')} />;
   // A new record may start with values from its address (a list's fixed `where`); only the resource's writable fields.
-  const preset = target.mode === 'add' ? writableValues(bundle.resource, valuesOf(search)) : undefined;
-  return <Renderer bundle={bundle} mode={target.mode} id={target.id} prefill={preset} onClose={onClose} onDirtyChange={onDirtyChange} />;
+  const preset = target.mode === 'add' ? { ...writableValues(bundle.resource, valuesOf(search)), ...given } : undefined;
+  return <Renderer bundle={bundle} mode={target.mode} id={target.id} prefill={preset} embedded={embedded} onClose={onClose} onDirtyChange={onDirtyChange} />;
 }

@@ -5,8 +5,10 @@ import type { EditMode } from '../schema/types';
 export interface ScreenComponentProps {
   bundle: ScreenBundle;
   mode: EditMode;
-  /** Initial values of a new record taken from the route (form `prefill`). */
+  /** Initial values of a new record: from the route (form `prefill`) and from the host page (`SchemaScreen` `prefill`). */
   prefill?: Record<string, unknown>;
+  /** Shown inside a host page: without the screen's own page chrome (an open form: no backdrop, card, title or links). */
+  embedded?: boolean;
   /** Record id (edit, view, detail). */
   id?: string;
   /** Called after a successful submit and by the back button; default: history back. */

@@ -4,46 +4,13 @@
  * (the access the filing kept, no second code) and opens it again in /dlgzhDetail.
  *
  * The code is read where the outbox SMS provider writes it: the server log of this suite's own
- * server (LOG_LEVEL=debug: the text with the code is logged at debug only).
+ * server (support/sms.ts).
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type StartedServer } from '../support/server';
-import { openPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { startSmsSuite } from './support/sms';
 
 describe('simple declaration (open form)', () => {
-  let server: StartedServer;
-  let page: Page;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    // The outbox provider logs a message's text (the code) at debug only.
-    server = await startServer({ env: { LOG_LEVEL: 'debug', PORTAL_SMS_PROVIDER: 'outbox' } });
-    const opened = await openPage();
-    page = opened.page;
-    close = () => opened.browser.close();
-    page.setDefaultTimeout(20_000);
-  }, 240_000);
-  afterAll(async () => {
-    await close?.();
-    await server?.stop();
-  });
-
-  /** The code of the newest dlgzh text message to `mobile` in the server log. */
-  const codeFor = async (mobile: string) => {
-    let code: string | undefined;
-    await expect
-      .poll(() => {
-        const texts = server
-          .output()
-          .split('\n')
-          .filter((l) => l.includes('"sms"'))
-          .map((l) => (JSON.parse(l.slice(l.indexOf('{'))) as { sms: { mobile: string; purpose: string; text?: string } }).sms)
-          .filter((m) => m.text !== undefined && m.purpose === 'dlgzh' && m.mobile === mobile);
-        return (code = /验证码为(\d{6})/.exec(texts.at(-1)?.text ?? '')?.[1]);
-      })
-      .toBeTruthy();
-    return code!;
-  };
+  const { server, page, codeFor } = startSmsSuite();
   const field = (label: string) => page.getByLabel(label, { exact: true });
 
   it('files a declaration with an SMS code, then finds it in the list and its details', { timeout: 120_000 }, async () => {
@@ -64,7 +31,7 @@ describe('simple declaration (open form)', () => {
     await field('手机号码').fill(mobile);
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    await field('短信验证码').fill(await codeFor(mobile));
+    await field('短信验证码').fill(await codeFor(mobile, 'dlgzh'));
     await field('申报人（单位或个人）').fill('李先生');
     await page.getByRole('combobox', { name: '事项类别' }).click();
     await page.locator('.ant-select-item-option', { hasText: '设备故障反映' }).click();

@@ -1,76 +1,43 @@
 /**
  * Registration and password reset in Chromium (issue 14): a visitor registers a new unit (SMS code,
  * licence upload) → jgadmin approves it under 账号注册审核 → the first login with the new account;
- * a visitor asks for a password reset → jgadmin agrees → login with the temporary password sent by
- * SMS → the forced change dialog → login with the new password.
+ * an application jgadmin returns is corrected on /registerAuditQuery (the open form
+ * register-correct-form, embedded and prefilled) and waits for the audit again; a visitor asks for
+ * a password reset → jgadmin agrees → login with the temporary password sent by SMS → the forced
+ * change dialog → login with the new password.
  *
- * The SMS codes are read where the demo provider writes them: the server log (its own server here,
- * started with LOG_LEVEL=info, so the suite's shared server and its demo accounts are untouched).
+ * The SMS codes are read where the demo provider writes them: the server log of this file's own
+ * server (support/sms.ts), so the suite's shared server and its demo accounts are untouched.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_UNITS } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
-import { startServer, type StartedServer } from '../support/server';
-import { openPage } from './support/browser';
 import { logIn, logInAs, logOut, submitDialog } from './support/shell';
+import { startSmsSuite } from './support/sms';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describe('registration and password reset', () => {
-  let server: StartedServer;
-  let page: Page;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    // The outbox provider logs a message's text (the code) at debug only.
-    server = await startServer({ env: { LOG_LEVEL: 'debug', PORTAL_SMS_PROVIDER: 'outbox' } });
-    const opened = await openPage();
-    page = opened.page;
-    close = () => opened.browser.close();
-    page.setDefaultTimeout(20_000);
-    await page.setViewportSize({ width: 1366, height: 900 });
-  }, 240_000);
-  afterAll(async () => {
-    await close?.();
-    await server?.stop();
-  });
-
-  /** The newest text message of `purpose` to `mobile` (or to anyone) in the server log. */
-  const lastMessage = (purpose: string, mobile?: string): string | null => {
-    const texts = server
-      .output()
-      .split('\n')
-      .filter((l) => l.includes('"sms"'))
-      .map((l) => (JSON.parse(l.slice(l.indexOf('{'))) as { sms: { mobile: string; purpose: string; text?: string } }).sms)
-      .filter((m): m is typeof m & { text: string } => m.text !== undefined && m.purpose === purpose && (!mobile || m.mobile === mobile));
-    return texts.length ? texts[texts.length - 1].text : null;
-  };
-  const codeFor = async (purpose: string, mobile?: string) => {
-    let code: string | undefined;
-    await expect.poll(() => (code = /验证码为(\d{6})/.exec(lastMessage(purpose, mobile) ?? '')?.[1])).toBeTruthy();
-    return code!;
-  };
+  const { server, page, codeFor, codeAllowed, lastMessage } = startSmsSuite({ width: 1366, height: 900 });
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
+  /** An application row of jgadmin's 账号注册审核 list. */
+  const applicationRow = (loginName: string) => page.locator('.ant-table-row', { hasText: loginName }).filter({ visible: true });
 
-  it('a new unit registers, jgadmin approves, the new account logs in', { timeout: 180_000 }, async () => {
-    const base = server.baseURL;
+  /** A new unit's application filed on /register (reached from the login page) with the code sent to `mobile`. */
+  async function register(mobile: string, password: string) {
     const stamp = Date.now().toString(36).slice(-4).toUpperCase().replace(/[IOSVZ]/g, 'A');
-    const orgcode = makeUscc('91', '330203', `MA9${stamp}E`.slice(0, 8));
-    const orgname = `宁波端到端测试${stamp}有限公司`;
-    const mobile = '13905749901';
-    const loginName = `e2e_reg_${stamp.toLowerCase()}`;
-    const password = 'Reg@2026ok';
-    await page.goto(`${base}/login`);
+    const filed = { orgcode: makeUscc('91', '330203', `MA9${stamp}E`.slice(0, 8)), orgname: `宁波端到端测试${stamp}有限公司`, loginName: `e2e_reg_${stamp.toLowerCase()}`, mobile };
+    await page.goto(`${server.baseURL}/login`);
     await page.getByRole('link', { name: '企业账号注册' }).click();
     await page.waitForURL(/\/register$/);
-    await field('单位名称').fill(orgname);
-    await field('统一社会信用代码').fill(orgcode);
+    await field('单位名称').fill(filed.orgname);
+    await field('统一社会信用代码').fill(filed.orgcode);
     await field('详细地址').fill('浙江省宁波市海曙区端到端路1号');
     await field('法定代表人').fill('陈测试');
     await field('法定代表人身份证号').fill('110101199003070070');
     await field('联系人').fill('林联系');
     await field('联系人手机').fill(mobile);
-    await field('登录账号').fill(loginName);
+    await field('登录账号').fill(filed.loginName);
     await field('登录密码').fill('simple12');
     await page.getByText('密码强度不足').waitFor();
     await field('登录密码').fill(password);
@@ -80,14 +47,21 @@ describe('registration and password reset', () => {
     await page.locator('.ant-upload-list-item-done', { hasText: '营业执照.png' }).waitFor();
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    await field('短信验证码').fill(await codeFor('register', mobile));
+    await field('短信验证码').fill(await codeFor(mobile, 'register'));
     await page.getByRole('button', { name: '提交注册申请' }).click();
     await page.waitForURL(/\/register-success/);
     await page.getByText('注册申请已提交').first().waitFor();
+    return filed;
+  }
+
+  it('a new unit registers, jgadmin approves, the new account logs in', { timeout: 180_000 }, async () => {
+    const base = server.baseURL;
+    const password = 'Reg@2026ok';
+    const { orgcode, orgname, loginName, mobile } = await register('13905749901', password);
 
     await logInAs(page, base, 'jgadmin');
     await page.goto(`${base}/account/check`);
-    const row = () => page.locator('.ant-table-row', { hasText: loginName }).filter({ visible: true });
+    const row = () => applicationRow(loginName);
     await expect.poll(async () => (await row().count()) && row().innerText()).toContain('待审核');
     await row().getByRole('button', { name: '审核通过' }).click();
     await submitDialog(page.locator('.ant-modal').filter({ visible: true }).last());
@@ -102,6 +76,63 @@ describe('registration and password reset', () => {
     await logOut(page);
   });
 
+  it('a returned application is corrected on the progress query and waits for the audit again', { timeout: 300_000 }, async () => {
+    const base = server.baseURL;
+    const { orgcode, orgname, loginName, mobile } = await register('13905749902', 'Reg@2026ok');
+
+    await logInAs(page, base, 'jgadmin');
+    await page.goto(`${base}/account/check`);
+    const row = () => applicationRow(loginName);
+    await expect.poll(async () => (await row().count()) && row().innerText()).toContain('待审核');
+    await row().getByRole('button', { name: /退\s*回/ }).click();
+    await submitDialog(page.locator('.ant-modal').filter({ visible: true }).last(), '详细地址不完整，请补充门牌号');
+    await expect.poll(() => row().count()).toBe(0);
+    await logOut(page);
+    expect(lastMessage('register-result', mobile)).toContain('未通过审核');
+
+    /** /registerAuditQuery with a new query code (one a minute per mobile: waits for it). */
+    const query = async () => {
+      await codeAllowed(mobile);
+      await page.goto(`${base}/registerAuditQuery`);
+      await page.getByPlaceholder('统一社会信用代码').fill(orgcode);
+      const since = Date.now();
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+      await page.getByPlaceholder('6位短信验证码').fill(await codeFor(mobile, 'query', since));
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      await page.locator('.ant-descriptions').getByText(orgname).waitFor();
+    };
+
+    await query();
+    await page.locator('.ant-descriptions').getByText('已退回').waitFor();
+    await page.getByText('详细地址不完整，请补充门牌号').waitFor();
+    // The correction form, prefilled with the application: credit code and mobile shown, not editable.
+    const correction = page.locator('.engine-open-form');
+    await correction.getByText('申请已被退回，请按审核意见修改后重新提交。').waitFor();
+    await expect.poll(() => field('单位名称').inputValue()).toBe(orgname);
+    expect(await field('登录账号').inputValue()).toBe(loginName);
+    expect(await field('详细地址').inputValue()).toBe('浙江省宁波市海曙区端到端路1号');
+    await correction.getByText(orgcode).waitFor();
+    await correction.getByText(mobile).waitFor();
+    expect(await correction.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).not.toContain(orgcode);
+    await correction.locator('.ant-upload-list-item', { hasText: '营业执照.png' }).waitFor();
+
+    const corrected = '浙江省宁波市海曙区端到端路1号2幢301室';
+    await field('详细地址').fill(corrected);
+    const posted = page.waitForRequest((r) => r.url().endsWith('/a/stone/common/account/resubmit'));
+    await page.getByRole('button', { name: '修改后重新提交' }).click();
+    // The application's id and the query's code go with the values, the confirmation does not.
+    const body = (await posted).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ orgcode, orgname, loginName, contactMobile: mobile, address: corrected, smsCode: expect.stringMatching(/^\d{6}$/), id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(body).not.toHaveProperty('passwordCheck');
+    await page.waitForURL(/\/register-success\?applyNo=ZC\d+/);
+    await page.getByText('注册申请已提交').first().waitFor();
+
+    await query();
+    await page.locator('.ant-descriptions').getByText('待审核').waitFor();
+    expect(await page.locator('.engine-open-form').count()).toBe(0);
+  });
+
   it('a password reset: apply, jgadmin agrees, login with the temporary password forces a change', { timeout: 180_000 }, async () => {
     const base = server.baseURL;
     const orgCode = DEMO_UNITS.second.orgcode;
@@ -112,7 +143,7 @@ describe('registration and password reset', () => {
     await field('统一社会信用代码').fill(orgCode);
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByText('如信息无误，验证码已发送').first().waitFor();
-    await field('短信验证码').fill(await codeFor('reset'));
+    await field('短信验证码').fill(await codeFor(undefined, 'reset'));
     await field('申请人').fill('北仑经办');
     await page.locator('input[type=file]').setInputFiles({ name: '身份证.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('.ant-upload-list-item-done', { hasText: '身份证.png' }).waitFor();

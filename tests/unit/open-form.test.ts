@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileFormUncached } from '../../src/engine/form/compile';
+import { toRecord } from '../../src/engine/form/payload';
 import { postedValues } from '../../src/engine/open/OpenFormScreen';
 import { differs, SAME_AS_MESSAGE } from '../../src/engine/open/item-schema';
 import { callOf, fillTemplate, placeholdersOf, replyMessage } from '../../src/engine/open/templates';
@@ -166,6 +167,45 @@ describe('templates', () => {
 describe('posted values', () => {
   it('leave confirmations out', () => {
     expect(postedValues(joinForm, { name: 'a', secret: 's', secretAgain: 's', code: '123456' })).toEqual({ name: 'a', secret: 's', code: '123456' });
+  });
+
+  it('keep what a host page prefilled without showing it (an embedded form)', () => {
+    // The form's fields are made from the sections only: `id` and `code` get no field here.
+    const form = createForm({ initialValues: { id: 'a'.repeat(32), code: '123456', name: '旧名称' } });
+    for (const name of ['name', 'phone', 'secret', 'secretAgain']) form.createField({ name });
+    form.setValuesIn('name', '新名称');
+    form.setValuesIn('secretAgain', 'x');
+    expect(postedValues(joinForm, toRecord(bundle(joinForm, member), form.values))).toEqual({ id: 'a'.repeat(32), code: '123456', name: '新名称' });
+  });
+});
+
+describe('the correction form of a returned registration', () => {
+  const read = (name: string) => JSON.parse(readFileSync(new URL(`../../schemas/${name}.json`, import.meta.url), 'utf8'));
+  const screen = read('screens/register-correct-form') as FormScreen;
+  const resource = read('resources/account-register-apply') as Resource;
+  const schema = compileFormUncached(screen, bundle(screen, resource) as never);
+  const placed = screen.sections.flatMap((s) => s.fields.map((f) => (typeof f === 'string' ? f : f.field)));
+
+  it('shows the fields of a new application, credit code and mobile fixed, the password optional', () => {
+    const fresh = read('screens/register-form') as FormScreen;
+    const shown = fresh.sections.flatMap((s) => s.fields.map((f) => (typeof f === 'string' ? f : f.field)));
+    expect(placed).toEqual(shown.filter((f) => f !== 'smsCode'));
+    expect(nodeOf(schema, 'orgcode')['x-pattern']).toBe('readPretty');
+    expect(nodeOf(schema, 'contactMobile')['x-pattern']).toBe('readPretty');
+    expect(nodeOf(schema, 'orgname')['x-pattern']).toBeUndefined();
+    const requires = (name: string) => [nodeOf(schema, name)['x-validator']].flat().some((v) => typeof v === 'object' && v !== null && 'required' in v && v.required === true);
+    expect(requires('password')).toBe(false);
+    expect(nodeOf(schema, 'password')['x-component']).toBe('StrengthPassword');
+    expect(requires('licence')).toBe(true);
+    expect(requires('orgname')).toBe(true);
+  });
+
+  it('posts the application id and the query’s code it does not show, for the check and the resubmission', () => {
+    expect(placed).not.toContain('smsCode');
+    expect(placed).not.toContain('id');
+    const values = postedValues(screen, { id: 'b'.repeat(32), smsCode: '654321', orgcode: '91330203MA9ABCDE1X', orgname: '某公司', password: 'Good@2026x', passwordCheck: 'Good@2026x' });
+    expect(values).toEqual({ id: 'b'.repeat(32), smsCode: '654321', orgcode: '91330203MA9ABCDE1X', orgname: '某公司', password: 'Good@2026x' });
+    expect(fillTemplate(screen.submit!.check![0], values)).toBe('/a/stone/common/ogmUnitRegistInfoModifyCheck/91330203MA9ABCDE1X/%E6%9F%90%E5%85%AC%E5%8F%B8');
   });
 });
 

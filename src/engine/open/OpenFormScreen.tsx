@@ -3,7 +3,9 @@
  * a card centred on a plain backdrop with the screen's links in its header. Its button validates,
  * runs the `check` calls, POSTs the values to `submit.path`, keeps the reply when asked
  * (sessionStorage) and opens the `success` route filled from the reply. A refusal keeps every input
- * and shows the server's message (on the field it names).
+ * and shows the server's message (on the field it names). Embedded in a host page (`embedded`) it
+ * is the notice, the form and its button alone; the values the host prefilled are posted too,
+ * shown or not.
  */
 import { Form as FormilyForm } from '@formily/antd-v5';
 import type { Form } from '@formily/core';
@@ -32,13 +34,13 @@ export function confirmationFields(screen: FormScreen): Set<string> {
   return new Set(screen.sections.flatMap((s) => s.fields.flatMap((f) => (typeof f !== 'string' && f.sameAs ? [f.field] : []))));
 }
 
-/** The values an open form posts: the record without its confirmation fields. */
+/** The values an open form posts: the record (prefilled values it does not show included) without its confirmation fields. */
 export function postedValues(screen: FormScreen, record: Record<string, unknown>): Record<string, unknown> {
   const skip = confirmationFields(screen);
   return Object.fromEntries(Object.entries(record).filter(([name]) => !skip.has(name)));
 }
 
-export default function OpenFormScreen({ bundle, prefill }: ScreenComponentProps) {
+export default function OpenFormScreen({ bundle, prefill, embedded }: ScreenComponentProps) {
   const screen = bundle.screen as OpenScreen;
   const { submit } = screen;
   const { dataProvider } = useEngine();
@@ -76,6 +78,18 @@ export default function OpenFormScreen({ bundle, prefill }: ScreenComponentProps
     }
   };
 
+  const body = (
+    <>
+      {submit.notice ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={submit.notice} /> : null}
+      <FormilyForm form={form} layout="vertical" feedbackLayout="loose" previewTextPlaceholder={EMPTY_TEXT} onAutoSubmit={() => void send()}>
+        <SchemaField schema={schema} scope={{ $mode: 'add' }} components={customFieldComponents()} />
+      </FormilyForm>
+      <Button type="primary" block loading={saving} onClick={() => void send()}>
+        {submit.label ?? '提交'}
+      </Button>
+    </>
+  );
+  if (embedded) return <div className="engine-open-form">{body}</div>;
   return (
     <div className="engine-open-page" style={{ minHeight: '100vh', background: '#f0f2f5', padding: '32px 16px', boxSizing: 'border-box' }}>
       <Card
@@ -91,13 +105,7 @@ export default function OpenFormScreen({ bundle, prefill }: ScreenComponentProps
           </Space>
         }
       >
-        {submit.notice ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={submit.notice} /> : null}
-        <FormilyForm form={form} layout="vertical" feedbackLayout="loose" previewTextPlaceholder={EMPTY_TEXT} onAutoSubmit={() => void send()}>
-          <SchemaField schema={schema} scope={{ $mode: 'add' }} components={customFieldComponents()} />
-        </FormilyForm>
-        <Button type="primary" block loading={saving} onClick={() => void send()}>
-          {submit.label ?? '提交'}
-        </Button>
+        {body}
       </Card>
     </div>
   );

@@ -1,18 +1,25 @@
 /**
  * /registerAuditQuery and /regCheackList: progress and result of an application by credit code
  * and an SMS code sent to its contact mobile; a returned application is corrected here and
- * submitted again (the same code proves it, used up by the resubmission).
+ * submitted again: the open form register-correct-form, embedded and prefilled with the
+ * application and the query's code (the code proves it, used up by the resubmission).
  */
 import { Alert, Button, Descriptions, Form, Input, Tag, Timeline } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import '../../app/dayjs';
 import { post } from '../../app/api';
+import { EngineProvider, SchemaScreen } from '../../engine';
+import { openDataProvider } from '../schemaEngine';
 import type { PageProps } from '../types';
-import { ApplicationFields, applicationBody, type ApplicationValues } from './ApplicationFields';
-import { areaPath, COMMON, OpenPage, required, ruleOf, SmsCodeInput } from './common';
+import { COMMON, OpenPage, required, ruleOf, SmsCodeInput } from './common';
+
+/** The screen a returned application is corrected with (schemas/screens). */
+const CORRECTION_SCREEN = 'register-correct-form';
+/** What the query answers about an application that account/resubmit takes from the stored one, not from the form. */
+const STORED_ONLY = new Set(['status', 'applyNo', 'version', 'createDate', 'updateDate']);
 
 interface Found {
-  application: Record<string, string | number | null> & { id: string; status: string };
+  application: Record<string, unknown> & { id: string; status: string; applyNo?: string; orgname?: string; loginName?: string };
   flowLog: { action: string; toState: string | null; opinion: string | null; createDate: string }[];
 }
 
@@ -25,10 +32,9 @@ const STATUS: Record<string, { label: string; color: string }> = {
 
 export default function RegisterQueryPage(_props: PageProps) {
   const [query] = Form.useForm<{ orgcode: string; smsCode: string }>();
-  const [edit] = Form.useForm<ApplicationValues>();
-  const [found, setFound] = useState<Found | null>(null);
+  // The code of the query that found it: the correction posts it (a new query starts a new form).
+  const [found, setFound] = useState<(Found & { smsCode: string; seq: number }) | null>(null);
   const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
   const orgcode = async () => {
     try {
       return (await query.validateFields(['orgcode'])).orgcode;
@@ -40,24 +46,9 @@ export default function RegisterQueryPage(_props: PageProps) {
     setBusy(true);
     try {
       const result = await post<Found>(`${COMMON}/account/query`, v);
-      setFound(result);
-      const a = result.application;
-      edit.setFieldsValue({ ...(a as unknown as ApplicationValues), area: areaPath(String(a.areacode ?? '')), smsCode: v.smsCode });
+      setFound((last) => ({ ...result, smsCode: v.smsCode, seq: (last?.seq ?? 0) + 1 }));
     } catch {
       setFound(null);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const resubmit = async (v: ApplicationValues) => {
-    setBusy(true);
-    try {
-      const { smsCode } = query.getFieldsValue();
-      await post(`${COMMON}/ogmUnitRegistInfoModifyCheck/${encodeURIComponent(v.orgcode)}/${encodeURIComponent(v.orgname)}`, { id: found!.application.id });
-      const reply = await post<{ applyNo: string }>(`${COMMON}/account/resubmit`, { ...applicationBody(v), id: found!.application.id, smsCode });
-      navigate(`/register-success?applyNo=${encodeURIComponent(reply.applyNo)}`);
-    } catch {
-      // shown; input kept
     } finally {
       setBusy(false);
     }
@@ -95,13 +86,15 @@ export default function RegisterQueryPage(_props: PageProps) {
             }))}
           />
           {a.status === 'returned' ? (
-            <Form form={edit} layout="vertical" onFinish={(v) => void resubmit(v)} scrollToFirstError>
-              <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="申请已被退回，请按审核意见修改后重新提交。" />
-              <ApplicationFields correcting />
-              <Button type="primary" htmlType="submit" loading={busy} block>
-                修改后重新提交
-              </Button>
-            </Form>
+            <EngineProvider dataProvider={openDataProvider} cacheScope="open">
+              <SchemaScreen
+                key={found!.seq}
+                screenId={CORRECTION_SCREEN}
+                mode="add"
+                embedded
+                prefill={{ ...Object.fromEntries(Object.entries(a).filter(([name]) => !STORED_ONLY.has(name))), smsCode: found!.smsCode }}
+              />
+            </EngineProvider>
           ) : null}
         </>
       )}

@@ -334,7 +334,7 @@ export interface ScreenFields {
   [k: string]: {} | undefined;
 }
 /**
- * An open form (a route without a session, menu.json `public`): it always adds, renders without the shell as a card on the sign-in backdrop, uploads attachments through the app's open upload route, and its submit button POSTs the values to `path` instead of saving the resource. (enforced: browser)
+ * An open form (a route without a session, menu.json `public`): it always adds, renders without the shell as a card on the sign-in backdrop (or, embedded in a page that prefills it, as its notice, fields and button alone), uploads attachments through the app's open upload route, and its submit button POSTs the values to `path` instead of saving the resource. (enforced: browser)
  */
 export interface OpenSubmit {
   /**
