@@ -110,6 +110,12 @@ export function sqlTypeOf(field: Field): string {
 }
 
 /** Read expression of a column: dates as `YYYY-MM-DD`, timestamps as ISO 8601 UTC, numerics as JSON numbers. */
+/** `"c" AS "name", ...` for the named fields of `model` only (unknown names are skipped). */
+export function selectSqlOf(model: ResourceModel, names: readonly string[]): string {
+  const fields = names.flatMap((n) => (model.byName.has(n) ? [model.byName.get(n)!] : []));
+  return fields.map((f) => `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`).join(', ');
+}
+
 function selectExpression(column: string, kind: ValueKind): string {
   const ref = quote(column);
   if (kind === 'date') return `to_char(${ref}, 'YYYY-MM-DD')`;
