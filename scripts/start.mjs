@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the front end and the server bundle only when their inputs changed since the
- * last build (a hash of the files, kept in dist/.build-stamp), then runs the compiled server
+ * last build (a hash of the files, kept in dist/.build-stamp: scripts/build-stamp.mjs), then runs the compiled server
  * (dist/server.mjs) in this process. Plain JavaScript so nothing is transpiled on the way: an
  * unchanged checkout starts in the server's own time (issue 18: warm restart ≤ 3 s).
  * The stamp is written after a complete build; any build that empties dist/ (the e2e set-up's,
@@ -17,38 +17,10 @@
  * install: on an error it says so and the first start does the work. PORTAL_SKIP_PREPARE=1 skips it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist');
-const stampFile = join(dist, '.build-stamp');
-const bundle = join(dist, 'server.mjs');
-
-/** Everything the two builds read: sources, screens, validators, build configuration, locked packages. */
-const INPUTS = ['src', 'schemas', 'validators', 'scripts/build-server.ts', 'scripts/precompress.ts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
-
-function* walk(path) {
-  const info = statSync(path, { throwIfNoEntry: false });
-  if (!info) return;
-  if (info.isFile()) yield path;
-  else if (info.isDirectory()) for (const name of readdirSync(path).sort()) yield* walk(join(path, name));
-}
-
-function inputsHash() {
-  const hash = createHash('sha256');
-  hash.update(process.version);
-  for (const input of INPUTS)
-    for (const file of walk(join(root, input))) {
-      hash.update(relative(root, file));
-      hash.update('\0');
-      hash.update(readFileSync(file));
-      hash.update('\0');
-    }
-  return hash.digest('hex');
-}
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inputsHash, isBuilt, root, serverBundle as bundle, writeStamp } from './build-stamp.mjs';
 
 const prepareOnly = process.argv.includes('--prepare');
 if (prepareOnly && process.env.PORTAL_SKIP_PREPARE) process.exit(0);
@@ -84,7 +56,7 @@ async function fail(message, status) {
 }
 
 const stamp = inputsHash();
-const built = existsSync(bundle) && existsSync(join(dist, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+const built = isBuilt(stamp);
 // Database templates from the sources (tsx: the server bundle is built after Vite, which empties dist/).
 const templates = !built || prepareOnly ? (needsTemplates() ? run([nodeTool('tsx/dist/cli.mjs'), join(root, 'src/server/main.ts'), '--prepare-database']) : null) : null;
 if (built && !process.env.FORCE_BUILD) {
@@ -99,7 +71,7 @@ if (built && !process.env.FORCE_BUILD) {
     const status = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: buildEnv }).status;
     if (status !== 0) await fail('Build failed: see the output above.', status);
   }
-  writeFileSync(stampFile, stamp);
+  writeStamp(stamp);
   console.log(`[启动] 构建完成（${elapsed()}）`);
 }
 if (templates) {
