@@ -18,6 +18,9 @@ export const DECLARATION_CATEGORIES: Record<string, string> = Object.fromEntries
 /** State code → label: the workflow of the resource simple-declaration (the authority accepts, returns, closes). */
 export const DECLARATION_STATES: Record<string, string> = Object.fromEntries(declarationResource.workflow.states.map((state) => [state.code, state.label]));
 
+/** State code → tag colour: the workflow's, as the authority's list shows them. */
+export const DECLARATION_STATE_COLORS: Record<string, string> = Object.fromEntries(declarationResource.workflow.states.map((state) => [state.code, state.color ?? 'default']));
+
 export interface DeclarationInput {
   declarant: string;
   category: string;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { get, type ApiError } from '../../../app/api';
-import { DECLARATION_API, DECLARATION_CATEGORIES, DECLARATION_STATES, type Declaration } from '../../../shared/declaration';
+import { DECLARATION_API, DECLARATION_CATEGORIES, DECLARATION_STATE_COLORS, DECLARATION_STATES, type Declaration } from '../../../shared/declaration';
 import type { PageProps } from '../../types';
 import { loadAccess } from './access';
 import { Prove } from './DlgzhListPage';
@@ -31,7 +31,7 @@ export default function DlgzhDetailPage({ entry }: PageProps) {
           <Descriptions bordered column={1} size="small">
             <Descriptions.Item label="申报编号">{d.declNo}</Descriptions.Item>
             <Descriptions.Item label="状态">
-              <Tag color={d.status === 'submitted' ? 'blue' : 'green'}>{DECLARATION_STATES[d.status] ?? d.status}</Tag>
+              <Tag color={DECLARATION_STATE_COLORS[d.status]}>{DECLARATION_STATES[d.status] ?? d.status}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label="申报人">{d.declarant}</Descriptions.Item>
             <Descriptions.Item label="手机号码">{d.mobile}</Descriptions.Item>

@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { get, post, type ApiError } from '../../../app/api';
 import type { Page } from '../../../shared/contract';
-import { DECLARATION_API, DECLARATION_CATEGORIES, DECLARATION_STATES, type Declaration, type DeclarationAccess } from '../../../shared/declaration';
+import { DECLARATION_API, DECLARATION_CATEGORIES, DECLARATION_STATE_COLORS, DECLARATION_STATES, type Declaration, type DeclarationAccess } from '../../../shared/declaration';
 import type { PageProps } from '../../types';
 import { clearAccess, loadAccess, saveAccess } from './access';
 import { MobileProofFields } from './SmsCodeInput';
@@ -104,7 +104,7 @@ export default function DlgzhListPage({ entry }: PageProps) {
                 { title: '申报编号', dataIndex: 'declNo', width: 150 },
                 { title: '标题', dataIndex: 'title', ellipsis: true },
                 { title: '类别', dataIndex: 'category', width: 110, render: (v: string) => DECLARATION_CATEGORIES[v] ?? v },
-                { title: '状态', dataIndex: 'status', width: 80, render: (v: string) => <Tag color={v === 'submitted' ? 'blue' : 'green'}>{DECLARATION_STATES[v] ?? v}</Tag> },
+                { title: '状态', dataIndex: 'status', width: 80, render: (v: string) => <Tag color={DECLARATION_STATE_COLORS[v]}>{DECLARATION_STATES[v] ?? v}</Tag> },
                 { title: '申报时间', dataIndex: 'createDate', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
               ]}
             />
