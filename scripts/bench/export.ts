@@ -29,7 +29,7 @@ import { bulkEquipment, EQUIPMENT } from '../../src/server/domain/equipment/seed
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from '../../src/server/resources/catalog';
 import { listCriteria } from '../../src/server/resources/records';
 import { countRows, forEachBatch, type AnyDb } from '../../src/server/resources/repository';
-import { EXPORT_BATCH_SIZE, exportColumns, exportFields, loadListScreens, type ExportColumn } from '../../src/server/resources/xlsx/export';
+import { EXPORT_BATCH_SIZE, exportColumns, exportSelect, loadListScreens, type ExportColumn } from '../../src/server/resources/xlsx/export';
 import { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase } from './portal';
 import { printResult, seconds } from './report';
 
@@ -95,7 +95,7 @@ async function child(kind: Kind, options: BuildOptions): Promise<void> {
           await forEachBatch(trx, compiled.model, conditions, order, EXPORT_BATCH_SIZE, async (rows) => {
             const text = rows.map((row) => `${columns.map((c) => csvField(c.value(row), c)).join(',')}\r\n`).join('');
             if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
-          }, exportFields(columns));
+          }, exportSelect(compiled.model, columns, compiled.runtime.models));
         });
       out.end();
       await piped;

@@ -145,3 +145,22 @@ describe.each(dbTargets())('XLSX export through a legacy alias (%s)', (target) =
     expect((await sheetRows(res.rawPayload)).map((r) => r[0])).toEqual(['标题', '旧路径导出']);
   });
 });
+
+describe.each(dbTargets())('XLSX export of a reference (%s)', (target) => {
+  const { app, units: [unit] } = appSuite(target, { units: ['330212'] });
+
+  it("writes the referenced record's label, as screens show it, not its id", async () => {
+    const dept = await call<{ id: string }>(app, unit.sid, 'POST', '/r/safety-dept/save', { name: '设备安全部', head: '王工', headMobile: '13800001112' });
+    expect(dept.body.result).toBe('true');
+    const staff = { name: '导出测试员', idCard: '11010519491231002X', mobile: '13800001111', post: 'principal', appointDate: '2024-01-01' };
+    expect((await call(app, unit.sid, 'POST', '/r/safety-staff/save', { ...staff, dept: dept.body.data!.id })).body.result).toBe('true');
+    expect((await call(app, unit.sid, 'POST', '/r/safety-staff/save', { ...staff, name: '无部门测试员', idCard: '110105198001010032' })).body.result).toBe('true');
+    const res = await withSession(app, unit.sid, { method: 'GET', url: api('/r/safety-staff/export'), query: { screen: 'safety-staff-list', orderBy: 'name' } } as InjectOptions & { url: string });
+    const [header, ...rows] = await sheetRows(res.rawPayload);
+    const column = header.indexOf('所在部门');
+    expect(column).toBeGreaterThanOrEqual(0);
+    const byName = new Map(rows.map((r) => [r[0], r[column]]));
+    expect(byName.get('导出测试员')).toBe('设备安全部');
+    expect(byName.get('无部门测试员') ?? null).toBeNull();
+  });
+});

@@ -110,10 +110,23 @@ export function sqlTypeOf(field: Field): string {
 }
 
 /** Read expression of a column: dates as `YYYY-MM-DD`, timestamps as ISO 8601 UTC, numerics as JSON numbers. */
-/** `"c" AS "name", ...` for the named fields of `model` only (unknown names are skipped). */
-export function selectSqlOf(model: ResourceModel, names: readonly string[]): string {
+/**
+ * `"c" AS "name", ...` for the named fields of `model` only (unknown names are skipped). With
+ * `models`, a ref field reads as the label of the record it names (its resource's `display`
+ * fields joined with ' · ', else its first text field; the id when that is empty), as screens show it.
+ */
+export function selectSqlOf(model: ResourceModel, names: readonly string[], models?: ReadonlyMap<string, ResourceModel>): string {
   const fields = names.flatMap((n) => (model.byName.has(n) ? [model.byName.get(n)!] : []));
-  return fields.map((f) => `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`).join(', ');
+  return fields
+    .map((f) => {
+      const target = f.type === 'ref' ? models?.get(f.field.ref ?? '') : undefined;
+      if (!target) return `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`;
+      const display = target.resource.display ?? [target.fields.find((t) => t.declared && t.type === 'string')?.name ?? 'id'];
+      const parts = display.flatMap((n) => (target.byName.has(n) ? [`r.${quote(target.byName.get(n)!.column)}`] : []));
+      const own = `${quote(model.table)}.${quote(f.column)}`;
+      return `COALESCE(NULLIF((SELECT concat_ws(' · ', ${parts.join(', ') || 'r.id'}) FROM ${quote(target.table)} AS r WHERE r.id = ${own}), ''), ${own}) AS ${quote(f.name)}`;
+    })
+    .join(', ');
 }
 
 function selectExpression(column: string, kind: ValueKind): string {

@@ -5,7 +5,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { newId } from '../db/ids';
 import { AppError } from '../errors';
-import { selectSqlOf, type ChildLink, type ResourceModel } from './model';
+import type { ChildLink, ResourceModel } from './model';
 import { quote } from './naming';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- resource tables are not in the static Database type
@@ -54,8 +54,8 @@ async function guardUnique<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The rows matching `conditions` in `order`: the one statement behind a list page and an export. */
-const matching = (model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], order: string, fields?: readonly string[]) =>
-  sql<Row>`SELECT ${fields ? sql.raw(selectSqlOf(model, fields) || 'id') : select(model)} FROM ${table(model)} ${where(conditions)} ORDER BY ${sql.raw(order)}`;
+const matching = (model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], order: string, selectList?: string) =>
+  sql<Row>`SELECT ${selectList ? sql.raw(selectList) : select(model)} FROM ${table(model)} ${where(conditions)} ORDER BY ${sql.raw(order)}`;
 
 /** How many rows match `conditions`. */
 export async function countRows(db: AnyDb, model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[]): Promise<number> {
@@ -97,7 +97,7 @@ export async function listPage(db: AnyDb, model: ResourceModel, conditions: (Raw
  * Every row matching `conditions`, in `order`, handed to `onBatch` `batchSize` rows at a time
  * through a server-side cursor, so memory stays flat however many rows match. Must run inside a
  * transaction (the cursor lives until it ends); `onBatch` may await (back-pressure) between fetches.
- * `fields` (default all) names the fields the rows need: an export reads only its columns.
+ * `selectList` (default: every field) is the select list (model.ts selectSqlOf): an export reads only its columns.
  */
 export async function forEachBatch(
   trx: AnyDb,
@@ -106,9 +106,9 @@ export async function forEachBatch(
   order: string,
   batchSize: number,
   onBatch: (rows: Row[]) => Promise<void>,
-  fields?: readonly string[],
+  selectList?: string,
 ): Promise<void> {
-  await sql`DECLARE matching_rows NO SCROLL CURSOR FOR ${matching(model, conditions, order, fields)}`.execute(trx);
+  await sql`DECLARE matching_rows NO SCROLL CURSOR FOR ${matching(model, conditions, order, selectList)}`.execute(trx);
   for (;;) {
     const { rows } = await sql<Row>`FETCH FORWARD ${sql.raw(String(Math.trunc(batchSize)))} FROM matching_rows`.execute(trx);
     if (rows.length > 0) await onBatch(rows);

@@ -24,7 +24,7 @@ import { fieldKind } from '../../../schema/kinds';
 import { AppError } from '../../errors';
 import { envelopeOf, failureResponses } from '../../../shared/wire';
 import type { Catalog } from '../catalog';
-import type { FieldModel, ResourceModel } from '../model';
+import { selectSqlOf, type FieldModel, type ResourceModel } from '../model';
 import { commonOptions, inputOf, type Operation } from '../operations';
 import { listCriteria, type CompiledResource } from '../records';
 import { countRows, forEachBatch, type Row } from '../repository';
@@ -149,8 +149,9 @@ export function exportColumns(model: ResourceModel, sources: ExportSources, scre
   });
 }
 
-/** The fields an export reads: its columns' (the order may need others; it is evaluated in SQL). */
-export const exportFields = (columns: readonly ExportColumn[]): string[] => [...new Set(columns.map((c) => c.field))];
+/** The select list of an export: its columns' fields only, references as their records' labels. */
+export const exportSelect = (model: ResourceModel, columns: readonly ExportColumn[], models: ReadonlyMap<string, ResourceModel>): string =>
+  selectSqlOf(model, [...new Set(columns.map((c) => c.field))], models) || 'id';
 
 /** `attachment` with an ASCII fallback and the UTF-8 title (RFC 6266 / 5987). */
 export function contentDisposition(fallback: string, title: string): string {
@@ -204,7 +205,7 @@ async function sendExport(request: FastifyRequest, reply: FastifyReply, compiled
         if (count > max) throw new AppError('EXPORT_TOO_LARGE', undefined, { count, max });
         reply.header('content-disposition', contentDisposition(model.name, title)).type(XLSX_CONTENT_TYPE).send(out);
         streaming = true;
-        await writeWorkbook(out, title, columns, (onBatch) => forEachBatch(trx, model, conditions, order, EXPORT_BATCH_SIZE, onBatch, exportFields(columns)));
+        await writeWorkbook(out, title, columns, (onBatch) => forEachBatch(trx, model, conditions, order, EXPORT_BATCH_SIZE, onBatch, exportSelect(model, columns, compiled.runtime.models)));
       });
   } catch (err) {
     if (!streaming) throw err;
