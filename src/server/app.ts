@@ -22,7 +22,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
 import tenantPlugin from './plugins/tenant';
-import { serverAjv } from './validation';
+import { routeValidatorCompiler, schemaControllerOptions } from './lazy-schemas';
 import attachmentRoutes from './routes/attachments';
 import authRoutes from './routes/auth';
 import bypassAccountRoutes from './routes/bypass-account';
@@ -101,6 +101,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // depends on the data and the machine. avvio's default 10 s turned a slow start on a loaded
     // machine into a failure; the callers watch start-up progress instead (main.ts, tests/support).
     pluginTimeout: 0,
+    schemaController: schemaControllerOptions(),
     trustProxy: config.trustProxy,
     // A bad address (not UTF-8, a broken percent-escape) is answered like every other error: the envelope, in Chinese.
     frameworkErrors: (error, _request, reply) => {
@@ -108,8 +109,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     },
   });
   // One ajv for the routes and the resource engine; route schemas may use `x-rules`, the validator
-  // catalogue, the same code the browser runs.
-  app.setValidatorCompiler(({ schema }) => serverAjv().compile(schema));
+  // catalogue, the same code the browser runs. Compiled on a route's first use (lazy-schemas.ts).
+  app.setValidatorCompiler(routeValidatorCompiler);
   app.decorate('config', config);
   app.decorate('resources', new Map());
   if (!config.captchaEnabled) app.log.warn('PORTAL_CAPTCHA=off: the login captcha is disabled — never use this in production');

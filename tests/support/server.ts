@@ -49,7 +49,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   const { stallMs = 90_000, limitMs = 240_000 } = options;
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-server-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_CAPTCHA: 'off', ...OPEN_LIMIT_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_CAPTCHA: 'off', ...OPEN_LIMIT_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORTAL_SCHEMAS: 'lazy' };
   delete env.DATABASE_URL; // the embedded default, as a new user starts it
   Object.assign(env, options.env);
   const entry = await serverBundle();
