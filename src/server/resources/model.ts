@@ -109,7 +109,6 @@ export function sqlTypeOf(field: Field): string {
   return sql(field);
 }
 
-/** Read expression of a column: dates as `YYYY-MM-DD`, timestamps as ISO 8601 UTC, numerics as JSON numbers. */
 /**
  * `"c" AS "name", ...` for the named fields of `model` only (unknown names are skipped). With
  * `models`, a ref field reads as the label of the record it names (its resource's `display`
@@ -129,6 +128,7 @@ export function selectSqlOf(model: ResourceModel, names: readonly string[], mode
     .join(', ');
 }
 
+/** Read expression of a column: dates as `YYYY-MM-DD`, timestamps as ISO 8601 UTC, numerics as JSON numbers. */
 function selectExpression(column: string, kind: ValueKind): string {
   const ref = quote(column);
   if (kind === 'date') return `to_char(${ref}, 'YYYY-MM-DD')`;
