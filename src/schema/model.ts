@@ -22,6 +22,17 @@ const SCOPE_FIELDS: Readonly<Record<NonNullable<Resource['scope']>, [string, Fie
   area: ['areaCode', { type: 'string', label: '所属区域', readonly: true }],
 };
 
+/**
+ * The fields that name a record where others refer to it (a reference's label on screens and in
+ * exports): the resource's `display`, else its first string field, else its id.
+ */
+export function labelFieldsOf(resource: Pick<Resource, 'display' | 'fields'>): string[] {
+  return resource.display ?? [Object.entries(resource.fields).find(([, f]) => f?.type === 'string')?.[0] ?? 'id'];
+}
+
+/** How the parts of a record's label are joined. */
+export const LABEL_SEPARATOR = ' · ';
+
 /** Names no resource may declare as a field, whatever its workflow and scope. */
 export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([...Object.keys(COMMON_SYSTEM_FIELDS), 'status', 'unitId', 'areaCode']);
 

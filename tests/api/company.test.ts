@@ -118,6 +118,26 @@ describe.each(dbTargets())('company information (%s)', (target) => {
     expect(officers.list.every((r) => r.post === 'officer')).toBe(true);
   });
 
+  it('reads the records a page refers to in one request by their ids, within the unit only', async () => {
+    const staff = await list(session.unit, 'safety-staff', { pageSize: 100 });
+    const depts = [...new Set(staff.list.map((r) => r.dept as string).filter(Boolean))];
+    expect(depts.length).toBeGreaterThanOrEqual(1);
+    const other = (await list(session.other, 'safety-dept')).list.map((r) => r.id);
+    expect(other.length).toBeGreaterThanOrEqual(1);
+    // Asked in one POST (as the screens do) and as repeated query parameters: the unit's own only.
+    const asked = [...depts, ...other];
+    const posted = (await post(session.unit, '/r/safety-dept/list', { id: asked, pageSize: asked.length })).body.data as Page;
+    expect(posted.list.map((r) => r.id).sort()).toEqual([...depts].sort());
+    expect((await list(session.other, 'safety-dept', { id: asked })).list.map((r) => r.id).sort()).toEqual([...other].sort());
+    expect((await list(session.unit, 'safety-dept', { id: depts[0] })).list.map((r) => r.id)).toEqual([depts[0]]);
+    // A reference filter takes one id or several.
+    const inDept = await list(session.unit, 'safety-staff', { dept: [depts[0], other[0]], pageSize: 100 });
+    expect(inDept.count).toBe(staff.list.filter((r) => r.dept === depts[0]).length);
+    // At most a page of ids: more is refused and nothing is read.
+    const tooMany = await post(session.unit, '/r/safety-dept/list', { id: Array.from({ length: 101 }, (_, i) => String(i).padStart(32, '0')) });
+    expect(tooMany.body.result).toBe('false');
+  });
+
   it('answers the legacy paths', async () => {
     const depts = await call<Page>(app, session.unit, 'GET', '/a/stone/unit/dept/list');
     expect(depts.body.data?.list.map((d) => d.name)).toEqual(['安全生产管理部']);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { account, logIn, logInAs, logOut, submitDialog } from './support/shell';
-import { browserSuite } from './support/suite';
+import { browserSuite, signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 const mobile = `139${String(Date.now()).slice(-8)}`;
@@ -59,5 +59,41 @@ describe('the unit changes its contact mobile, the authority approves, the histo
     await expect(differs('单位名称').count()).resolves.toBe(0);
     await page.goto(`${baseURL}/company-info/maintain`);
     await expect.poll(() => page.locator('.ant-descriptions', { hasText: '联系手机' }).innerText()).toContain(mobile);
+  });
+});
+
+describe('a reference reads as the record it names, in the list, its filter and the detail', () => {
+  const { page, baseURL } = signedInSuite('nbadmin');
+  const dept = '安全生产管理部';
+  const ID = /\b[0-9a-f]{32}\b/;
+
+  it('shows the department by name, asking for a page of labels once', async () => {
+    const asked: unknown[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/r/safety-dept/list') && request.method() === 'POST') asked.push(request.postDataJSON());
+    });
+    await page.goto(`${baseURL}/company-info/azRYgl`);
+    const table = page.locator('.ant-table-tbody').filter({ visible: true });
+    await expect.poll(() => table.innerText()).toContain(dept);
+    expect(await table.innerText()).not.toMatch(ID);
+    // The five staff share one department: one request for every label on the page.
+    expect(asked.filter((body) => Array.isArray((body as { id?: unknown }).id))).toHaveLength(1);
+  });
+
+  it('filters by the department chosen by name, and a back-navigation keeps the name', async () => {
+    const filter = page.locator('.ant-form-item', { hasText: '所在部门' }).filter({ visible: true }).locator('.ant-select');
+    await filter.click();
+    await page.keyboard.type('安全生产');
+    await page.locator('.ant-select-item-option', { hasText: dept }).filter({ visible: true }).click();
+    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+    await page.waitForURL(/dept=[0-9a-f]{32}/);
+    await page.locator('.ant-table-row').filter({ visible: true }).first().getByText('查看').click();
+    const details = page.locator('.ant-descriptions', { hasText: '所在部门' }).filter({ visible: true });
+    await expect.poll(() => details.innerText()).toContain(dept);
+    expect(await details.innerText()).not.toMatch(ID);
+    await page.goBack();
+    await page.waitForURL(/dept=[0-9a-f]{32}/);
+    await expect.poll(() => filter.innerText()).toContain(dept);
+    expect(await filter.innerText()).not.toMatch(ID);
   });
 });

@@ -117,7 +117,7 @@ describe('the kinds table', () => {
       f_dict: 'codes',
       f_multiDict: 'codes',
       f_area: 'area',
-      f_ref: 'text',
+      f_ref: 'ref',
     });
     const between = filterSpecs({ ...bundle, screen: { ...screen, filters: [{ field: 'f_money', op: 'between' }] } as unknown as ListScreen });
     expect(between.map((s) => [s.input, s.range])).toEqual([['numberRange', true]]);

@@ -5,7 +5,8 @@ import { useCallback, useMemo } from 'react';
 import { useEngine } from '../context';
 import { loadScreenBundle, type ScreenBundle } from '../registry/registry';
 import type { Resource } from '../../schema/types';
-import { EngineError, toEngineError, type AuditEntry, type FlowLogEntry, type ListQuery, type PageResult, type PrintedDocument, type RecordData, type StatsQuery, type StatsResult } from './provider';
+import { LABEL_SEPARATOR, labelFieldsOf } from '../../schema/model';
+import { EngineError, toEngineError, type AuditEntry, type DataProvider, type FlowLogEntry, type ListQuery, type PageResult, type PrintedDocument, type RecordData, type StatsQuery, type StatsResult } from './provider';
 
 const PREFIX = 'engine';
 
@@ -78,10 +79,10 @@ export interface RefOption {
   label: string;
 }
 
-/** How a resource names its records where others refer to them: its `display` fields, else its first string field. */
-export function refLabelOf(resource: Resource): (row: RecordData) => string {
-  const display = resource.display ?? [Object.entries(resource.fields).find(([, f]) => f?.type === 'string')?.[0] ?? 'id'];
-  return (row) => display.map((name) => row[name]).filter((v) => v !== undefined && v !== null && v !== '').join(' · ') || String(row.id);
+/** How a resource names its records where others refer to them (src/schema/model.ts labelFieldsOf). */
+export function refLabelOf(resource: Pick<Resource, 'display' | 'fields'>): (row: RecordData) => string {
+  const fields = labelFieldsOf(resource);
+  return (row) => fields.map((name) => row[name]).filter((v) => v !== undefined && v !== null && v !== '').join(LABEL_SEPARATOR) || String(row.id);
 }
 
 /**
@@ -105,12 +106,73 @@ export function useRefOptions(resource: string, text = '', where?: Record<string
   return useMemo(() => ({ options: data ?? [], isLoading }), [data, isLoading]);
 }
 
-/** The label of one referenced record (for a value that is not among the loaded options). */
-export function useRefLabel(resource: string, id: string | undefined): string | undefined {
+/**
+ * Labels of referenced records, fetched in batches: every id asked for in the same tick (a page's
+ * cells, a detail's fields) travels in one list request per resource (`id` takes a list).
+ * Resolves to null for a record the user cannot read (deleted, or out of scope).
+ */
+interface Waiter {
+  resolve: (label: string | null) => void;
+  reject: (error: unknown) => void;
+}
+
+class RefLabelLoader {
+  /** Resource → id → who waits for its label. */
+  private pending = new Map<string, Map<string, Waiter[]>>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly dataProvider: DataProvider,
+    private readonly registry: ReturnType<typeof useEngine>['registry'],
+  ) {}
+
+  load(resource: string, id: string): Promise<string | null> {
+    return new Promise((resolve, reject) => {
+      const ids = this.pending.get(resource) ?? new Map<string, Waiter[]>();
+      this.pending.set(resource, ids);
+      ids.set(id, [...(ids.get(id) ?? []), { resolve, reject }]);
+      this.timer ??= setTimeout(() => this.flush(), 0);
+    });
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [resource, ids] of pending) {
+      const all = [...ids.keys()];
+      const batches = Array.from({ length: Math.ceil(all.length / REF_LABEL_BATCH) }, (_, i) => all.slice(i * REF_LABEL_BATCH, (i + 1) * REF_LABEL_BATCH));
+      Promise.all([
+        this.registry.resource(resource),
+        ...batches.map((batch) => this.dataProvider.getList(resource, { pageNo: 1, pageSize: batch.length, filters: { id: batch } })),
+      ]).then(
+        ([schema, ...pages]) => {
+          const label = refLabelOf(schema as Resource);
+          const rows = new Map((pages as PageResult[]).flatMap((page) => page.list.map((row) => [String(row.id), label(row)] as const)));
+          for (const [id, waiters] of ids) for (const { resolve } of waiters) resolve(rows.get(id) ?? null);
+        },
+        (error) => {
+          for (const waiters of ids.values()) for (const { reject } of waiters) reject(toEngineError(error));
+        },
+      );
+    }
+  }
+}
+
+/** The list API's page size cap: ids asked in one request. */
+const REF_LABEL_BATCH = 100;
+const loaders = new WeakMap<DataProvider, RefLabelLoader>();
+
+/**
+ * The label of one referenced record: undefined while loading, null when the user cannot read it.
+ * Many at once (a list's column) cost one request per resource.
+ */
+export function useRefLabel(resource: string, id: string | undefined): string | null | undefined {
   const { dataProvider, registry, cacheScope } = useEngine();
-  const { data } = useSWRImmutable(id ? [PREFIX, 'ref-label', cacheScope, resource, id] : null, async () => {
-    const [schema, row] = await Promise.all([registry.resource(resource), dataProvider.getOne(resource, id!)]);
-    return refLabelOf(schema)(row);
+  const { data } = useSWRImmutable(id ? [PREFIX, 'ref-label', cacheScope, resource, id] : null, () => {
+    let loader = loaders.get(dataProvider);
+    if (!loader) loaders.set(dataProvider, (loader = new RefLabelLoader(dataProvider, registry)));
+    return loader.load(resource, id!);
   });
   return data;
 }

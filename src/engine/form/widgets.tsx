@@ -9,6 +9,7 @@ import { connect, mapReadPretty, useField, useForm } from '@formily/react';
 import { Cascader as AntdCascader, Alert, Button, Modal, QRCode, Select, Space, Typography, Upload, type SelectProps, type UploadFile, type UploadProps } from 'antd';
 import type { RcFile } from 'antd/es/upload';
 import { AttachmentLinks } from '../render/values';
+import { UNREADABLE_REF_TEXT } from '../render/RefName';
 import { MobileOutlined, UploadOutlined } from '@ant-design/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFeedback } from '../actions/feedback';
@@ -16,6 +17,7 @@ import { codePath, type CodeItem } from '../model/codes';
 import { useEngine } from '../context';
 import { toEngineError, type AttachmentValue, type MobileUploadTicket } from '../data/provider';
 import { useRefLabel, useRefOptions } from '../data/hooks';
+import { RefPicker, type RefPickerProps } from './RefPicker';
 import { copyPairs } from '../../schema/model';
 import type { Field } from '../../schema/types';
 
@@ -312,41 +314,23 @@ export const AttachmentUpload = connect(AttachmentInput, mapReadPretty(Attachmen
 // ---------------------------------------------------------------------------------------------
 // ref: the id of a record of another resource, chosen from its list
 
-interface RefProps extends SelectProps {
-  resource: string;
+interface RefProps extends RefPickerProps {
   /** Fields copied from the chosen record into fields beside this one (the field's `copy`: a list of same-named fields, or a map here → there). */
   copy?: Field['copy'];
-  /** List parameters limiting the choice. */
-  where?: Record<string, unknown>;
   /** A new record takes the only record there is to choose from. */
   pickOnly?: boolean;
 }
 
-const SEARCH_DELAY_MS = 300;
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
-/** A value that settles `delay` ms after its last change. */
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
-/** Searches the referenced resource on the server as the user types; copies the chosen record's fields when asked. */
+/** The ref field's input: a RefPicker that copies the chosen record's fields when asked and may pick the only record there is. */
 function RefSelectInput({ resource, copy, where, pickOnly, value, onChange, ...rest }: RefProps) {
   const pairs = useMemo(() => copyPairs({ copy }), [copy]);
-  const [text, setText] = useState('');
-  const { options, isLoading } = useRefOptions(resource, useSettled(text, SEARCH_DELAY_MS), where);
-  const current = typeof value === 'string' && !options.some((o) => o.value === value) ? value : undefined;
-  const currentLabel = useRefLabel(resource, current);
+  const { options, isLoading } = useRefOptions(resource, '', where);
   const field = useField();
   const form = useForm();
   const { dataProvider } = useEngine();
   const feedback = useFeedback();
-  const shown = current ? [{ value: current, label: currentLabel ?? current }, ...options] : options;
   // A reference set before the user touched it (a prefilled new record) fills its empty snapshot fields once.
   const filled = useRef(false);
   useEffect(() => {
@@ -363,7 +347,7 @@ function RefSelectInput({ resource, copy, where, pickOnly, value, onChange, ...r
   // pickOnly: an empty reference takes the one record the user can choose from (once, not after a clear).
   const picked = useRef(false);
   useEffect(() => {
-    if (!pickOnly || picked.current || isLoading || text || !isBlank(value)) return;
+    if (!pickOnly || picked.current || isLoading || !isBlank(value)) return;
     picked.current = true;
     if (options.length === 1) choose(options[0].value, options[0]);
   });
@@ -377,25 +361,13 @@ function RefSelectInput({ resource, copy, where, pickOnly, value, onChange, ...r
     if (!next) return siblings({});
     dataProvider.getOne(resource, String(next)).then(siblings, (err) => void feedback.message.error(toEngineError(err).message));
   };
-  return (
-    <Select
-      showSearch
-      filterOption={false}
-      onSearch={setText}
-      onBlur={() => setText('')}
-      notFoundContent={isLoading ? '加载中…' : '无匹配记录'}
-      {...rest}
-      value={value}
-      onChange={choose}
-      loading={isLoading}
-      options={shown}
-    />
-  );
+  return <RefPicker resource={resource} where={where} {...rest} value={value} onChange={choose} />;
 }
 
 function RefText({ resource, value }: RefProps) {
-  const label = useRefLabel(resource, typeof value === 'string' ? value : undefined);
-  return <PreviewText.Input value={label ?? (value as string) ?? ''} />;
+  const id = typeof value === 'string' && value ? value : undefined;
+  const label = useRefLabel(resource, id);
+  return <PreviewText.Input value={id ? (label === undefined ? '…' : (label ?? UNREADABLE_REF_TEXT)) : ''} />;
 }
 
 export const RefSelect = connect(RefSelectInput, mapReadPretty(RefText));

@@ -3,6 +3,7 @@ import { Button, Cascader, Col, DatePicker, Form, Input, InputNumber, Row, Selec
 import dayjs, { type Dayjs } from 'dayjs';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useEffect, useState, type ReactNode } from 'react';
+import { RefPicker } from '../form/RefPicker';
 import { codePath, topLevel } from '../model/codes';
 import type { FilterSpec, FilterValues } from './filters';
 import { useStoredState } from './useStoredState';
@@ -59,6 +60,8 @@ function inputOf(spec: FilterSpec): ReactNode {
           </Form.Item>
         </Space.Compact>
       );
+    case 'ref':
+      return <RefPicker resource={spec.field.ref!} allowClear placeholder={placeholder ?? '全部'} />;
     case 'text':
       return <Input allowClear placeholder={placeholder ?? `请输入${spec.label}`} />;
   }

@@ -10,6 +10,7 @@ import { isCoded } from '../../schema/model';
 import { fieldKind } from '../../schema/kinds';
 import type { ColumnItem, Field, ListColumn, ListScreen } from '../../schema/types';
 import type { ScreenBundle } from '../registry/registry';
+import { RefName } from '../render/RefName';
 import { CodeTags, DeadlineMark, EMPTY_TEXT, emptyTextOf, formatDate, formatDateTime, formatMoney, formatValue } from '../render/values';
 
 export type RenderKind = NonNullable<ColumnItem['render']>;
@@ -40,14 +41,20 @@ type CellRenderer = (spec: ColumnSpec, value: unknown, href?: string) => ReactNo
 
 const text = (s: string, spec?: ColumnSpec): ReactNode => (s === '' ? (spec ? emptyTextOf(spec.field) : EMPTY_TEXT) : s);
 
+/** A reference cell reads as the record it names (labels of a page fetched in one request per resource). */
+const refName = (spec: ColumnSpec, value: unknown): ReactNode | undefined =>
+  spec.field.type === 'ref' && spec.field.ref && typeof value === 'string' && value ? <RefName resource={spec.field.ref} id={value} /> : undefined;
+
 /** Cell renderers by render kind (a new kind is a new entry). */
 export const CELL_RENDERERS: Readonly<Record<RenderKind, CellRenderer>> = {
-  text: (spec, value) => text(formatValue(spec.field, spec.codes, value), spec),
+  text: (spec, value) => refName(spec, value) ?? text(formatValue(spec.field, spec.codes, value), spec),
   dictTag: (spec, value) => <CodeTags codes={spec.codes} value={value} />,
   date: (_spec, value) => text(formatDate(value)),
   datetime: (_spec, value) => text(formatDateTime(value)),
   money: (spec, value) => text(formatMoney(value), spec),
   ellipsis: (spec, value) => {
+    const ref = refName(spec, value);
+    if (ref) return ref;
     const s = formatValue(spec.field, spec.codes, value);
     return s === '' ? EMPTY_TEXT : (
       <Tooltip title={s} placement="topLeft">
@@ -56,7 +63,7 @@ export const CELL_RENDERERS: Readonly<Record<RenderKind, CellRenderer>> = {
     );
   },
   link: (spec, value, href) => {
-    const s = formatValue(spec.field, spec.codes, value) || EMPTY_TEXT;
+    const s = refName(spec, value) ?? (formatValue(spec.field, spec.codes, value) || EMPTY_TEXT);
     return href ? <Link to={href}>{s}</Link> : <Typography.Text>{s}</Typography.Text>;
   },
 };

@@ -17,7 +17,7 @@ import type { ScreenBundle } from '../registry/registry';
 import type { Field, ListFilter, ListScreen, Resource } from '../../schema/types';
 import type { ListQuery, SortSpec } from '../data/provider';
 
-export type FilterInput = 'text' | 'codes' | 'area' | 'dateRange' | 'number' | 'numberRange' | 'bool';
+export type FilterInput = 'text' | 'ref' | 'codes' | 'area' | 'dateRange' | 'number' | 'numberRange' | 'bool';
 
 export interface FilterSpec {
   name: string;
@@ -38,6 +38,7 @@ function inputOf(field: Field, codes: readonly CodeItem[], op: string | undefine
   if (filter === 'area') return { input: 'area', range: false };
   if (codes.length || name === 'status') return { input: 'codes', range: false };
   if (filter === 'bool') return { input: 'bool', range: false };
+  if (filter === 'id' && field.ref) return { input: 'ref', range: false };
   if (filter === 'date') return { input: 'dateRange', range: true };
   if (filter === 'number') return op === 'between' ? { input: 'numberRange', range: true } : { input: 'number', range: false };
   return { input: 'text', range: false };

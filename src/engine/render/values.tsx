@@ -10,6 +10,7 @@ import { codeLabel, codePath, findCode, type CodeItem } from '../model/codes';
 import { deadlineState } from '../../schema/deadlines';
 import { EMPTY_TEXT, emptyTextOf } from './empty';
 import { formatMoney } from './money';
+import { RefName } from './RefName';
 import { RichTextView, richTextPlain } from './RichTextView';
 import type { Field, FieldType } from '../../schema/types';
 
@@ -120,6 +121,7 @@ export function DeadlineMark({ field, value, record, children }: { field: Field;
 export function DisplayValue({ field, codes, value, record }: { field: Field; codes: readonly CodeItem[]; value: unknown; record?: Readonly<Record<string, unknown>> }): ReactNode {
   if (field.type === 'attachment') return <AttachmentLinks value={value} />;
   if (field.type === 'richText') return <RichTextView value={value} field={field} />;
+  if (field.type === 'ref' && field.ref && typeof value === 'string' && value) return <RefName resource={field.ref} id={value} />;
   if (field.deadline && !isBlank(value)) {
     return (
       <DeadlineMark field={field} value={value} record={record}>

@@ -2,6 +2,7 @@
  * List parameters as data, compiled once per resource:
  *
  *   <field>=v             string/text: contains (case-insensitive); ref, numbers, dates, bool: equals
+ *   id=a&id=b             ids (id, ref): any of (up to MAX_PAGE_SIZE; how a screen fetches the labels of a page's references)
  *   <field>=a&<field>=b   dict, area, status: any of (a single value works too); multiDict: shares any
  *   <field>_gte / _lte    numbers, dates, datetimes (and createDate/updateDate): range bounds, inclusive
  *                         (a date-only upper bound on a datetime includes that whole day)
@@ -74,8 +75,9 @@ function filtersOf(f: FieldModel): { def: FilterDef; schema: Record<string, unkn
   }
   if (f.kind === 'string') {
     // Free text (a declared text field, numbers the server gives included) is searched; ids (ref, system columns) are matched.
-    const op = f.declared && fieldKind(f.type).filter === 'text' ? 'contains' : 'eq';
-    return [{ def: { ...base, param: f.name, op }, schema: valueSchema(f) }];
+    if (f.declared && fieldKind(f.type).filter === 'text') return [{ def: { ...base, param: f.name, op: 'contains' }, schema: valueSchema(f) }];
+    const list = { type: 'array', minItems: 1, maxItems: MAX_PAGE_SIZE, items: valueSchema(f) };
+    return [{ def: { ...base, param: f.name, op: 'eq' }, schema: { anyOf: [valueSchema(f), list] } }];
   }
   const filters = [{ def: { ...base, param: f.name, op: 'eq' as Op }, schema: valueSchema(f) }];
   if (RANGE_KINDS.has(f.kind)) {
@@ -132,7 +134,7 @@ function condition(def: FilterDef, value: unknown): RawBuilder<boolean> {
     case 'search':
       return sql<boolean>`(${sql.join(def.column.split(',').map((c) => containsCondition(c, String(value).trim())), sql` OR `)})`;
     case 'eq':
-      return sql<boolean>`${column} = ${value}`;
+      return Array.isArray(value) ? sql<boolean>`${column} = ANY(${value}::text[])` : sql<boolean>`${column} = ${value}`;
     case 'in':
       return sql<boolean>`${column} = ANY(${value}::text[])`;
     case 'overlap':

@@ -15,6 +15,7 @@
  */
 import type { Field, FieldType, Resource, Workflow } from '../../schema/types';
 import { fieldKind, type ValueKind as AnyValueKind } from '../../schema/kinds';
+import { LABEL_SEPARATOR, labelFieldsOf } from '../../schema/model';
 import type { Catalog } from './catalog';
 import { columnOf, indexName, quote } from './naming';
 
@@ -120,10 +121,10 @@ export function selectSqlOf(model: ResourceModel, names: readonly string[], mode
     .map((f) => {
       const target = f.type === 'ref' ? models?.get(f.field.ref ?? '') : undefined;
       if (!target) return `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`;
-      const display = target.resource.display ?? [target.fields.find((t) => t.declared && t.type === 'string')?.name ?? 'id'];
+      const display = labelFieldsOf(target.resource);
       const parts = display.flatMap((n) => (target.byName.has(n) ? [`r.${quote(target.byName.get(n)!.column)}`] : []));
       const own = `${quote(model.table)}.${quote(f.column)}`;
-      return `COALESCE(NULLIF((SELECT concat_ws(' · ', ${parts.join(', ') || 'r.id'}) FROM ${quote(target.table)} AS r WHERE r.id = ${own}), ''), ${own}) AS ${quote(f.name)}`;
+      return `COALESCE(NULLIF((SELECT concat_ws('${LABEL_SEPARATOR}', ${parts.join(', ') || 'r.id'}) FROM ${quote(target.table)} AS r WHERE r.id = ${own}), ''), ${own}) AS ${quote(f.name)}`;
     })
     .join(', ');
 }

@@ -1,0 +1,49 @@
+/**
+ * A choice of one record of another resource, searched on the server as the user types and shown
+ * by its label. Plain antd: the form's ref widget builds on it, and a list filters by a reference
+ * with it.
+ */
+import { Select, type SelectProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { useRefLabel, useRefOptions } from '../data/hooks';
+import { UNREADABLE_REF_TEXT } from '../render/RefName';
+
+export interface RefPickerProps extends SelectProps {
+  resource: string;
+  /** List parameters limiting the choice. */
+  where?: Record<string, unknown>;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/** A value that settles `delay` ms after its last change. */
+function useSettled<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+export function RefPicker({ resource, where, value, ...rest }: RefPickerProps) {
+  const [text, setText] = useState('');
+  const { options, isLoading } = useRefOptions(resource, useSettled(text, SEARCH_DELAY_MS), where);
+  // The current value among the options, else by its own label (a value beyond the first page).
+  const current = typeof value === 'string' && value && !options.some((o) => o.value === value) ? value : undefined;
+  const currentLabel = useRefLabel(resource, current);
+  const shown = current ? [{ value: current, label: currentLabel ?? (currentLabel === null ? UNREADABLE_REF_TEXT : '…') }, ...options] : options;
+  return (
+    <Select
+      showSearch
+      filterOption={false}
+      onSearch={setText}
+      onBlur={() => setText('')}
+      notFoundContent={isLoading ? '加载中…' : '无匹配记录'}
+      {...rest}
+      value={value}
+      loading={isLoading}
+      options={shown}
+    />
+  );
+}
