@@ -18,6 +18,10 @@ const stampFile = join(dist, '.build-stamp');
 /** Everything the two builds read: sources, screens, validators, build configuration, locked packages. */
 const INPUTS = ['src', 'schemas', 'validators', 'scripts/build-server.ts', 'scripts/precompress.ts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
+/**
+ * @param {string} path
+ * @returns {Generator<string>}
+ */
 function* walk(path) {
   const info = statSync(path, { throwIfNoEntry: false });
   if (!info) return;
@@ -25,7 +29,10 @@ function* walk(path) {
   else if (info.isDirectory()) for (const name of readdirSync(path).sort()) yield* walk(join(path, name));
 }
 
-/** The hash of the build inputs (and the Node version). */
+/**
+ * The hash of the build inputs (and the Node version).
+ * @returns {string}
+ */
 export function inputsHash() {
   const hash = createHash('sha256');
   hash.update(process.version);
@@ -39,12 +46,19 @@ export function inputsHash() {
   return hash.digest('hex');
 }
 
-/** Whether dist/ is a complete build of inputs hashing to `stamp` (default: the current inputs). */
+/**
+ * Whether dist/ is a complete build of inputs hashing to `stamp` (default: the current inputs).
+ * @param {string} [stamp]
+ * @returns {boolean}
+ */
 export function isBuilt(stamp = inputsHash()) {
   return existsSync(serverBundle) && existsSync(join(dist, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
 }
 
-/** Records that dist/ is a complete build of inputs hashing to `stamp`. */
+/**
+ * Records that dist/ is a complete build of inputs hashing to `stamp`.
+ * @param {string} stamp
+ */
 export function writeStamp(stamp) {
   writeFileSync(stampFile, stamp);
 }

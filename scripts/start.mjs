@@ -26,7 +26,7 @@ const prepareOnly = process.argv.includes('--prepare');
 if (prepareOnly && process.env.PORTAL_SKIP_PREPARE) process.exit(0);
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
-const nodeTool = (path) => join(root, 'node_modules', path);
+const nodeTool = (/** @type {string} */ path) => join(root, 'node_modules', path);
 const buildEnv = { ...process.env, NODE_ENV: 'production' };
 
 /** Whether the server will need the embedded database templates: a new PGlite database of the repository's schemas. */
@@ -36,7 +36,12 @@ function needsTemplates() {
   return prepareOnly || dataDir.startsWith('memory://') || !existsSync(join(resolve(dataDir), 'PG_VERSION'));
 }
 
-/** Runs `args` with node; resolves to the exit status. */
+/**
+ * Runs `args` with node; resolves to the exit status.
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ * @returns {Promise<number>}
+ */
 const run = (args, options = {}) =>
   new Promise((done) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: buildEnv, ...options });
@@ -45,6 +50,10 @@ const run = (args, options = {}) =>
   });
 
 /** Ends a failed build, after the template process (killed, it would leave its lock file for the next start to wait on). */
+/**
+ * @param {string} message
+ * @param {number | null} [status]
+ */
 async function fail(message, status) {
   await templates;
   if (prepareOnly) {

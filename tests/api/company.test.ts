@@ -126,7 +126,7 @@ describe.each(dbTargets())('company information (%s)', (target) => {
     expect(other.length).toBeGreaterThanOrEqual(1);
     // Asked in one POST (as the screens do) and as repeated query parameters: the unit's own only.
     const asked = [...depts, ...other];
-    const posted = (await post(session.unit, '/r/safety-dept/list', { id: asked, pageSize: asked.length })).body.data as Page;
+    const posted = (await call<Page>(app, session.unit, 'POST', '/r/safety-dept/list', { id: asked, pageSize: asked.length })).body.data!;
     expect(posted.list.map((r) => r.id).sort()).toEqual([...depts].sort());
     expect((await list(session.other, 'safety-dept', { id: asked })).list.map((r) => r.id).sort()).toEqual([...other].sort());
     expect((await list(session.unit, 'safety-dept', { id: depts[0] })).list.map((r) => r.id)).toEqual([depts[0]]);

@@ -120,7 +120,7 @@ export function selectSqlOf(model: ResourceModel, names: readonly string[], mode
   return fields
     .map((f) => {
       const target = f.type === 'ref' ? models?.get(f.field.ref ?? '') : undefined;
-      if (!target) return `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`;
+      if (!target) return selectItem(f);
       const display = labelFieldsOf(target.resource);
       const parts = display.flatMap((n) => (target.byName.has(n) ? [`r.${quote(target.byName.get(n)!.column)}`] : []));
       const own = `${quote(model.table)}.${quote(f.column)}`;
@@ -128,6 +128,9 @@ export function selectSqlOf(model: ResourceModel, names: readonly string[], mode
     })
     .join(', ');
 }
+
+/** One item of a select list: the field's column read as its wire value, named as the field. */
+const selectItem = (f: Pick<FieldModel, 'column' | 'kind' | 'name'>): string => `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`;
 
 /** Read expression of a column: dates as `YYYY-MM-DD`, timestamps as ISO 8601 UTC, numerics as JSON numbers. */
 function selectExpression(column: string, kind: ValueKind): string {
@@ -277,7 +280,7 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
         ...declared.map((f) => ({ column: f.column, sqlType: f.sqlType })),
       ],
       indexes: indexesOf(resource.table, declared, resource, isChild),
-      selectSql: fields.map((f) => `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`).join(', '),
+      selectSql: fields.map(selectItem).join(', '),
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
       derive: resource.derive ?? [],
       readOnly: resource.readOnly === true,
