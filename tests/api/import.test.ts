@@ -244,3 +244,38 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     expect((await listed(target.sid)).list.map(pick)).toEqual((await listed(source.sid)).list.map(pick));
   });
 });
+
+describe.each(dbTargets())('XLSX import of references by label (%s)', (target) => {
+  const { app, units: [mine, theirs] } = appSuite(target, { units: ['330212', '330206'] });
+  const HEADER = ['*姓名', '*身份证号', '*手机号码', '*岗位', '*任命日期', '所在部门'];
+  const importStaff = async (user: UnitUser, rows: Cell[][]) => {
+    const { payload, headers } = await multipart('人员.xlsx', await xlsx(HEADER, rows, '安全管理人员'));
+    const res = await withSession(app, user.sid, { method: 'POST', url: api('/r/safety-staff/import'), payload, headers });
+    return res.json() as Envelope<{ count?: number } & Partial<ImportFailure>>;
+  };
+  const saveDept = async (user: UnitUser, name: string) => {
+    const res = await call<{ id: string }>(app, user.sid, 'POST', '/r/safety-dept/save', { name, head: '王工', headMobile: '13800001112' });
+    expect(res.body.result, res.body.message).toBe('true');
+    return res.body.data!.id;
+  };
+
+  it("takes the referenced record's label as the export writes it, among the importer's own records only", async () => {
+    const own = await saveDept(mine, '设备安全部');
+    // The other unit has a department of the same name and one of its own: neither is the importer's.
+    await saveDept(theirs, '设备安全部');
+    await saveDept(theirs, '北仑安全部');
+    const imported = await importStaff(mine, [
+      ['按名称导入', '11010519491231002X', '13800001111', '主要负责人', '2024-01-01', '设备安全部'],
+      ['按编号导入', '110105198001010032', '13800001113', '主要负责人', '2024-01-01', own],
+    ]);
+    expect(imported.result, imported.message).toBe('true');
+    expect(imported.data?.count).toBe(2);
+    const staff = await call<Page<Row>>(app, mine.sid, 'GET', '/r/safety-staff/list', { pageSize: 100 });
+    expect(Object.fromEntries(staff.body.data!.list.map((r) => [r.name, r.dept]))).toEqual({ 按名称导入: own, 按编号导入: own });
+
+    const refused = await importStaff(mine, [['跨单位部门', '110105198001010059', '13800001114', '主要负责人', '2024-01-01', '北仑安全部']]);
+    expect(refused.result).toBe('false');
+    expect(refused.data?.problems).toEqual([{ row: 2, field: '所在部门', message: '所在部门不存在或不属于本单位' }]);
+    expect((await call<Page<Row>>(app, mine.sid, 'GET', '/r/safety-staff/list', { name: '跨单位部门' })).body.data!.count).toBe(0);
+  });
+});

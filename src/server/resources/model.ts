@@ -110,6 +110,12 @@ export function sqlTypeOf(field: Field): string {
   return sql(field);
 }
 
+/** A record's label in SQL (src/schema/model.ts labelFieldsOf: its `display` fields joined, else its first text field), over the table aliased `alias`. */
+export function labelSqlOf(model: ResourceModel, alias: string): string {
+  const parts = labelFieldsOf(model.resource).flatMap((n) => (model.byName.has(n) ? [`${alias}.${quote(model.byName.get(n)!.column)}`] : []));
+  return `concat_ws('${LABEL_SEPARATOR}', ${parts.join(', ') || `${alias}.id`})`;
+}
+
 /**
  * `"c" AS "name", ...` for the named fields of `model` only (unknown names are skipped). With
  * `models`, a ref field reads as the label of the record it names (its resource's `display`
@@ -121,10 +127,8 @@ export function selectSqlOf(model: ResourceModel, names: readonly string[], mode
     .map((f) => {
       const target = f.type === 'ref' ? models?.get(f.field.ref ?? '') : undefined;
       if (!target) return selectItem(f);
-      const display = labelFieldsOf(target.resource);
-      const parts = display.flatMap((n) => (target.byName.has(n) ? [`r.${quote(target.byName.get(n)!.column)}`] : []));
       const own = `${quote(model.table)}.${quote(f.column)}`;
-      return `COALESCE(NULLIF((SELECT concat_ws('${LABEL_SEPARATOR}', ${parts.join(', ') || 'r.id'}) FROM ${quote(target.table)} AS r WHERE r.id = ${own}), ''), ${own}) AS ${quote(f.name)}`;
+      return `COALESCE(NULLIF((SELECT ${labelSqlOf(target, 'r')} FROM ${quote(target.table)} AS r WHERE r.id = ${own}), ''), ${own}) AS ${quote(f.name)}`;
     })
     .join(', ');
 }

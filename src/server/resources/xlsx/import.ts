@@ -9,7 +9,9 @@
  *   too). A trailing or leading `*` (required mark of the template) is ignored; columns of fields
  *   that are not importable (state, dates, derived fields of an exported file) are skipped; any
  *   other header is an error.
- * - Cells: dictionary and area fields take the code or the label, multi-dictionary fields several
+ * - Cells: references take the record's id or its label as the export writes it (looked up among
+ *   the records the importer may see; a label shared by several of them asks for the id);
+ *   dictionary and area fields take the code or the label, multi-dictionary fields several
  *   separated by 、 or a comma; dates an Excel date or YYYY-MM-DD text; booleans 是/否; numbers a
  *   number cell or numeric text. A blank cell is an absent field, so defaults apply.
  * - Every row becomes a save body and goes through the engine's own insert path (records.ts
@@ -32,11 +34,13 @@ import { sql } from 'kysely';
 import type { ListScreen } from '../../../schema/types';
 import { AppError, isAppError } from '../../errors';
 import { envelopeOf, failureResponses } from '../../../shared/wire';
-import type { ResourceModel } from '../model';
+import { labelSqlOf, type ResourceModel } from '../model';
+import { quote } from '../naming';
+import { isId } from '../../db/ids';
 import { commonOptions, type Operation } from '../operations';
 import { saveRecord, type CompiledResource } from '../records';
 import type { AnyDb } from '../repository';
-import { actorOf, assertRoleAllowed } from '../scope';
+import { actorOf, assertRoleAllowed, visibleRows, type Actor } from '../scope';
 import { type ExportSources } from './export';
 import { IMPORT_PROBLEM_LIMIT, fieldLabel, importFields, openSheet, readHeader, readRows, sheetPlan, type ImportProblem, type SheetRow } from './sheet';
 
@@ -88,6 +92,37 @@ export async function insertAll(db: AnyDb, compiled: CompiledResource, request: 
     if (problems.length > 0) throw refusal(problems);
     return rows.length;
   });
+}
+
+/**
+ * Reference cells holding a label instead of an id (an exported file read back): each label is
+ * looked up among the records of the referenced resource the importer may see, one query per
+ * reference column. One match becomes its id; several are a problem of the row; none is left for
+ * saveRecord to refuse as it refuses a wrong id (不存在或不属于本单位).
+ */
+export async function resolveRefLabels(db: AnyDb, compiled: CompiledResource, actor: Actor, rows: readonly SheetRow[]): Promise<void> {
+  for (const f of importFields(compiled.model)) {
+    const target = f.type === 'ref' ? compiled.runtime.models.get(f.field.ref ?? '') : undefined;
+    if (!target) continue;
+    const labelOf = (row: SheetRow) => {
+      const value = row.body[f.name];
+      return typeof value === 'string' && value !== '' && !isId(value) ? value : undefined;
+    };
+    const labels = [...new Set(rows.flatMap((row) => labelOf(row) ?? []))];
+    if (labels.length === 0) continue;
+    const label = sql.raw(labelSqlOf(target, 'r'));
+    const visible = visibleRows(target, actor);
+    const found = await sql<{ id: string; label: string }>`SELECT r.id, ${label} AS label FROM ${sql.raw(`${quote(target.table)} AS r`)}
+      WHERE ${label} = ANY(${labels}::text[])${visible ? sql` AND ${visible}` : sql``}`.execute(db);
+    const ids = new Map<string, string[]>();
+    for (const { id, label: text } of found.rows) ids.set(text, [...(ids.get(text) ?? []), id]);
+    for (const row of rows) {
+      const text = labelOf(row);
+      const matches = text === undefined ? undefined : ids.get(text);
+      if (matches?.length === 1) row.body[f.name] = matches[0];
+      else if (matches && matches.length > 1) row.problems.push({ row: row.row, field: fieldLabel(f), message: `“${text}”对应多条${target.title}记录，请填写编号` });
+    }
+  }
 }
 
 // Routes
@@ -145,6 +180,7 @@ export async function runImport(request: FastifyRequest, reply: FastifyReply, co
   const { columns, problems } = readHeader(sheet, model, plan);
   if (problems.length > 0) throw refusal(problems);
   const rows = readRows(sheet, columns, plan, request.server.config.importMaxRows);
+  await resolveRefLabels(request.server.db, compiled, actorOf(request), rows);
   const count = await insertAll(request.server.db, compiled, request, rows);
   return reply.ok({ count }, `成功导入 ${count} 条`);
 }

@@ -26,7 +26,7 @@ export const FORMAT_OF: Record<string, string> = {
 
 export function formatOf(model: ResourceModel, f: FieldModel, compiled: CompiledResource): string {
   const { field } = f;
-  if (f.type === 'ref') return `${compiled.runtime.models.get(field.ref ?? '')?.title ?? ''}记录的编号`;
+  if (f.type === 'ref') return `${compiled.runtime.models.get(field.ref ?? '')?.title ?? ''}的名称（同导出文件）或编号`;
   const base = FORMAT_OF[f.type] ?? (field.maxLength ? `文本，不超过${field.maxLength}个字符` : '文本');
   const range = field.min !== undefined && field.max !== undefined ? `，${field.min}～${field.max}` : field.min !== undefined ? `，不小于${field.min}` : field.max !== undefined ? `，不大于${field.max}` : '';
   return `${base}${range}`;
