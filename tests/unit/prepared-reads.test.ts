@@ -1,14 +1,12 @@
 /**
- * Reads run as named prepared statements, on the embedded database (src/server/db/pglite.ts
- * PreparedReads) and on PostgreSQL (src/server/db/pg-prepared.ts): the same answers as PGlite's own `query`, parameters of every kind, a statement
+ * The embedded database's reads run as named prepared statements (src/server/db/pglite.ts
+ * PreparedReads): the same answers as PGlite's own `query`, parameters of every kind, a statement
  * kept across a change of its table's shape, more statements than are kept, and a failed read
  * leaving the connection usable.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namedReadsPool } from '../../src/server/db/pg-prepared';
 import { PgliteDialect } from '../../src/server/db/pglite';
 
 describe('prepared reads on the embedded database', () => {
@@ -65,33 +63,5 @@ describe('prepared reads on the embedded database', () => {
       await expect(names(trx)).rejects.toThrow(/aborted/);
     }).catch(() => undefined);
     expect(await names(db)).toEqual(['a', 'b']);
-  });
-});
-
-describe.runIf(process.env.DATABASE_URL)('named reads on PostgreSQL', () => {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a throw-away table
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: namedReadsPool(pool) }) });
-  const table = sql.table(`prepared_reads_${process.pid}`);
-
-  beforeAll(async () => {
-    await sql`CREATE TABLE ${table} (id int PRIMARY KEY, name text)`.execute(db);
-    await sql`INSERT INTO ${table} VALUES (1, 'a'), (2, 'b')`.execute(db);
-  });
-  afterAll(async () => {
-    await sql`DROP TABLE IF EXISTS ${table}`.execute(db);
-    await db.destroy();
-  });
-
-  it('prepares a read once by name and keeps answering after its table changed shape or a read failed', async () => {
-    const read = () => sql<Record<string, unknown>>`SELECT * FROM ${table} WHERE id = ${1}`.execute(db);
-    expect((await read()).rows).toEqual([{ id: 1, name: 'a' }]);
-    expect((await read()).rows).toEqual([{ id: 1, name: 'a' }]);
-    const kept = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE ${`SELECT * FROM "prepared_reads_${process.pid}"%`}`.execute(db);
-    expect(kept.rows[0].n).toBe(1);
-    await sql`ALTER TABLE ${table} ADD COLUMN extra text DEFAULT 'e'`.execute(db);
-    expect((await read()).rows).toEqual([{ id: 1, name: 'a', extra: 'e' }]);
-    await expect(sql`SELECT 1 / ${0}::int AS v`.execute(db)).rejects.toThrow(/division by zero/);
-    expect((await read()).rows[0].extra).toBe('e');
   });
 });
