@@ -106,16 +106,16 @@ export function useRefOptions(resource: string, text = '', where?: Record<string
   return useMemo(() => ({ options: data ?? [], isLoading }), [data, isLoading]);
 }
 
-/**
- * Labels of referenced records, fetched in batches: every id asked for in the same tick (a page's
- * cells, a detail's fields) travels in one list request per resource (`id` takes a list).
- * Resolves to null for a record the user cannot read (deleted, or out of scope).
- */
 interface Waiter {
   resolve: (label: string | null) => void;
   reject: (error: unknown) => void;
 }
 
+/**
+ * Labels of referenced records, fetched in batches: every id asked for in the same tick (a page's
+ * cells, a detail's fields) travels in one list request per resource (`id` takes a list).
+ * Resolves to null for a record the user cannot read (deleted, or out of scope).
+ */
 class RefLabelLoader {
   /** Resource → id → who waits for its label. */
   private pending = new Map<string, Map<string, Waiter[]>>();

@@ -6,7 +6,7 @@
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRefLabel, useRefOptions } from '../data/hooks';
-import { UNREADABLE_REF_TEXT } from '../render/RefName';
+import { refLabelText } from '../render/RefName';
 
 export interface RefPickerProps extends SelectProps {
   resource: string;
@@ -32,7 +32,7 @@ export function RefPicker({ resource, where, value, ...rest }: RefPickerProps) {
   // The current value among the options, else by its own label (a value beyond the first page).
   const current = typeof value === 'string' && value && !options.some((o) => o.value === value) ? value : undefined;
   const currentLabel = useRefLabel(resource, current);
-  const shown = current ? [{ value: current, label: currentLabel ?? (currentLabel === null ? UNREADABLE_REF_TEXT : '…') }, ...options] : options;
+  const shown = current ? [{ value: current, label: refLabelText(currentLabel) }, ...options] : options;
   return (
     <Select
       showSearch

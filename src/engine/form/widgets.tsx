@@ -6,10 +6,10 @@
 import { PreviewText } from '@formily/antd-v5';
 import type { Field as FormilyField } from '@formily/core';
 import { connect, mapReadPretty, useField, useForm } from '@formily/react';
-import { Cascader as AntdCascader, Alert, Button, Modal, QRCode, Select, Space, Typography, Upload, type SelectProps, type UploadFile, type UploadProps } from 'antd';
+import { Cascader as AntdCascader, Alert, Button, Modal, QRCode, Space, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import type { RcFile } from 'antd/es/upload';
 import { AttachmentLinks } from '../render/values';
-import { UNREADABLE_REF_TEXT } from '../render/RefName';
+import { refLabelText } from '../render/RefName';
 import { MobileOutlined, UploadOutlined } from '@ant-design/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFeedback } from '../actions/feedback';
@@ -367,7 +367,7 @@ function RefSelectInput({ resource, copy, where, pickOnly, value, onChange, ...r
 function RefText({ resource, value }: RefProps) {
   const id = typeof value === 'string' && value ? value : undefined;
   const label = useRefLabel(resource, id);
-  return <PreviewText.Input value={id ? (label === undefined ? '…' : (label ?? UNREADABLE_REF_TEXT)) : ''} />;
+  return <PreviewText.Input value={id ? refLabelText(label) : ''} />;
 }
 
 export const RefSelect = connect(RefSelectInput, mapReadPretty(RefText));

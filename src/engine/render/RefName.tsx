@@ -4,7 +4,10 @@ import type { ReactNode } from 'react';
 import { useRefLabel } from '../data/hooks';
 
 /** Shown for a reference the user cannot read: the record was deleted or lies outside their scope. */
-export const UNREADABLE_REF_TEXT = '（已删除或无权查看）';
+const UNREADABLE_REF_TEXT = '（已删除或无权查看）';
+
+/** A reference's label as plain text: … while loading, UNREADABLE_REF_TEXT when unreadable. */
+export const refLabelText = (label: string | null | undefined): string => label ?? (label === null ? UNREADABLE_REF_TEXT : '…');
 
 export function RefName({ resource, id }: { resource: string; id: string }): ReactNode {
   const label = useRefLabel(resource, id);
