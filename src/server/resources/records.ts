@@ -66,6 +66,8 @@ export interface ListCriteria {
   params: ListParams;
   conditions: RawBuilder<boolean>[];
   order: string;
+  /** The order is the default one, which an index of every resource table serves (model.ts indexesOf). */
+  orderIndexed: boolean;
 }
 
 /** The list parameters of `input` (query string and/or body), checked, as conditions and order. List and export share them. */
@@ -74,10 +76,12 @@ export function listCriteria({ model, listPlan, validateParams }: CompiledResour
   assertValid(model, validateParams, params);
   const visible = visibleRows(model, actor);
   const unread = model.resource.readMarks && (params.unread === true || params.unread === 'true') ? [unreadBy(model, actor)] : [];
+  const order = orderClause(listPlan, params.orderBy);
   return {
     params,
     conditions: [...(visible ? [visible] : []), ...filterConditions(listPlan, params), ...unread],
-    order: orderClause(listPlan, params.orderBy),
+    order,
+    orderIndexed: order === listPlan.defaultOrder,
   };
 }
 
@@ -99,12 +103,12 @@ export async function markRead(db: AnyDb, model: ResourceModel, actor: Actor, id
 
 /**
  * A page of the visible rows matching `input` (query string and/or body parameters), as the JSON
- * text of the success envelope (the list comes from the database as JSON text: repository.ts listPage).
+ * text of the success envelope (the list as JSON text: repository.ts listPage).
  */
 export async function listRecordsJson(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<string> {
-  const { params, conditions, order } = listCriteria(compiled, actor, input);
+  const { params, conditions, order, orderIndexed } = listCriteria(compiled, actor, input);
   const { pageNo, pageSize } = pageOf(params);
-  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize));
+  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize), orderIndexed);
   return okPageJson(listJson, count, pageNo, pageSize, capped);
 }
 
