@@ -1,13 +1,14 @@
 /**
  * What one list request asks the database (issue 18): with a resolved session, a list page is one
- * statement (page and count together), plus the session epoch on PostgreSQL; the embedded database
+ * statement (page and count together), plus the session epoch on PostgreSQL; its first page in the
+ * default order is read straight from the table, later pages and other orders ids first; the embedded database
  * answers the epoch from its driver while only reads ran since it was read. Session changes still
  * reach the next request, whichever statement made them.
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/contract';
-import { api, appSuite, dbTargets, sessionOf, withSession } from './helpers';
+import { api, appSuite, call, dbTargets, sessionOf, withSession } from './helpers';
 
 describe.each(dbTargets())('statements of a list request (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { admin: 'nbadmin' } });
@@ -37,6 +38,31 @@ describe.each(dbTargets())('statements of a list request (%s)', (target) => {
     const epoch = statements.filter((s) => s.includes('sys_session_epoch'));
     expect(statements.length - epoch.length).toBe(1);
     expect(epoch).toHaveLength(target === 'pg' ? 1 : 0);
+  });
+
+  it('reads the first page in the default order straight from the table and later pages ids first, with the same rows', async () => {
+    for (let i = 1; i <= 12; i++) expect((await call(app, session.admin, 'POST', '/r/demo-notice/save', { title: `分页通知${i}`, category: '1', content: '正文' })).body.result).toBe('true');
+    const ids = async (query: Record<string, string>) => {
+      let rows: { id: string }[] = [];
+      const statements = await statementsOf(async () => {
+        const reply = await withSession(app, session.admin, { method: 'GET', url: api('/r/demo-notice/list'), query: { pageSize: '5', ...query } });
+        expect(reply.statusCode).toBe(200);
+        rows = reply.json().data.list;
+      });
+      const page = statements.filter((s) => !s.includes('sys_session_epoch'));
+      expect(page).toHaveLength(1);
+      return { ids: rows.map((r) => r.id), idsFirst: page[0].includes('WHERE id IN (SELECT id') };
+    };
+    const ten = await ids({ pageSize: '10' });
+    const first = await ids({ pageNo: '1' });
+    const second = await ids({ pageNo: '2' });
+    expect(ten.ids).toHaveLength(10);
+    expect([ten.idsFirst, first.idsFirst, second.idsFirst]).toEqual([false, false, true]);
+    expect([...first.ids, ...second.ids]).toEqual(ten.ids);
+    // Another order: ids first from the first page on.
+    const sorted = await ids({ pageSize: '10', orderBy: 'createDate desc' });
+    expect(sorted.idsFirst).toBe(true);
+    expect(sorted.ids).toHaveLength(10);
   });
 
   it('refuses the next request after a change made in SQL (user disabled), a logout and a role removed', async () => {
