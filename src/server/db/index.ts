@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { registerCopyTarget } from './copy';
+import { keptPlansPool } from './pg-prepared';
 import { migrations } from './migrations/index';
 import { openPglite, PgliteDialect, type Progress, type TemplateRecipe } from './pglite';
 import type { Database } from './schema';
@@ -34,7 +35,7 @@ export async function createDatabase(target: DatabaseTarget, progress?: Progress
     // An idle client losing its connection (database restart, admin kill) must not crash the
     // process: pg drops the client from the pool and the next query opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: keptPlansPool(pool) }) });
     registerCopyTarget(db, { kind: 'pg', pool });
     return db;
   }

@@ -180,8 +180,8 @@ export async function openPglite(dataDir: string, recipe: TemplateRecipe, option
  */
 const PGLITE_CONF = ['shared_buffers=32MB'];
 
-/** A statement that only reads (Kysely and the raw SQL here write SELECT first; anything else counts as a change). */
-const READ_ONLY = /^\s*select\s/i;
+/** A statement that only reads (Kysely and the raw SQL here write SELECT first, after pg-prepared.ts KEEP_PLAN when there is one; anything else counts as a change). */
+const READ_ONLY = /^\s*(?:\/\* keep plan \*\/\s*)?select\s/i;
 
 /** Named statements kept prepared at most; the least recently used is closed beyond it. */
 const PREPARED_LIMIT = 200;

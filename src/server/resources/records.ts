@@ -25,7 +25,7 @@ import { sanitizeRichTextFields } from './rich-text';
 import { columnsOf, type HookRuntime } from './hooks';
 import type { ResourceModel } from './model';
 import { attachChildren, deleteRow, findRow, listPage, updateRow, type AnyDb, type Row } from './repository';
-import { assertMayActOn, assertRoleAllowed, visibleRows, type Actor } from './scope';
+import { assertMayActOn, assertRoleAllowed, visibleByOwnerOnly, visibleRows, type Actor } from './scope';
 import { assertValid, dropBlanks, type Validator } from './validation';
 import { fillSessionFields, insertRecord, recordInput, runHooks, withDerived, writeChildren } from './writer';
 
@@ -68,6 +68,8 @@ export interface ListCriteria {
   order: string;
   /** The order is the default one, which an index of every resource table serves (model.ts indexesOf). */
   orderIndexed: boolean;
+  /** No condition but the owner equality of visibleRows: the list statement's best plan is the same whatever the values (repository.ts listPage). */
+  planStable: boolean;
 }
 
 /** The list parameters of `input` (query string and/or body), checked, as conditions and order. List and export share them. */
@@ -76,12 +78,14 @@ export function listCriteria({ model, listPlan, validateParams }: CompiledResour
   assertValid(model, validateParams, params);
   const visible = visibleRows(model, actor);
   const unread = model.resource.readMarks && (params.unread === true || params.unread === 'true') ? [unreadBy(model, actor)] : [];
+  const filters = filterConditions(listPlan, params);
   const order = orderClause(listPlan, params.orderBy);
   return {
     params,
-    conditions: [...(visible ? [visible] : []), ...filterConditions(listPlan, params), ...unread],
+    conditions: [...(visible ? [visible] : []), ...filters, ...unread],
     order,
     orderIndexed: order === listPlan.defaultOrder,
+    planStable: filters.length === 0 && unread.length === 0 && visibleByOwnerOnly(model, actor),
   };
 }
 
@@ -106,9 +110,9 @@ export async function markRead(db: AnyDb, model: ResourceModel, actor: Actor, id
  * text of the success envelope (the list as JSON text: repository.ts listPage).
  */
 export async function listRecordsJson(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<string> {
-  const { params, conditions, order, orderIndexed } = listCriteria(compiled, actor, input);
+  const { params, conditions, order, orderIndexed, planStable } = listCriteria(compiled, actor, input);
   const { pageNo, pageSize } = pageOf(params);
-  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize), orderIndexed);
+  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize), { orderIndexed, planStable });
   return okPageJson(listJson, count, pageNo, pageSize, capped);
 }
 

@@ -90,6 +90,11 @@ export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<bool
   return sql<boolean>`(${own} OR (area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`} AND status IN (${sql.join(states)})))`;
 }
 
+/** Whether visibleRows(model, actor) is nothing or one equality on the owner column (no published states, no overseen area). */
+export function visibleByOwnerOnly(model: ResourceModel, actor: Actor): boolean {
+  return !publicOnly(model, actor) && !oversees(model, actor);
+}
+
 /** Whether a visible row belongs to the actor (rather than being merely overseen). */
 export function ownsRow(model: ResourceModel, actor: Actor, row: { unitId?: unknown; areaCode?: unknown }): boolean {
   if (model.ownerColumn === 'unit_id') return row.unitId === actor.unitId;

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { newId } from '../db/ids';
+import { KEEP_PLAN } from '../db/pg-prepared';
 import { embeddedChanges, urgently } from '../db/pglite';
 
 export const TOUCH_INTERVAL_MS = 30_000;
@@ -198,7 +199,7 @@ export class SessionCache {
     const reading = (async () => {
       const changes = embeddedChanges(db);
       // Ahead of the queued statements on the embedded database: every request waits for this read.
-      const { rows } = await urgently(() => sql<{ version: string }>`SELECT version::text AS version FROM sys_session_epoch WHERE id = 1`.execute(db));
+      const { rows } = await urgently(() => sql<{ version: string }>`${sql.raw(KEEP_PLAN)}SELECT version::text AS version FROM sys_session_epoch WHERE id = 1`.execute(db));
       const epoch = rows[0]?.version ?? '';
       if (epoch !== this.epoch) {
         this.entries.clear();
