@@ -18,10 +18,23 @@ import type pg from 'pg';
 /** The prefix of a statement that asks for a kept plan (a comment: harmless to any database). */
 export const KEEP_PLAN = '/* keep plan */ ';
 
-/** SQLSTATE of "cached plan must not change result type" (a table changed shape under a kept statement). */
-const STALE_PLAN = '0A000';
+/** A statement that only reads: SELECT first, after KEEP_PLAN when there is one (pglite.ts counts every other statement as a change). */
+export const READ_ONLY = new RegExp(`^\\s*(?:${KEEP_PLAN.trim().replace(/[*/]/g, '\\$&')}\\s*)?select\\s`, 'i');
 
-const nameOf = (text: string) => `k_${createHash('sha1').update(text).digest('hex')}`;
+/** SQLSTATE of "cached plan must not change result type" (a table changed shape under a kept statement). */
+export const STALE_PLAN = '0A000';
+
+/** Statement names by text: the kept statements are few (a list shape per resource), hashing each once. */
+const names = new Map<string, string>();
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    if (names.size >= 1000) names.clear();
+    name = `k_${createHash('sha1').update(text).digest('hex')}`;
+    names.set(text, name);
+  }
+  return name;
+}
 
 /** What node-postgres keeps of the statements a connection has parsed (no public API forgets one). */
 type Parsed = { connection?: { parsedStatements?: Record<string, string> } };

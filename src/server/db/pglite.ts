@@ -33,6 +33,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { projectPath } from '../paths';
+import { READ_ONLY, STALE_PLAN } from './pg-prepared';
 
 /** Reports what the start-up is doing (one short line per step). */
 export type Progress = (message: string) => void;
@@ -180,14 +181,8 @@ export async function openPglite(dataDir: string, recipe: TemplateRecipe, option
  */
 const PGLITE_CONF = ['shared_buffers=32MB'];
 
-/** A statement that only reads (Kysely and the raw SQL here write SELECT first, after pg-prepared.ts KEEP_PLAN when there is one; anything else counts as a change). */
-const READ_ONLY = /^\s*(?:\/\* keep plan \*\/\s*)?select\s/i;
-
 /** Named statements kept prepared at most; the least recently used is closed beyond it. */
 const PREPARED_LIMIT = 200;
-
-/** SQLSTATE of "cached plan must not change result type". */
-const STALE_PLAN = '0A000';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 
