@@ -25,7 +25,7 @@ import { sanitizeRichTextFields } from './rich-text';
 import { columnsOf, type HookRuntime } from './hooks';
 import type { ResourceModel } from './model';
 import { attachChildren, deleteRow, findRow, listPage, updateRow, type AnyDb, type Row } from './repository';
-import { assertMayActOn, assertRoleAllowed, visibleByOwnerOnly, visibleRows, type Actor } from './scope';
+import { assertMayActOn, assertRoleAllowed, ownerValue, visibleByOwnerOnly, visibleRows, type Actor } from './scope';
 import { assertValid, dropBlanks, type Validator } from './validation';
 import { fillSessionFields, insertRecord, recordInput, runHooks, withDerived, writeChildren } from './writer';
 
@@ -70,6 +70,8 @@ export interface ListCriteria {
   orderIndexed: boolean;
   /** No condition but the owner equality of visibleRows: the list statement's best plan is the same whatever the values (repository.ts listPage). */
   planStable: boolean;
+  /** The owner equality's value when it is the only condition (repository.ts listPage: the count's cap). */
+  owner: string | undefined;
 }
 
 /** The list parameters of `input` (query string and/or body), checked, as conditions and order. List and export share them. */
@@ -80,12 +82,14 @@ export function listCriteria({ model, listPlan, validateParams }: CompiledResour
   const unread = model.resource.readMarks && (params.unread === true || params.unread === 'true') ? [unreadBy(model, actor)] : [];
   const filters = filterConditions(listPlan, params);
   const order = orderClause(listPlan, params.orderBy);
+  const unfiltered = filters.length === 0 && unread.length === 0;
   return {
     params,
     conditions: [...(visible ? [visible] : []), ...filters, ...unread],
     order,
     orderIndexed: order === listPlan.defaultOrder,
-    planStable: filters.length === 0 && unread.length === 0 && visibleByOwnerOnly(model, actor),
+    planStable: unfiltered && visibleByOwnerOnly(model, actor),
+    owner: unfiltered ? ownerValue(model, actor) : undefined,
   };
 }
 
@@ -110,9 +114,9 @@ export async function markRead(db: AnyDb, model: ResourceModel, actor: Actor, id
  * text of the success envelope (the list as JSON text: repository.ts listPage).
  */
 export async function listRecordsJson(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<string> {
-  const { params, conditions, order, orderIndexed, planStable } = listCriteria(compiled, actor, input);
+  const { params, conditions, order, orderIndexed, planStable, owner } = listCriteria(compiled, actor, input);
   const { pageNo, pageSize } = pageOf(params);
-  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize), { orderIndexed, planStable });
+  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize), { orderIndexed, planStable, owner });
   return okPageJson(listJson, count, pageNo, pageSize, capped);
 }
 

@@ -71,8 +71,49 @@ export async function countRows(db: AnyDb, model: ResourceModel, conditions: (Ra
 export const COUNT_CAP = 100_000;
 
 /** The (capped) count of the rows matching `conditions`, as a scalar subquery. */
-const cappedCountSql = (model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[]) =>
-  sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${table(model)} ${where(conditions)} LIMIT ${COUNT_CAP + 1}) AS matching)`;
+const countSql = (model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], capped: boolean) =>
+  capped
+    ? sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${table(model)} ${where(conditions)} LIMIT ${COUNT_CAP + 1}) AS matching)`
+    : sql<number>`(SELECT count(*)::int FROM ${table(model)} ${where(conditions)})`;
+
+/**
+ * An owner whose rows the statistics put at most at this many is counted without the cap: the
+ * cap's LIMIT costs ~25 % of the count (pgbench, 20,000 of 1,000,000 rows: 444 vs 560 counts/s),
+ * and a quarter of the cap leaves room for statistics that lag behind the table.
+ */
+const UNCAPPED_ESTIMATE = COUNT_CAP / 4;
+/** How long an estimate is reused: statistics change only when PostgreSQL analyzes the table. */
+const ESTIMATE_TTL_MS = 60_000;
+const estimateCache = new WeakMap<object, Map<string, { rows: number | null; at: number }>>();
+
+/**
+ * How many rows of `model` have `owner` in the owner column, as the table's statistics estimate
+ * it (the planner's own arithmetic for an equality: the value's frequency among the most common
+ * values, or an equal share of what the others leave); null when the table has no statistics (the
+ * embedded database never analyzes). Cached per database and owner for ESTIMATE_TTL_MS.
+ */
+export async function ownerRowsEstimate(db: AnyDb, model: ResourceModel, owner: string): Promise<number | null> {
+  if (!model.ownerColumn) return null;
+  let cache = estimateCache.get(db);
+  if (!cache) estimateCache.set(db, (cache = new Map()));
+  const key = `${model.table}\0${owner}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+  const { rows } = await sql<{ rows: number | null }>`
+    SELECT (CASE WHEN s.position IS NOT NULL THEN s.most_common_freqs[s.position]
+      ELSE (1 - s.null_frac - coalesce((SELECT sum(f) FROM unnest(s.most_common_freqs) AS f), 0))
+        / greatest(1, (CASE WHEN s.n_distinct >= 0 THEN s.n_distinct ELSE -s.n_distinct * c.reltuples END) - coalesce(cardinality(s.most_common_freqs), 0))
+      END * c.reltuples)::float8 AS rows
+    FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    JOIN LATERAL (SELECT st.*, array_position(st.most_common_vals::text::text[], ${owner}) AS position FROM pg_stats st
+      WHERE st.schemaname = n.nspname AND st.tablename = c.relname AND st.attname = ${model.ownerColumn}) AS s ON true
+    WHERE c.oid = to_regclass(${quote(model.table)}) AND c.reltuples >= 0`.execute(db);
+  const estimate = rows[0]?.rows ?? null;
+  if (cache.size >= 10_000) cache.clear();
+  cache.set(key, { rows: estimate, at: Date.now() });
+  return estimate;
+}
 
 /**
  * One page in `order` and the (capped) total count in one statement: the embedded database runs
@@ -98,6 +139,8 @@ const cappedCountSql = (model: ResourceModel, conditions: (RawBuilder<boolean> |
  *
  * `planStable`: the statement's best plan does not depend on its values (no condition but an
  * equality on the owner column), so PostgreSQL may keep its plan (pg-prepared.ts KEEP_PLAN).
+ * `owner`: the value of that equality when it is the only condition; an owner the statistics put
+ * well below COUNT_CAP is counted without the cap (ownerRowsEstimate).
  */
 export async function listPage(
   db: AnyDb,
@@ -106,15 +149,17 @@ export async function listPage(
   order: string,
   limit: number,
   offset: number,
-  { orderIndexed = false, planStable = false }: { orderIndexed?: boolean; planStable?: boolean } = {},
+  { orderIndexed = false, planStable = false, owner }: { orderIndexed?: boolean; planStable?: boolean; owner?: string } = {},
 ): Promise<{ listJson: string; count: number; capped: boolean }> {
+  const estimate = owner === undefined ? null : await ownerRowsEstimate(db, model, owner);
+  const capCount = estimate === null || estimate > UNCAPPED_ESTIMATE;
   const orderBy = sql.raw(order);
   const pageRows =
     orderIndexed && offset === 0
       ? sql<Row>`SELECT ${select(model)} FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit}`
       : sql<Row>`SELECT ${select(model)} FROM ${table(model)} WHERE id IN (SELECT id FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${orderBy}`;
   const keep = sql.raw(planStable ? KEEP_PLAN : '');
-  const { rows } = await sql<{ count: number; list: string }>`${keep}SELECT ${cappedCountSql(model, conditions)} AS count, (SELECT coalesce(json_agg(page), '[]')::text FROM (${pageRows}) AS page) AS list`.execute(db);
+  const { rows } = await sql<{ count: number; list: string }>`${keep}SELECT ${countSql(model, conditions, capCount)} AS count, (SELECT coalesce(json_agg(page), '[]')::text FROM (${pageRows}) AS page) AS list`.execute(db);
   const { count, list } = rows[0];
   return { listJson: list, count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP };
 }

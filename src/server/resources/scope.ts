@@ -95,6 +95,12 @@ export function visibleByOwnerOnly(model: ResourceModel, actor: Actor): boolean 
   return !publicOnly(model, actor) && !oversees(model, actor);
 }
 
+/** The value of the owner equality visibleRows limits the actor to, when that is all it does (visibleByOwnerOnly). */
+export function ownerValue(model: ResourceModel, actor: Actor): string | undefined {
+  if (!model.ownerColumn || !visibleByOwnerOnly(model, actor)) return undefined;
+  return model.ownerColumn === 'unit_id' ? actor.unitId : actor.areaCode;
+}
+
 /** Whether a visible row belongs to the actor (rather than being merely overseen). */
 export function ownsRow(model: ResourceModel, actor: Actor, row: { unitId?: unknown; areaCode?: unknown }): boolean {
   if (model.ownerColumn === 'unit_id') return row.unitId === actor.unitId;
