@@ -1,12 +1,15 @@
 /**
  * Demo notices of the authority (jgadmin): five published (one pinned), one withdrawn, one draft;
- * the demo units have read none of them, so the home desk shows them as unread.
+ * the demo units have read none of them, so the home desk shows them as unread. And each using
+ * unit's own notices (单位通知, resource demo-notice) in every state of their workflow.
  */
 import { addToDate } from '../../../shared/dates';
 import type { DemoContext } from '../../db/demo/context';
 import { runAction, saveRecord } from '../../resources/records';
+import type { Actor } from '../../resources/scope';
 
 export const NOTICE = 'notice-article';
+export const UNIT_NOTICE = 'demo-notice';
 
 const ARTICLES: { title: string; category: string; pinned?: boolean; daysAgo: number; target: 'published' | 'withdrawn' | 'draft'; summary: string; content: string }[] = [
   {
@@ -54,6 +57,84 @@ const ARTICLES: { title: string; category: string; pinned?: boolean; daysAgo: nu
   { title: '2027年度检验计划（草稿）', category: '1', daysAgo: 0, target: 'draft', summary: '待发布。', content: '<p>草稿内容。</p>' },
 ];
 
+interface UnitNotice {
+  title: string;
+  category: string;
+  daysAgo: number;
+  /** Days the notice stays valid after its publish date. */
+  validDays?: number;
+  urgentReason?: string;
+  target: 'draft' | 'submitted' | 'approved' | 'returned';
+  opinion?: string;
+  content: string;
+}
+
+const UNIT_NOTICES: UnitNotice[] = [
+  {
+    title: '关于开展冬季锅炉房安全专项检查的通知',
+    category: '1',
+    daysAgo: 12,
+    validDays: 45,
+    target: 'approved',
+    content: '各车间：入冬前请对锅炉房安全阀、压力表、水位计逐台检查，检查记录于本月25日前交安全管理部。',
+  },
+  {
+    title: '叉车司机持证上岗专项培训安排',
+    category: '1',
+    daysAgo: 5,
+    validDays: 30,
+    target: 'submitted',
+    content: '厂内机动车辆作业人员须持证上岗。下周三 14:00 在二楼会议室开展专项培训，请各班组长通知本组司机参加。',
+  },
+  {
+    title: '压力容器停用期间安全管理公告',
+    category: '2',
+    daysAgo: 20,
+    target: 'returned',
+    opinion: '请补充停用设备清单及停用起止日期',
+    content: '停用期间的压力容器应卸压、排空并挂牌，由设备管理员每周巡查一次。',
+  },
+  {
+    title: '电梯困人应急演练通知',
+    category: '1',
+    daysAgo: 0,
+    validDays: 7,
+    urgentReason: '本周五迎接属地监管部门检查，演练须提前完成',
+    target: 'draft',
+    content: '本周四 10:00 在办公楼1号电梯开展困人应急救援演练，维保单位派员参加，请物业提前张贴告示。',
+  },
+  {
+    title: '《特种设备安全管理制度》（2026版）发布',
+    category: '3',
+    daysAgo: 90,
+    validDays: 60,
+    target: 'approved',
+    content: '公司《特种设备安全管理制度》已修订发布，原制度同时废止。请各部门组织学习并签收。',
+  },
+];
+
+/** One using unit's notices (its administrator files them; the authority audits the submitted ones). */
+async function seedUnitNotices(demo: DemoContext, unit: Actor, notices: readonly UnitNotice[]): Promise<number> {
+  const resource = demo.resource(UNIT_NOTICE);
+  for (const n of notices) {
+    const publishDate = addToDate(demo.today, -n.daysAgo, 'd');
+    const row = await saveRecord(demo.db, resource, unit, {
+      title: n.title,
+      category: n.category,
+      publishDate,
+      ...(n.validDays ? { expireDate: addToDate(publishDate, n.validDays, 'd') } : {}),
+      urgent: Boolean(n.urgentReason),
+      ...(n.urgentReason ? { urgentReason: n.urgentReason } : {}),
+      contactEmail: unit === demo.unit ? 'anquan@nbdemo.com.cn' : 'aqb@bldemo.com.cn',
+      content: n.content,
+      isCommit: n.target !== 'draft',
+    });
+    if (n.target === 'approved') await runAction(demo.db, resource, demo.authority, 'audit-agree', row.id, {});
+    if (n.target === 'returned') await runAction(demo.db, resource, demo.authority, 'audit-disagree', row.id, { opinion: n.opinion });
+  }
+  return notices.length;
+}
+
 export async function seedNotices(demo: DemoContext): Promise<Record<string, number>> {
   demo.progress('写入通知公告…');
   const notices = demo.resource(NOTICE);
@@ -70,5 +151,6 @@ export async function seedNotices(demo: DemoContext): Promise<Record<string, num
     await runAction(demo.db, notices, demo.authority, 'publish', row.id, {});
     if (a.target === 'withdrawn') await runAction(demo.db, notices, demo.authority, 'withdraw', row.id, {});
   }
-  return { notices: ARTICLES.length };
+  const unitNotices = (await seedUnitNotices(demo, demo.unit, UNIT_NOTICES)) + (await seedUnitNotices(demo, demo.secondUnit, UNIT_NOTICES.filter((n) => n.target !== 'returned').slice(0, 3)));
+  return { notices: ARTICLES.length, unitNotices };
 }
