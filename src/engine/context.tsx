@@ -3,6 +3,7 @@
  * (role type for row actions and `$roleType`), and where each screen lives in the router.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { RecordOwner } from './actions/actions';
 import type { DataProvider } from './data/provider';
 import { bundledRegistry } from './registry/bundled';
 import type { SchemaRegistry } from './registry/registry';
@@ -22,10 +23,13 @@ export interface EngineSettings {
   cacheScope?: string;
   /** Values a field's `session` names (`unit.orgname`, `user.name` …): a new record's form starts with them. */
   sessionValues?: Readonly<Record<string, unknown>>;
+  /** The user's unit and area: records of a scoped resource they do not own offer only the actions their role may run on others' records. */
+  owner?: RecordOwner;
 }
 
-export interface EngineContextValue extends Required<Omit<EngineSettings, 'roleType' | 'cacheScope' | 'sessionValues'>> {
+export interface EngineContextValue extends Required<Omit<EngineSettings, 'roleType' | 'cacheScope' | 'sessionValues' | 'owner'>> {
   roleType?: string;
+  owner?: RecordOwner;
   cacheScope: string;
   sessionValues: Readonly<Record<string, unknown>>;
 }
@@ -34,10 +38,10 @@ const NO_SESSION_VALUES: Readonly<Record<string, unknown>> = {};
 
 const EngineContext = createContext<EngineContextValue | null>(null);
 
-export function EngineProvider({ children, dataProvider, registry = bundledRegistry, roleType, screenPath, cacheScope = '', sessionValues = NO_SESSION_VALUES }: EngineSettings & { children: ReactNode }) {
+export function EngineProvider({ children, dataProvider, registry = bundledRegistry, roleType, screenPath, cacheScope = '', sessionValues = NO_SESSION_VALUES, owner }: EngineSettings & { children: ReactNode }) {
   const value = useMemo<EngineContextValue>(
-    () => ({ dataProvider, registry, roleType, screenPath: screenPath ?? (() => undefined), cacheScope, sessionValues }),
-    [dataProvider, registry, roleType, screenPath, cacheScope, sessionValues],
+    () => ({ dataProvider, registry, roleType, screenPath: screenPath ?? (() => undefined), cacheScope, sessionValues, owner }),
+    [dataProvider, registry, roleType, screenPath, cacheScope, sessionValues, owner],
   );
   return <EngineContext.Provider value={value}>{children}</EngineContext.Provider>;
 }

@@ -33,6 +33,7 @@ export default function SchemaPage({ entry }: PageProps) {
     }),
     [unit.data, user],
   );
+  const owner = useMemo(() => ({ unitId: unit.data?.id, areaCode: unit.data?.areacode }), [unit.data]);
   const dirty = useRef(false);
   useBeforeClose(() => dirty.current);
   const onDirtyChange = useCallback((isDirty: boolean) => {
@@ -41,7 +42,7 @@ export default function SchemaPage({ entry }: PageProps) {
   // A new record's form takes the unit's values when it is created: wait for them (they are cached after the first page).
   if (unit.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   return (
-    <EngineProvider dataProvider={dataProvider} roleType={roleType} screenPath={screenPath} cacheScope={`${token}:${role?.id ?? ''}`} sessionValues={sessionValues}>
+    <EngineProvider dataProvider={dataProvider} roleType={roleType} screenPath={screenPath} cacheScope={`${token}:${role?.id ?? ''}`} sessionValues={sessionValues} owner={owner}>
       <SchemaScreen screenId={entry.screen!} onDirtyChange={onDirtyChange} />
       {entry.notCache ? <LeaveGuard dirty={dirty} /> : null}
     </EngineProvider>

@@ -32,6 +32,11 @@ export function roleMayRun(action: Pick<WorkflowAction, 'roles'> | undefined, ro
   return !!roleType && roles.includes(roleType);
 }
 
+/** Whether an action may run on a record the actor does not own but oversees: only when the action names the actor's role type. */
+export function mayRunOnOverseen(action: Pick<WorkflowAction, 'roles'> | undefined, roleType: string | null | undefined): boolean {
+  return !!roleType && !!action?.roles?.includes(roleType);
+}
+
 /**
  * The states a role type audits in: those its actions start from or lead to. An overseeing role
  * (the authority) sees another unit's rows only in these states, so a unit's drafts (and what it

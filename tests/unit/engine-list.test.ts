@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import demoDict from '../../schemas/dicts/demo-notice-category.json';
 import demoResource from '../../schemas/resources/demo-notice.json';
 import demoList from '../../schemas/screens/demo-notice-list.json';
-import { isAvailable, resolveActions } from '../../src/engine/actions/actions';
+import { isAvailable, ownsRecord, resolveActions } from '../../src/engine/actions/actions';
 import { listParams } from '../../src/engine/data/rest';
 import { columnSpecs } from '../../src/engine/list/columns';
 import { filterParams, filterSpecs, keywordSearchOf, listQueryOf, listStateFromSearch, searchFromListState } from '../../src/engine/list/filters';
@@ -121,6 +121,27 @@ describe('row actions', () => {
     expect(isAvailable(actions['audit-agree'], submitted, unit)).toBe(false);
     expect(isAvailable(actions['audit-agree'], submitted, authority)).toBe(true);
     expect(isAvailable(actions['audit-agree'], submitted, {})).toBe(false);
+  });
+
+  it("offers on another unit's record only the actions the workflow names the role for (the server's rule)", () => {
+    const owns = ownsRecord(resource, { unitId: 'U1', areaCode: '330203' });
+    const theirs = { ...submitted, unitId: 'U2' };
+    const auditor = { ...authority, owns };
+    expect(isAvailable(actions['audit-agree'], theirs, auditor)).toBe(true);
+    expect(isAvailable(actions.view, theirs, auditor)).toBe(true);
+    expect(isAvailable(actions.revoke, theirs, auditor)).toBe(false);
+    expect(isAvailable(actions.edit, { ...draft, unitId: 'U2' }, { ...unit, owns })).toBe(false);
+    expect(isAvailable(actions.delete, { ...draft, unitId: 'U2' }, { ...unit, owns })).toBe(false);
+    // Its own records: everything their state and role allow.
+    expect(isAvailable(actions.revoke, { ...submitted, unitId: 'U1' }, auditor)).toBe(true);
+    expect(isAvailable(actions.edit, { ...draft, unitId: 'U1' }, { ...unit, owns })).toBe(true);
+    const [save, commit] = resolveActions(resource, ['save', 'commit'], { inForm: true });
+    expect(isAvailable(save, { ...draft, unitId: 'U2' }, { ...unit, owns })).toBe(false);
+    expect(isAvailable(commit, { ...draft, unitId: 'U2' }, auditor)).toBe(false);
+    // An unscoped resource, or an unknown owner: the server decides.
+    expect(ownsRecord({ scope: undefined }, { unitId: 'U1' })).toBeUndefined();
+    expect(ownsRecord(resource, {})).toBeUndefined();
+    expect(ownsRecord({ scope: 'area' }, { areaCode: '330203' })!({ areaCode: '330206' })).toBe(false);
   });
 
   it('asks for an opinion instead of a confirmation where the workflow wants one', () => {

@@ -8,7 +8,7 @@ import { holds, parseExpression, type Expr } from '../../schema/expr';
 import { actionLabel } from '../../schema/model';
 import type { ActionButton } from '../../schema/generated/screen';
 import type { ActionRef, Resource, WorkflowAction } from '../../schema/types';
-import { actionOf, allowedInState, editableStates, roleMayRun } from '../../schema/workflow-rules';
+import { actionOf, allowedInState, editableStates, mayRunOnOverseen, roleMayRun } from '../../schema/workflow-rules';
 
 export type ActionKind =
   /** Navigation to the detail / form screen. */
@@ -42,11 +42,32 @@ export interface ResolvedAction {
   screen?: string;
   /** `open` as a new record: its fields ← the row's fields (ActionButton.newWith). */
   newWith?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The action changes the stored record: on a record the user does not own (one its role only
+   * oversees) it runs for these role types only — its workflow action's `roles` (none: owners
+   * only), the server's rule (workflow-rules.ts mayRunOnOverseen). Undefined: it changes nothing.
+   */
+  overseers?: readonly string[];
 }
 
 export interface ActionContext {
   roleType?: string;
   mode?: string;
+  /** Whether the user owns a record (resource `scope`); absent: every record counts as owned. */
+  owns?: (record: Record<string, unknown>) => boolean;
+}
+
+/** Who owns a record of a scoped resource: the user's unit (`scope: unit`) or area (`scope: area`). */
+export interface RecordOwner {
+  unitId?: string;
+  areaCode?: string;
+}
+
+/** Whether `owner` owns a record of `resource` (unknown owner or an unscoped resource: yes; the server decides). */
+export function ownsRecord(resource: Pick<Resource, 'scope'>, owner: RecordOwner | undefined): ((record: Record<string, unknown>) => boolean) | undefined {
+  if (resource.scope === 'unit' && owner?.unitId) return (record) => record.unitId === undefined || record.unitId === owner.unitId;
+  if (resource.scope === 'area' && owner?.areaCode) return (record) => record.areaCode === undefined || record.areaCode === owner.areaCode;
+  return undefined;
 }
 
 const workflowAction = (resource: Resource, name: string): WorkflowAction | undefined => actionOf(resource.workflow, name);
@@ -78,9 +99,13 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
     const from = kind === 'edit' || kind === 'save' ? editableStates(resource.workflow) : wf && !wf.from.includes('*') ? wf.from : undefined;
     const opinion = kind === 'record' ? wf?.opinion : undefined;
     const input = kind === 'record' && wf?.input?.length ? wf.input : undefined;
+    // The server checks the save of an edit, and the save then the commit of a form's commit.
+    const saveRoles = resource.workflow?.actions.save?.roles ?? [];
+    const overseers =
+      kind === 'record' ? (wf?.roles ?? []) : kind === 'commit' ? saveRoles.filter((r) => wf?.roles?.includes(r)) : kind === 'edit' || kind === 'save' ? saveRoles : undefined;
     const explicit = button.confirm ?? wf?.confirm;
     const confirm = opinion || input ? undefined : (explicit ?? (kind === 'record' ? `确定要${label}该记录吗？` : undefined));
-    return { name, kind, label, confirm, opinion, input, danger: DANGER.has(name), roles, when: button.when ? parseExpression(button.when) : undefined, from };
+    return { name, kind, label, confirm, opinion, input, danger: DANGER.has(name), roles, when: button.when ? parseExpression(button.when) : undefined, from, overseers };
   });
 }
 
@@ -88,6 +113,7 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
 export function isAvailable(action: ResolvedAction, record: Record<string, unknown> | undefined, context: ActionContext): boolean {
   if (!action.roles.every((roles) => roleMayRun({ roles: [...roles] }, context.roleType))) return false;
   if (record && !allowedInState(action.from, record.status)) return false;
+  if (record && action.overseers && context.owns && !context.owns(record) && !mayRunOnOverseen({ roles: [...action.overseers] }, context.roleType)) return false;
   if (action.when) return holds(action.when, { ...record, $roleType: context.roleType, $mode: context.mode });
   return true;
 }

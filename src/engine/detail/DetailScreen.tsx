@@ -6,6 +6,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Descriptions, Divider, Button, Empty } from 'antd';
 import { useMemo } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
+import { useActionContext } from '../actions/useActionContext';
 import { useRecordAction } from '../actions/useRecordAction';
 import { useEngine } from '../context';
 import { useList, useRecord } from '../data/hooks';
@@ -30,7 +31,8 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
   const { roleType } = useEngine();
   const links = useScreenLinks();
   const runner = useRecordAction(resource.name, bundle);
-  const actions = useMemo(() => resolveActions(resource, screen.actions).filter((a) => isAvailable(a, record, { roleType, mode: 'view' })), [resource, screen, record, roleType]);
+  const actionContext = useActionContext(resource, 'view');
+  const actions = useMemo(() => resolveActions(resource, screen.actions).filter((a) => isAvailable(a, record, actionContext)), [resource, screen, record, actionContext]);
   const close = onClose ?? (() => links.back());
   const scope = { ...record, $mode: 'view', $roleType: roleType };
 

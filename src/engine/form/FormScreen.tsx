@@ -6,6 +6,7 @@
 import { Form as FormilyForm } from '@formily/antd-v5';
 import { useMemo, useState } from 'react';
 import { isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
+import { useActionContext } from '../actions/useActionContext';
 import { useRecordAction } from '../actions/useRecordAction';
 import { useEngine } from '../context';
 import { useRecord } from '../data/hooks';
@@ -42,16 +43,16 @@ export function withRecord(Body: (props: ScreenComponentProps & { record?: Recor
 
 /** The buttons the form offers for its mode and record. */
 export function useFormActions(screen: FormLikeScreen, resource: Resource, mode: ScreenComponentProps['mode'], record?: RecordData): ResolvedAction[] {
-  const { roleType } = useEngine();
+  const context = useActionContext(resource, mode);
   return useMemo(() => {
     const all = resolveActions(resource, screen.actions ?? defaultFormActions(resource), { inForm: true });
     return all.filter((a) => {
       if (mode === 'view' && (a.kind === 'save' || a.kind === 'commit')) return false;
       if (mode !== 'view' && a.kind === 'edit') return false;
       if (mode === 'add' && a.kind === 'record') return false;
-      return isAvailable(a, mode === 'add' ? undefined : record, { roleType, mode });
+      return isAvailable(a, mode === 'add' ? undefined : record, context);
     });
-  }, [screen, resource, mode, record, roleType]);
+  }, [screen, resource, mode, record, context]);
 }
 
 function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }: ScreenComponentProps & { record?: RecordData }) {

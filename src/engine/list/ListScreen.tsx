@@ -10,6 +10,7 @@ import { Button, Empty, Input, Space, Table, Typography, type TableProps } from 
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
+import { useActionContext } from '../actions/useActionContext';
 import { useRecordAction } from '../actions/useRecordAction';
 import { useEngine } from '../context';
 import { useList } from '../data/hooks';
@@ -59,7 +60,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const buttons = toolbarButtons(screen.toolbar, roleType);
   const selectable = batchActions.length > 0 || buttons.some((t) => t.action === 'compare');
 
-  const context = { roleType, mode: 'view' };
+  const context = useActionContext(resource, 'view');
   /** The detail screen of a row: by the value of `detailBy.field`, else `detail`. */
   const detailOf = (row: RecordData) => (screen.detailBy && screen.detailBy.screens[String(row[screen.detailBy.field] ?? '')]) || screen.detail;
   const detailOr = (row: RecordData) => links.hrefOf(detailOf(row), { id: rowKey(row) }) ?? links.hrefOf(screen.form, { mode: 'view', id: rowKey(row) });

@@ -19,7 +19,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { WorkflowAction } from '../../schema/types';
-import { roleMayRun, statesOfRole } from '../../schema/workflow-rules';
+import { mayRunOnOverseen, roleMayRun, statesOfRole } from '../../schema/workflow-rules';
 import { escapeLike } from '../db/sql';
 import { AppError } from '../errors';
 import { requireSession } from '../plugins/session';
@@ -115,8 +115,7 @@ export function assertRoleAllowed(action: Pick<WorkflowAction, 'roles'> | undefi
 
 /** On a row the actor only oversees, only actions naming its role type may run. */
 export function assertMayActOn(model: ResourceModel, actor: Actor, row: { unitId?: unknown; areaCode?: unknown }, action: Pick<WorkflowAction, 'roles'> | undefined): void {
-  if (ownsRow(model, actor, row)) return;
-  if (!(actor.roleType && action?.roles?.includes(actor.roleType))) throw new AppError('ACTION_NOT_PERMITTED');
+  if (!ownsRow(model, actor, row) && !mayRunOnOverseen(action, actor.roleType)) throw new AppError('ACTION_NOT_PERMITTED');
 }
 
 /** RBAC: the role must hold one of the resource's menu access ids (none listed: any role). */
