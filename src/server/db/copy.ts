@@ -52,13 +52,18 @@ function plain(value: unknown): string {
  * another array as an array literal, a date as its ISO instant, a boolean as t/f.
  */
 export function copyField(value: unknown, json = false): string {
+  if (typeof value === 'string' && !json) return escapeText(value);
   if (value === null || value === undefined) return '\\N';
   if (json) return escapeText(JSON.stringify(value));
   return escapeText(Array.isArray(value) ? arrayLiteral(value) : plain(value));
 }
 
-/** One row as a line of the text format. */
-export const copyLine = (row: readonly unknown[], json: readonly boolean[]): string => `${row.map((v, i) => copyField(v, json[i])).join('\t')}\n`;
+/** One row as a line of the text format (a loop, not map and join: a bulk load writes ~60 million fields). */
+export function copyLine(row: readonly unknown[], json: readonly boolean[]): string {
+  let line = row.length ? copyField(row[0], json[0]) : '';
+  for (let i = 1; i < row.length; i++) line += `\t${copyField(row[i], json[i])}`;
+  return `${line}\n`;
+}
 
 export interface CopyOptions {
   /** Columns holding JSON (jsonb): their values are written as JSON text, arrays included. */

@@ -1,8 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
+
+/**
+ * Random bytes drawn from the operating system's CSPRNG 4 KiB at a time and handed out 16 at a
+ * time, each byte once (what Node's randomUUID does): a bulk seed makes a million ids, and a
+ * `randomBytes` call per id was a tenth of its CPU.
+ */
+const POOL = Buffer.alloc(4096);
+let used = POOL.length;
 
 /** A new random 32-hex id (SPEC.md §9), also used for session and captcha tokens. */
 export function newId(): string {
-  return randomBytes(16).toString('hex');
+  if (used + 16 > POOL.length) {
+    randomFillSync(POOL);
+    used = 0;
+  }
+  used += 16;
+  return POOL.toString('hex', used - 16, used);
 }
 
 /** A stable 32-hex id derived from a name, for seed rows that must be the same on every run. */

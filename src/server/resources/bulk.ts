@@ -7,6 +7,7 @@
  *
  * No sub-table rows and no flow log are written: for resources without sub-tables or workflow.
  */
+import { availableParallelism } from 'node:os';
 import { sql } from 'kysely';
 import { copyRows } from '../db/copy';
 import { inTransaction } from '../db/index';
@@ -62,20 +63,36 @@ export async function bulkInsertRecords(db: AnyDb, resource: HookedResource, act
   return done;
 }
 
-/** Runs `load` with the secondary indexes of `table` dropped, then builds them again in one transaction. */
+/**
+ * Index builds at once: PostgreSQL lets several CREATE INDEX run on one table (each takes a SHARE
+ * lock), and one build keeps one core busy — a GIN trigram index over a million rows takes tens of
+ * seconds. PGlite's one connection runs them one after the other whatever this says.
+ */
+const INDEX_BUILDERS = Math.max(1, Math.min(4, availableParallelism()));
+
+/**
+ * Runs `load` with the secondary indexes of `table` dropped, then builds them again, failed or not:
+ * INDEX_BUILDERS transactions at once, each taking the next index (GIN, the slow ones, first).
+ * Should one build fail, the others stand and the server builds the missing ones at its next start.
+ */
 async function withoutSecondaryIndexes(db: AnyDb, table: string, load: () => Promise<unknown>): Promise<void> {
-  const { rows: indexes } = await sql<{ name: string; definition: string }>`
-    SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
-    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+  const { rows: indexes } = await sql<{ name: string; definition: string; gin: boolean }>`
+    SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition, am.amname = 'gin' AS gin
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
     WHERE i.indrelid = ${quote(table)}::regclass AND NOT i.indisprimary AND NOT i.indisunique`.execute(db);
   for (const index of indexes) await sql`DROP INDEX IF EXISTS ${sql.id(index.name)}`.execute(db);
   try {
     await load();
   } finally {
-    await inTransaction(db, async (trx) => {
-      await sql`SET LOCAL maintenance_work_mem = '128MB'`.execute(trx);
-      for (const index of indexes) await sql.raw(index.definition).execute(trx);
-    });
+    const queue = [...indexes].sort((a, b) => Number(b.gin) - Number(a.gin));
+    const builder = () =>
+      inTransaction(db, async (trx) => {
+        await sql`SET LOCAL maintenance_work_mem = '128MB'`.execute(trx);
+        for (let index = queue.shift(); index; index = queue.shift()) await sql.raw(index.definition).execute(trx);
+      });
+    const built = await Promise.allSettled(Array.from({ length: Math.min(INDEX_BUILDERS, queue.length) }, builder));
+    const failed = built.find((b): b is PromiseRejectedResult => b.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 

@@ -39,12 +39,13 @@ export async function runHooks(runtime: HookRuntime, names: readonly string[] | 
     if (!model) throw new Error(`hook asked for unknown resource '${name}'`);
     return model;
   };
-  for (const name of names) {
+  for (const [i, name] of names.entries()) {
     const hook = runtime.hooks.get(name);
     if (!hook) throw new Error(`resource '${call.model.name}' names hook '${name}', which is not registered`);
     const ctx: HookContext = {
       ...call,
-      row: { ...call.row, ...merged },
+      // The values of the hooks before it over the row (the first hook sees the row as it is: no copy of ~60 fields per row of a bulk load).
+      row: i === 0 ? call.row : { ...call.row, ...merged },
       dicts: runtime.dicts,
       resource,
       find: (r, id, lock = false) => findRow(call.trx, resource(r), id, undefined, lock),
@@ -86,7 +87,7 @@ export function recordInput(model: ResourceModel, body: Record<string, unknown>,
     if (Array.isArray(rows)) children.set(link, rows.map((r) => recordInput(link.model, r as Record<string, unknown>, trusted)));
   }
   if (trusted) {
-    const own = Object.fromEntries(Object.entries(body).filter(([name]) => !model.children.some((c) => c.name === name)));
+    const own = model.children.length ? Object.fromEntries(Object.entries(body).filter(([name]) => !model.children.some((c) => c.name === name))) : body;
     return { values: columnsOf(model, own), children };
   }
   const values: Values = {};
