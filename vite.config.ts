@@ -45,7 +45,7 @@ export default defineConfig({
   test: {
     root: projectRoot,
     projects: [
-      { extends: true, test: { root: projectRoot, name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
+      { extends: true, test: { root: projectRoot, name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', hookTimeout: 30000 } },
       { extends: true, test: { root: projectRoot, name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
       // Issue 17's suite (fuzz, RBAC sweep, cross-unit): part of `npm test`, alone by `npm run test:reliability`.
       { extends: true, test: { root: projectRoot, name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 600000, hookTimeout: 120000 } },
