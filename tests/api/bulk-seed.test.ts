@@ -39,7 +39,8 @@ describe.each(dbTargets())('bulk loads (%s)', (target) => {
       [4, '', ['{braces}', ' spaced '], [], true, '2026-01-01', 0],
       [5, '单位名称（宁波）', ['x'], 'a JSON string', false, '2030-06-15', 1e6],
     ];
-    const count = await copyRows(app.db, 'copy_probe', ['n', 't', 'a', 'j', 'b', 'd', 'x'], rows, { jsonColumns: new Set(['j']), chunkRows: 2 });
+    // Batches of 3 and 2 rows, copied in chunks of 2: chunks cross batches.
+    const count = await copyRows(app.db, 'copy_probe', ['n', 't', 'a', 'j', 'b', 'd', 'x'], [rows.slice(0, 3), rows.slice(3)], { jsonColumns: new Set(['j']), chunkRows: 2 });
     expect(count).toBe(rows.length);
     const { rows: stored } = await sql<Record<string, unknown>>`SELECT n, t, a, j, b, to_char(d, 'YYYY-MM-DD') AS d, x::float8 AS x FROM copy_probe ORDER BY n`.execute(app.db);
     expect(stored.map((r) => [r.n, r.t, r.a, r.j, r.b, r.d, r.x])).toEqual(rows);
