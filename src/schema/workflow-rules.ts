@@ -32,6 +32,23 @@ export function roleMayRun(action: Pick<WorkflowAction, 'roles'> | undefined, ro
   return !!roleType && roles.includes(roleType);
 }
 
+/** Who owns a record of a scoped resource: a unit (`scope: unit`) or an area (`scope: area`). */
+export interface RecordOwner {
+  unitId?: unknown;
+  areaCode?: unknown;
+}
+
+/** The field of a record naming its owner under a resource `scope`: its unit, its area; none for an unscoped resource. */
+export function ownerField(scope: string | undefined): keyof RecordOwner | undefined {
+  return scope === 'unit' ? 'unitId' : scope === 'area' ? 'areaCode' : undefined;
+}
+
+/** Whether `record` belongs to `owner` (rather than being merely overseen by it) under a resource `scope`; an unscoped resource's records belong to everyone. */
+export function ownedBy(scope: string | undefined, owner: RecordOwner, record: RecordOwner): boolean {
+  const field = ownerField(scope);
+  return !field || record[field] === owner[field];
+}
+
 /** Whether an action may run on a record the actor does not own but oversees: only when the action names the actor's role type. */
 export function mayRunOnOverseen(action: Pick<WorkflowAction, 'roles'> | undefined, roleType: string | null | undefined): boolean {
   return !!roleType && !!action?.roles?.includes(roleType);

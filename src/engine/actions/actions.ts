@@ -8,7 +8,7 @@ import { holds, parseExpression, type Expr } from '../../schema/expr';
 import { actionLabel } from '../../schema/model';
 import type { ActionButton } from '../../schema/generated/screen';
 import type { ActionRef, Resource, WorkflowAction } from '../../schema/types';
-import { actionOf, allowedInState, editableStates, mayRunOnOverseen, roleMayRun } from '../../schema/workflow-rules';
+import { actionOf, allowedInState, editableStates, mayRunOnOverseen, ownedBy, ownerField, roleMayRun } from '../../schema/workflow-rules';
 
 export type ActionKind =
   /** Navigation to the detail / form screen. */
@@ -65,9 +65,9 @@ export interface RecordOwner {
 
 /** Whether `owner` owns a record of `resource` (unknown owner or an unscoped resource: yes; the server decides). */
 export function ownsRecord(resource: Pick<Resource, 'scope'>, owner: RecordOwner | undefined): ((record: Record<string, unknown>) => boolean) | undefined {
-  if (resource.scope === 'unit' && owner?.unitId) return (record) => record.unitId === undefined || record.unitId === owner.unitId;
-  if (resource.scope === 'area' && owner?.areaCode) return (record) => record.areaCode === undefined || record.areaCode === owner.areaCode;
-  return undefined;
+  const field = ownerField(resource.scope);
+  if (!field || !owner?.[field]) return undefined;
+  return (record) => record[field] === undefined || ownedBy(resource.scope, owner, record);
 }
 
 const workflowAction = (resource: Resource, name: string): WorkflowAction | undefined => actionOf(resource.workflow, name);

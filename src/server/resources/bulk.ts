@@ -35,7 +35,7 @@ export interface BulkOptions extends InsertOptions {
    * process die in between, the server builds the missing indexes at its next start (ddl.ts).
    * A database in its own process on a machine of several cores keeps its B-tree indexes up during
    * the load, on a core the row preparation leaves idle, and defers only the GIN ones (costly row by
-   * row): a million rows on PostgreSQL, 2 cores, measured: load 144 s either way, then 23 s of index
+   * row): a million rows on PostgreSQL, 2 cores, measured: load 144 s either way, then 27 s of index
    * builds instead of 41 s.
    */
   deferIndexes?: boolean;

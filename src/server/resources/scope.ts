@@ -19,7 +19,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { WorkflowAction } from '../../schema/types';
-import { mayRunOnOverseen, roleMayRun, statesOfRole } from '../../schema/workflow-rules';
+import { mayRunOnOverseen, ownedBy, roleMayRun, statesOfRole, type RecordOwner } from '../../schema/workflow-rules';
 import { escapeLike } from '../db/sql';
 import { AppError } from '../errors';
 import { requireSession } from '../plugins/session';
@@ -102,10 +102,8 @@ export function ownerValue(model: ResourceModel, actor: Actor): string | undefin
 }
 
 /** Whether a visible row belongs to the actor (rather than being merely overseen). */
-export function ownsRow(model: ResourceModel, actor: Actor, row: { unitId?: unknown; areaCode?: unknown }): boolean {
-  if (model.ownerColumn === 'unit_id') return row.unitId === actor.unitId;
-  if (model.ownerColumn === 'area_code') return row.areaCode === actor.areaCode;
-  return true;
+export function ownsRow(model: ResourceModel, actor: Actor, row: RecordOwner): boolean {
+  return !model.ownerColumn || ownedBy(model.resource.scope, actor, row);
 }
 
 /** The role check of an action that does not depend on the row (refused before any row is read). */
@@ -114,7 +112,7 @@ export function assertRoleAllowed(action: Pick<WorkflowAction, 'roles'> | undefi
 }
 
 /** On a row the actor only oversees, only actions naming its role type may run. */
-export function assertMayActOn(model: ResourceModel, actor: Actor, row: { unitId?: unknown; areaCode?: unknown }, action: Pick<WorkflowAction, 'roles'> | undefined): void {
+export function assertMayActOn(model: ResourceModel, actor: Actor, row: RecordOwner, action: Pick<WorkflowAction, 'roles'> | undefined): void {
   if (!ownsRow(model, actor, row) && !mayRunOnOverseen(action, actor.roleType)) throw new AppError('ACTION_NOT_PERMITTED');
 }
 
