@@ -4,7 +4,7 @@ import demoResource from '../../schemas/resources/demo-notice.json';
 import demoList from '../../schemas/screens/demo-notice-list.json';
 import { isAvailable, ownsRecord, resolveActions } from '../../src/engine/actions/actions';
 import { listParams } from '../../src/engine/data/rest';
-import { columnSpecs } from '../../src/engine/list/columns';
+import { actionsColumnWidth, columnSpecs } from '../../src/engine/list/columns';
 import { filterParams, filterSpecs, keywordSearchOf, listQueryOf, listStateFromSearch, searchFromListState } from '../../src/engine/list/filters';
 import type { Dict, ListScreen, Resource } from '../../src/schema/types';
 
@@ -18,11 +18,12 @@ describe('list filters', () => {
   it('picks an input per field: text, dictionary codes, date range, workflow states', () => {
     expect(specs.map((s) => [s.name, s.input, s.range])).toEqual([
       ['title', 'text', false],
+      ['unitName', 'text', false],
       ['category', 'codes', false],
       ['publishDate', 'dateRange', true],
       ['status', 'codes', false],
     ]);
-    expect(specs[3].codes.map((c) => c.label)).toEqual(['草稿', '已提交', '已通过', '已退回']);
+    expect(specs[4].codes.map((c) => c.label)).toEqual(['草稿', '已提交', '已通过', '已退回']);
   });
 
   it('turns form values into the server parameters (ranges split, codes as lists, blanks dropped)', () => {
@@ -89,9 +90,10 @@ describe('list columns', () => {
   it('renders by the screen, else by the field type', () => {
     expect(columnSpecs(bundle).map((c) => [c.name, c.label, c.render])).toEqual([
       ['title', '标题', 'ellipsis'],
+      ['unitName', '发布单位', 'ellipsis'],
+      ['status', '状态', 'dictTag'],
       ['category', '类别', 'dictTag'],
       ['publishDate', '发布日期', 'date'],
-      ['status', '状态', 'dictTag'],
       ['updateDate', '更新时间', 'datetime'],
     ]);
   });
@@ -142,6 +144,21 @@ describe('row actions', () => {
     expect(ownsRecord({ scope: undefined }, { unitId: 'U1' })).toBeUndefined();
     expect(ownsRecord(resource, {})).toBeUndefined();
     expect(ownsRecord({ scope: 'area' }, { areaCode: '330203' })!({ areaCode: '330206' })).toBe(false);
+  });
+
+  it('sizes the 操作 column by the buttons the rows of the page offer, not by every action the screen declares', () => {
+    const all = resolveActions(resource, screen.rowActions);
+    const owns = ownsRecord(resource, { unitId: 'U1' });
+    const reader = actionsColumnWidth([{ id: '3', status: 'approved', unitId: 'U2' }], all, { ...authority, owns });
+    const auditor = actionsColumnWidth([{ ...submitted, unitId: 'U2' }], all, { ...authority, owns });
+    const editor = actionsColumnWidth([{ ...draft, unitId: 'U1' }], all, { ...unit, owns });
+    expect(reader).toBe(78); // 查看 alone
+    expect(auditor).toBeGreaterThan(reader); // 查看 审核通过 审核不通过
+    expect(editor).toBeGreaterThan(reader); // 查看 编辑 提交 删除
+    // The widest row of the page counts; an empty page keeps a minimum, a crowded row wraps at 320 px.
+    expect(actionsColumnWidth([{ id: '3', status: 'approved', unitId: 'U2' }, { ...submitted, unitId: 'U2' }], all, { ...authority, owns })).toBe(auditor);
+    expect(actionsColumnWidth([], all, unit)).toBe(72);
+    expect(actionsColumnWidth([draft], [...all, ...all, ...all], unit)).toBe(320);
   });
 
   it('asks for an opinion instead of a confirmation where the workflow wants one', () => {

@@ -19,7 +19,7 @@ import { useOwnSearch, useScreenLinks } from '../navigation';
 import type { ScreenComponentProps } from '../screen-props';
 import type { ListScreen as ListScreenSchema, ToolbarItem } from '../../schema/types';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
-import { columnSpecs, tableColumns } from './columns';
+import { actionsColumnWidth, columnSpecs, tableColumns } from './columns';
 import FilterBar from './FilterBar';
 import CompareDialog from './CompareDialog';
 import ImportDialog from './ImportDialog';
@@ -96,7 +96,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
       title: '操作',
       className: 'engine-no-print',
       fixed: 'right',
-      width: Math.min(80 + rowActions.length * 48, 320),
+      width: actionsColumnWidth(data?.list ?? [], rowActions, context),
       render: (_: unknown, row: RecordData) => (
         <Space size={0} wrap>
           {rowActions

@@ -12,6 +12,7 @@ import type { ColumnItem, Field, ListColumn, ListScreen } from '../../schema/typ
 import type { ScreenBundle } from '../registry/registry';
 import { RefName } from '../render/RefName';
 import { CodeTags, DeadlineMark, EMPTY_TEXT, emptyTextOf, formatDate, formatDateTime, formatMoney, formatValue } from '../render/values';
+import { isAvailable, type ActionContext, type ResolvedAction } from '../actions/actions';
 
 export type RenderKind = NonNullable<ColumnItem['render']>;
 
@@ -101,4 +102,21 @@ export function tableColumns(specs: readonly ColumnSpec[], { sort, linkOf }: Col
       );
     },
   }));
+}
+
+/** Width of a small link button beside others: 18 px of padding and gap, a CJK character 14 px, another 8 px. */
+const linkButtonWidth = (label: string) => 18 + [...label].reduce((w, ch) => w + (ch.charCodeAt(0) > 0xff ? 14 : 8), 0);
+
+/**
+ * The 操作 column's width: the widest set of buttons a row of this page offers (state, role, owner),
+ * so a reader's 查看 does not hold the room of every action the screen declares; at most 320 px,
+ * where the buttons wrap.
+ */
+export function actionsColumnWidth(rows: readonly RecordData[], actions: readonly ResolvedAction[], context: ActionContext): number {
+  let widest = 0;
+  for (const row of rows) {
+    const width = actions.filter((a) => isAvailable(a, row, context)).reduce((w, a) => w + linkButtonWidth(a.label), 0);
+    widest = Math.max(widest, width);
+  }
+  return Math.min(320, Math.max(72, widest + 32));
 }
