@@ -98,8 +98,9 @@ describe.each(dbTargets())('XLSX export (%s)', (target) => {
   it("uses a list screen's columns with screen=<id>", async () => {
     const res = await exportFile(unitA.sid, { screen: 'demo-notice-list', title: '甲单位公告29' });
     const [header, first] = await sheetRows(res.rawPayload);
-    expect(header).toEqual(['标题', '类别', '发布日期', '状态', '更新时间']);
-    expect(first.slice(0, 4)).toEqual(['甲单位公告29', '政策法规', new Date('2026-03-02T00:00:00Z'), '草稿']);
+    expect(header).toEqual(['标题', '发布单位', '状态', '类别', '发布日期', '更新时间']);
+    expect([first[0], ...first.slice(2, 5)]).toEqual(['甲单位公告29', '草稿', '政策法规', new Date('2026-03-02T00:00:00Z')]);
+    expect(first[1]).toMatch(/^测试单位/);
   });
 
   it('refuses an unknown screen, or one of another resource', async () => {

@@ -16,6 +16,7 @@ interface Notice {
   status: string;
   unitId: string;
   areaCode: string;
+  unitName: string | null;
   version: number;
   createDate: string;
   attachments: unknown;
@@ -53,14 +54,17 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
       const row = await draft(unitA.sid, { publishDate: '2026-03-01', attachments: [{ attsysid: 'a1', name: '通知.pdf' }] });
       expect(row).toMatchObject({ status: 'draft', category: '1', urgent: false, publishDate: '2026-03-01', unitId: unitA.unitId, areaCode: '330212', version: 1 });
       expect(row.id).toMatch(/^[0-9a-f]{32}$/);
+      // The readonly session field: the unit's own name, whatever the body says.
+      expect(row.unitName).toMatch(/^测试单位/);
+      expect((await draft(unitA.sid, { unitName: '别的单位' })).unitName).toBe(row.unitName);
       const res = await get(unitA.sid, row.id);
       expect(res.body.data).toEqual(row);
     });
 
     it('updates a draft and bumps its version; system fields in the body are ignored', async () => {
       const row = await draft(unitA.sid);
-      const res = await save(unitA.sid, { id: row.id, version: 1, title: '新标题', content: '新正文', status: 'approved', unitId: unitB.unitId, createBy: 'x' });
-      expect(res.body.data).toMatchObject({ id: row.id, title: '新标题', status: 'draft', unitId: unitA.unitId, version: 2 });
+      const res = await save(unitA.sid, { id: row.id, version: 1, title: '新标题', content: '新正文', status: 'approved', unitId: unitB.unitId, unitName: '别的单位', createBy: 'x' });
+      expect(res.body.data).toMatchObject({ id: row.id, title: '新标题', status: 'draft', unitId: unitA.unitId, unitName: row.unitName, version: 2 });
     });
 
     it('refuses an update based on a stale version', async () => {

@@ -23,7 +23,7 @@ describe('schema playground', () => {
     await editor.fill(text.replace('"title": "单位通知"', '"title": "单位通知（调试）"'));
     await preview.getByText('单位通知（调试）').waitFor();
 
-    await editor.fill(text.replace('"title", "category"', '"title", "nosuchfield"'));
+    await editor.fill(text.replace('"title", "unitName"', '"title", "nosuchfield"'));
     await expect
       .poll(() => preview.locator('.schema-playground__errors').innerText())
       .toMatch(/screens\/demo-notice-list\.json:\d+:\d+: resource 'demo-notice' has no field 'nosuchfield'/);

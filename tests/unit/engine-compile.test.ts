@@ -78,12 +78,13 @@ describe('form compiler: structure', () => {
 
   it('takes label, component and props from the resource field, span from the screen', () => {
     const f = fieldsOf(schema);
-    expect(Object.keys(f)).toEqual(['title', 'category', 'publishDate', 'expireDate', 'urgent', 'urgentReason', 'contactEmail', 'content', 'attachments']);
+    expect(Object.keys(f)).toEqual(['title', 'unitName', 'category', 'publishDate', 'expireDate', 'urgent', 'urgentReason', 'contactEmail', 'content', 'attachments']);
     expect(f.title).toMatchObject({ title: '标题', 'x-component': 'Input', 'x-decorator': 'FormItem', 'x-decorator-props': { gridSpan: 2 } });
     expect(f.title['x-component-props']).toMatchObject({ maxLength: 100 });
     expect(f.content['x-component']).toBe('Input.TextArea');
     expect(f.publishDate['x-component']).toBe('DatePicker');
     expect(f.urgent['x-component']).toBe('BoolSwitch');
+    expect(f.unitName['x-pattern']).toBe('readPretty');
     expect(f.attachments).toMatchObject({ type: 'array', 'x-component': 'AttachmentUpload', 'x-component-props': { maxCount: 5 } });
   });
 
