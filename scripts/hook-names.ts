@@ -1,2 +1,2 @@
-/** Names of the server hooks resources may name in `derive` and workflow `effects` (src/server/domain/<feature>/hooks.ts). */
+/** Names of the server hooks resources may name in `derive`, `onDelete` and workflow `effects` (src/server/domain/<feature>/hooks.ts). */
 export { HOOK_NAMES } from '../src/server/domain/index';

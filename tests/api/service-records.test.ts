@@ -225,6 +225,17 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     const newest = await ok(session.unit, '/r/maintenance-record/save', body(today));
     expect(newest.latest).toBe(true);
     expect((await get(session.unit, 'maintenance-record', recent.id)).data!.latest).toBe(false);
+    // Deleting the latest hands it back to the visit before it (onDelete).
+    expect((await post(session.unit, `/r/maintenance-record/delete/${newest.id}`)).body.result).toBe('true');
+    expect((await get(session.unit, 'maintenance-record', recent.id)).data!.latest).toBe(true);
+    // So does moving the latest to another piece, in the group it leaves; the other piece keeps one latest.
+    const other = mine[6].id as string;
+    const current = (await get(session.unit, 'maintenance-record', recent.id)).data!;
+    await ok(session.unit, '/r/maintenance-record/save', { ...body(addToDate(today, -2, 'd')), equipment: other, id: recent.id, version: current.version });
+    expect((await get(session.unit, 'maintenance-record', older.id)).data!.latest).toBe(true);
+    const visits = (await list(session.unit, 'maintenance-record', { equipment: other })).list;
+    expect(visits.filter((v) => v.latest === true)).toHaveLength(1);
+    expect(visits.find((v) => v.latest === true)!.maintenanceDate).toBe(visits.map((v) => String(v.maintenanceDate)).sort().at(-1));
   });
 
   it('writes an online record with its application when the authority records the inspection', async () => {

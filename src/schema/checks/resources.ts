@@ -115,13 +115,14 @@ function checkApi(ctx: LintContext, file: ResourceFile, seen: Map<string, Resour
   }
 }
 
-/** `derive` and workflow `effects` name registered server hooks (when the lint knows them). */
+/** `derive`, `onDelete` and workflow `effects` name registered server hooks (when the lint knows them). */
 function checkHooks(ctx: LintContext, file: ResourceFile): void {
   const known = ctx.hookNames;
   const check = (name: string, path: JsonPath) => {
     if (known && !known.has(name)) ctx.report(file, path, 'unknown-hook', `no server hook '${name}' (register it in a feature's hooks (src/server/domain))`);
   };
   file.value.derive?.forEach((name, i) => check(name, ['derive', i]));
+  file.value.onDelete?.forEach((name, i) => check(name, ['onDelete', i]));
   for (const [action, def] of Object.entries(file.value.workflow?.actions ?? {})) def?.effects?.forEach((name, i) => check(name, ['workflow', 'actions', action, 'effects', i]));
 }
 

@@ -131,6 +131,10 @@ export interface Resource {
    * Server hooks run on every save, inside its transaction, after validation: each computes readonly fields from the row being written (e.g. a due date from a date and an interval dictionary). Escape hatch: the lint counts resources using hooks. (enforced: server)
    */
   derive?: HookName[];
+  /**
+   * Server hooks run when a record is deleted, in the delete's transaction after its row is removed, given the removed row: they keep what other rows derive from it (e.g. the previous record of a group becomes the latest again). (enforced: server)
+   */
+  onDelete?: HookName[];
 }
 export interface Field {
   type: FieldType;

@@ -12,7 +12,7 @@ export function compileResources(catalog: Catalog, hooks: HookRegistry = new Map
   const models = compileModels(catalog);
   const runtime: HookRuntime = { hooks, dicts: catalog.dictItems, models: new Map(models.map((m) => [m.name, m])) };
   for (const model of models) {
-    const named = [...model.derive, ...Object.values(model.workflow?.actions ?? {}).flatMap((a) => a?.effects ?? [])];
+    const named = [...model.derive, ...model.onDelete, ...Object.values(model.workflow?.actions ?? {}).flatMap((a) => a?.effects ?? [])];
     const missing = named.filter((name) => !hooks.has(name));
     if (missing.length > 0) throw new Error(`resource '${model.name}' names server hooks that are not registered: ${missing.join(', ')}`);
   }

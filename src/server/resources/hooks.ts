@@ -6,8 +6,10 @@
  *                                          with the row as it will be; returns readonly field values
  *   workflow action `effects: ["name"]`    runs after the action's state change; may return field
  *                                          values of the row and touch other records through `ctx`
+ *   resource `onDelete: ["name"]`          runs after a delete removed the row (`row`: the removed
+ *                                          row); touches other records through `ctx`, returns nothing
  *
- * Both run inside the operation's transaction: a hook that throws (an AppError for the user) undoes
+ * All run inside the operation's transaction: a hook that throws (an AppError for the user) undoes
  * the whole operation. Values are by wire name (field names), never columns. writer.ts runs them.
  */
 import { sql } from 'kysely';
@@ -25,7 +27,7 @@ export interface HookContext {
   row: Row;
   /** The stored row before the operation (undefined on insert). */
   before: Row | undefined;
-  /** The workflow action (effects), or 'save' (derive). */
+  /** The workflow action (effects), 'save' (derive), or 'delete' (onDelete: `row` is the removed row). */
   action: string;
   opinion?: string | null;
   /** Extra input of the action (its request body), for effects that take parameters. */

@@ -90,6 +90,8 @@ export interface ResourceModel {
   ownerColumn: 'unit_id' | 'area_code' | undefined;
   /** Server hooks computing readonly fields on every save (hooks.ts). */
   derive: readonly string[];
+  /** Hooks run after a delete, with the removed row (resource `onDelete`). */
+  onDelete: readonly string[];
   /** No save, delete or workflow routes: rows are written by the server only. */
   readOnly: boolean;
   /** Columns the list parameter `q` searches (resource `search`). */
@@ -287,6 +289,7 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
       selectSql: fields.map(selectItem).join(', '),
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
       derive: resource.derive ?? [],
+      onDelete: resource.onDelete ?? [],
       readOnly: resource.readOnly === true,
       searchColumns: (resource.search ?? []).map((name) => {
         const f = declared.find((d) => d.name === name);

@@ -231,6 +231,7 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
   if (!removes && input.fields) await linkAttachments(trx, model, actor, id, input.fields, row.unitId);
   if (model.workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: name, from, to: removes ? null : (action.to ?? from), opinion: input.opinion });
   const current = async () => attachChildren(trx, model, (await findRow(trx, model, id, undefined))!);
+  if (removes && model.onDelete.length) await runHooks(compiled.runtime, model.onDelete, { trx, actor, model, row: before, before, action: name, input: input.extra ?? {} });
   if (!removes && action.effects?.length) {
     const values = await runHooks(compiled.runtime, action.effects, { trx, actor, model, row: await current(), before: row, action: name, opinion: input.opinion, input: input.extra ?? {} });
     if (Object.keys(values).length > 0) await updateRow(trx, model, id, { ...columnsOf(model, values), updated_by: actor.userId });
