@@ -56,3 +56,31 @@ describe('a list with many filters (设备综合查询)', () => {
     await expect(filterBar().getByPlaceholder('请输入制造单位').inputValue()).resolves.toBe('卫华集团');
   });
 });
+
+describe('a filter by a reference (安全管理人员 by 所在部门)', () => {
+  const { page } = signedInSuite('nbadmin');
+
+  it('asks the server for the choices only once the picker opens, then offers them', async () => {
+    const deptLists: string[] = [];
+    // The choices' request; the table's 所在部门 cells fetch their labels by id through the same route.
+    const hear = (req: { url(): string; postData(): string | null }) => {
+      if (/\/r\/safety-dept\/list/.test(req.url()) && !/"id"/.test(req.postData() ?? '')) deptLists.push(req.postData() ?? '');
+    };
+    page.on('request', hear);
+    try {
+      await page.goto(`${baseURL}/company-info/azRYgl`);
+      const total = () => page.locator('.ant-pagination-total-text').filter({ visible: true }).first().innerText();
+      await expect.poll(total).toMatch(/^共 [1-9]\d* 条$/);
+      await page.waitForLoadState('networkidle');
+      expect(deptLists).toEqual([]);
+      const bar = page.locator('.engine-filter-bar').filter({ visible: true });
+      await bar.locator('.ant-form-item', { hasText: '所在部门' }).locator('.ant-select-selector').click();
+      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+      await option.waitFor();
+      expect(deptLists.length).toBeGreaterThan(0);
+      await expect(option.innerText()).resolves.not.toBe('');
+    } finally {
+      page.off('request', hear);
+    }
+  });
+});

@@ -89,11 +89,11 @@ export function refLabelOf(resource: Pick<Resource, 'display' | 'fields'>): (row
  * Records of `resource` to choose from: the first page, or those whose `search` fields contain
  * `text` (server-side `q`), limited by `where`; keeps the previous options while typing.
  */
-export function useRefOptions(resource: string, text = '', where?: Record<string, unknown>): { options: RefOption[]; isLoading: boolean } {
+export function useRefOptions(resource: string, text = '', where?: Record<string, unknown>, enabled = true): { options: RefOption[]; isLoading: boolean } {
   const { dataProvider, registry, cacheScope } = useEngine();
   const q = text.trim();
   const { data, isLoading } = useSWR(
-    [PREFIX, 'ref', cacheScope, resource, q, JSON.stringify(where ?? {})],
+    enabled ? [PREFIX, 'ref', cacheScope, resource, q, JSON.stringify(where ?? {})] : null,
     async () => {
       const schema = await registry.resource(resource);
       const label = refLabelOf(schema);

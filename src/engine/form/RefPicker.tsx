@@ -1,7 +1,7 @@
 /**
  * A choice of one record of another resource, searched on the server as the user types and shown
  * by its label. Plain antd: the form's ref widget builds on it, and a list filters by a reference
- * with it.
+ * with it (`lazy`: the choices load when the picker opens).
  */
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,8 @@ export interface RefPickerProps extends SelectProps {
   resource: string;
   /** List parameters limiting the choice. */
   where?: Record<string, unknown>;
+  /** Ask the server for the choices only once the user opens the picker or types (a list's filter: not a request per list opened). */
+  lazy?: boolean;
 }
 
 const SEARCH_DELAY_MS = 300;
@@ -26,9 +28,10 @@ function useSettled<T>(value: T, delay: number): T {
   return settled;
 }
 
-export function RefPicker({ resource, where, value, ...rest }: RefPickerProps) {
+export function RefPicker({ resource, where, lazy = false, value, onOpenChange, ...rest }: RefPickerProps) {
   const [text, setText] = useState('');
-  const { options, isLoading } = useRefOptions(resource, useSettled(text, SEARCH_DELAY_MS), where);
+  const [opened, setOpened] = useState(!lazy);
+  const { options, isLoading } = useRefOptions(resource, useSettled(text, SEARCH_DELAY_MS), where, opened || text !== '');
   // The current value among the options, else by its own label (a value beyond the first page).
   const current = typeof value === 'string' && value && !options.some((o) => o.value === value) ? value : undefined;
   const currentLabel = useRefLabel(resource, current);
@@ -39,6 +42,10 @@ export function RefPicker({ resource, where, value, ...rest }: RefPickerProps) {
       filterOption={false}
       onSearch={setText}
       onBlur={() => setText('')}
+      onOpenChange={(open) => {
+        if (open) setOpened(true);
+        onOpenChange?.(open);
+      }}
       notFoundContent={isLoading ? '加载中…' : '无匹配记录'}
       {...rest}
       value={value}

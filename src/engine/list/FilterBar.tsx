@@ -61,7 +61,7 @@ function inputOf(spec: FilterSpec): ReactNode {
         </Space.Compact>
       );
     case 'ref':
-      return <RefPicker resource={spec.field.ref!} allowClear placeholder={placeholder ?? '全部'} />;
+      return <RefPicker resource={spec.field.ref!} lazy allowClear placeholder={placeholder ?? '全部'} />;
     case 'text':
       return <Input allowClear placeholder={placeholder ?? `请输入${spec.label}`} />;
   }
