@@ -17,6 +17,11 @@ export function todayIn(timeZone = PORTAL_TIME_ZONE, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/** The hour (0–23) in `timeZone` (default: the portal's): a greeting agrees with the portal's today. */
+export function hourIn(timeZone = PORTAL_TIME_ZONE, now = new Date()): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+}
+
 /**
  * `date` plus `amount` days, months or years. Months and years keep the day of the month where it
  * exists and otherwise take the month's last day (2026-01-31 + 1m = 2026-02-28), like dayjs.

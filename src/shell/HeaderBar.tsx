@@ -3,6 +3,7 @@ import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useAppConfig } from '../app/config';
 import { useSession } from '../app/session';
+import { todayIn } from '../shared/dates';
 import RoleSwitcher from './RoleSwitcher';
 import UserDropdown from './UserDropdown';
 
@@ -15,7 +16,8 @@ interface HeaderBarProps {
 export default function HeaderBar({ onChangePassword, onEditProfile }: HeaderBarProps) {
   const { cityName, platformTitle, feedbackUrl, supportNote } = useAppConfig();
   const { user } = useSession();
-  const today = dayjs().format('YYYY年M月D日 dddd');
+  // The portal's today (China), the day its deadlines are coloured by.
+  const today = dayjs(todayIn()).format('YYYY年M月D日 dddd');
 
   return (
     <div className="shell-header">

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useUnit } from '../../app/queries';
 import { useSession } from '../../app/session';
+import { hourIn } from '../../shared/dates';
 
 function greeting(hour: number): string {
   if (hour < 6) return '凌晨好';
@@ -11,7 +11,7 @@ function greeting(hour: number): string {
   return '晚上好';
 }
 
-/** Greeting with the user's role and the unit's registration facts (GET unit). */
+/** Greeting (by the hour in China, as the portal's dates) with the user's role and the unit's registration facts (GET unit). */
 export default function WelcomeCard() {
   const { user, role } = useSession();
   const { data: unit, isLoading } = useUnit();
@@ -21,7 +21,7 @@ export default function WelcomeCard() {
       <div className="home__greeting">
         <div>
           <h2>
-            {greeting(dayjs().hour())}，{user?.name ?? ''}
+            {greeting(hourIn())}，{user?.name ?? ''}
           </h2>
           <p>欢迎使用特种设备企业服务平台，祝您工作顺利！</p>
         </div>
