@@ -8,7 +8,7 @@ import { holds, parseExpression, type Expr } from '../../schema/expr';
 import { actionLabel } from '../../schema/model';
 import type { ActionButton } from '../../schema/generated/screen';
 import type { ActionRef, Resource, WorkflowAction } from '../../schema/types';
-import { actionOf, allowedInState, editableStates, mayRunOnOverseen, ownedBy, ownerField, roleMayRun } from '../../schema/workflow-rules';
+import { actionOf, allowedInState, editableStates, mayRunOnOverseen, ownedBy, ownerField, roleMayRun, type RecordOwner } from '../../schema/workflow-rules';
 
 export type ActionKind =
   /** Navigation to the detail / form screen. */
@@ -57,11 +57,8 @@ export interface ActionContext {
   owns?: (record: Record<string, unknown>) => boolean;
 }
 
-/** Who owns a record of a scoped resource: the user's unit (`scope: unit`) or area (`scope: area`). */
-export interface RecordOwner {
-  unitId?: string;
-  areaCode?: string;
-}
+/** The user's unit and area, as owner of the records of scoped resources (the server's rule: schema/workflow-rules.ts). */
+export type { RecordOwner };
 
 /** Whether `owner` owns a record of `resource` (unknown owner or an unscoped resource: yes; the server decides). */
 export function ownsRecord(resource: Pick<Resource, 'scope'>, owner: RecordOwner | undefined): ((record: Record<string, unknown>) => boolean) | undefined {

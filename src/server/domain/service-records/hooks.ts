@@ -41,7 +41,7 @@ async function othersOfGroup(ctx: HookContext, row: Record<string, unknown>, dat
   const where = sql.join(group, sql` AND `);
   const table = sql.raw(quote(model.table));
   const { rows } = await sql<{ id: string; d: string }>`SELECT id, to_char(${column(dateField)}, 'YYYY-MM-DD') AS d FROM ${table} WHERE ${where} ORDER BY ${column(dateField)} DESC, created_at DESC`.execute(ctx.trx);
-  const mark = async (id: string) => sql`UPDATE ${table} SET ${column('latest')} = (id = ${id}) WHERE ${where}`.execute(ctx.trx);
+  const mark = (id: string) => sql`UPDATE ${table} SET ${column('latest')} = (id = ${id}) WHERE ${where}`.execute(ctx.trx);
   return { rows, mark, clear: () => sql`UPDATE ${table} SET ${column('latest')} = false WHERE ${where}`.execute(ctx.trx) };
 }
 
