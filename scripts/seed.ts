@@ -26,7 +26,8 @@ if (count !== undefined && !(Number.isInteger(count) && count > 0)) {
 const seed = values.seed === undefined ? undefined : Number(values.seed);
 
 const config = loadConfig();
-const app = await buildApp({ ...config, staticDir: null, logLevel: 'warn' });
+// A million rows go through one COPY: no statement time limit for the seed.
+const app = await buildApp({ ...config, staticDir: null, logLevel: 'warn', pgStatementTimeoutMs: 0 });
 const started = performance.now();
 try {
   await app.ready();

@@ -33,7 +33,7 @@ type Target = { databaseUrl: string } | { dataDir: string };
 
 /** Seconds `method` takes to bulk-seed `count` rows into a new database of `target`; checks the count. */
 async function timeSeed(target: Target, method: 'copy' | 'insert', count: number): Promise<number> {
-  const app = await buildApp({ databaseUrl: null, ...target, captchaEnabled: false, logLevel: 'silent', staticDir: null });
+  const app = await buildApp({ databaseUrl: null, ...target, captchaEnabled: false, logLevel: 'silent', staticDir: null, pgStatementTimeoutMs: 0 });
   try {
     await app.ready();
     await seedDemoData(app.db);

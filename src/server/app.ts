@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
-import { createDatabase, migrateToLatest, type Progress } from './db/index';
+import { createDatabase, migrateToLatest, type PostgresOptions, type Progress } from './db/index';
 import type { TemplateRecipe } from './db/pglite';
 import dbPlugin from './plugins/db';
 import envelopePlugin from './plugins/envelope';
@@ -15,6 +15,7 @@ import housekeepingPlugin from './plugins/housekeeping';
 import inputGuardPlugin from './plugins/input-guard';
 import { AppError } from './errors';
 import keysPlugin from './plugins/keys';
+import lifecyclePlugin from './plugins/lifecycle';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import rbacPlugin from './plugins/rbac';
@@ -91,6 +92,11 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
   scope.setNotFoundHandler(notFoundHandler);
 };
 
+/** The PostgreSQL pool settings of a configuration. */
+export function postgresOptions(config: Config): PostgresOptions {
+  return { poolMax: config.pgPoolMax, connectTimeoutMs: config.pgConnectTimeoutMs, statementTimeoutMs: config.pgStatementTimeoutMs, sslMode: config.pgSslMode, caFile: config.pgCaFile };
+}
+
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const { extraRoutes, progress, template, ...overrides } = options;
   const config: Config = { ...loadConfig(), ...overrides };
@@ -102,7 +108,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // machine into a failure; the callers watch start-up progress instead (main.ts, tests/support).
     pluginTimeout: 0,
     schemaController: schemaControllerOptions(),
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
     // A bad address (not UTF-8, a broken percent-escape) is answered like every other error: the envelope, in Chinese.
     frameworkErrors: (error, _request, reply) => {
       void sendError(reply as unknown as FastifyReply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'BAD_REQUEST'));
@@ -118,7 +124,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // The database opens before the plugin chain: a new embedded cluster takes seconds to initialise
   // and must never be closed half-way (see db/pglite.ts).
   progress?.(config.databaseUrl ? '连接 PostgreSQL…' : `打开内置数据库 ${config.dataDir}…`);
-  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, cacheDir: config.cacheDir }, progress, template);
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, cacheDir: config.cacheDir, postgres: postgresOptions(config) }, progress, template);
   try {
     progress?.('应用数据库迁移…');
     await migrateToLatest(db);
@@ -129,6 +135,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('startProgress', progress ?? null);
 
   try {
+    await app.register(lifecyclePlugin);
     await app.register(errorHandlerPlugin);
     await app.register(securityHeadersPlugin);
     await app.register(inputGuardPlugin);

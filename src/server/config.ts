@@ -2,6 +2,7 @@
  * Server configuration, read once from the environment. Every setting is declared in one table
  * (name, default, description) so the README and `--help`-style listings come from the same place.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { AppConfig } from '../shared/contract';
 
@@ -52,8 +53,34 @@ export interface Config {
   attachmentDir: string | null;
   /** Who delivers text messages (services/sms.ts): `outbox` (table sys_sms_outbox and the log) or `log` (the log only). */
   smsProvider: 'outbox' | 'log';
-  /** Trust X-Forwarded-For (behind a load balancer), so rate limits and logs see the client IP. */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed, so rate limits and logs see the client IP: false (nobody),
+   * true (everybody: only safe when no client can reach the process directly) or the balancers'
+   * addresses and CIDR ranges (Fastify's trustProxy list).
+   */
+  trustProxy: boolean | readonly string[];
+  /** Demo accounts and records in an empty database: `auto` = on the embedded default only. */
+  demo: 'auto' | 'on' | 'off';
+  /** Most PostgreSQL connections one process holds. */
+  pgPoolMax: number;
+  /** Milliseconds to wait for a new PostgreSQL connection (0 = no limit). */
+  pgConnectTimeoutMs: number;
+  /** Milliseconds a statement may run before PostgreSQL cancels it (0 = no limit). */
+  pgStatementTimeoutMs: number;
+  /** TLS to PostgreSQL: null = as DATABASE_URL says (sslmode=...), else disable / require / verify-ca / verify-full. */
+  pgSslMode: 'disable' | 'require' | 'verify-ca' | 'verify-full' | null;
+  /** PEM file of the CA that signed PostgreSQL's certificate (verify-ca / verify-full). */
+  pgCaFile: string | null;
+  /** Seconds a stopping process waits for requests in flight before it closes anyway. */
+  shutdownTimeoutSeconds: number;
+  /** Milliseconds each readiness check may take before /health/ready reports it failed. */
+  healthTimeoutMs: number;
+  /** Port of a separate listener serving only GET /metrics (null: none). */
+  metricsPort: number | null;
+  /** Bearer token that opens GET {apiBase}/metrics on the main port (null: not served there). */
+  metricsToken: string | null;
+  /** Where attachment files live: `folder` (PORTAL_ATTACHMENT_DIR) or `database` (the database itself). */
+  attachmentStore: 'folder' | 'database';
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   cityName: string;
@@ -96,6 +123,11 @@ const port: Parser<number> = (raw) => {
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`expected a port number 0–65535, got "${raw}"`);
   return n;
 };
+const nonNegativeInt: Parser<number> = (raw) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number ≥ 0, got "${raw}"`);
+  return n;
+};
 const list: Parser<readonly string[]> = (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean);
 const positiveNumber: Parser<number> = (raw) => {
   const n = Number(raw);
@@ -117,6 +149,30 @@ const httpUrl: Parser<string | null> = (raw) => {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`expected an http(s) URL, got "${raw}"`);
   return url.toString();
+};
+const optionalPort: Parser<number | null> = (raw) => {
+  const n = port(raw);
+  if (n === 0) throw new Error(`expected a port number 1–65535, got "${raw}"`);
+  return n;
+};
+/** An IPv4 or IPv6 address, optionally with a /prefix length. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, extra] = value.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+/** off / on, or the balancers' addresses and CIDR ranges, comma-separated (`loopback`, `linklocal`, `uniquelocal` as Fastify names them). */
+const trustProxy: Parser<boolean | readonly string[]> = (raw) => {
+  const word = raw.trim().toLowerCase();
+  if (['off', 'false', '0', 'no'].includes(word)) return false;
+  if (['on', 'true', '1', 'yes'].includes(word)) return true;
+  const entries = list(raw);
+  const bad = entries.find((e) => !isAddressOrCidr(e) && !['loopback', 'linklocal', 'uniquelocal'].includes(e));
+  if (bad !== undefined || entries.length === 0) throw new Error(`expected off, on or addresses/CIDR ranges such as 10.0.0.5,192.168.1.0/24, got "${bad ?? raw}"`);
+  return entries;
 };
 const apiPrefix: Parser<string> = (raw) => `/${raw.replace(/^\/+|\/+$/g, '')}`;
 
@@ -151,7 +207,18 @@ export const SETTINGS = [
   setting('PORTAL_ATTACHMENT_MAX_MB', 'attachmentMaxMb', positiveNumber, 20, 'largest attachment file accepted, in MB (also the largest import file)'),
   setting('PORTAL_SMS_PROVIDER', 'smsProvider', oneOf(['outbox', 'log'] as const), 'outbox', 'text-message provider: `outbox` writes each message to table sys_sms_outbox and the log (demo), `log` to the log only'),
   setting('PORTAL_ATTACHMENT_DIR', 'attachmentDir', optionalText, null, 'attachment file directory; unset = `<PORTAL_DATA_DIR>/attachments` (a temporary directory for `memory://`)'),
-  setting('PORTAL_TRUST_PROXY', 'trustProxy', onOff, false, '`on` behind a load balancer: client IP from X-Forwarded-For'),
+  setting('PORTAL_TRUST_PROXY', 'trustProxy', trustProxy, false, 'behind a load balancer: the balancers\' addresses or CIDR ranges, comma-separated (`127.0.0.1`, `10.0.0.0/8`), whose X-Forwarded-For gives the client IP; `on` believes every sender (only when no client can reach the process directly)'),
+  setting('PORTAL_DEMO', 'demo', oneOf(['auto', 'on', 'off'] as const), 'auto', 'demo accounts and records in an empty database: `auto` on the embedded default only (never on `DATABASE_URL`), `on` always, `off` never'),
+  setting('PORTAL_PG_POOL_MAX', 'pgPoolMax', positiveInt, 10, 'most PostgreSQL connections one process holds'),
+  setting('PORTAL_PG_CONNECT_TIMEOUT_MS', 'pgConnectTimeoutMs', nonNegativeInt, 10_000, 'milliseconds to wait for a new PostgreSQL connection (0 = no limit)'),
+  setting('PORTAL_PG_STATEMENT_TIMEOUT_MS', 'pgStatementTimeoutMs', nonNegativeInt, 120_000, 'milliseconds a statement may run before PostgreSQL cancels it (0 = no limit)'),
+  setting('PGSSLMODE', 'pgSslMode', oneOf(['disable', 'require', 'verify-ca', 'verify-full'] as const), null, 'TLS to PostgreSQL: `disable`, `require` (encrypted, certificate not checked), `verify-ca`, `verify-full` (checked against `PORTAL_PG_CA_FILE`); unset = as `DATABASE_URL` says'),
+  setting('PORTAL_PG_CA_FILE', 'pgCaFile', optionalText, null, 'PEM file of the certificate authority of PostgreSQL\'s certificate (for `verify-ca`, `verify-full`)'),
+  setting('PORTAL_SHUTDOWN_TIMEOUT', 'shutdownTimeoutSeconds', positiveNumber, 25, 'seconds a stopping process (SIGTERM, SIGINT) waits for requests in flight before it closes anyway'),
+  setting('PORTAL_HEALTH_TIMEOUT_MS', 'healthTimeoutMs', positiveInt, 2000, 'milliseconds each check of `/health/ready` may take'),
+  setting('PORTAL_METRICS_PORT', 'metricsPort', optionalPort, null, 'port of a separate listener (on `HOST`) that serves only `GET /metrics` (Prometheus); unset = none'),
+  setting('PORTAL_METRICS_TOKEN', 'metricsToken', optionalText, null, 'token that opens `GET {PORTAL_API_BASE}/metrics` on the main port (`Authorization: Bearer <token>`); unset = not served there'),
+  setting('PORTAL_ATTACHMENT_STORE', 'attachmentStore', oneOf(['folder', 'database'] as const), 'folder', 'where attachment files live: `folder` (`PORTAL_ATTACHMENT_DIR`) or `database` (in the database itself: several processes share nothing else, one backup holds all)'),
   setting('LOG_LEVEL', 'logLevel', text, 'info', 'log level (silent, error, warn, info, debug)'),
   setting('PORTAL_CITY_NAME', 'cityName', text, '宁波市', 'city shown before the platform title'),
   setting('PORTAL_PLATFORM_TITLE', 'platformTitle', text, '特种设备企业服务平台', 'platform title in the header'),
@@ -168,7 +235,70 @@ export const SETTINGS = [
   setting('PORTAL_AREA_CODE', 'areaCode', text, '330200', 'default area code'),
 ] as const;
 
-/** Builds the configuration from `env` (default: process.env); invalid values throw at start. */
+/**
+ * A start that cannot go on because of a setting or what it points at: the process prints one line
+ * in Chinese and English naming the setting (main.ts), never a stack trace.
+ */
+export class StartupError extends Error {
+  constructor(
+    /** The environment variable to look at. */
+    readonly setting: string,
+    readonly zh: string,
+    readonly en: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${setting}: ${en}`, options);
+    this.name = 'StartupError';
+  }
+
+  /** The one line printed before the process exits. */
+  line(): string {
+    return `启动失败：${this.setting} ${this.zh} / Failed to start: ${this.setting} ${this.en}`;
+  }
+}
+
+/**
+ * Variables read outside this table (the start script, the build, the test runner); known, so the
+ * check for misspelt names does not report them.
+ */
+export const OTHER_VARIABLES: readonly { env: string; description: string }[] = [
+  { env: 'PORTAL_SCHEMAS', description: '`eager` compiles every route\'s validators and serializers at start (tests do); `lazy` (default) on first use' },
+  { env: 'PORTAL_SKIP_PREPARE', description: 'set: `npm ci` / `npm install` skip building and the embedded database templates' },
+  { env: 'FORCE_BUILD', description: 'set: `npm start` rebuilds the front end and the server even when nothing changed' },
+  { env: 'PORTAL_DEV', description: 'set by `npm run dev` for its API server' },
+  { env: 'PORTAL_API_TARGET', description: '`npm run dev`: where Vite\'s dev server sends API calls (default http://127.0.0.1:8080)' },
+  { env: 'PORTAL_SOAK_SECONDS', description: 'tests only: length of the scale-out soak (`npm run soak` sets 300)' },
+  { env: 'PORTAL_RELIABILITY_LOG', description: 'tests only: where the reliability suite writes its report' },
+];
+
+/** Edit distance, for "did you mean" on a misspelt variable. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const kept = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = kept;
+    }
+  }
+  return row[b.length];
+}
+
+/** `PORTAL_*` variables set in `env` that nothing reads, each with the closest known name when one is near. */
+export function unknownSettings(env: NodeJS.ProcessEnv = process.env): { name: string; suggestion: string | null }[] {
+  const known = [...SETTINGS.map((s) => s.env), ...OTHER_VARIABLES.map((v) => v.env)];
+  return Object.keys(env)
+    .filter((name) => name.startsWith('PORTAL_') && !known.includes(name))
+    .sort()
+    .map((name) => {
+      const [best] = known.map((k) => ({ k, d: distance(name, k) })).sort((x, y) => x.d - y.d);
+      return { name, suggestion: best && best.d <= Math.max(3, Math.floor(name.length / 4)) ? best.k : null };
+    });
+}
+
+/** Builds the configuration from `env` (default: process.env); an invalid value throws a StartupError naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = {} as Record<keyof Config, unknown>;
   for (const s of SETTINGS as readonly Setting<keyof Config>[]) {
@@ -180,7 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       config[s.key] = s.parse(raw);
     } catch (err) {
-      throw new Error(`invalid ${s.env}: ${(err as Error).message}`);
+      const why = (err as Error).message;
+      throw new StartupError(s.env, `取值无效（${raw}）：${SETTING_HINTS_ZH(why)}`, `is invalid: ${why}`);
     }
   }
   const result = config as Config;
@@ -188,7 +319,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (result.staticDir) result.staticDir = resolve(result.staticDir);
   if (result.schemaDir) result.schemaDir = resolve(result.schemaDir);
   if (result.attachmentDir) result.attachmentDir = resolve(result.attachmentDir);
+  if (result.pgCaFile) result.pgCaFile = resolve(result.pgCaFile);
+  if (result.databaseUrl) checkDatabaseUrl(result.databaseUrl);
   return result;
+}
+
+/** The Chinese half of a parser's complaint. */
+function SETTING_HINTS_ZH(why: string): string {
+  if (why.startsWith('expected a port')) return '应为端口号';
+  if (why.startsWith('expected a positive integer')) return '应为正整数';
+  if (why.startsWith('expected a whole number')) return '应为不小于 0 的整数';
+  if (why.startsWith('expected a positive number')) return '应为正数';
+  if (why.startsWith('expected one of')) return `应为 ${why.slice('expected one of '.length)} 之一`;
+  if (why.startsWith('expected an http(s) URL')) return '应为 http(s) 地址';
+  if (why.startsWith('expected off, on or addresses')) return '应为 off、on 或以逗号分隔的地址/网段（如 10.0.0.5,192.168.1.0/24）';
+  return why;
+}
+
+/** A DATABASE_URL must be a postgres:// or postgresql:// URL: anything else is refused before a connection is tried. */
+function checkDatabaseUrl(raw: string): void {
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+    throw new StartupError('DATABASE_URL', '应为 postgres://用户@主机:端口/数据库 形式的地址', 'must be a URL like postgres://user@host:5432/database');
+  }
 }
 
 /** The public part of the configuration handed to the browser. */

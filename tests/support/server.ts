@@ -21,7 +21,7 @@ let bundle: Promise<string> | null = null;
 const serverBundle = (): Promise<string> => (bundle ??= buildServer());
 
 export interface StartOptions {
-  /** Extra environment (PORTAL_* settings); DATABASE_URL is removed unless given here. */
+  /** Extra environment (PORTAL_* settings); DATABASE_URL is removed unless given here (then PORTAL_DEMO=on unless given). */
   env?: Record<string, string>;
   /** The PGlite data directory; default a new temporary one, removed on stop. */
   dataDir?: string;
@@ -52,6 +52,8 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_CAPTCHA: 'off', ...OPEN_LIMIT_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORTAL_SCHEMAS: 'lazy' };
   delete env.DATABASE_URL; // the embedded default, as a new user starts it
   Object.assign(env, options.env);
+  // The tests log in as the demo accounts: a PostgreSQL server gets them only when asked (production default).
+  if (options.env?.DATABASE_URL && options.env.PORTAL_DEMO === undefined) env.PORTAL_DEMO = 'on';
   const entry = await serverBundle();
   const started = Date.now();
   const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

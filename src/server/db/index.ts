@@ -11,6 +11,7 @@ import { keptPlansPool } from './pg-prepared';
 import { migrations } from './migrations/index';
 import { openPglite, PgliteDialect, type Progress, type TemplateRecipe } from './pglite';
 import type { Database } from './schema';
+import { StartupError } from '../config';
 import { projectPath } from '../paths';
 
 export type { Progress } from './pglite';
@@ -22,6 +23,53 @@ export interface DatabaseTarget {
   dataDir: string;
   /** Where embedded database templates are kept (null: the default). */
   cacheDir?: string | null;
+  /** PostgreSQL pool settings (config.ts); defaults as there. */
+  postgres?: Partial<PostgresOptions>;
+}
+
+export interface PostgresOptions {
+  poolMax: number;
+  connectTimeoutMs: number;
+  /** 0: no limit. Set on each connection as it opens (`statement_timeout`). */
+  statementTimeoutMs: number;
+  sslMode: 'disable' | 'require' | 'verify-ca' | 'verify-full' | null;
+  caFile: string | null;
+}
+
+const POSTGRES_DEFAULTS: PostgresOptions = { poolMax: 10, connectTimeoutMs: 10_000, statementTimeoutMs: 0, sslMode: null, caFile: null };
+
+/** The pool's TLS option for an sslmode (null: leave it to DATABASE_URL and libpq's PGSSLMODE). */
+function sslOption(mode: PostgresOptions['sslMode'], caFile: string | null): pg.PoolConfig['ssl'] | undefined {
+  if (mode === null) return undefined;
+  if (mode === 'disable') return false;
+  if (mode === 'require') return { rejectUnauthorized: false };
+  let ca: string | undefined;
+  if (caFile) {
+    try {
+      ca = readFileSync(caFile, 'utf8');
+    } catch (err) {
+      throw new StartupError('PORTAL_PG_CA_FILE', `无法读取（${caFile}）`, `cannot be read (${caFile}): ${(err as Error).message}`);
+    }
+  }
+  // verify-ca: the chain is checked, the host name is not (libpq's meaning).
+  return { rejectUnauthorized: true, ca, ...(mode === 'verify-ca' ? { checkServerIdentity: () => undefined } : {}) };
+}
+
+/** A PostgreSQL pool with the configured size, timeouts and TLS. */
+export function postgresPool(databaseUrl: string, options: Partial<PostgresOptions> = {}): pg.Pool {
+  const o = { ...POSTGRES_DEFAULTS, ...options };
+  const ssl = sslOption(o.sslMode, o.caFile);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: o.poolMax,
+    connectionTimeoutMillis: o.connectTimeoutMs,
+    ...(o.statementTimeoutMs > 0 ? { statement_timeout: o.statementTimeoutMs } : {}),
+    ...(ssl !== undefined ? { ssl } : {}),
+  });
+  // An idle client losing its connection (database restart, admin kill) must not crash the
+  // process: pg drops the client from the pool and the next query opens a new one.
+  pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
+  return pool;
 }
 
 /**
@@ -31,10 +79,7 @@ export interface DatabaseTarget {
  */
 export async function createDatabase(target: DatabaseTarget, progress?: Progress, template: TemplateRecipe = MIGRATED): Promise<Db> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
-    // An idle client losing its connection (database restart, admin kill) must not crash the
-    // process: pg drops the client from the pool and the next query opens a new one.
-    pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
+    const pool = postgresPool(target.databaseUrl, target.postgres);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: keptPlansPool(pool) }) });
     registerCopyTarget(db, { kind: 'pg', pool });
     return db;

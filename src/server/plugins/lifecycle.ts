@@ -1,0 +1,48 @@
+/**
+ * What a stopping process needs to know about itself: how many requests are in flight and whether
+ * it is draining (`app.lifecycle`). main.ts sets `draining` on SIGTERM; `/health/ready` then answers
+ * 503 so a balancer stops sending, and the shutdown log says how many requests it waits for.
+ */
+import fp from 'fastify-plugin';
+
+export interface Lifecycle {
+  /** Requests received and not yet answered. */
+  inFlight: number;
+  /** The process received a stop signal and is finishing its work. */
+  draining: boolean;
+  /** Resolves when no request is in flight (at once when none is). */
+  idle(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lifecycle: Lifecycle;
+  }
+}
+
+export default fp(
+  async (app) => {
+    let waiters: (() => void)[] = [];
+    const lifecycle: Lifecycle = {
+      inFlight: 0,
+      draining: false,
+      idle: () => (lifecycle.inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    };
+    const done = () => {
+      lifecycle.inFlight = Math.max(0, lifecycle.inFlight - 1);
+      if (lifecycle.inFlight === 0 && waiters.length) {
+        const ready = waiters;
+        waiters = [];
+        for (const resolve of ready) resolve();
+      }
+    };
+    app.decorate('lifecycle', lifecycle);
+    app.addHook('onRequest', (_request, reply, next) => {
+      lifecycle.inFlight++;
+      // The response's 'close' fires once, whether it was sent in full or the client went away.
+      reply.raw.once('close', done);
+      next();
+    });
+  },
+  { name: 'lifecycle' },
+);
