@@ -12,6 +12,11 @@ export interface Lifecycle {
   draining: boolean;
   /** Resolves when no request is in flight (at once when none is). */
   idle(): Promise<void>;
+  /**
+   * Checks `/health/ready` runs besides its own (database, migrations): each resolves when its
+   * part works and throws (a message saying what failed) when not. Plugins add theirs at register.
+   */
+  readinessChecks: Map<string, () => Promise<void>>;
 }
 
 declare module 'fastify' {
@@ -26,6 +31,7 @@ export default fp(
     const lifecycle: Lifecycle = {
       inFlight: 0,
       draining: false,
+      readinessChecks: new Map(),
       idle: () => (lifecycle.inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
     };
     const done = () => {
