@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { kindOf } from '../src/schema/lint';
 import { readSchemaTexts } from '../src/schema/node';
 import { messages, ruleNames } from '../validators';
+import { OPERATIONS_PATH, withSettingsTable } from './settings-doc';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SCHEMA_DIR = join(root, 'schemas');
@@ -596,6 +597,7 @@ async function main(): Promise<void> {
     console.error(`keywords without "(enforced: …)" at the end of their description:\n  ${unmarked.join('\n  ')}`);
     process.exit(1);
   }
+  operationsGuide();
   const text = generateReference();
   const current = existsSync(REFERENCE_FILE) ? readFileSync(REFERENCE_FILE, 'utf8') : undefined;
   if (process.argv.includes('--check')) {
@@ -607,6 +609,26 @@ async function main(): Promise<void> {
   }
   if (current !== text) writeFileSync(REFERENCE_FILE, text);
   console.log(`${current === text ? 'unchanged' : 'generated'} ${REFERENCE_PATH}`);
+}
+
+/** docs/operations.md's settings table (scripts/settings-doc.ts): rewritten, or checked with --check. */
+function operationsGuide(): void {
+  const file = join(root, OPERATIONS_PATH);
+  const current = readFileSync(file, 'utf8');
+  const text = withSettingsTable(current);
+  if (text === null) {
+    console.error(`${OPERATIONS_PATH}: the settings markers are missing`);
+    process.exit(1);
+  }
+  if (process.argv.includes('--check')) {
+    if (current !== text) {
+      console.error(`${OPERATIONS_PATH}'s settings table is out of date with src/server/config.ts: run npm run gen:docs`);
+      process.exit(1);
+    }
+    return;
+  }
+  if (current !== text) writeFileSync(file, text);
+  console.log(`${current === text ? 'unchanged' : 'generated'} the settings table of ${OPERATIONS_PATH}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
