@@ -11,11 +11,13 @@ import type { TemplateRecipe } from './db/pglite';
 import dbPlugin from './plugins/db';
 import envelopePlugin from './plugins/envelope';
 import errorHandlerPlugin, { notFoundHandler, sendError } from './plugins/error-handler';
+import healthPlugin from './plugins/health';
 import housekeepingPlugin from './plugins/housekeeping';
 import inputGuardPlugin from './plugins/input-guard';
 import { AppError } from './errors';
 import keysPlugin from './plugins/keys';
 import lifecyclePlugin from './plugins/lifecycle';
+import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import rbacPlugin from './plugins/rbac';
@@ -146,6 +148,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(housekeepingPlugin);
     await app.register(keysPlugin);
     await app.register(openapiPlugin, { title: config.productName });
+    // Outside the API scope (no session, RBAC, rate limit); before it, so the metrics hooks see its routes.
+    await app.register(healthPlugin);
+    await app.register(metricsPlugin);
     await app.register(api, { prefix: config.apiBase, config, extraRoutes });
     if (config.staticDir) await app.register(spaPlugin, { root: config.staticDir, apiBase: config.apiBase });
     else app.setNotFoundHandler(notFoundHandler);

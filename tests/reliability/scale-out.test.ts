@@ -49,7 +49,7 @@ function haproxyConfig(port: number, backends: readonly string[]): string {
     '  default_backend portal_servers',
     'backend portal_servers',
     '  balance roundrobin',
-    '  option httpchk GET /espServer/a/stone/common/appConfig',
+    '  option httpchk GET /espServer/health/ready',
     '  http-response set-header X-Served-By %s',
     ...backends.map((url, i) => `  server portal${i + 1} ${new URL(url).host} check`),
     '',

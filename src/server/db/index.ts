@@ -72,6 +72,15 @@ export function postgresPool(databaseUrl: string, options: Partial<PostgresOptio
   return pool;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's query layer
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
+/** The PostgreSQL pool behind `db` (undefined for the embedded database): its counts feed the pool metrics. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's query layer
+export function postgresPoolOf(db: Kysely<any>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /**
  * Opens the database and waits until it answers (the embedded one may first initialise its
  * cluster; a new one starts from `template`, by default the migrated cluster); `progress` hears
@@ -82,6 +91,7 @@ export async function createDatabase(target: DatabaseTarget, progress?: Progress
     const pool = postgresPool(target.databaseUrl, target.postgres);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: keptPlansPool(pool) }) });
     registerCopyTarget(db, { kind: 'pg', pool });
+    pools.set(db, pool);
     return db;
   }
   const embedded = await openPglite(target.dataDir, template, { progress, cacheDir: target.cacheDir });
