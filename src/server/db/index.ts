@@ -12,7 +12,7 @@ import { migrations } from './migrations/index';
 import { openPglite, PgliteDialect, type Progress, type TemplateRecipe } from './pglite';
 import type { Database } from './schema';
 import { StartupError } from '../config';
-import { projectPath } from '../paths';
+import { hasSources, projectPath, runningCodeHash } from '../paths';
 
 export type { Progress } from './pglite';
 
@@ -104,12 +104,16 @@ export async function createDatabase(target: DatabaseTarget, progress?: Progress
  * The embedded template: a new cluster with every migration applied, keyed by the migrations'
  * source files (not their compiled form, which differs between tsx and the server bundle) and by
  * the names this process will apply: a bundle built before a migration was renamed must not save
- * its template under the key of the renamed files.
+ * its template under the key of the renamed files. Without the sources (an installed package), by
+ * the bundle's bytes.
  */
 export const MIGRATED: TemplateRecipe = {
   get key() {
+    const names = `${Object.keys(migrations).join(',')}\n`;
+    // An installed package (scripts/package.ts) has no sources: the bundle holding the migrations keys them.
+    if (!hasSources()) return `${names}bundle ${runningCodeHash()}`;
     const dir = projectPath('src', 'server', 'db', 'migrations');
-    return `${Object.keys(migrations).join(',')}\n` + readdirSync(dir)
+    return names + readdirSync(dir)
       .filter((f) => f.endsWith('.ts'))
       .sort()
       .map((f) => `${f}\n${readFileSync(join(dir, f), 'utf8')}`)
