@@ -20,6 +20,8 @@ export interface SessionState {
   officeId: string | null;
   isUserSeed: boolean;
   simplePwd: boolean;
+  /** An administrator set the password: the server answers nothing but the change until it is made. */
+  passwordMustChange: boolean;
   role: CurrentRole | null;
   menuIds: ReadonlySet<string>;
   /** Loaded profile; null until user info is fetched (after login or a reload). */
@@ -34,6 +36,7 @@ const KEY = {
   officeId: 'portal.officeId',
   isUserSeed: 'portal.isUserSeed',
   simplePwd: 'portal.simplePwd',
+  passwordMustChange: 'portal.passwordMustChange',
   role: 'portal.role',
   menuIds: 'portal.menuIds',
 } as const;
@@ -62,6 +65,7 @@ function load(): SessionState {
     officeId: sessionStorage.getItem(KEY.officeId),
     isUserSeed: sessionStorage.getItem(KEY.isUserSeed) === '1',
     simplePwd: sessionStorage.getItem(KEY.simplePwd) === '1',
+    passwordMustChange: sessionStorage.getItem(KEY.passwordMustChange) === '1',
     role: readJson<CurrentRole | null>(KEY.role, null),
     menuIds: new Set(readJson<string[]>(KEY.menuIds, [])),
     user: null,
@@ -80,6 +84,7 @@ function update(patch: Partial<SessionState>): void {
   write(KEY.officeId, state.officeId);
   write(KEY.isUserSeed, state.isUserSeed ? '1' : null);
   write(KEY.simplePwd, state.simplePwd ? '1' : null);
+  write(KEY.passwordMustChange, state.passwordMustChange ? '1' : null);
   write(KEY.role, state.role ? JSON.stringify(state.role) : null);
   write(KEY.menuIds, state.role ? JSON.stringify([...state.menuIds]) : null);
   listeners.forEach((l) => l());
@@ -100,6 +105,7 @@ function profileState(user: UserInfo, roleList: Role[]): Partial<SessionState> {
     officeId: user.officeId ?? null,
     isUserSeed: user.isUserSeed === 1,
     simplePwd: state.simplePwd || user.simplePwd,
+    passwordMustChange: user.passwordMustChange === true,
     ssoUserId: user.ssoUserId ?? null,
     ...roleState(role),
   };
@@ -121,6 +127,7 @@ export const session = {
       extendToken: result.extendSessionId,
       role: null,
       simplePwd: result.user.simplePwd,
+      passwordMustChange: result.user.passwordMustChange === true,
     });
     update(profileState(result.user, result.roleList));
   },
@@ -140,7 +147,7 @@ export const session = {
 
   /** Logout, password change, 401: drop tokens, role, access and profile. */
   clear(): void {
-    update({ token: null, extendToken: null, officeId: null, isUserSeed: false, simplePwd: false, role: null, menuIds: new Set(), user: null, roleList: [], ssoUserId: null });
+    update({ token: null, extendToken: null, officeId: null, isUserSeed: false, simplePwd: false, passwordMustChange: false, role: null, menuIds: new Set(), user: null, roleList: [], ssoUserId: null });
   },
 
   hasLoggedInBefore: (): boolean => localStorage.getItem(HAS_LOGGED_IN_KEY) === '1',

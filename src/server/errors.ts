@@ -35,6 +35,8 @@ export const ERRORS = {
   OLD_PASSWORD_WRONG: { status: 200, message: '原密码错误' },
   PASSWORD_RULE: { status: 200, message: '请输入8-14位含字母、数字和特殊符号的密码' },
   PASSWORD_UNCHANGED: { status: 200, message: '新密码不能与原密码相同' },
+  /** The session's password was set by an administrator (`npm run admin`): every call but the change is refused. */
+  PASSWORD_MUST_CHANGE: { status: 403, message: '请先修改管理员设置的初始密码' },
   MOBILE_INVALID: { status: 200, message: '请输入有效的手机号码' },
   PHONE_INVALID: { status: 200, message: '请输入有效的手机号或者座机号' },
   ID_CARD_INVALID: { status: 200, message: '请输入有效的身份证号' },

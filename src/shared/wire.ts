@@ -44,6 +44,10 @@ export const userInfoSchema = {
     officeId: nullableString,
     isUserSeed: { type: 'integer', enum: [0, 1], description: "1 for the unit's seed user, who sees the system menu." },
     simplePwd: { type: 'boolean', description: 'True when the password used at login scored below 3 (SPEC.md §4).' },
+    passwordMustChange: {
+      type: 'boolean',
+      description: 'True when an administrator set the password (`npm run admin`): the change-password dialog is forced and every other call is refused until the user changes it.',
+    },
     basicUnitFlag: { type: 'integer', enum: [0, 1], description: '1 for a sub-account (bypass account): marked in the header.' },
     orgName: { type: ['string', 'null'], description: "Name of the user's organisation, for the welcome line." },
     ssoUserId: nullableString,

@@ -54,7 +54,9 @@ export default function ShellLayout() {
   const menu = useMemo(() => menuFor(s), [s]);
   const home = useMemo(() => homeTabFor(s, menu), [s, menu]);
   const current = tabFor(entry, pathname, search);
-  const mustChangePassword = s.simplePwd && config.mustUpdatePwd;
+  // An administrator-set password (npm run admin) is always changed first: the server refuses
+  // everything else meanwhile, so no page is shown behind the dialog. A simple one when configured.
+  const mustChangePassword = s.passwordMustChange || (s.simplePwd && config.mustUpdatePwd);
 
   // Open (or update) the current page's tab, home always first.
   useEffect(() => {
@@ -94,12 +96,12 @@ export default function ShellLayout() {
           <TabBar tabs={tabs} activeKey={current.key} homeKey={home.key} />
           <Layout.Content className="shell__content" ref={content}>
             <Breadcrumbs entry={entry} home={home} />
-            <KeepAlive activeKey={current.key} outlet={outlet} openKeys={tabs.map((t) => t.key)} notCache={entry.notCache} />
+            {!s.passwordMustChange && <KeepAlive activeKey={current.key} outlet={outlet} openKeys={tabs.map((t) => t.key)} notCache={entry.notCache} />}
           </Layout.Content>
           <BackToTop target={content} />
         </Layout>
       </Layout>
-      {(mustChangePassword || modal === 'password') && <ChangePasswordModal forced={mustChangePassword} onClose={() => setModal(null)} />}
+      {(mustChangePassword || modal === 'password') && <ChangePasswordModal forced={mustChangePassword} setByAdministrator={s.passwordMustChange} onClose={() => setModal(null)} />}
       {modal === 'profile' && <ProfileModal onClose={() => setModal(null)} />}
     </Layout>
   );

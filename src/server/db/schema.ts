@@ -37,6 +37,8 @@ export interface SysUserTable {
   locked_until: Date | null;
   /** '0' normal, '2' disabled (JeeSite status codes). */
   status: Generated<string>;
+  /** Set with a password someone else chose (`npm run admin`); cleared by the user's own change (migration 0018). */
+  password_must_change: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -48,7 +48,7 @@ export const DEMO_UNITS = {
   },
 } satisfies Record<string, NewUnit>;
 
-type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority' | 'analyst';
+export type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority' | 'analyst';
 
 export interface DemoAccount {
   loginName: string;
@@ -191,45 +191,74 @@ export function roleMenuIds(role: RoleKey, allIds: string[]): string[] {
 export const roleId = (role: RoleKey): string => stableId(`seed:role:${role}`);
 export const userId = (loginName: string): string => stableId(`seed:user:${loginName}`);
 
-/** Inserts the demo data (existing rows are kept, role menus refreshed). */
-export async function seedDemoData(db: Db): Promise<void> {
+/**
+ * Creates the portal's standard roles, or refreshes their menus from schemas/menu.json: the demo
+ * data's and the operator's (`npm run admin`), which share the role rows (stable ids).
+ */
+export async function ensureRoles(db: Db, keys: readonly RoleKey[] = Object.keys(ROLE_DEFS) as RoleKey[]): Promise<void> {
   const menu = loadMenu();
   const allIds = menu ? menuAccessIds(menu) : [];
+  for (const key of keys) {
+    const def = ROLE_DEFS[key];
+    const menuIds = JSON.stringify(roleMenuIds(key, allIds));
+    await db
+      .insertInto('sys_role')
+      .values({ id: roleId(key), name: def.name, role_type: def.roleType, sort: def.sort, menu_ids: menuIds })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ menu_ids: menuIds }))
+      .execute();
+  }
+}
+
+export interface NewAccount {
+  id: string;
+  unitId: string;
+  loginName: string;
+  name: string;
+  passwordHash: string;
+  mobile: string | null;
+  isUserSeed: 0 | 1;
+  basicUnitFlag: 0 | 1;
+  /** Standard roles (ensureRoles) the account holds. */
+  roles: readonly RoleKey[];
+  /** The password was set by someone else: the first login must change it (migration 0018). */
+  passwordMustChange?: boolean;
+}
+
+/** Inserts an account of a unit with its roles; an account with the same id is kept as it is. */
+export async function insertAccount(db: Db, account: NewAccount): Promise<void> {
+  await db
+    .insertInto('sys_user')
+    .values({
+      id: account.id,
+      unit_id: account.unitId,
+      login_name: account.loginName,
+      name: account.name,
+      password_hash: account.passwordHash,
+      mobile: account.mobile,
+      is_user_seed: account.isUserSeed,
+      basic_unit_flag: account.basicUnitFlag,
+      office_id: account.unitId,
+      password_must_change: account.passwordMustChange ?? false,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('sys_user_role')
+    .values(account.roles.map((r) => ({ user_id: account.id, role_id: roleId(r) })))
+    .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
+    .execute();
+}
+
+/** Inserts the demo data (existing rows are kept, role menus refreshed). */
+export async function seedDemoData(db: Db): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((u) => passwordHasher.hash(u.password)));
 
   await inTransaction(db, async (trx) => {
     await trx.insertInto('sys_unit').values(Object.values(DEMO_UNITS)).onConflict((oc) => oc.column('id').doNothing()).execute();
-
-    for (const [key, def] of Object.entries(ROLE_DEFS) as [RoleKey, (typeof ROLE_DEFS)[RoleKey]][]) {
-      const menuIds = JSON.stringify(roleMenuIds(key, allIds));
-      await trx
-        .insertInto('sys_role')
-        .values({ id: roleId(key), name: def.name, role_type: def.roleType, sort: def.sort, menu_ids: menuIds })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ menu_ids: menuIds }))
-        .execute();
-    }
-
+    await ensureRoles(trx);
     for (const [i, u] of DEMO_USERS.entries()) {
-      await trx
-        .insertInto('sys_user')
-        .values({
-          id: userId(u.loginName),
-          unit_id: DEMO_UNITS[u.unit].id,
-          login_name: u.loginName,
-          name: u.name,
-          password_hash: hashes[i],
-          mobile: u.mobile,
-          is_user_seed: u.isUserSeed,
-          basic_unit_flag: u.basicUnitFlag,
-          office_id: DEMO_UNITS[u.unit].id,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      await trx
-        .insertInto('sys_user_role')
-        .values(u.roles.map((r) => ({ user_id: userId(u.loginName), role_id: roleId(r) })))
-        .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
-        .execute();
+      const unitId = DEMO_UNITS[u.unit].id;
+      await insertAccount(trx, { ...u, id: userId(u.loginName), unitId, passwordHash: hashes[i] });
     }
   });
 }

@@ -7,6 +7,9 @@
  *                                                             access id; seedOnly also needs the seed user
  *   config: { accessAny: ['a', 'b'] }                         current role must hold one of them (a
  *                                                             resource's `access`; empty: any role)
+ *   config: { beforePasswordChange: true }                    also open to a session whose password an
+ *                                                             administrator set (PASSWORD_MUST_CHANGE
+ *                                                             for every other route until it changes)
  *
  * Access ids are the `access` ids of schemas/menu.json. The check runs in onRequest, right after the
  * session is loaded, so an unauthorised request is refused before its body is even parsed.
@@ -25,6 +28,8 @@ declare module 'fastify' {
     accessAny?: readonly string[];
     /** Only the unit's seed (main) account (isUserSeed = 1). */
     seedOnly?: boolean;
+    /** Open to a session that must change its password first (the profile and the change itself). */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -49,6 +54,7 @@ export default fp(
       const config = request.routeOptions.config;
       if (request.is404 || config.public) return;
       if (!request.session) throw new AppError('UNAUTHENTICATED');
+      if (request.session.passwordMustChange && !config.beforePasswordChange) throw new AppError('PASSWORD_MUST_CHANGE');
       if (!isAllowed(request.session, config)) throw new AppError('FORBIDDEN');
     });
   },

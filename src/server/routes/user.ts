@@ -39,6 +39,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get(API.userInfo, {
+    config: { beforePasswordChange: true },
     schema: { summary: 'Current user, roles and SSO info', tags, response: { 200: envelopeOf(userInfoResultSchema), ...failureResponses } },
     handler: async (request, reply) => {
       const session = requireSession(request);
@@ -48,6 +49,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get(API.getUserInfo, {
+    config: { beforePasswordChange: true },
     schema: { summary: 'Current user (UserInfo)', tags, response: { 200: envelopeOf(userInfoSchema), ...failureResponses } },
     handler: async (request, reply) => {
       const session = requireSession(request);
@@ -57,6 +59,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: { id: string } }>(API.changeRole, {
+    config: { beforePasswordChange: true },
     schema: {
       summary: "Switch the session's current role (one of the user's roles)",
       tags,
@@ -88,6 +91,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: { oldPassword: string; newPassword: string } }>(API.updatePwd, {
+    config: { beforePasswordChange: true },
     schema: {
       summary: 'Change the password; every session of the user ends, so the user logs in again',
       tags,
@@ -103,7 +107,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       if (newPassword === oldPassword) throw new AppError('PASSWORD_UNCHANGED');
       const passwordHash = await passwordHasher.hash(newPassword);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sys_user').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', user.id).execute();
+        await trx.updateTable('sys_user').set({ password_hash: passwordHash, password_must_change: false, updated_at: new Date() }).where('id', '=', user.id).execute();
         await deleteUserSessions(trx, user.id);
       });
       clearSessionCookie(reply, config.apiBase);

@@ -37,6 +37,8 @@ export interface CurrentSession {
   /** The current role; null if the user no longer holds the stored role. */
   role: SessionRole | null;
   simplePwd: boolean;
+  /** The user's password was set by someone else (migration 0018): only the password change is allowed. */
+  passwordMustChange: boolean;
   lastSeenAt: Date;
 }
 
@@ -89,6 +91,7 @@ export async function resolveSession(db: Db, lookup: SessionLookup, ttlMinutes: 
       'u.basic_unit_flag',
       'u.office_id',
       'u.status',
+      'u.password_must_change',
       'un.areacode',
       'r.id as role_id',
       'r.name as role_name',
@@ -113,6 +116,7 @@ export async function resolveSession(db: Db, lookup: SessionLookup, ttlMinutes: 
     id: row.id,
     extendId: row.extend_id,
     simplePwd: row.simple_pwd,
+    passwordMustChange: row.password_must_change,
     lastSeenAt,
     user: {
       id: row.user_id,

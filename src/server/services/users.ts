@@ -51,6 +51,7 @@ export function toUserInfo(user: UserRow, unit: UnitRow, currentRole: Role | nul
     officeId: user.office_id,
     isUserSeed: user.is_user_seed === 1 ? 1 : 0,
     simplePwd,
+    passwordMustChange: user.password_must_change,
     basicUnitFlag: user.basic_unit_flag === 1 ? 1 : 0,
     orgName: unit.orgname,
     ssoUserId: unit.sso_user_id,

@@ -20,11 +20,13 @@ interface PasswordForm {
 interface ChangePasswordModalProps {
   /** Opened at entry for a simple password: cannot be dismissed, cancel logs out. */
   forced: boolean;
+  /** The password was set by an administrator (the forced dialog says so). */
+  setByAdministrator?: boolean;
   onClose: () => void;
 }
 
 /** Change password (SPEC.md §4, §5); on success the session ends and the user logs in again. */
-export default function ChangePasswordModal({ forced, onClose }: ChangePasswordModalProps) {
+export default function ChangePasswordModal({ forced, setByAdministrator = false, onClose }: ChangePasswordModalProps) {
   const [form] = Form.useForm<PasswordForm>();
   const newPassword = Form.useWatch('newPassword', form);
   const [saving, setSaving] = useState(false);
@@ -67,7 +69,14 @@ export default function ChangePasswordModal({ forced, onClose }: ChangePasswordM
       keyboard={!forced}
       destroyOnHidden
     >
-      {forced && <Alert type="warning" showIcon message="您的密码过于简单，为保障账号安全，请修改密码后继续使用。" style={{ marginBottom: 12 }} />}
+      {forced && (
+        <Alert
+          type="warning"
+          showIcon
+          message={setByAdministrator ? '您的密码由管理员设置，为保障账号安全，请修改密码后继续使用。' : '您的密码过于简单，为保障账号安全，请修改密码后继续使用。'}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <Alert type="info" message={PASSWORD_GUIDANCE} style={{ marginBottom: 20 }} />
       <Form<PasswordForm> form={form} layout="vertical" requiredMark>
         <Form.Item name="oldPassword" label="当前密码" rules={[{ required: true, message: msg.oldPasswordRequired }]}>

@@ -1,0 +1,243 @@
+/**
+ * `npm run admin -- <command>`: the operator's tool for a real installation (scripts/admin.ts is its
+ * entry; the offline package bundles it into dist/admin.mjs). It opens the database as the server
+ * does (the same settings: DATABASE_URL, or the embedded database in PORTAL_DATA_DIR) and applies
+ * pending migrations first.
+ *
+ * Every message is one line, Chinese then English. Exit status: 0 done, 2 a wrong command or
+ * input (nothing written), 1 a setting or a database that cannot be used.
+ *
+ * The embedded database has one user at a time: while a server holds PORTAL_DATA_DIR (PGlite
+ * keeps `postmaster.pid` in it while open, and removes it when it closes), the tool refuses to
+ * start. A server started while the tool runs is not stopped: stop the server for the tool's few
+ * seconds.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig, StartupError, type Config } from '../config';
+import type { Db } from '../db/index';
+import { startupError } from '../startup-errors';
+import { messages, rules } from '../../../validators';
+import type { UnitKind } from './accounts';
+import { AdminError, EXIT_FAILURE } from './errors';
+import { newPassword } from './password-input';
+
+export interface AdminIo {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+type OptionName = 'login' | 'name' | 'unit-name' | 'org-code' | 'area' | 'mobile' | 'generate';
+
+interface CommandSpec {
+  options: readonly OptionName[];
+  required: readonly OptionName[];
+  /** Writes to an existing database only (an empty data directory is refused, not initialised). */
+  existing: boolean;
+}
+
+const COMMANDS: Record<string, CommandSpec> = {
+  'create-authority': { options: ['login', 'name', 'unit-name', 'org-code', 'area', 'mobile', 'generate'], required: ['login', 'name'], existing: false },
+  'create-unit-admin': { options: ['login', 'name', 'unit-name', 'org-code', 'area', 'mobile', 'generate'], required: ['login', 'name', 'unit-name', 'org-code'], existing: false },
+  'reset-password': { options: ['login', 'org-code', 'generate'], required: ['login'], existing: true },
+  unlock: { options: ['login', 'org-code'], required: ['login'], existing: true },
+  'list-admins': { options: [], required: [], existing: true },
+};
+
+export const USAGE = `用法 / Usage: npm run admin -- <command> [options]
+
+  create-authority   --login <登录账号> --name <姓名> [--unit-name <单位名称>] [--org-code <统一社会信用代码>]
+                     [--area <6位区划代码>] [--mobile <手机号>] [--generate]
+                     监察机构单位（缺少时创建）及其管理员账号 / the authority unit (created when missing) and an administrator
+  create-unit-admin  --login <登录账号> --name <姓名> --unit-name <单位名称> --org-code <统一社会信用代码>
+                     [--area <6位区划代码>] [--mobile <手机号>] [--generate]
+                     使用单位及其主账号 / a using unit and its main account
+  reset-password     --login <登录账号> [--org-code <统一社会信用代码>] [--generate]
+                     重设密码（并解除锁定）/ set a new password (and lift a lock)
+  unlock             --login <登录账号> [--org-code <统一社会信用代码>]
+                     解除连续登录失败的锁定 / lift the lock of failed logins
+  list-admins        列出各单位主账号 / list the units' main accounts
+
+密码：终端中输入两次（不回显）；管道输入时读两行（密码、确认密码）；--generate 生成随机密码并只显示一次。
+Password: typed twice on a terminal (not shown); from a pipe, two lines (password, confirmation); --generate makes one and prints it once.
+新设的密码须在首次登录时修改 / A password set here must be changed at the next login.
+数据库与服务相同：DATABASE_URL，未设置时为 PORTAL_DATA_DIR 中的内置数据库（须先停止服务）。
+The database is the server's: DATABASE_URL, else the embedded one in PORTAL_DATA_DIR (stop the server first).`;
+
+const OPTION_LABELS: Record<OptionName, string> = {
+  login: '登录账号',
+  name: '姓名',
+  'unit-name': '单位名称',
+  'org-code': '统一社会信用代码',
+  area: '区划代码',
+  mobile: '手机号',
+  generate: '生成密码',
+};
+
+type Values = Partial<Record<OptionName, string | boolean>>;
+
+/** The command and its options; anything unknown or missing is an AdminError (exit 2). */
+export function parseCommand(argv: readonly string[]): { command: string; spec: CommandSpec; values: Values } | 'help' {
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new AdminError('缺少命令（create-authority、create-unit-admin、reset-password、unlock、list-admins）', 'No command given (create-authority, create-unit-admin, reset-password, unlock, list-admins)');
+  if (command === 'help' || command === '--help' || command === '-h') return 'help';
+  const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!spec) throw new AdminError(`未知命令：${command}（npm run admin -- help 查看用法）`, `Unknown command: ${command} (see npm run admin -- help)`);
+  let values: Values;
+  try {
+    const options = Object.fromEntries(spec.options.map((o) => [o, { type: o === 'generate' ? ('boolean' as const) : ('string' as const) }]));
+    ({ values } = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }) as { values: Values });
+  } catch (err) {
+    const message = (err as Error).message;
+    const code = (err as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new AdminError(`命令 ${command} 没有这个选项：${/'([^']+)'/.exec(message)?.[1] ?? message}`, `${command}: ${message}`);
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new AdminError(`多余的参数：${/'([^']+)'/.exec(message)?.[1] ?? message}（选项值须写在选项之后）`, `${command}: ${message}`);
+    throw new AdminError(`选项缺少取值：${message}`, `${command}: ${message}`);
+  }
+  for (const option of spec.required) {
+    const value = values[option];
+    if (typeof value !== 'string' || value.trim() === '') throw new AdminError(`缺少 --${option} <${OPTION_LABELS[option]}>`, `Missing --${option}`);
+  }
+  return { command, spec, values };
+}
+
+const text = (values: Values, option: OptionName): string | null => {
+  const value = values[option];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+
+/** The options' values, checked as the portal checks them (validators/): one line per problem. */
+function checkedInput(values: Values, config: Config) {
+  const loginName = text(values, 'login');
+  if (loginName !== null && rules.loginName(loginName)) throw new AdminError(`--login：${messages.loginName}`, '--login: 4–30 letters, digits or _ . @ -');
+  const name = text(values, 'name');
+  if (name !== null && name.length > 100) throw new AdminError('--name：姓名过长（最多 100 个字）', '--name: at most 100 characters');
+  const unitName = text(values, 'unit-name');
+  if (unitName !== null && unitName.length > 200) throw new AdminError('--unit-name：单位名称过长（最多 200 个字）', '--unit-name: at most 200 characters');
+  const orgCode = text(values, 'org-code')?.toUpperCase() ?? null;
+  if (orgCode !== null && rules.unifiedCreditCode(orgCode)) throw new AdminError(`--org-code：${messages.unifiedCreditCode}（${orgCode}）`, `--org-code: not a valid unified social credit code (${orgCode})`);
+  const areaCode = text(values, 'area') ?? config.areaCode;
+  if (!/^\d{6}$/.test(areaCode)) throw new AdminError(`--area：区划代码应为 6 位数字（${areaCode}）`, `--area: the area code must be 6 digits (${areaCode})`);
+  const mobile = text(values, 'mobile');
+  if (mobile !== null && rules.mobile(mobile)) throw new AdminError(`--mobile：${messages.mobile}（${mobile}）`, `--mobile: not a mobile number (${mobile})`);
+  return { loginName: loginName ?? '', name: name ?? '', unitName, orgCode, areaCode, mobile, generate: values.generate === true };
+}
+
+/** A database that cannot be used, as one line naming the setting (exit 1). */
+function databaseFailure(err: unknown, config: Config): AdminError | null {
+  const known = err instanceof StartupError ? err : startupError(err, config);
+  return known ? new AdminError(`数据库不可用：${known.setting} ${known.zh}`, `Cannot use the database: ${known.setting} ${known.en}`, EXIT_FAILURE) : null;
+}
+
+/** The embedded database may be opened only when no server holds it, and (for `existing`) only when there is one. */
+function checkDataDir(config: Config, existing: boolean): void {
+  if (config.databaseUrl) return;
+  const dir = config.dataDir;
+  if (dir.startsWith('memory://')) throw new AdminError('PORTAL_DATA_DIR 为 memory://：内存数据库随进程消失，请指定服务使用的数据目录', 'PORTAL_DATA_DIR is memory://: name the data directory the server uses', EXIT_FAILURE);
+  if (existsSync(join(dir, 'postmaster.pid'))) {
+    throw new AdminError(
+      `PORTAL_DATA_DIR 正被运行中的门户服务使用（${dir}）：请先停止服务；若服务已停止，是它上次未正常关闭，启动并正常停止一次即可`,
+      `PORTAL_DATA_DIR is held by a running portal server (${dir}): stop it first; if none runs, the last one did not stop cleanly: start and stop it once`,
+      EXIT_FAILURE,
+    );
+  }
+  if (existing && !existsSync(join(dir, 'PG_VERSION'))) {
+    throw new AdminError(`PORTAL_DATA_DIR 中没有数据库（${dir}）：是否设置了服务使用的目录？`, `PORTAL_DATA_DIR holds no database (${dir}): is it the server's directory?`, EXIT_FAILURE);
+  }
+}
+
+/**
+ * Opens and migrates the database as the server does. The server's modules load only now: a
+ * wrong command is answered at once.
+ */
+async function openDatabase(config: Config): Promise<Db> {
+  const [{ postgresOptions }, { createDatabase, migrateToLatest }] = await Promise.all([import('../app'), import('../db/index')]);
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, cacheDir: config.cacheDir, postgres: postgresOptions(config) });
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
+  return db;
+}
+
+const defaultIo = (): AdminIo => ({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
+
+/** Runs one command; returns the exit status (the caller exits with it). */
+export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo()): Promise<number> {
+  const say = (zh: string, en: string) => io.stdout.write(`${zh} / ${en}\n`);
+  let config: Config | undefined;
+  let db: Db | undefined;
+  try {
+    const parsed = parseCommand(argv);
+    if (parsed === 'help') {
+      io.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    const { command, spec, values } = parsed;
+    try {
+      config = loadConfig(io.env);
+    } catch (err) {
+      if (err instanceof StartupError) throw new AdminError(`设置有误：${err.setting} ${err.zh}`, `Bad setting: ${err.setting} ${err.en}`, EXIT_FAILURE);
+      throw err;
+    }
+    const input = checkedInput(values, config);
+    const creates = command === 'create-authority' || command === 'create-unit-admin';
+    const password = creates || command === 'reset-password' ? await newPassword({ stdin: io.stdin, prompt: io.stderr }, input.generate) : null;
+
+    checkDataDir(config, spec.existing);
+    try {
+      db = await openDatabase(config);
+    } catch (err) {
+      throw databaseFailure(err, config) ?? err;
+    }
+
+    const { createAdministrator, listAdministrators, resetPassword, unlockAccount } = await import('./accounts');
+    if (creates) {
+      const kind: UnitKind = command === 'create-authority' ? 'authority' : 'use';
+      const unitName = input.unitName ?? `${config.cityName}市场监督管理局`;
+      const created = await createAdministrator(db, { kind, loginName: input.loginName, name: input.name, mobile: input.mobile, unitName, orgCode: input.orgCode, areaCode: input.areaCode, password: password!.password });
+      const { orgname, orgcode, areacode } = created.unit;
+      const kindZh = kind === 'authority' ? '监察机构单位' : '使用单位';
+      const kindEn = kind === 'authority' ? 'authority unit' : 'using unit';
+      if (created.unitCreated) say(`已创建${kindZh}「${orgname}」（统一社会信用代码 ${orgcode}，区划 ${areacode}）`, `Created the ${kindEn} ${orgname} (credit code ${orgcode}, area ${areacode})`);
+      else say(`沿用已有${kindZh}「${orgname}」（统一社会信用代码 ${orgcode}）`, `Using the existing ${kindEn} ${orgname} (credit code ${orgcode})`);
+      if (created.orgCodeGenerated) say(`未给出 --org-code：已为该单位生成统一社会信用代码 ${orgcode}，登录时填写`, `No --org-code: the unit got the code ${orgcode}; enter it at login`);
+      say(`已创建管理员 ${input.loginName}（${input.name}）`, `Created administrator ${input.loginName} (${kind === 'authority' ? 'authority' : 'unit main account'})`);
+      say(`登录：账号 ${input.loginName}，统一社会信用代码 ${orgcode}；首次登录须修改密码`, `Log in as ${input.loginName} with the code ${orgcode}; the password must be changed at first login`);
+    } else if (command === 'reset-password') {
+      const state = await resetPassword(db, input.loginName, input.orgCode, password!.password);
+      say(`已重设 ${input.loginName} 的密码，解除锁定并结束其登录会话；下次登录须修改密码`, `Reset the password of ${input.loginName}, lifted any lock and ended its sessions; it must be changed at the next login`);
+      if (state.disabled) say(`注意：账号 ${input.loginName} 已停用，须由管理员在账号管理中启用`, `Note: ${input.loginName} is disabled; an administrator enables it under account management`);
+    } else if (command === 'unlock') {
+      const state = await unlockAccount(db, input.loginName, input.orgCode);
+      if (state.wasLocked) say(`已解除 ${input.loginName} 的登录锁定与失败计数`, `Unlocked ${input.loginName}: the lock and the failure counts are cleared`);
+      else say(`账号 ${input.loginName} 未被锁定，无需解除`, `${input.loginName} was not locked`);
+      if (state.disabled) say(`注意：账号 ${input.loginName} 已停用，须由管理员在账号管理中启用`, `Note: ${input.loginName} is disabled; an administrator enables it under account management`);
+    } else {
+      const rows = await listAdministrators(db);
+      if (rows.length === 0) say('还没有管理员账号：用 create-authority 创建第一个', 'No administrator yet: create the first with create-authority');
+      for (const r of rows) {
+        const flags = [r.disabled && '已停用/disabled', r.locked && '已锁定/locked', r.passwordMustChange && '待改密/must change password'].filter(Boolean).join(' ');
+        io.stdout.write(`${r.loginName}\t${r.name}\t${r.orgName}\t${r.orgCode}\t${r.areaCode}\t${r.roles}${flags ? `\t${flags}` : ''}\n`);
+      }
+    }
+    if (password?.generated) say(`生成的密码（只显示这一次）：${password.password}`, `Generated password (shown once): ${password.password}`);
+    return 0;
+  } catch (err) {
+    const known = err instanceof AdminError ? err : config && databaseFailure(err, config);
+    if (known) {
+      io.stderr.write(`${known.line()}\n`);
+      return known.exitCode;
+    }
+    io.stderr.write(`操作失败 / Failed: ${(err as Error)?.stack ?? String(err)}\n`);
+    return EXIT_FAILURE;
+  } finally {
+    await db?.destroy().catch(() => undefined);
+  }
+}
+
