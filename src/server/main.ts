@@ -15,7 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig, StartupError, unknownSettings, type Config } from './config';
-import { seedDemo } from './db/demo/index';
+import { seedDemoOnce } from './db/demo/index';
 import { demoTemplate } from './db/demo/template';
 import { databaseTemplate } from './db/pglite';
 import { formatDemoAccounts, hasDemoAccounts, isEmpty } from './db/seed';
@@ -64,14 +64,12 @@ if (process.argv.includes('--prepare-database')) {
 
 const app = await buildApp({ ...config, staticDir, progress, template }).catch((err: unknown) => fail(err, config));
 try {
-  if (await isEmpty(app.db)) {
-    if (demo) {
-      progress('空数据库：写入演示账号与演示数据（一个事务）…');
-      const records = await seedDemo(app, { progress });
-      console.log(`Seeded demo data (${Object.entries(records).map(([k, n]) => `${n} ${k}`).join(', ')}).`);
-    } else {
-      console.log('数据库中还没有账号：用 npm run admin -- create-authority 创建第一个管理员 / No account yet: create the first administrator with `npm run admin -- create-authority`');
-    }
+  if (demo) {
+    // Once, however many processes start together on the empty database (an advisory lock).
+    const records = await seedDemoOnce(app, { progress });
+    if (records) console.log(`Seeded demo data (${Object.entries(records).map(([k, n]) => `${n} ${k}`).join(', ')}).`);
+  } else if (await isEmpty(app.db)) {
+    console.log('数据库中还没有账号：用 npm run admin -- create-authority 创建第一个管理员 / No account yet: create the first administrator with `npm run admin -- create-authority`');
   }
   // PORT=0 takes a free port; the banner shows the one taken (tests read it).
   const address = await app.listen({ port: config.port, host: config.host });
@@ -92,30 +90,41 @@ try {
 
 /**
  * Drains and stops: the listener closes (Fastify answers 503 to a request arriving on a kept-alive
- * connection meanwhile), requests in flight finish, then the database closes. Past the time
- * limit the remaining connections are cut and the process exits with status 1.
+ * connection meanwhile, and a response finished while draining closes its connection), requests in
+ * flight finish, then the database closes. Past the time limit the remaining connections are cut
+ * and the process exits with status 1. Each step is printed whatever LOG_LEVEL says, like the
+ * start-up steps: an operator reads why a process took long to stop, or why it was cut short.
  */
 async function shutdown(app: FastifyInstance, signal: string): Promise<void> {
-  const limitMs = config.shutdownTimeoutSeconds * 1000;
+  if (app.lifecycle.draining) return; // SIGINT then SIGTERM: one drain
   app.lifecycle.draining = true;
-  app.log.info({ signal, inFlight: app.lifecycle.inFlight, timeoutSeconds: config.shutdownTimeoutSeconds }, `${signal}: stopping — no new connections, waiting for requests in flight`);
+  const began = performance.now();
+  const step = (message: string, print: (line: string) => void = console.log) => print(`[停止 ${((performance.now() - began) / 1000).toFixed(1)}s] ${message}`);
+  const limit = config.shutdownTimeoutSeconds;
+  step(`收到 ${signal}：不再接受新连接，等待进行中的请求（${app.lifecycle.inFlight} 个，最多 ${limit} 秒）/ ${signal}: draining — no new connections, waiting for the requests in flight (${app.lifecycle.inFlight}, at most ${limit} s)`);
+  let timedOut = false;
   const timer = setTimeout(() => {
-    app.log.warn({ inFlight: app.lifecycle.inFlight }, `shutdown: ${config.shutdownTimeoutSeconds} s passed, closing the remaining connections`);
+    timedOut = true;
+    step(`${limit} 秒已到，仍有 ${app.lifecycle.inFlight} 个请求未完成：断开其连接 / shutdown timeout: ${limit} s passed, requests still in flight: ${app.lifecycle.inFlight}; closing their connections`);
     app.server.closeAllConnections();
-    setTimeout(() => process.exit(1), 2000).unref();
-  }, limitMs);
-  timer.unref();
+    // The database close below should follow at once; should it hang, leave anyway.
+    setTimeout(() => process.exit(1), 2000);
+  }, limit * 1000);
+  void app.lifecycle.idle().then(() => {
+    if (!timedOut) step('进行中的请求均已完成 / requests in flight finished');
+  });
   try {
     // app.close() stops listening, closes idle connections, waits for the in-flight responses,
     // then runs the onClose hooks (the database closes last).
     await app.close();
-    clearTimeout(timer);
-    app.log.info('shutdown: requests finished, database closed; exiting');
-    process.exit(0);
   } catch (err) {
-    app.log.error({ err }, 'shutdown failed');
+    step(`停止失败 / shutdown failed: ${(err as Error)?.stack ?? String(err)}`, console.error);
     process.exit(1);
   }
+  clearTimeout(timer);
+  const status = timedOut ? 1 : 0;
+  step(`数据库已关闭，退出（状态 ${status}）/ database closed; exiting with status ${status}`);
+  process.exit(status);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -40,6 +40,8 @@ export interface StartedServer {
   readyMs: number;
   /** Everything the server printed so far. */
   output(): string;
+  /** Resolves when the process has ended: its exit status, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
   /** SIGKILL, as a crash or an OOM killer would: no shutdown step runs; the data directory stays. */
   kill(): Promise<void>;
@@ -58,7 +60,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   const started = Date.now();
   const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -108,7 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     const readyMs = Date.now() - started;
     const answer = await fetch(`${baseURL}/espServer/a/stone/common/appConfig`);
     if (!answer.ok) throw new Error(`server is up but appConfig answered ${answer.status}; its output:\n${output}`);
-    return { baseURL, dataDir, pid: child.pid!, readyMs, output: () => output, stop, kill };
+    return { baseURL, dataDir, pid: child.pid!, readyMs, output: () => output, exited, stop, kill };
   } catch (err) {
     await stop();
     throw err;

@@ -49,6 +49,13 @@ export default fp(
       reply.raw.once('close', done);
       next();
     });
+    // A draining process closes each connection once its answer is sent: a kept-alive connection
+    // (a balancer keeps several) would otherwise hold app.close() until it idles out (Fastify's
+    // keep-alive lasts 72 s, past the shutdown limit), and the balancer would send it more requests.
+    app.addHook('onSend', (_request, reply, payload, next) => {
+      if (lifecycle.draining) reply.header('connection', 'close');
+      next(null, payload);
+    });
   },
   { name: 'lifecycle' },
 );

@@ -9,7 +9,7 @@ import { FEATURES } from '../../domain/index';
 import type { DomainFeature } from '../../domain/feature';
 import type { AnyDb } from '../../resources/repository';
 import { inTransaction } from '../index';
-import { DEMO_UNITS, seedDemoData } from '../seed';
+import { DEMO_UNITS, isEmpty, seedDemoData } from '../seed';
 import { demoContext, type DemoOptions, type SeedTarget } from './context';
 
 export type { DemoOptions, SeedTarget } from './context';
@@ -50,4 +50,27 @@ export function seedDemoRecords(app: SeedTarget, options: DemoRecordOptions = {}
     for (const feature of options.features ?? FEATURES) if (feature.seed) Object.assign(counts, await feature.seed(demo));
     return counts;
   });
+}
+
+/**
+ * `seedDemo` when the database has no account yet, however many processes start together on it:
+ * the check and the seeding run in one transaction holding an advisory lock, so one process writes
+ * the demo and the others, once it committed, find accounts and write nothing (concurrent seeds
+ * collided on unique values and failed the start). A process finding the lock taken retries every
+ * second rather than wait in one statement, which PORTAL_PG_STATEMENT_TIMEOUT_MS would cancel
+ * during a long seed. Resolves with the counts by kind, or null when the database had accounts.
+ */
+export async function seedDemoOnce(app: SeedTarget, options: Omit<DemoRecordOptions, 'db'> = {}): Promise<Record<string, number> | null> {
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await inTransaction(app.db as AnyDb, async (trx) => {
+      const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext('portal:demo-seed')) AS locked`.execute(trx);
+      if (!rows[0].locked) return 'busy' as const;
+      if (!(await isEmpty(trx))) return null;
+      options.progress?.('空数据库：写入演示账号与演示数据（一个事务）…');
+      return seedDemo({ db: trx, resources: app.resources }, options);
+    });
+    if (outcome !== 'busy') return outcome;
+    if (attempt === 0) options.progress?.('另一个进程正在写入演示数据：等它完成…');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
