@@ -19,6 +19,7 @@ import { seedDemoOnce } from './db/demo/index';
 import { demoTemplate } from './db/demo/template';
 import { databaseTemplate } from './db/pglite';
 import { formatDemoAccounts, hasDemoAccounts, isEmpty } from './db/seed';
+import { serveLiveBackups } from './ops/live-backup';
 import { projectPath } from './paths';
 import { startupError } from './startup-errors';
 
@@ -63,6 +64,8 @@ if (process.argv.includes('--prepare-database')) {
 }
 
 const app = await buildApp({ ...config, staticDir, progress, template }).catch((err: unknown) => fail(err, config));
+// The embedded database is held from here: `npm run backup` asks this process for its snapshot (ops/live-backup.ts).
+serveLiveBackups(app.db, config, app.log);
 try {
   if (demo) {
     // Once, however many processes start together on the empty database (an advisory lock).
