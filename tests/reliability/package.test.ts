@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_SCRIPTS } from '../../scripts/package';
 import { makeUscc } from '../../src/server/db/uscc';
 import { API, type Envelope } from '../../src/shared/contract';
 import { encrypt, freshPostgresDatabase } from '../api/helpers';
@@ -22,7 +23,7 @@ import { encrypt, freshPostgresDatabase } from '../api/helpers';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const NAME = `portal-${version}`;
-/** The admin CLI is bundled when its entry exists (scripts/package.ts OPERATOR_SCRIPTS). */
+/** The admin CLI is bundled when its entry exists (as backup and restore: OPERATOR_SCRIPTS). */
 const HAS_ADMIN = existsSync(join(ROOT, 'scripts', 'admin.ts'));
 /** The commands bin/portal needs from the system (everything else comes with the package). */
 const SYSTEM_COMMANDS = ['bash', 'env', 'dirname', 'readlink', 'cat'];
@@ -167,7 +168,7 @@ describe('offline installation package (npm run package)', () => {
       'etc/systemd/portal.service',
       'etc/nginx/portal.conf',
       'etc/haproxy/portal.cfg',
-      ...(HAS_ADMIN ? ['dist/admin.mjs'] : []),
+      ...OPERATOR_SCRIPTS.filter((name) => existsSync(join(ROOT, 'scripts', `${name}.ts`))).map((name) => `dist/${name}.mjs`),
       ...(existsSync(join(ROOT, 'docs/operations.md')) ? ['docs/operations.md'] : []),
     ])
       expect(existsSync(join(folder, path)), path).toBe(true);
@@ -237,8 +238,15 @@ describe('offline installation package (npm run package)', () => {
     }
   });
 
-  it('starts on the embedded database in PORTAL_DATA_DIR, the administrator made first', async () => {
-    await installAndUse({ ...offline, PORTAL_DATA_DIR: join(work, 'data'), PORTAL_CACHE_DIR: join(work, 'cache') }, true);
+  it('starts on the embedded database in PORTAL_DATA_DIR, the administrator made first; backs it up', async () => {
+    const env = { ...offline, PORTAL_DATA_DIR: join(work, 'data'), PORTAL_CACHE_DIR: join(work, 'cache') };
+    await installAndUse(env, true);
     expect(existsSync(join(work, 'data', 'PG_VERSION'))).toBe(true);
+    // The backup tool runs from the package too (the embedded database needs no pg_dump).
+    if (existsSync(join(ROOT, 'scripts', 'backup.ts'))) {
+      const file = join(work, 'backup.tar.gz');
+      await runToEnd(join(folder, 'bin/portal'), ['backup', '--out', file], { cwd: folder, env, timeoutMs: 120_000 });
+      expect(statSync(file).size).toBeGreaterThan(0);
+    }
   });
 });
