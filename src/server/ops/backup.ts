@@ -180,12 +180,21 @@ export function findTool(name: 'pg_dump' | 'pg_restore', atLeast: number): Tool 
   );
 }
 
-/** libpq's environment for the configured TLS settings. */
+/** libpq's environment for the configured TLS settings and the password (kept off the command line, which `ps` shows). */
 function toolEnv(config: Config): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (config.pgSslMode) env.PGSSLMODE = config.pgSslMode;
   if (config.pgCaFile) env.PGSSLROOTCERT = config.pgCaFile;
+  const password = config.databaseUrl ? new URL(config.databaseUrl).password : '';
+  if (password) env.PGPASSWORD = decodeURIComponent(password);
   return env;
+}
+
+/** DATABASE_URL without its password, for a tool's --dbname. */
+function toolDbname(config: Config): string {
+  const url = new URL(config.databaseUrl!);
+  url.password = '';
+  return url.toString();
 }
 
 /** Runs a tool; rejects with its last lines of stderr. */
@@ -253,7 +262,7 @@ async function backupPostgres(config: Config, work: string, progress: Progress):
       const snapshot = String((await client.query('select pg_export_snapshot() as s')).rows[0].s);
       const described = await describeDatabase(queryOf(client));
       progress(`pg_dump ${tool.version} → 数据库转储 / dumping the database…`);
-      await run(tool.path, ['--format=custom', `--snapshot=${snapshot}`, `--file=${join(work, 'postgres.dump')}`, `--dbname=${config.databaseUrl}`], toolEnv(config)).catch((err: unknown) => {
+      await run(tool.path, ['--format=custom', `--snapshot=${snapshot}`, `--file=${join(work, 'postgres.dump')}`, `--dbname=${toolDbname(config)}`], toolEnv(config)).catch((err: unknown) => {
         throw new OpsError(1, `pg_dump 失败：${(err as Error).message}`, `pg_dump failed: ${(err as Error).message}`);
       });
       return { database: { kind: 'postgres', version, dumpVersion: tool.version }, ...described };
@@ -523,6 +532,12 @@ export async function restore(config: Config, file: string, options: { force?: b
     throw new OpsError(2, `备份来自更新的版本 ${manifest.productVersion}（未知迁移 ${unknown.join(', ')}）：请先升级本程序`, `the backup comes from a newer release ${manifest.productVersion} (unknown migrations ${unknown.join(', ')}): upgrade this program first`);
   }
   const folder = attachmentFolder(config);
+  if (manifest.attachments.count > 0 && !folder) {
+    throw new OpsError(2, `备份中有 ${manifest.attachments.count} 个附件文件，但 PORTAL_DATA_DIR=memory:// 且未设 PORTAL_ATTACHMENT_DIR：请设置附件目录`, `the backup holds ${manifest.attachments.count} attachment files but there is no attachment folder (PORTAL_DATA_DIR=memory://, PORTAL_ATTACHMENT_DIR unset): set PORTAL_ATTACHMENT_DIR`);
+  }
+  if (manifest.attachments.count > 0 && config.attachmentStore === 'database') {
+    progress(`注意：附件文件恢复到 ${folder}，而当前 PORTAL_ATTACHMENT_STORE=database 不读该目录 / note: the attachment files go to ${folder}, which PORTAL_ATTACHMENT_STORE=database does not read`);
+  }
   const when = new Date();
   const replaced: string[] = [];
 
@@ -603,7 +618,7 @@ export async function restore(config: Config, file: string, options: { force?: b
       }
       if (folderBusy) replaced.push(setAside(folder!, when));
       progress(`pg_restore ${tool.version} → 恢复数据库（一个事务）/ restoring the database (one transaction)…`);
-      await run(tool.path, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${config.databaseUrl}`, dump], toolEnv(config)).catch((err: unknown) => {
+      await run(tool.path, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${toolDbname(config)}`, dump], toolEnv(config)).catch((err: unknown) => {
         throw new OpsError(1, `pg_restore 失败：${(err as Error).message}`, `pg_restore failed: ${(err as Error).message}`);
       });
       if (folder && existsSync(join(stage, 'attachments'))) moveTree(join(stage, 'attachments'), folder);
