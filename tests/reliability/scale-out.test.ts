@@ -1,14 +1,12 @@
 /**
  * Scale-out (issue 17): two server processes (the README's start path) on one PostgreSQL behind
- * HAProxy (Debian's package, started here with the configuration README gives). A session, a
- * captcha, the login limits and the payment notification's idempotence hold whichever process
+ * HAProxy (Debian's package, configured as the operators' guide says: tests/support/haproxy.ts).
+ * A session, a captcha, the login limits and the payment notification's idempotence hold whichever process
  * answers, because all of them live in the database; then a soak of 200 concurrent connections through the balancer (autocannon; 15 s here,
  * PORTAL_SOAK_SECONDS=300 by `npm run soak`) ends with no error and the processes' memory flat.
  * Needs DATABASE_URL and /usr/sbin/haproxy (.ci/run installs it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -19,51 +17,20 @@ import { API, type Envelope, type FlowLogEntry } from '../../src/shared/contract
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { PayOrderInfo } from '../../src/shared/payment';
 import { demo, encrypt, freshPostgresDatabase } from '../api/helpers';
+import { haproxyInstalled, startBalancer, type Balancer } from '../support/haproxy';
 import { startServer, type StartedServer } from '../support/server';
 import { Tally } from './support';
 
-const HAPROXY = '/usr/sbin/haproxy';
 const SOAK_SECONDS = Number(process.env.PORTAL_SOAK_SECONDS ?? 15);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** The balancer configuration an operator copies (README "Scale-out"), with the two backends. */
-function haproxyConfig(port: number, backends: readonly string[]): string {
-  return [
-    'global',
-    '  maxconn 4096',
-    'defaults',
-    '  mode http',
-    '  timeout connect 5s',
-    '  timeout client 60s',
-    '  timeout server 60s',
-    'frontend portal',
-    `  bind 127.0.0.1:${port}`,
-    '  option forwardfor',
-    '  default_backend portal_servers',
-    'backend portal_servers',
-    '  balance roundrobin',
-    '  option httpchk GET /espServer/health/ready',
-    '  http-response set-header X-Served-By %s',
-    ...backends.map((url, i) => `  server portal${i + 1} ${new URL(url).host} check`),
-    '',
-  ].join('\n');
-}
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-describe.runIf(process.env.DATABASE_URL && existsSync(HAPROXY))('two processes behind HAProxy on one PostgreSQL', () => {
+describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('two processes behind HAProxy on one PostgreSQL', () => {
   const tally = new Tally('scale-out (pg)');
   const shared = mkdtempSync(join(tmpdir(), 'portal-scale-'));
   let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   const servers: StartedServer[] = [];
-  let balancer: ChildProcess | null = null;
+  let balancer: Balancer | null = null;
   let front = '';
 
   beforeAll(async () => {
@@ -73,27 +40,19 @@ describe.runIf(process.env.DATABASE_URL && existsSync(HAPROXY))('two processes b
       PORTAL_TRUST_PROXY: 'on',
       PORTAL_CAPTCHA: 'on',
       PORTAL_LOGIN_IP_ACCOUNT_RATE_LIMIT: '4',
-      // Files must be where both processes read them: one attachment directory for the pair.
-      PORTAL_ATTACHMENT_DIR: join(shared, 'attachments'),
+      // Attachments in the database too: the pair shares nothing but PostgreSQL.
+      PORTAL_ATTACHMENT_STORE: 'database',
     };
     // One after the other: the first migrates and seeds, the second finds the database ready.
     servers.push(await startServer({ env }));
     servers.push(await startServer({ env }));
-    const port = await freePort();
-    const config = join(shared, 'haproxy.cfg');
-    writeFileSync(config, haproxyConfig(port, servers.map((s) => s.baseURL)));
-    balancer = spawn(HAPROXY, ['-f', config, '-db'], { stdio: 'ignore' });
-    front = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      const up = await fetch(`${front}/espServer${API.appConfig}`).then((r) => r.ok, () => false);
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    balancer = await startBalancer(shared, servers.map((s) => s.baseURL));
+    front = balancer.url;
   }, 600_000);
 
   afterAll(async () => {
     console.log(tally.line());
-    balancer?.kill('SIGTERM');
+    await balancer?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     await database?.drop();
     rmSync(shared, { recursive: true, force: true });
@@ -159,6 +118,21 @@ describe.runIf(process.env.DATABASE_URL && existsSync(HAPROXY))('two processes b
     const log = await post<FlowLogEntry[]>(unitSid, `/r/online-apply/flowLog/${application.id}`);
     expect(log.filter((e) => e.action === 'pay')).toHaveLength(1);
     expect((await post<{ status: string }>(unitSid, `/r/online-apply/get/${application.id}`)).status).toBe('paid');
+  });
+
+  it('serves a file uploaded through one process from the other (attachments in the database)', async () => {
+    const [a, b] = servers;
+    const sid = await captchaLogin(a.baseURL, 'nbadmin');
+    // A 3 MB PDF (seven chunks in the database) of bytes that differ from one chunk to the next.
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n', 'latin1'), Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7 + (i >> 19)) % 251))]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), '扩展测试.pdf');
+    tally.requests += 2;
+    const stored = (await (await fetch(`${a.baseURL}/espServer${API.attachmentUpload}?__sid=${sid}`, { method: 'POST', body: form })).json()) as Envelope<{ id: string }>;
+    expect(stored.result, stored.message).toBe('true');
+    const res = await fetch(`${b.baseURL}/espServer${API.attachmentDownload}?attsysid=${stored.data!.id}&__sid=${sid}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it(`holds ${SOAK_SECONDS} s of 200 concurrent connections without an error, memory flat`, { timeout: (SOAK_SECONDS * 2 + 120) * 1000 }, async () => {
