@@ -265,6 +265,7 @@ export const OTHER_VARIABLES: readonly { env: string; description: string }[] = 
   { env: 'PORTAL_SCHEMAS', description: '`eager` compiles every route\'s validators and serializers at start (tests do); `lazy` (default) on first use' },
   { env: 'PORTAL_SKIP_PREPARE', description: 'set: `npm ci` / `npm install` skip building and the embedded database templates' },
   { env: 'FORCE_BUILD', description: 'set: `npm start` rebuilds the front end and the server even when nothing changed' },
+  { env: 'PORTAL_ENV_FILE', description: 'offline package: the settings file `bin/portal` reads (default `etc/portal.env`)' },
   { env: 'PORTAL_DEV', description: 'set by `npm run dev` for its API server' },
   { env: 'PORTAL_API_TARGET', description: '`npm run dev`: where Vite\'s dev server sends API calls (default http://127.0.0.1:8080)' },
   { env: 'PORTAL_SOAK_SECONDS', description: 'tests only: length of the scale-out soak (`npm run soak` sets 300)' },

@@ -72,7 +72,7 @@ try {
     const records = await seedDemoOnce(app, { progress });
     if (records) console.log(`Seeded demo data (${Object.entries(records).map(([k, n]) => `${n} ${k}`).join(', ')}).`);
   } else if (await isEmpty(app.db)) {
-    console.log('数据库中还没有账号：用 npm run admin -- create-authority 创建第一个管理员 / No account yet: create the first administrator with `npm run admin -- create-authority`');
+    console.log('数据库中还没有账号：用 npm run admin -- create-authority（离线安装包中为 bin/portal admin create-authority）创建第一个管理员 / No account yet: create the first administrator with `npm run admin -- create-authority` (`bin/portal admin create-authority` in the offline package)');
   }
   // PORT=0 takes a free port; the banner shows the one taken (tests read it).
   const address = await app.listen({ port: config.port, host: config.host });

@@ -5,7 +5,8 @@
  * connection, empty answer, 503) to another one. Debian's package, which .ci/run installs.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { API } from '../../src/shared/contract';
@@ -26,39 +27,28 @@ export const freePort = () =>
     probe.once('error', reject);
   });
 
+/** The configuration the offline package ships (etc/haproxy/portal.cfg), which operators copy. */
+export const SHIPPED_CONFIG = fileURLToPath(new URL('../../scripts/package/haproxy.cfg', import.meta.url));
+
 /**
- * The guide's configuration on 127.0.0.1:`port` with `backends` (base URLs) as portal1, portal2, …
- * (checked every 2 s: a process is up after two good answers, down after two bad). Each answer
- * names the server that gave it in X-Served-By.
+ * The shipped configuration, run here: bound to 127.0.0.1:`port`, its example servers replaced by
+ * `backends` (base URLs) as portal1, portal2, …, each answer naming the server that gave it in
+ * X-Served-By, and its log lines off. Every other line — timeouts, retries, the health check — is
+ * the operator's, so the tests prove the file the package carries.
  */
 export function haproxyConfig(port: number, backends: readonly string[], check = READY_CHECK): string {
-  return [
-    'global',
-    '  maxconn 4096',
-    'defaults',
-    '  mode http',
-    '  timeout connect 5s',
-    '  timeout client 60s',
-    '  timeout server 60s',
-    // A loaded process answers its check late, not never. Without this the check's timeout is
-    // `inter`: with `inter 1s` the scale-out soak's 200 connections (p99 near 6 s on 2 cores) had
-    // both processes taken out at once, 12,538 answers of 503 in its 5 s warm-up.
-    '  timeout check 5s',
-    '  retries 3',
-    '  option redispatch',
-    '  retry-on conn-failure empty-response 503',
-    'frontend portal',
-    `  bind 127.0.0.1:${port}`,
-    '  option forwardfor',
-    '  default_backend portal_servers',
-    'backend portal_servers',
-    '  balance roundrobin',
-    `  option httpchk GET ${check}`,
-    '  default-server inter 2s fall 2 rise 2',
-    '  http-response set-header X-Served-By %s',
-    ...backends.map((url, i) => `  server portal${i + 1} ${new URL(url).host} check`),
-    '',
-  ].join('\n');
+  const lines = readFileSync(SHIPPED_CONFIG, 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*(server |log |option httplog)/.test(line));
+  const config = lines.map((line) => {
+    if (/^\s*bind :80\b/.test(line)) return `  bind 127.0.0.1:${port}`;
+    if (/^\s*option httpchk GET /.test(line)) return `  option httpchk GET ${check}`;
+    return line;
+  });
+  const backend = config.findIndex((line) => line.startsWith('backend portal_servers'));
+  if (backend < 0 || !config.some((l) => l.includes(`bind 127.0.0.1:${port}`))) throw new Error(`${SHIPPED_CONFIG}: no "bind :80" or "backend portal_servers" to run`);
+  config.push('  http-response set-header X-Served-By %s', ...backends.map((url, i) => `  server portal${i + 1} ${new URL(url).host} check`), '');
+  return config.join('\n');
 }
 
 export interface Balancer {
