@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRep
 import { loadConfig, type Config } from './config';
 import { createDatabase, migrateToLatest, type PostgresOptions, type Progress } from './db/index';
 import type { TemplateRecipe } from './db/pglite';
+import attachmentStorePlugin from './plugins/attachment-store';
 import dbPlugin from './plugins/db';
 import envelopePlugin from './plugins/envelope';
 import errorHandlerPlugin, { notFoundHandler, sendError } from './plugins/error-handler';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(cookie);
     await app.register(formbody);
     await app.register(dbPlugin, { db });
+    await app.register(attachmentStorePlugin);
     await app.register(housekeepingPlugin);
     await app.register(keysPlugin);
     await app.register(openapiPlugin, { title: config.productName });

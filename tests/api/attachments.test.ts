@@ -2,7 +2,9 @@
  * Attachments (src/server/routes/attachments.ts): multipart upload with the size limit and the
  * magic-byte check, list by record, download, delete, the unit scope (another unit gets the
  * envelope 404, the authority of the area may read), the legacy paths, and attachment values in a
- * resource record. Files go to a temporary directory of the test.
+ * resource record. Run on both stores (PORTAL_ATTACHMENT_STORE): `folder`, a temporary directory of
+ * the test, and `database`, chunks in sys_attachment_blob; "nothing stored" means no row, no file
+ * or chunk, and nothing left in the staging directory.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,8 @@ import { newId } from '../../src/server/db/ids';
 import { linkToRecord } from '../../src/server/services/attachments';
 import { ATTACHMENT_ROUTES, API, type AttachmentInfo, type Envelope } from '../../src/shared/contract';
 import { api, appSuite, call, dbTargets, withSession } from './helpers';
+
+const STORES = ['folder', 'database'] as const;
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
@@ -33,7 +37,7 @@ async function multipart(files: { name: string; bytes: Buffer; type?: string }[]
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 
-describe.each(dbTargets())('attachments (%s)', (target) => {
+describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, store] as const)))('attachments (%s, %s store)', (target, storeKind) => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'portal-att-test-'));
@@ -41,14 +45,21 @@ describe.each(dbTargets())('attachments (%s)', (target) => {
   afterAll(() => rmSync(dir, { recursive: true, force: true })); // after the suite's app closes
   // farAuthority: another city's authority; the demo authority (330200) oversees 3302xx.
   const { app, units: [unitA, unitB, farAuthority], session } = appSuite(target, {
-    build: () => ({ attachmentDir: dir, attachmentMaxMb: MAX_MB }),
+    build: () => (storeKind === 'folder' ? { attachmentStore: 'folder', attachmentDir: dir, attachmentMaxMb: MAX_MB } : { attachmentStore: 'database', attachmentMaxMb: MAX_MB }),
     units: ['330212', '330203', ['330106', 'authority']],
     sessions: { authority: 'jgadmin' },
   });
 
-  /** Every stored file (tmp/ included), relative to the directory. */
-  const storedFiles = (): string[] =>
-    readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(dir, p)).isFile());
+  const filesIn = (root: string): string[] => readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(root, p)).isFile());
+  /**
+   * Everything stored: folder, every file (tmp/ included) relative to the directory; database,
+   * `<id>/<seq>` of every chunk and the files in the staging directory.
+   */
+  const storedFiles = async (): Promise<string[]> => {
+    if (storeKind === 'folder') return filesIn(dir);
+    const chunks = await app.db.selectFrom('sys_attachment_blob' as never).select(['id' as never, 'seq' as never]).execute();
+    return [...(chunks as { id: string; seq: number }[]).map((c) => `${c.id}/${c.seq}`), ...filesIn(app.attachmentStore.stagingDir).map((p) => join('tmp', p))];
+  };
   const rowCount = async () => Number((await app.db.selectFrom('sys_attachment' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
   const upload = async (sid: string | null, files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string> = {}, path: string = ATTACHMENT_ROUTES.upload) => {
@@ -70,8 +81,8 @@ describe.each(dbTargets())('attachments (%s)', (target) => {
       expect(info.id).toMatch(/^[0-9a-f]{32}$/);
       expect(info.url).toBe(`/espServer${ATTACHMENT_ROUTES.download}/${info.id}`);
       // Stored under its id, never under the uploader's name.
-      expect(storedFiles()).toContain(join(info.id.slice(0, 2), info.id));
-      expect(storedFiles().some((p) => p.includes('使用登记表'))).toBe(false);
+      expect(await storedFiles()).toContain(storeKind === 'folder' ? join(info.id.slice(0, 2), info.id) : `${info.id}/0`);
+      expect((await storedFiles()).some((p) => p.includes('使用登记表'))).toBe(false);
 
       // The legacy path, with the ref as a query parameter this time.
       const png = await upload(unitA.sid, [{ name: 'photo.PNG', bytes: PNG, type: 'image/png' }], {}, `${API.attachmentAttUpload}?attrefsysid=${refId}`);
@@ -139,24 +150,24 @@ describe.each(dbTargets())('attachments (%s)', (target) => {
       const del = await call(app, unitA.sid, 'POST', API.attachmentDelete, { attsysid: id });
       expect(del.body).toMatchObject({ result: 'true', message: '删除成功' });
       expect((await download(unitA.sid, id)).statusCode).toBe(404);
-      expect(storedFiles().some((p) => p.endsWith(id))).toBe(false);
+      expect((await storedFiles()).some((p) => p.includes(id))).toBe(false);
     });
 
     it('needs a session: 401 envelope, nothing stored', async () => {
-      const before = { files: storedFiles().length, rows: await rowCount() };
+      const before = { files: (await storedFiles()).length, rows: await rowCount() };
       const res = await upload(null, [{ name: 'a.pdf', bytes: PDF }]);
       expect(res).toMatchObject({ status: 401, body: { result: 'false', code: 'UNAUTHENTICATED', message: '登录已过期，请重新登录' } });
       const get = await app.inject({ method: 'GET', url: api(`${API.attachmentDownload}?attsysid=${newId()}`) });
       expect(get.statusCode).toBe(401);
-      expect({ files: storedFiles().length, rows: await rowCount() }).toEqual(before);
+      expect({ files: (await storedFiles()).length, rows: await rowCount() }).toEqual(before);
     });
   });
 
   describe('refused uploads store nothing', () => {
     const refused = async (files: { name: string; bytes: Buffer }[]) => {
-      const before = { files: storedFiles().length, rows: await rowCount() };
+      const before = { files: (await storedFiles()).length, rows: await rowCount() };
       const res = await upload(unitA.sid, files);
-      expect({ files: storedFiles().length, rows: await rowCount() }).toEqual(before);
+      expect({ files: (await storedFiles()).length, rows: await rowCount() }).toEqual(before);
       return res;
     };
 

@@ -12,7 +12,6 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { rm } from 'node:fs/promises';
 import attachmentMobileRoutes from './attachment-mobile';
 import { API, ATTACHMENT_ROUTES } from '../../shared/contract';
 import { isId } from '../db/ids';
@@ -25,7 +24,6 @@ import {
   findVisible,
   listByRef,
   openFile,
-  openStore,
   readUpload,
   storeStaged,
   type StagedFile,
@@ -67,8 +65,8 @@ function attachmentIdOf(request: FastifyRequest): string {
 }
 
 const attachmentRoutes: FastifyPluginAsync = async (app) => {
-  const store = openStore(app.config, (id) => `${ATTACHMENT_ROUTES.download}/${id}`);
-  if (store.temporary) app.addHook('onClose', async () => rm(store.dir, { recursive: true, force: true }));
+  // The app's one store (plugins/attachment-store.ts): a folder or the database.
+  const store = app.attachmentStore;
   await app.register(multipart, {
     // Over-size files are cut by the parser and refused by the service with the Chinese message.
     throwFileSizeLimit: false,
@@ -122,7 +120,7 @@ const attachmentRoutes: FastifyPluginAsync = async (app) => {
     schema: { summary: 'Download an attachment (the session must see it)', tags: TAGS, response: failureResponses },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const info = await findVisible(app.db, store, viewerOf(request), attachmentIdOf(request));
-      const stream = await openFile(store, info.id);
+      const stream = await openFile(store, info);
       return reply
         .header('content-type', info.mime)
         .header('content-length', info.size)

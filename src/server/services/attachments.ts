@@ -1,34 +1,37 @@
 /**
- * Attachment files: stored on disk under a random id (never the uploader's file name) with one
- * `sys_attachment` row each (migration 0003). The rules, as data and small functions:
+ * Attachment files: stored under a random id (never the uploader's file name) with one
+ * `sys_attachment` row each (migration 0003); where the bytes live, a folder or the database, is
+ * the store's business (services/attachment-store.ts, PORTAL_ATTACHMENT_STORE). The rules, as data
+ * and small functions:
  *
  * - Allowed types are listed by extension (ALLOWED_TYPES); the first bytes must match the type the
  *   extension claims (a renamed text file is not a PDF). The stored MIME type comes from this
  *   table, never from the client's Content-Type.
  * - The size limit is enforced while streaming: a file over the limit is discarded and nothing is
- *   stored (no row, no file).
+ *   stored (no row, no bytes).
  * - Who sees a file: the uploader's unit; a session of an oversight role type (the authority) also
  *   sees the files of units in its area, as it audits their records (see resources/scope.ts). Only
  *   the uploader's unit may delete. Anything else answers ATTACHMENT_NOT_FOUND, as an unknown id does.
- * - A file is first written to `<dir>/tmp/` and moved to `<dir>/<id[0..2]>/<id>` once it has passed
- *   every check, so a half-written or refused upload never appears under an id.
+ * - A file is first written to the store's staging directory and put into the store, under its id,
+ *   once it has passed every check, so a half-written or refused upload never appears under an id.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { ColumnType, ExpressionBuilder, Generated, Kysely, Selectable } from 'kysely';
 import type { AttachmentInfo } from '../../shared/contract';
-import type { Config } from '../config';
 import { escapeLike } from '../db/sql';
 import { newId } from '../db/ids';
 import { AppError } from '../errors';
 import { areaPrefix } from '../resources/scope';
+import type { AttachmentStore } from './attachment-store';
 import { eachPart, uploadError } from './multipart';
+
+export type { AttachmentStore } from './attachment-store';
 
 // ---------------------------------------------------------------------------------------------
 // types
@@ -64,17 +67,6 @@ export interface Viewer {
   roleType: string | null;
   /** The viewer's role type oversees its area (PORTAL_OVERSIGHT_ROLE_TYPES). */
   oversees: boolean;
-}
-
-export interface AttachmentStore {
-  /** Directory of the files. */
-  dir: string;
-  /** Largest accepted file in bytes. */
-  maxBytes: number;
-  /** The configured limit in MB, for the error's data. */
-  maxMb: number;
-  /** Absolute download path of an attachment id (the API base included). */
-  downloadUrl(id: string): string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -131,31 +123,7 @@ export function allowedType(name: string): FileType {
 }
 
 // ---------------------------------------------------------------------------------------------
-// the store on disk
-
-/**
- * The store of a configuration: PORTAL_ATTACHMENT_DIR, else `<dataDir>/attachments`; an in-memory
- * database gets a temporary directory (`temporary: true`: remove it when the app closes).
- */
-export function openStore(config: Pick<Config, 'attachmentDir' | 'attachmentMaxMb' | 'dataDir' | 'apiBase'>, downloadPath: (id: string) => string): AttachmentStore & { temporary: boolean } {
-  const temporary = !config.attachmentDir && config.dataDir.startsWith('memory://');
-  // One temporary directory per app configuration, so every route that opens the store (the
-  // signed-in uploads, the open application uploads) sees the same files.
-  const temp = () => temporaryDirs.get(config) ?? temporaryDirs.set(config, mkdtempSync(join(tmpdir(), 'portal-attachments-'))).get(config)!;
-  const dir = config.attachmentDir ?? (temporary ? temp() : join(config.dataDir, 'attachments'));
-  mkdirSync(join(dir, 'tmp'), { recursive: true });
-  return {
-    dir,
-    temporary,
-    maxMb: config.attachmentMaxMb,
-    maxBytes: Math.floor(config.attachmentMaxMb * 1024 * 1024),
-    downloadUrl: (id) => `${config.apiBase}${downloadPath(id)}`,
-  };
-}
-
-const temporaryDirs = new WeakMap<object, string>();
-
-const filePath = (store: AttachmentStore, id: string) => join(store.dir, id.slice(0, 2), id);
+// staging
 
 /** Counts, hashes and keeps the first bytes of what passes through. */
 class Inspector extends Transform {
@@ -179,7 +147,7 @@ class Inspector extends Transform {
   }
 }
 
-/** A file written to the temporary area and checked, not yet under its id. */
+/** A file written to the staging directory and checked, not yet under its id. */
 export interface StagedFile {
   tmpPath: string;
   name: string;
@@ -189,7 +157,7 @@ export interface StagedFile {
 }
 
 /**
- * Streams an uploaded file to the temporary area and checks it: type by extension, size limit,
+ * Streams an uploaded file to the store's staging directory and checks it: type by extension, size limit,
  * non-empty, magic bytes. On any failure the temporary file is gone and an AppError is thrown.
  * `truncated()` says whether the multipart parser cut the stream at the size limit.
  */
@@ -200,13 +168,15 @@ export async function stageUpload(store: AttachmentStore, rawName: string, strea
     throw new AppError('ATTACHMENT_MISSING');
   }
   let type: FileType;
+  let dir: string;
   try {
     type = allowedType(name);
+    dir = await store.staging();
   } catch (err) {
     stream.resume(); // drain the refused part so the rest of the request can be read
     throw err;
   }
-  const tmpPath = join(store.dir, 'tmp', `${newId()}.part`);
+  const tmpPath = join(dir, `${newId()}.part`);
   const inspector = new Inspector();
   try {
     await pipeline(stream, inspector, createWriteStream(tmpPath, { flags: 'wx' }));
@@ -277,15 +247,16 @@ function toInfo(store: AttachmentStore, row: AttachmentRow): AttachmentInfo {
 }
 
 /**
- * Moves a staged file under a new id and records it for the viewer's unit. The row is written
- * first (in a transaction that commits only once the file is in place), so a failure leaves
- * neither a row without a file nor a file under an id.
+ * Puts a staged file into the store under a new id and records it for the viewer's unit. The row
+ * is written first, in a transaction that commits only once the bytes are stored (in the folder,
+ * or as chunks in that very transaction), so a failure leaves neither a row without bytes nor
+ * bytes under an id. The staged file is gone afterwards, stored or not.
  */
 export async function storeStaged(db: AnyDb, store: AttachmentStore, viewer: Viewer, staged: StagedFile, refId: string | null): Promise<AttachmentInfo> {
   const id = newId();
-  const target = filePath(store, id);
+  let row: AttachmentRow;
   try {
-    const row = await attachments(db)
+    row = await attachments(db)
       .transaction()
       .execute(async (trx) => {
         const inserted = await trx
@@ -303,16 +274,17 @@ export async function storeStaged(db: AnyDb, store: AttachmentStore, viewer: Vie
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await mkdir(join(store.dir, id.slice(0, 2)), { recursive: true });
-        await rename(staged.tmpPath, target);
+        await store.put(trx, id, staged.tmpPath);
         return inserted;
       });
-    return toInfo(store, row);
   } catch (err) {
-    await rm(target, { force: true });
+    await store.forget(id);
     await discardStaged(staged);
     throw err;
   }
+  // The folder moved the staged file; the database copied it.
+  await discardStaged(staged);
+  return toInfo(store, row);
 }
 
 /** The condition "visible to the viewer": own unit, or (oversight role types) the viewer's area. */
@@ -344,11 +316,11 @@ export async function listByRef(db: AnyDb, store: AttachmentStore, viewer: Viewe
   return rows.map((row) => toInfo(store, row));
 }
 
-/** Deletes an attachment of the viewer's own unit (row, then file); ATTACHMENT_NOT_FOUND otherwise. */
+/** Deletes an attachment of the viewer's own unit (row, then bytes); ATTACHMENT_NOT_FOUND otherwise. */
 export async function deleteOwn(db: AnyDb, store: AttachmentStore, viewer: Viewer, id: string): Promise<void> {
   const deleted = await attachments(db).deleteFrom('sys_attachment').where('id', '=', id).where('unit_id', '=', viewer.unitId).returning('id').executeTakeFirst();
   if (!deleted) throw new AppError('ATTACHMENT_NOT_FOUND');
-  await rm(filePath(store, id), { force: true });
+  await store.remove(id);
 }
 
 /**
@@ -369,17 +341,9 @@ export async function linkToRecord(db: AnyDb, viewer: Viewer, refId: string, ids
   return rows.length;
 }
 
-/** The stored bytes of an attachment (after `findVisible`); rejects with ATTACHMENT_NOT_FOUND when the file is gone. */
-export async function openFile(store: AttachmentStore, id: string): Promise<ReadStream> {
-  const stream = createReadStream(filePath(store, id));
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', (err) => reject(err));
-  }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') throw new AppError('ATTACHMENT_NOT_FOUND');
-    throw err;
-  });
-  return stream;
+/** The stored bytes of an attachment (after `findVisible`), streamed; rejects with ATTACHMENT_NOT_FOUND when they are gone. */
+export function openFile(store: AttachmentStore, info: Pick<AttachmentInfo, 'id' | 'size'>): Promise<Readable> {
+  return store.open(info.id, info.size);
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { ATTACHMENT_ROUTES } from '../../../shared/contract';
 import { failureResponses } from '../../../shared/wire';
 import { AppError } from '../../errors';
-import { discardStaged, openStore, readUpload, storeStaged, type AttachmentTable, type StagedFile } from '../../services/attachments';
+import { discardStaged, readUpload, storeStaged, type AttachmentTable, type StagedFile } from '../../services/attachments';
 import { countHit } from '../../services/rate-counter';
 import { ACCOUNT_APPLY_ERRORS } from './errors';
 
@@ -55,7 +55,7 @@ export async function claimUploads(trx: unknown, apiBase: string, ids: readonly 
 }
 
 export const applyUploadRoutes: FastifyPluginAsync = async (app) => {
-  const store = openStore(app.config, (id) => `${ATTACHMENT_ROUTES.download}/${id}`);
+  const store = app.attachmentStore;
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: store.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
