@@ -76,6 +76,7 @@ try {
   }
   // PORT=0 takes a free port; the banner shows the one taken (tests read it).
   const address = await app.listen({ port: config.port, host: config.host });
+  await Promise.all(app.lifecycle.afterListen);
   const demoAccounts = await hasDemoAccounts(app.db);
   if (demo) {
     console.log('模式：演示（空数据库写入演示账号，其密码公开；正式部署请设 PORTAL_DEMO=off）/ Mode: demo');

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,17 @@ describe('a start that cannot work', () => {
     const run = await startExpectingFailure({ DATABASE_URL: url.toString() });
     expectOneLine(run, 'DATABASE_URL');
     expect(run.stderr).toContain('数据库不存在');
+  });
+
+  it('names PORTAL_METRICS_PORT when that port is taken', { timeout: 180_000 }, async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => taken.once('listening', resolve));
+    try {
+      const run = await startExpectingFailure({ PORTAL_METRICS_PORT: String((taken.address() as AddressInfo).port) });
+      expectOneLine(run, 'PORTAL_METRICS_PORT');
+    } finally {
+      taken.close();
+    }
   });
 
   it('names PORTAL_TRUST_PROXY for a malformed range and a timeout below zero', { timeout: 180_000 }, async () => {

@@ -17,6 +17,12 @@ export interface Lifecycle {
    * part works and throws (a message saying what failed) when not. Plugins add theirs at register.
    */
   readinessChecks: Map<string, () => Promise<void>>;
+  /**
+   * Work a plugin starts once the app listens (an onListen hook, whose error Fastify only logs and
+   * does not wait for): each settles when that work is done. main.ts awaits them after listen and
+   * ends the start with the first failure.
+   */
+  afterListen: Promise<void>[];
 }
 
 declare module 'fastify' {
@@ -32,6 +38,7 @@ export default fp(
       inFlight: 0,
       draining: false,
       readinessChecks: new Map(),
+      afterListen: [],
       idle: () => (lifecycle.inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
     };
     const done = () => {

@@ -34,6 +34,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { API } from '../../shared/contract';
+import { StartupError } from '../config';
 import { postgresPoolOf } from '../db/index';
 import { AppError, codeForStatus, defineErrors, isAppError } from '../errors';
 
@@ -216,20 +217,31 @@ export default fp(
           }
         }
       };
+      // Settles once the listener is up or has failed; main.ts waits for it (lifecycle.afterListen).
+      let opened!: { resolve: () => void; reject: (err: Error) => void };
+      const listening = new Promise<void>((resolve, reject) => (opened = { resolve, reject }));
+      listening.catch(() => undefined); // a caller that never awaits it (a test's app) must not see an unhandled rejection
+      app.lifecycle.afterListen.push(listening);
       app.addHook('onListen', async () => {
         if (server) return;
         const listener = createServer((req, res) => void serve(req, res));
         server = listener;
-        await new Promise<void>((resolve, reject) => {
-          listener.once('error', reject);
-          listener.listen(metricsPort, app.config.host, () => {
-            listener.off('error', reject);
-            resolve();
+        try {
+          await new Promise<void>((resolve, reject) => {
+            listener.once('error', reject);
+            listener.listen(metricsPort, app.config.host, () => {
+              listener.off('error', reject);
+              resolve();
+            });
           });
-        }).catch((err: Error) => {
+        } catch (err) {
           server = null;
-          throw new Error(`metrics listener on ${app.config.host}:${metricsPort} could not start: ${err.message}`, { cause: err });
-        });
+          const why = (err as Error).message;
+          const failure = new StartupError('PORTAL_METRICS_PORT', `无法监听指标端口 ${app.config.host}:${metricsPort}（${why}）`, `cannot listen on ${app.config.host}:${metricsPort}: ${why}`, { cause: err });
+          opened.reject(failure);
+          throw failure;
+        }
+        opened.resolve();
         app.log.info({ port: metricsPort, host: app.config.host }, `metrics: GET /metrics on ${app.config.host}:${metricsPort}`);
       });
       app.addHook('onClose', async () => {
