@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { NODE_BUNDLE } from './build-server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const templates = join(root, 'scripts', 'package');
@@ -79,19 +80,7 @@ async function bundle(dist: string): Promise<{ entries: string[]; imports: Set<s
     if (existsSync(file)) entryPoints[name] = file;
   }
   // As scripts/build-server.ts builds dist/server.mjs: one ES module each, packages external.
-  const result = await build({
-    entryPoints,
-    outdir: dist,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'inline',
-    logLevel: 'warning',
-    metafile: true,
-  });
+  const result = await build({ ...NODE_BUNDLE, entryPoints, outdir: dist, outExtension: { '.js': '.mjs' }, metafile: true });
   const imports = new Set<string>();
   for (const output of Object.values((result.metafile as Metafile).outputs))
     for (const imported of output.imports) {

@@ -4,11 +4,9 @@
  * passwords piped on standard input. The accounts it makes are then used over the API: the login
  * answer forces the password change, the server refuses everything else until it is made.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -18,28 +16,13 @@ import { MAX_FAILED_LOGINS } from '../../src/server/services/auth';
 import { API } from '../../src/shared/contract';
 import { OPEN_LIMITS } from '../support/limits';
 import { api, dbTargets, freshPostgresDatabase, login, withSession } from './helpers';
+import { runAdmin, type CliRun } from '../support/admin-cli';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SLOW = { timeout: 600_000 };
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
-/** Runs the CLI with `input` piped on standard input. */
-function admin(args: string[], env: Record<string, string>, input = ''): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += String(c)));
-  child.stderr.on('data', (c: Buffer) => (stderr += String(c)));
-  child.stdin.end(input);
-  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
-}
+const admin = runAdmin;
 
 const twice = (password: string) => `${password}\n${password}\n`;
 

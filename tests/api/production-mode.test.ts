@@ -4,34 +4,21 @@
  * account, say so and point to `npm run admin`; the embedded default with no setting is the demo.
  * The operator's first administrator then comes from the CLI (tests/api/admin-cli.test.ts has the rest).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../support/server';
 import { freshPostgresDatabase, logInOver } from './helpers';
+import { runAdmin } from '../support/admin-cli';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SLOW = { timeout: 600_000 };
 const PRODUCTION = '模式：生产（不写入演示账号与数据）/ Mode: production';
 const HINT = /数据库中还没有账号：用 npm run admin -- create-authority.* \/ No account yet: create the first administrator with `npm run admin -- create-authority`/;
 const DEMO = /模式：演示.*\/ Mode: demo/;
 
-/** Runs `npm run admin`'s entry with `input` piped in. */
-function admin(args: string[], env: Record<string, string>, input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: childEnv });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += String(c)));
-  child.stderr.on('data', (c: Buffer) => (stderr += String(c)));
-  child.stdin.end(input);
-  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
-}
+const admin = runAdmin;
 
 const servers: StartedServer[] = [];
 async function start(options: Parameters<typeof startServer>[0]): Promise<StartedServer> {
