@@ -8,10 +8,12 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server';
 import { loadConfig, StartupError, unknownSettings } from '../../src/server/config';
 import { startupError } from '../../src/server/startup-errors';
+import { startServer } from '../support/server';
 
 const scratch = mkdtempSync(join(tmpdir(), 'portal-start-fail-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -71,6 +73,21 @@ describe('a start that cannot work', () => {
       expectOneLine(run, 'PORTAL_METRICS_PORT');
     } finally {
       taken.close();
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)('asks PostgreSQL for TLS with PGSSLMODE=require: connected, or one line naming PGSSLMODE when it has none', { timeout: 180_000 }, async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const ssl = (await client.query<{ ssl: string }>('show ssl')).rows[0].ssl;
+    await client.end();
+    if (ssl === 'on') {
+      const server = await startServer({ env: { DATABASE_URL: process.env.DATABASE_URL!, PGSSLMODE: 'require', PORTAL_DEMO: 'off' } });
+      await server.stop();
+    } else {
+      const run = await startExpectingFailure({ DATABASE_URL: process.env.DATABASE_URL!, PGSSLMODE: 'require' });
+      expectOneLine(run, 'PGSSLMODE');
+      expect(run.stderr).toContain('does not support SSL');
     }
   });
 
