@@ -142,42 +142,29 @@ export default fp(
 
     // Counts from the database, each under the health timeout and cached.
     const warn = (what: string) => (err: unknown) => app.log.warn({ err }, `metrics: counting ${what} failed`);
-    const openSessions = sampled(
-      async () => {
-        const cutoff = new Date(Date.now() - sessionTtlMinutes * 60_000);
-        const row = await app.db.selectFrom('sys_session').select((eb) => eb.fn.countAll<string | number>().as('n')).where('last_seen_at', '>=', cutoff).executeTakeFirstOrThrow();
-        return Number(row.n);
-      },
-      healthTimeoutMs,
-      warn('open sessions'),
-    );
-    new Gauge({
-      name: 'portal_sessions_open',
-      help: 'Unexpired sessions (all processes), counted at most every 15 s.',
-      registers,
-      async collect() {
-        const n = await openSessions();
-        if (n !== null) this.set(n);
-      },
-    });
-    const smsLastHour = sampled(
-      async () => {
-        const since = new Date(Date.now() - 3_600_000);
-        const row = await app.db.selectFrom('sys_sms_outbox').select((eb) => eb.fn.countAll<string | number>().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow();
-        return Number(row.n);
-      },
-      healthTimeoutMs,
-      warn('the sms outbox'),
-    );
-    new Gauge({
-      name: 'portal_sms_outbox_last_hour',
-      help: 'Text messages written to sys_sms_outbox in the last hour (all processes), counted at most every 15 s.',
-      registers,
-      async collect() {
-        const n = await smsLastHour();
-        if (n !== null) this.set(n);
-      },
-    });
+    /** A gauge of the rows of `table` whose `column` is at or after `since()`, counted under the health timeout and cached. */
+    const rowCountGauge = (name: string, help: string, table: 'sys_session' | 'sys_sms_outbox', column: 'last_seen_at' | 'created_at', since: () => Date, what: string) => {
+      const count = sampled(
+        async () => {
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one of two known tables and columns
+          const row = await (app.db as any).selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).where(column, '>=', since()).executeTakeFirstOrThrow();
+          return Number(row.n);
+        },
+        healthTimeoutMs,
+        warn(what),
+      );
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          const n = await count();
+          if (n !== null) this.set(n);
+        },
+      });
+    };
+    rowCountGauge('portal_sessions_open', 'Unexpired sessions (all processes), counted at most every 15 s.', 'sys_session', 'last_seen_at', () => new Date(Date.now() - sessionTtlMinutes * 60_000), 'open sessions');
+    rowCountGauge('portal_sms_outbox_last_hour', 'Text messages written to sys_sms_outbox in the last hour (all processes), counted at most every 15 s.', 'sys_sms_outbox', 'created_at', () => new Date(Date.now() - 3_600_000), 'the sms outbox');
 
     // On the main port, behind the bearer token.
     if (metricsToken !== null) {
