@@ -8,11 +8,11 @@
  */
 import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/server/db/migrations/index';
 import { API } from '../../src/shared/contract';
 import { api, appSuite, dbTargets, demo, login, makeApp, sessionOf, type TestApp, withSession } from './helpers';
+import { queryRows } from '../support/postgres';
 
 interface Check {
   ok: boolean;
@@ -301,15 +301,7 @@ describe.runIf(process.env.DATABASE_URL)('health when PostgreSQL goes away (pg)'
   const token = 'metrics-token-db-down';
   let t: TestApp;
   let database: string;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (text: string) => queryRows(process.env.DATABASE_URL!, text);
   const allow = (on: boolean) => admin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS ${on}`);
 
   beforeAll(async () => {
