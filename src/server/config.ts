@@ -83,6 +83,22 @@ export interface Config {
   attachmentStore: 'folder' | 'database';
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
+  /** Which algorithms protect secrets (services/crypto-suite.ts): `standard` (RSA-OAEP, SHA-256) or `sm` (国密 SM2, SM3, SM4). */
+  crypto: 'standard' | 'sm';
+  /** 32-byte key from the environment that encrypts the server's private keys and keys the audit chain; null = none set. */
+  masterKey: Buffer | null;
+  /** Days a sent text message (sys_sms_outbox) and a used or expired SMS code (sys_sms_code) are kept. */
+  smsRetentionDays: number;
+  /** Days an audit-log row is kept (at least 180). */
+  auditRetentionDays: number;
+  /** Days a password may be used before its owner must change it (0 = no limit). */
+  passwordMaxAgeDays: number;
+  /** How many previous passwords a new one may not repeat (0 = no check). */
+  passwordHistory: number;
+  /** One session per account: a new login ends the account's other sessions. */
+  singleSession: boolean;
+  /** What an external link (menu hrefAppend) carries to the outside system: a signed single-use `token` or the `userId`. */
+  externalLinkIdentity: 'token' | 'userId';
   cityName: string;
   platformTitle: string;
   productName: string;
@@ -174,6 +190,22 @@ const trustProxy: Parser<boolean | readonly string[]> = (raw) => {
   if (bad !== undefined || entries.length === 0) throw new Error(`expected off, on or addresses/CIDR ranges such as 10.0.0.5,192.168.1.0/24, got "${bad ?? raw}"`);
   return entries;
 };
+/** 32 bytes as 64 hex digits or base64 (`openssl rand -base64 32`). */
+const masterKey: Parser<Buffer | null> = (raw) => {
+  const value = raw.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(value) && key.toString('base64').replace(/=+$/, '') !== value.replace(/=+$/, ''))) {
+    throw new Error('expected a 32-byte key: 64 hex digits or base64 (openssl rand -base64 32)');
+  }
+  return key;
+};
+const atLeast =
+  (min: number): Parser<number> =>
+  (raw) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min) throw new Error(`expected a whole number ≥ ${min}, got "${raw}"`);
+    return n;
+  };
 const apiPrefix: Parser<string> = (raw) => `/${raw.replace(/^\/+|\/+$/g, '')}`;
 
 function setting<K extends keyof Config>(env: string, key: K, parse: Parser<Config[K]>, fallback: Config[K], description: string): Setting<K> {
@@ -219,6 +251,14 @@ export const SETTINGS = [
   setting('PORTAL_METRICS_PORT', 'metricsPort', optionalPort, null, 'port of a separate listener (on `HOST`) that serves only `GET /metrics` (Prometheus); unset = none'),
   setting('PORTAL_METRICS_TOKEN', 'metricsToken', optionalText, null, 'token that opens `GET {PORTAL_API_BASE}/metrics` on the main port (`Authorization: Bearer <token>`); unset = not served there'),
   setting('PORTAL_ATTACHMENT_STORE', 'attachmentStore', oneOf(['folder', 'database'] as const), 'folder', 'where attachment files live: `folder` (`PORTAL_ATTACHMENT_DIR`) or `database` (in the database itself: several processes share nothing else, one backup holds all)'),
+  setting('PORTAL_CRYPTO', 'crypto', oneOf(['standard', 'sm'] as const), 'standard', 'algorithms: `standard` (login fields RSA-OAEP, hashes SHA-256) or `sm` (国密: login fields SM2, session tokens and audit chain SM3, ID-card and mobile columns SM4 at rest)'),
+  setting('PORTAL_MASTER_KEY', 'masterKey', masterKey, null, 'a 32-byte key (64 hex digits or base64, `openssl rand -base64 32`) that encrypts the server\'s private keys in the database and keys the audit-log chain; keep it outside the database and its backups'),
+  setting('PORTAL_SMS_RETENTION_DAYS', 'smsRetentionDays', positiveInt, 30, 'days a sent text message and a used or expired SMS code are kept'),
+  setting('PORTAL_AUDIT_RETENTION_DAYS', 'auditRetentionDays', atLeast(180), 180, 'days an audit-log row is kept (at least 180)'),
+  setting('PORTAL_PASSWORD_MAX_AGE_DAYS', 'passwordMaxAgeDays', nonNegativeInt, 0, 'days a password may be used before it must be changed (0 = no limit)'),
+  setting('PORTAL_PASSWORD_HISTORY', 'passwordHistory', nonNegativeInt, 5, 'a new password may not be one of the last N (0 = no check)'),
+  setting('PORTAL_SINGLE_SESSION', 'singleSession', onOff, false, '`on`: a new login ends the account\'s other sessions'),
+  setting('PORTAL_EXTERNAL_LINK_IDENTITY', 'externalLinkIdentity', oneOf(['token', 'userId'] as const), 'token', 'what an external link carries: `token` (signed, single-use, 5 minutes) or `userId`'),
   setting('LOG_LEVEL', 'logLevel', text, 'info', 'log level (silent, error, warn, info, debug)'),
   setting('PORTAL_CITY_NAME', 'cityName', text, '宁波市', 'city shown before the platform title'),
   setting('PORTAL_PLATFORM_TITLE', 'platformTitle', text, '特种设备企业服务平台', 'platform title in the header'),
@@ -329,7 +369,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function SETTING_HINTS_ZH(why: string): string {
   if (why.startsWith('expected a port')) return '应为端口号';
   if (why.startsWith('expected a positive integer')) return '应为正整数';
-  if (why.startsWith('expected a whole number')) return '应为不小于 0 的整数';
+  if (why.startsWith('expected a whole number ≥ ')) return `应为不小于 ${why.slice('expected a whole number ≥ '.length).split(',')[0]} 的整数`;
+  if (why.startsWith('expected a 32-byte key')) return '应为 32 字节密钥（64 位十六进制或 base64，可用 openssl rand -base64 32 生成）';
   if (why.startsWith('expected a positive number')) return '应为正数';
   if (why.startsWith('expected one of')) return `应为 ${why.slice('expected one of '.length)} 之一`;
   if (why.startsWith('expected an http(s) URL')) return '应为 http(s) 地址';
