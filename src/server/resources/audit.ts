@@ -68,24 +68,50 @@ export function auditChanges(model: ResourceModel, before: Row, after: Row, dict
   return changes;
 }
 
-/** Records one operation on a record; an update that changed no field is not recorded. */
-export async function writeAudit(trx: AnyDb, actor: Actor, model: ResourceModel, runtime: HookRuntime, operation: AuditOperation, recordId: string, before: Row | undefined, after: Row | undefined): Promise<void> {
-  const changes = auditChanges(model, before ?? {}, after ?? {}, runtime.dicts);
-  if (operation === 'update' && changes.length === 0) return;
-  await audit(trx)
+/** One audit row as its writers describe it; appendAudit adds the id, time and chain. */
+export interface AuditAppend {
+  /** Who acted (null for a visitor or the system). */
+  userId: string | null;
+  userName: string | null;
+  /** The actor's unit and area: what the authority's audit screen is scoped by. */
+  unitId?: string | null;
+  areaCode?: string | null;
+  /** The resource name, or a system area such as `auth` for sign-in events. */
+  resource: string;
+  /** The record acted on (for sign-in events: the account's id or login name). */
+  recordId: string;
+  /** `insert`, `update`, a workflow action's name, or an event such as `login`. */
+  operation: AuditOperation;
+  /** The changed fields (label: from → to); an event without fields records []. */
+  changes: FieldChange[];
+}
+
+/**
+ * The one way a row enters sys_audit_log: every writer (saves, workflow actions, deletes, security
+ * events, unmasked reads) calls this, inside its own transaction when it has one.
+ */
+export async function appendAudit(db: AnyDb, entry: AuditAppend): Promise<void> {
+  await audit(db)
     .insertInto('sys_audit_log')
     .values({
       id: newId(),
-      user_id: actor.userId || null,
-      user_name: actor.userName || null,
-      resource: model.name,
-      record_id: recordId,
-      operation,
-      changes: JSON.stringify(changes),
+      user_id: entry.userId || null,
+      user_name: entry.userName || null,
+      resource: entry.resource,
+      record_id: entry.recordId,
+      operation: entry.operation,
+      changes: JSON.stringify(entry.changes),
       // clock_timestamp, not now(): a save and its commit in one transaction keep their order.
       created_at: sql<Date>`clock_timestamp()`,
     })
     .execute();
+}
+
+/** Records one operation on a record; an update that changed no field is not recorded. */
+export async function writeAudit(trx: AnyDb, actor: Actor, model: ResourceModel, runtime: HookRuntime, operation: AuditOperation, recordId: string, before: Row | undefined, after: Row | undefined): Promise<void> {
+  const changes = auditChanges(model, before ?? {}, after ?? {}, runtime.dicts);
+  if (operation === 'update' && changes.length === 0) return;
+  await appendAudit(trx, { userId: actor.userId, userName: actor.userName, unitId: actor.unitId, areaCode: actor.areaCode, resource: model.name, recordId, operation, changes });
 }
 
 /** The audit log of one record, newest first. */
