@@ -2,9 +2,9 @@
  * Session actions over the api module: login (password and SSO variants), profile load, role
  * switch, profile and password updates, logout. Components call these; they update the store.
  */
-import { API, type ChangeRoleResult, type LoginResult, type UnitInfo, type UserInfo, type UserInfoResult } from '../shared/contract';
+import { API, type ChangeRoleResult, type LoginResult, type PublicKeyInfo, type UnitInfo, type UserInfo, type UserInfoResult } from '../shared/contract';
 import { get, post, postForm } from './api';
-import { encryptField, importPublicKey } from './crypto';
+import { fieldEncrypter } from './crypto';
 import { session } from './session';
 
 export interface PasswordLogin {
@@ -14,14 +14,10 @@ export interface PasswordLogin {
   validateCode?: string;
 }
 
-const INSECURE_CONTEXT_MESSAGE = '当前浏览器环境不支持登录加密，请使用 HTTPS 地址访问';
-
 /** Encrypts the three fields separately and posts the login form (errors are left to the form). */
 export async function loginWithPassword(form: PasswordLogin): Promise<LoginResult> {
-  if (!globalThis.crypto?.subtle) throw new Error(INSECURE_CONTEXT_MESSAGE);
-  const { publicKey } = await get<{ publicKey: string }>(API.publicKey, { silent: true });
-  const key = await importPublicKey(publicKey);
-  const [username, password, orgCode] = await Promise.all([form.username.trim(), form.password, form.orgCode.trim()].map((v) => encryptField(key, v)));
+  const encrypt = await fieldEncrypter(await get<PublicKeyInfo>(API.publicKey, { silent: true }));
+  const [username, password, orgCode] = await Promise.all([form.username.trim(), form.password, form.orgCode.trim()].map(encrypt));
   const result = await postForm<LoginResult>(
     API.login,
     { username, password, orgCode, validateCode: form.validateCode ?? '', ynUserSeedLogin: '0', __ajax: 'true' },

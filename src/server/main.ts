@@ -84,6 +84,7 @@ try {
   } else {
     console.log('模式：生产（不写入演示账号与数据）/ Mode: production');
     if (demoAccounts) console.warn('警告：数据库中有公开密码的演示账号，请用 npm run admin -- reset-password 修改或停用 / Warning: the database holds the demo accounts, whose passwords are published');
+    if (!config.masterKey) console.warn('提示：未设置 PORTAL_MASTER_KEY，服务器私钥与 SSO 密钥以明文保存在数据库中 / Note: PORTAL_MASTER_KEY is not set; the server\'s private keys and SSO secret are stored unsealed in the database');
   }
   console.log(`Portal ready: ${address}  (API ${config.apiBase}, docs /docs)  in ${seconds()} s`);
 } catch (err) {

@@ -17,6 +17,7 @@ import type {
   flowLogEntrySchema,
   loginResultSchema,
   pageOf,
+  publicKeySchema,
   roleSchema,
   unitInfoSchema,
   userInfoResultSchema,
@@ -38,6 +39,9 @@ export type UserInfo = FromSchema<typeof userInfoSchema>;
 
 /** `data` of a successful POST /a/login (the same fields are also copied to the top level). */
 export type LoginResult = FromSchema<typeof loginResultSchema>;
+
+/** `data` of GET /a/stone/common/publicKey. */
+export type PublicKeyInfo = FromSchema<typeof publicKeySchema>;
 
 /** `data` of GET /a/stone/user/info. */
 export type UserInfoResult = FromSchema<typeof userInfoResultSchema>;

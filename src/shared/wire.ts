@@ -120,6 +120,17 @@ export const changeRoleResultSchema = {
   additionalProperties: false,
 } as const;
 
+/** `data` of GET /a/stone/common/publicKey: the key the login page encrypts its fields with. */
+export const publicKeySchema = {
+  type: 'object',
+  properties: {
+    publicKey: { type: 'string', description: 'RSA-OAEP: SPKI PEM. SM2: the uncompressed point in hex (04‖x‖y).' },
+    algorithm: { type: 'string', enum: ['RSA-OAEP', 'SM2'], description: 'RSA-OAEP (SHA-256, base64 fields) by default; SM2 (C1C3C2, hex fields) with PORTAL_CRYPTO=sm.' },
+  },
+  required: ['publicKey', 'algorithm'],
+  additionalProperties: false,
+} as const;
+
 /** Runtime configuration the server hands to the browser (the "externally supplied config"). */
 export const appConfigSchema = {
   type: 'object',

@@ -5,6 +5,7 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import smCrypto from 'sm-crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { newId } from '../../src/server/db/ids';
@@ -67,9 +68,14 @@ export function api(path: string): string {
   return `/espServer${path}`;
 }
 
-/** RSA-OAEP (SHA-256) encryption as the browser does it, base64. */
-export function encrypt(publicKeyPem: string, text: string): string {
-  return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text, 'utf8')).toString('base64');
+/**
+ * A login field encrypted as the browser does it under the public-key endpoint's key, whichever
+ * mode the server runs in: an SPKI PEM key gets RSA-OAEP (SHA-256) as base64, an SM2 point
+ * (PORTAL_CRYPTO=sm) gets SM2 C1C3C2 as hex with C1's `04` prefix.
+ */
+export function encrypt(publicKey: string, text: string): string {
+  if (!publicKey.startsWith('-----BEGIN')) return `04${smCrypto.sm2.doEncrypt(text, publicKey, 1)}`;
+  return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text, 'utf8')).toString('base64');
 }
 
 export async function publicKey(app: FastifyInstance): Promise<string> {

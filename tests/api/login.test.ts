@@ -15,8 +15,9 @@ describe.each(dbTargets())('login (%s)', (target) => {
     expect(reply.sessionid).toBeUndefined();
   }
 
-  it('publishes an RSA public key as SPKI PEM', async () => {
+  it('publishes an RSA public key as SPKI PEM and names the algorithm', async () => {
     expect(await publicKey(app)).toMatch(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n?$/);
+    expect((await app.inject({ method: 'GET', url: api(API.publicKey) })).json()).toMatchObject({ data: { algorithm: 'RSA-OAEP' } });
   });
 
   it('logs the seed user in with session ids in data and at the top level, and sets the __sid cookie', async () => {

@@ -59,6 +59,7 @@ describe('the embedded database', () => {
       const server = await start({ env, dataDir });
       expect(server.output()).toContain(PRODUCTION);
       expect(server.output()).toMatch(HINT);
+      expect(server.output()).toContain('Note: PORTAL_MASTER_KEY is not set; the server\'s private keys and SSO secret are stored unsealed');
       expect((await logInOver(server.baseURL, 'nbadmin')).reply).toMatchObject({ result: 'false', message: '账号或密码错误' });
 
       const held = await admin(['create-authority', '--login', 'jgroot', '--name', '陈静', '--generate'], { PORTAL_DATA_DIR: dataDir });

@@ -4,6 +4,7 @@
  * would: the server bundle with plain node and the setting in the environment.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -106,6 +107,15 @@ describe('a start that cannot work', () => {
   it('names PORTAL_ATTACHMENT_DIR when it lies on a read-only file system', { timeout: 180_000 }, async () => {
     // /proc refuses new folders whoever asks (root included).
     expectOneLine(await startExpectingFailure({ PORTAL_ATTACHMENT_DIR: '/proc/portal-attachments' }), 'PORTAL_ATTACHMENT_DIR');
+  });
+
+  it('names PORTAL_MASTER_KEY when the server keys were sealed and it is now missing', { timeout: 360_000 }, async () => {
+    const dataDir = join(scratch, 'sealed');
+    const server = await startServer({ dataDir, env: { PORTAL_MASTER_KEY: randomBytes(32).toString('hex'), PORTAL_DEMO: 'off' } });
+    await server.stop();
+    const run = await startExpectingFailure({ PORTAL_DATA_DIR: dataDir });
+    expectOneLine(run, 'PORTAL_MASTER_KEY');
+    expect(run.stderr).toContain('已加密保存');
   });
 });
 

@@ -1,4 +1,4 @@
-/** Loads (or on first start creates) the server's RSA key pair and SSO secret as `app.keys` (fastify-plugin). */
+/** Loads (or on first start creates) the server's login key pair (RSA or SM2) and SSO secret as `app.keys` (fastify-plugin). */
 import fp from 'fastify-plugin';
 import { loadServerKeys, type ServerKeys } from '../services/server-keys';
 
@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('keys', await loadServerKeys(app.db));
+    app.decorate('keys', await loadServerKeys(app.db, app.config));
   },
   { name: 'keys', dependencies: ['db'] },
 );

@@ -9,7 +9,7 @@ import { authenticateWithPassword, authenticateWithRegionalSso, authenticateWith
 import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, createCaptcha } from '../services/captcha';
 import { countHit } from '../services/rate-counter';
 import { deleteSession } from '../services/sessions';
-import { appConfigSchema, envelopeOf, failureResponses, loginResultProperties, loginResultSchema } from '../../shared/wire';
+import { appConfigSchema, envelopeOf, failureResponses, loginResultProperties, loginResultSchema, publicKeySchema } from '../../shared/wire';
 
 const field = { type: 'string', maxLength: 4096 } as const;
 
@@ -29,7 +29,7 @@ interface LoginBody {
 const loginBodySchema = {
   type: 'object',
   properties: {
-    username: { ...field, description: 'login name, RSA-OAEP (SHA-256) encrypted, base64' },
+    username: { ...field, description: 'login name encrypted under the public key: RSA-OAEP (SHA-256) as base64, or with PORTAL_CRYPTO=sm SM2 (C1C3C2, C1 with its 04 prefix) as hex' },
     password: { ...field, description: 'password, encrypted like username' },
     orgCode: { ...field, description: "unit's unified social credit code, encrypted like username" },
     validateCode: { type: 'string', maxLength: 16, description: 'captcha answer' },
@@ -62,11 +62,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   app.get(API.publicKey, {
     config: { public: true },
     schema: {
-      summary: 'RSA public key (SPKI PEM) the browser encrypts login fields with',
+      summary: 'Public key the browser encrypts login fields with, and its algorithm',
       tags: ['auth'],
-      response: { 200: envelopeOf({ type: 'object', properties: { publicKey: { type: 'string' } }, required: ['publicKey'] }), ...failureResponses },
+      response: { 200: envelopeOf(publicKeySchema), ...failureResponses },
     },
-    handler: async (_request, reply) => reply.ok({ publicKey: app.keys.publicKeyPem }),
+    handler: async (_request, reply) => reply.ok({ publicKey: app.keys.publicKey, algorithm: app.keys.algorithm }),
   });
 
   app.get(API.captcha, {

@@ -13,7 +13,7 @@ import type { UnitRow, UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { consumeCaptcha } from './captcha';
 import { passwordHasher, passwordStrength, SIMPLE_PASSWORD_THRESHOLD } from './password';
-import { decryptField, type ServerKeys } from './server-keys';
+import type { ServerKeys } from './server-keys';
 import { createSession, purgeExpiredSessions } from './sessions';
 import { verifySsoToken } from './sso';
 import { findRoles, findUserByLoginName, toUserInfo } from './users';
@@ -75,9 +75,9 @@ async function resetFailures(db: Db, user: UserRow): Promise<void> {
 }
 
 function decryptAll(keys: ServerKeys, credentials: PasswordCredentials): { loginName: string; password: string; orgCode: string } {
-  const loginName = decryptField(keys.privateKey, credentials.username);
-  const password = decryptField(keys.privateKey, credentials.password);
-  const orgCode = decryptField(keys.privateKey, credentials.orgCode);
+  const loginName = keys.decrypt(credentials.username);
+  const password = keys.decrypt(credentials.password);
+  const orgCode = keys.decrypt(credentials.orgCode);
   if (loginName === null || password === null || orgCode === null) throw new AppError('CREDENTIALS_UNDECRYPTABLE');
   return { loginName: loginName.trim(), password, orgCode: orgCode.trim().toUpperCase() };
 }
