@@ -157,12 +157,25 @@ export function matchRoute(entries: readonly RouteEntry[], pathname: string): Ro
   return entries.find((e) => e.fullPath !== '*' && matchPath({ path: e.fullPath, end: true }, pathname));
 }
 
-/** External link with the SSO token or the user id appended as a query parameter. */
-export function externalHref(href: string, append: HrefAppend | undefined, values: { token?: string | null; userId?: string | null }): string {
-  if (!append) return href;
-  const value = append === 'token' ? values.token : values.userId;
-  if (!value) return href;
+/**
+ * How an external item opens. One that carries the user's identity (hrefAppend) to a configured
+ * link asks the server for its address (`{ link }`: the server appends a single-use token, or the
+ * user id, see src/server/routes/external-link.ts), so the session token never leaves the portal;
+ * every other one opens at its address (`{ url }`), a fixed href with hrefAppend `userId` with the
+ * user id appended. A fixed href never gets a token (the server signs only for configured links).
+ */
+export type ExternalTarget = { url: string } | { link: string };
+
+export function externalTarget(
+  item: { href?: string; hrefSetting?: string; hrefAppend?: HrefAppend },
+  links: Readonly<Record<string, string>>,
+  userId: string | null | undefined,
+): ExternalTarget | undefined {
+  if (item.hrefAppend && item.hrefSetting && links[item.hrefSetting]) return { link: item.hrefSetting };
+  const href = linkOf(item, links);
+  if (!href) return undefined;
+  if (item.hrefAppend !== 'userId' || !userId) return { url: href };
   const url = new URL(href);
-  url.searchParams.set(append, value);
-  return url.toString();
+  url.searchParams.set('userId', userId);
+  return { url: url.toString() };
 }

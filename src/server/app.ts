@@ -31,6 +31,7 @@ import attachmentRoutes from './routes/attachments';
 import authRoutes from './routes/auth';
 import bypassAccountRoutes from './routes/bypass-account';
 import errorLogRoutes from './routes/error-log';
+import externalLinkRoutes from './routes/external-link';
 import userRoutes from './routes/user';
 import resourceEngine from './resources/index';
 import { FEATURE_LEGACY_ROUTES, FEATURES, SERVER_HOOKS } from './domain/index';
@@ -53,9 +54,9 @@ export interface BuildOptions extends Partial<Config> {
   template?: TemplateRecipe;
 }
 
-const SENSITIVE_QUERY = /([?&](?:__sid|__extend|ssotoken|ynSsoToken)=)[^&]*/gi;
+const SENSITIVE_QUERY = /([?&](?:__sid|__extend|ssotoken|ynSsoToken|token)=)[^&]*/gi;
 
-/** Request URL for the log, with session and SSO tokens masked. */
+/** Request URL for the log, with session, SSO and external-link tokens masked. */
 export function redactUrl(url: string): string {
   return url.replace(SENSITIVE_QUERY, '$1***');
 }
@@ -88,6 +89,7 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
   await scope.register(bypassAccountRoutes);
   await scope.register(errorLogRoutes);
   await scope.register(attachmentRoutes);
+  await scope.register(externalLinkRoutes);
   await scope.register(resourceEngine, { schemaDir: config.schemaDir, hooks: SERVER_HOOKS, legacy: FEATURE_LEGACY_ROUTES });
   // The domain features' own routes act through the resources (app.resources): after the engine.
   await scope.register(featureRoutes(FEATURES));

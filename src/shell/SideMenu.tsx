@@ -2,7 +2,8 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppConfig } from '../app/config';
-import { externalHref, openKeysFor, withLinks, type MenuItem } from '../app/menu';
+import { openExternal } from '../app/external-link';
+import { externalTarget, openKeysFor, withLinks, type MenuItem } from '../app/menu';
 import { useSession } from '../app/session';
 import { MenuIcon } from './icons';
 
@@ -34,14 +35,15 @@ interface SideMenuProps {
 
 /**
  * Accordion side menu (one open submenu); external links open in a new window (SPEC.md §2), those
- * named by a setting (hrefSetting) at the configured address, and are not shown without one.
+ * named by a setting (hrefSetting) at the configured address, and are not shown without one; one
+ * that carries the user's identity gets a single-use token from the server (app/external-link.ts).
  */
 export default function SideMenu({ items: permitted, collapsed }: SideMenuProps) {
   const { links } = useAppConfig();
   const items = useMemo(() => withLinks(permitted, links), [permitted, links]);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { token, user } = useSession();
+  const { user } = useSession();
   const antdItems = useMemo(() => toAntdItems(items), [items]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(items, pathname));
 
@@ -56,7 +58,8 @@ export default function SideMenu({ items: permitted, collapsed }: SideMenuProps)
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const item = findItem(items, key);
-    if (item?.href) window.open(externalHref(item.href, item.hrefAppend, { token, userId: user?.id }), '_blank', 'noopener');
+    const target = item?.href ? externalTarget(item, links, user?.id) : undefined;
+    if (target) openExternal(target);
     else navigate(key);
   };
 

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_UNITS } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
-import { codeIn, createSmsService, outboxProvider } from '../../src/server/services/sms';
+import { useSmsForHooks } from '../../src/server/domain/account-apply/hooks';
+import { codeIn, createSmsService, outboxProvider, type SmsMessage, type SmsProvider } from '../../src/server/services/sms';
 import { api, appSuite, call, dbTargets, login } from './helpers';
 
 const BASE = '/a/stone/common';
@@ -187,9 +188,27 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     const id = filed.body.data!.id as string;
     // bladmin (a using unit) cannot see or run it
     expect((await call(app, session.unit, 'POST', `/r/password-reset-apply/agree/${id}`, {})).body.result).toBe('false');
+    // The temporary password is read where the provider delivered it (a test provider in front of
+    // the outbox); the outbox keeps it masked.
+    const delivered: SmsMessage[] = [];
+    const outbox = outboxProvider(app.log);
+    const capturing: SmsProvider = {
+      name: 'outbox',
+      async deliver(db, m) {
+        delivered.push(m);
+        await outbox.deliver(db, m);
+      },
+    };
+    useSmsForHooks(createSmsService(app.db, capturing, app.config.productName));
     expect((await call(app, session.authority, 'POST', `/r/password-reset-apply/agree/${id}`, {})).body.data).toMatchObject({ status: 'approved' });
-    const message = (await app.db.selectFrom('sys_sms_outbox').select('text').where('mobile', '=', user.mobile!).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).text;
-    const temporary = /临时密码为 (\S+) /.exec(message)![1];
+    useSmsForHooks(createSmsService(app.db, outbox, app.config.productName));
+    const message = delivered.find((m) => m.purpose === 'reset-result' && m.mobile === user.mobile)!;
+    const temporary = /临时密码为 (\S+) /.exec(message.text)![1];
+    const stored = (await app.db.selectFrom('sys_sms_outbox').select('text').where('mobile', '=', user.mobile!).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).text;
+    expect(stored).toContain('临时密码为 ****** ，请登录后立即修改密码');
+    expect(message.storedText).toBe(stored);
+    const everything = await app.db.selectFrom('sys_sms_outbox').select('text').execute();
+    expect(everything.filter((r) => r.text.includes(temporary))).toEqual([]);
     const reply = await login(app, 'blsub', temporary, orgcode);
     expect(reply.result).toBe('true');
     expect(reply.user?.simplePwd).toBe(true);

@@ -2,11 +2,12 @@
  * External menu links named by a setting (menu node `hrefSetting`, the app config's `links`): the
  * configured URL replaces href, an item without one is left out (and a group left empty); opened
  * by its address such an item shows the page leading to the link. The server hands the configured
- * links to the browser.
+ * links to the browser. An item carrying the user's identity (hrefAppend) asks the server for its
+ * address; the browser never appends its session token.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildMenu, firstMenuPath, flattenRoutes, isExternal, linkOf, withLinks, type MenuFile, type MenuNode } from '../../src/app/menu';
+import { buildMenu, externalTarget, firstMenuPath, flattenRoutes, isExternal, linkOf, withLinks, type MenuFile, type MenuNode } from '../../src/app/menu';
 import { PAGES, pageFor } from '../../src/pages/registry';
 import { shellEntries } from '../../src/app/routes';
 import { loadConfig, toAppConfig } from '../../src/server/config';
@@ -41,6 +42,16 @@ describe('menu links from the configuration', () => {
     ]);
     expect(resolved.some((i) => i.key === '/only')).toBe(false);
     expect(withLinks(menu, {}).find((i) => i.key === '/svc')!.children!.map((c) => c.key)).toEqual(['/svc/list', '/svc/fixed', '/svc/both']);
+  });
+
+  it('asks the server for the address of a configured link carrying the identity; opens others directly', () => {
+    const links = { trace: 'https://trace.example.cn/p', other: 'https://other.example.cn/' };
+    expect(externalTarget({ hrefSetting: 'trace', hrefAppend: 'token' }, links, 'u1')).toEqual({ link: 'trace' });
+    expect(externalTarget({ hrefSetting: 'trace', hrefAppend: 'userId' }, links, 'u1')).toEqual({ link: 'trace' });
+    expect(externalTarget({ hrefSetting: 'other' }, links, 'u1')).toEqual({ url: 'https://other.example.cn/' });
+    // Not configured: the fixed fallback, with nothing of the session; neither: nothing to open.
+    expect(externalTarget({ hrefSetting: 'missing', href: 'https://example.cn/fallback', hrefAppend: 'token' }, links, 'u1')).toEqual({ url: 'https://example.cn/fallback' });
+    expect(externalTarget({ hrefSetting: 'missing', hrefAppend: 'token' }, links, 'u1')).toBeUndefined();
   });
 
   it('never opens a link item as the first page', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { canAccess, pickRole } from '../../src/app/access';
 import { SIGN_IN_ROUTES } from '../../src/app/routes';
-import { buildMenu, externalHref, firstMenuPath, flattenRoutes, joinPath, matchRoute, openKeysFor, type MenuFile, type MenuNode } from '../../src/app/menu';
+import { buildMenu, externalTarget, firstMenuPath, flattenRoutes, joinPath, matchRoute, openKeysFor, type MenuFile, type MenuNode } from '../../src/app/menu';
 import type { Role } from '../../src/shared/contract';
 
 const menu = JSON.parse(readFileSync(new URL('../../schemas/menu.json', import.meta.url), 'utf8')) as MenuFile;
@@ -99,10 +99,10 @@ describe('menu building', () => {
     expect(firstMenuPath(buildMenu(tree, subject(['ext:link'])).slice(1))).toBeNull();
   });
 
-  it('appends the token or the user id to external links', () => {
-    expect(externalHref('https://example.cn/a?b=1', 'userId', { userId: 'u1' })).toBe('https://example.cn/a?b=1&userId=u1');
-    expect(externalHref('https://example.cn/a', 'token', { token: null })).toBe('https://example.cn/a');
-    expect(externalHref('https://example.cn/a', undefined, { token: 't' })).toBe('https://example.cn/a');
+  it('appends the user id to a fixed external link that asks for it, never a token', () => {
+    expect(externalTarget({ href: 'https://example.cn/a?b=1', hrefAppend: 'userId' }, {}, 'u1')).toEqual({ url: 'https://example.cn/a?b=1&userId=u1' });
+    expect(externalTarget({ href: 'https://example.cn/a', hrefAppend: 'token' }, {}, 'u1')).toEqual({ url: 'https://example.cn/a' });
+    expect(externalTarget({ href: 'https://example.cn/a' }, {}, 'u1')).toEqual({ url: 'https://example.cn/a' });
   });
 
   it('joins paths and matches parameterised routes', () => {

@@ -1,22 +1,23 @@
 /**
  * A menu entry that is an external link (href, or hrefSetting: a link of the server configuration),
- * opened by its address instead of from the menu: leads to the link with what the menu appends (the
- * SSO token or the user id), in a new window as the menu opens it; says so plainly when the link is
- * not configured (the menu hides the entry then).
+ * opened by its address instead of from the menu: opens the link as the menu does (a new window; a
+ * link carrying the user's identity gets a single-use token from the server, never the session);
+ * says so plainly when the link is not configured (the menu hides the entry then).
  */
 import { ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loadAppConfig } from '../../app/config';
-import { externalHref, linkOf } from '../../app/menu';
+import { openExternal } from '../../app/external-link';
+import { externalTarget } from '../../app/menu';
 import { useSession } from '../../app/session';
 import type { AppConfig } from '../../shared/contract';
 import type { PageProps } from '../types';
 
 export default function ExternalLinkPage({ entry }: PageProps) {
   const navigate = useNavigate();
-  const { token, user } = useSession();
+  const { user } = useSession();
   const [config, setConfig] = useState<AppConfig | null>(null);
   useEffect(() => {
     let live = true;
@@ -27,7 +28,7 @@ export default function ExternalLinkPage({ entry }: PageProps) {
   }, []);
   if (!config) return <Spin delay={200} size="large" style={{ display: 'block', padding: '20vh 0' }} />;
 
-  const link = linkOf(entry, config.links);
+  const target = externalTarget(entry, config.links, user?.id);
   const home = (
     <Button key="home" onClick={() => void navigate('/home')}>
       返回首页
@@ -35,13 +36,13 @@ export default function ExternalLinkPage({ entry }: PageProps) {
   );
   return (
     <Card variant="borderless">
-      {link ? (
+      {target ? (
         <Result
           icon={<ExportOutlined style={{ color: '#1677ff' }} />}
           title={entry.title}
-          subTitle="该服务由外部业务系统提供，将在新窗口中打开，并自动带上您的登录凭证。"
+          subTitle={entry.hrefAppend ? '该服务由外部业务系统提供，将在新窗口中打开，并以一次性凭证向其证明您的身份（不会交出您的登录信息）。' : '该服务由外部业务系统提供，将在新窗口中打开。'}
           extra={[
-            <Button key="open" type="primary" icon={<ExportOutlined />} href={externalHref(link, entry.hrefAppend, { token, userId: user?.id })} target="_blank" rel="noopener">
+            <Button key="open" type="primary" icon={<ExportOutlined />} onClick={() => openExternal(target)}>
               {`打开${entry.title}`}
             </Button>,
             home,

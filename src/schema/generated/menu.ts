@@ -106,7 +106,7 @@ export interface MenuNode {
    */
   hrefSetting?: string;
   /**
-   * Appends the SSO token (`token`) or the user id (`userId`) to the external link (href or hrefSetting) as a query parameter; needs one of them. (enforced: browser)
+   * Tells the external link (href or hrefSetting) who the user is, as a query parameter: `token` a signed single-use token the server issues for a configured link (hrefSetting), or the user id when PORTAL_EXTERNAL_LINK_IDENTITY is userId (never the session token); `userId` the user id; needs one of them. (enforced: browser)
    */
   hrefAppend?: 'token' | 'userId';
   /**

@@ -15,7 +15,7 @@ export default fp(
       if (running) return;
       running = runHousekeeping(app.db, config)
         .then((report) => {
-          if (report.captchas + report.counters + report.errorLogs > 0) app.log.info({ housekeeping: report }, 'housekeeping pruned rows');
+          if (Object.values(report).some((n) => n > 0)) app.log.info({ housekeeping: report }, 'housekeeping pruned rows');
         })
         .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'))
         .finally(() => {

@@ -1,23 +1,30 @@
 /**
  * What tables that anyone may write to must not keep for ever: expired captchas and sessions, old
- * rate counters, error reports past their retention, and visitor error reports beyond their cap.
+ * rate counters, error reports past their retention, and visitor error reports beyond their cap;
+ * text messages and spent SMS codes past their retention, and expired external-link tokens.
  * Run by plugins/housekeeping.ts on a timer (every process; each step is an idempotent delete).
  */
 import type { Db } from '../db/index';
 import { pruneCaptchas } from './captcha';
+import { pruneLinkTokens } from './link-token';
 import { pruneRateCounters } from './rate-counter';
 import { purgeExpiredSessions } from './sessions';
+import { pruneSms } from './sms';
 
 export interface HousekeepingLimits {
   sessionTtlMinutes: number;
   errorLogDays: number;
   visitorErrorLogCap: number;
+  smsRetentionDays: number;
 }
 
 export interface HousekeepingReport {
   captchas: number;
   counters: number;
   errorLogs: number;
+  /** Text messages and SMS codes. */
+  sms: number;
+  linkTokens: number;
 }
 
 /** Error reports older than the retention, and visitor reports beyond the newest `cap`. */
@@ -42,5 +49,7 @@ export async function runHousekeeping(db: Db, limits: HousekeepingLimits, now = 
   const counters = await pruneRateCounters(db, now);
   await purgeExpiredSessions(db, limits.sessionTtlMinutes, now);
   const errorLogs = await pruneErrorLogs(db, limits.errorLogDays, limits.visitorErrorLogCap, now);
-  return { captchas, counters, errorLogs };
+  const sms = await pruneSms(db, limits.smsRetentionDays, now);
+  const linkTokens = await pruneLinkTokens(db, now);
+  return { captchas, counters, errorLogs, sms, linkTokens };
 }

@@ -6,7 +6,13 @@
  *                     shows how to read the codes)
  *   log               a log line only
  *
- * A real gateway is one more `SmsProvider`. Codes (`send` / `verify`), per purpose and mobile:
+ * A real gateway is one more `SmsProvider`. A message delivers its whole `text`; what is kept at
+ * rest (the outbox row) is its `storedText`, where every secret part (a temporary password: see
+ * `SecretText`) is masked as ******. A code's text is stored as it was sent: the demo reads codes
+ * from the outbox, a code is only valid 5 minutes and once, and the housekeeping job deletes
+ * messages after PORTAL_SMS_RETENTION_DAYS (`pruneSms`).
+ *
+ * Codes (`send` / `verify`), per purpose and mobile:
  * 6 digits, valid 5 minutes, single use; at most 1 per minute and 10 per day per mobile (the
  * database rate counter, so every process counts together); 5 wrong tries void the code. Only a
  * hash of a code is stored. Callers that must not reveal whether a mobile is known (a login name,
@@ -16,6 +22,7 @@
  *   await sms.send('register', mobile);   // throws SMS_TOO_FREQUENT / SMS_DAILY_LIMIT
  *   if (!(await sms.verify('register', mobile, code))) throw new AppError('SMS_CODE_INVALID');
  *   await sms.notify(mobile, 'apply', '您的申请已通过');
+ *   await sms.notify(mobile, 'reset', { text: `临时密码为 ${password}`, secrets: [password] });
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -71,24 +78,46 @@ export const PER_DAY = 10;
 const DAY_MS = 24 * 60 * 60_000;
 const MOBILE = /^1[3-9]\d{9}$/;
 
-/** Who delivers a message. */
+/** One message: `text` is what the recipient gets, `storedText` what may be kept (secrets masked). */
+export interface SmsMessage {
+  mobile: string;
+  purpose: string;
+  text: string;
+  storedText: string;
+}
+
+/** Who delivers a message: the whole `text` to the recipient; anything it keeps is `storedText`. */
 export interface SmsProvider {
   readonly name: string;
-  deliver(db: Db, message: { mobile: string; purpose: string; text: string }): Promise<void>;
+  deliver(db: Db, message: SmsMessage): Promise<void>;
+}
+
+/** A message text with secret parts (a temporary password): delivered whole, stored with each secret masked. */
+export interface SecretText {
+  text: string;
+  secrets: readonly string[];
+}
+
+export const SECRET_MASK = '******';
+
+/** The text to keep of a message: each secret (non-empty) replaced by ******. */
+export function maskSecrets({ text, secrets }: SecretText): string {
+  return secrets.filter((secret) => secret !== '').reduce((masked, secret) => masked.split(secret).join(SECRET_MASK), text);
 }
 
 const mask = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
 /**
  * The demo provider: every message goes to table sys_sms_outbox (where the README tells users to
- * read demo codes). The log says at info that a message went out (masked mobile, purpose), never its
- * text, which holds the code: that only at debug (LOG_LEVEL=debug).
+ * read demo codes) with its secrets masked (`storedText`). The log line at debug (LOG_LEVEL=debug)
+ * is the demo's delivery: the whole text, as a gateway would get it. At info the log says only that
+ * a message went out (masked mobile, purpose).
  */
 export function outboxProvider(log: FastifyBaseLogger): SmsProvider {
   return {
     name: 'outbox',
-    async deliver(db, { mobile, purpose, text }) {
-      await db.insertInto('sys_sms_outbox').values({ id: newId(), mobile, purpose, text, provider: 'outbox' }).execute();
+    async deliver(db, { mobile, purpose, text, storedText }) {
+      await db.insertInto('sys_sms_outbox').values({ id: newId(), mobile, purpose, text: storedText, provider: 'outbox' }).execute();
       log.info({ sms: { mobile: mask(mobile), purpose } }, 'sms (outbox)');
       log.debug({ sms: { mobile, purpose, text } }, 'sms (outbox) text');
     },
@@ -119,8 +148,8 @@ export interface SmsService {
   verify(purpose: string, mobile: string, code: unknown, now?: Date): Promise<boolean>;
   /** Like verify, but a right code stays usable (a form checks it before it submits); a wrong one counts a try. */
   check(purpose: string, mobile: string, code: unknown, now?: Date): Promise<boolean>;
-  /** Sends a plain message (a result, a temporary password). */
-  notify(mobile: string, purpose: string, text: string, db?: Db): Promise<void>;
+  /** Sends a plain message (a result), or one with secrets (a temporary password: only a masked copy is kept). */
+  notify(mobile: string, purpose: string, text: string | SecretText, db?: Db): Promise<void>;
   readonly provider: SmsProvider;
 }
 
@@ -175,14 +204,17 @@ export function createSmsService(db: Db, provider: SmsProvider, signature = ''):
           .insertInto('sys_sms_code')
           .values({ id: newId(), purpose, mobile, code_hash: hashOf(purpose, mobile, code), expires_at: new Date(now.getTime() + CODE_TTL_MS), tries: 0, used_at: null, created_at: now })
           .execute();
-        await provider.deliver(trx, { mobile, purpose, text: signed(`您的验证码为${code}，5分钟内有效，请勿泄露。`) });
+        // Stored as sent (see the header): the demo reads codes from the outbox; the code table keeps a hash only.
+        const text = signed(`您的验证码为${code}，5分钟内有效，请勿泄露。`);
+        await provider.deliver(trx, { mobile, purpose, text, storedText: text });
       });
     },
     verify: (purpose, mobile, code, now = new Date()) => match(purpose, mobile, code, true, now),
     check: (purpose, mobile, code, now = new Date()) => match(purpose, mobile, code, false, now),
-    async notify(mobile, purpose, text, on = db) {
+    async notify(mobile, purpose, message, on = db) {
       if (!isMobile(mobile)) return;
-      await provider.deliver(on, { mobile, purpose, text: signed(text) });
+      const { text, secrets } = typeof message === 'string' ? { text: message, secrets: [] } : message;
+      await provider.deliver(on, { mobile, purpose, text: signed(text), storedText: signed(maskSecrets({ text, secrets })) });
     },
   };
   return service;
@@ -214,6 +246,20 @@ export async function sendQuietly(sms: SmsService, purpose: string, mobile: stri
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
   }
+}
+
+/**
+ * Deletes text messages older than `days`, and codes used or expired more than `days` ago (a code
+ * row is a hash, useless once spent; the outbox rows hold the code texts). Returns the rows deleted.
+ */
+export async function pruneSms(db: Db, days: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - days * DAY_MS);
+  const messages = await db.deleteFrom('sys_sms_outbox').where('created_at', '<', before).executeTakeFirst();
+  const codes = await db
+    .deleteFrom('sys_sms_code')
+    .where((eb) => eb.or([eb('used_at', '<', before), eb('expires_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(messages.numDeletedRows) + Number(codes.numDeletedRows);
 }
 
 /** The newest messages of a mobile (tests, README demo). */

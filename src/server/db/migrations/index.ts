@@ -22,6 +22,7 @@ import * as m0015 from './0015_document_token';
 import * as m0017 from './0017_declaration_audit';
 import * as m0018 from './0018_password_must_change';
 import * as m0019 from './0019_attachment_blob';
+import * as m0021 from './0021_link_token';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0017_declaration_audit': m0017,
   '0018_password_must_change': m0018,
   '0019_attachment_blob': m0019,
+  '0021_link_token': m0021,
 };

@@ -8,7 +8,7 @@
  * - account-register-return / password-reset-return: tells the applicant by SMS with the opinion;
  * - password-reset-approve: a temporary password (letters and digits only, so it rates simple and
  *   the forced change dialog opens at the next login), hashed into the account, failures cleared,
- *   sent by SMS.
+ *   sent by SMS as a secret of the message (the outbox keeps it masked).
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Hook } from '../../resources/hooks';
 import { passwordHasher } from '../../services/password';
-import type { SmsService } from '../../services/sms';
+import type { SecretText, SmsService } from '../../services/sms';
 import { ACCOUNT_APPLY_ERRORS } from './errors';
 
 export const REGISTER = 'account-register-apply';
@@ -37,7 +37,7 @@ export function useSmsForHooks(sms: SmsService): void {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-async function notify(trx: unknown, mobile: string, purpose: string, message: string): Promise<void> {
+async function notify(trx: unknown, mobile: string, purpose: string, message: string | SecretText): Promise<void> {
   if (!hookSms) return;
   await hookSms.notify(mobile, purpose, message, trx as never);
 }
@@ -114,7 +114,11 @@ export const approveReset: Hook = async ({ trx, row }) => {
     .execute();
   // Sessions signed in with the old password end.
   await db.deleteFrom('sys_session').where('user_id', '=', user.id).execute();
-  await notify(trx, user.mobile ?? text(row.mobile), 'reset-result', `您的密码重置申请（${text(row.applyNo)}）已通过，临时密码为 ${password} ，请登录后立即修改密码。`);
+  // The password is a secret of the message: delivered, never kept (the outbox has ******).
+  await notify(trx, user.mobile ?? text(row.mobile), 'reset-result', {
+    text: `您的密码重置申请（${text(row.applyNo)}）已通过，临时密码为 ${password} ，请登录后立即修改密码。`,
+    secrets: [password],
+  });
 };
 
 export const returnReset: Hook = async ({ trx, row, opinion }) => {
