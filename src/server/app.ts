@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
+import { startAuditChain } from './services/audit-chain';
 import { createDatabase, migrateToLatest, type PostgresOptions, type Progress } from './db/index';
 import type { TemplateRecipe } from './db/pglite';
 import attachmentStorePlugin from './plugins/attachment-store';
@@ -133,6 +134,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   try {
     progress?.('应用数据库迁移…');
     await migrateToLatest(db);
+    // The audit log's chain key, the leading rows written without it sealed (services/audit-chain.ts).
+    await startAuditChain(db, config);
   } catch (err) {
     await db.destroy().catch(() => undefined);
     throw err;

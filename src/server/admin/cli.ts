@@ -127,13 +127,13 @@ function checkedInput(values: Values, config: Config) {
 }
 
 /** A database that cannot be used, as one line naming the setting (exit 1). */
-function databaseFailure(err: unknown, config: Config): AdminError | null {
+export function databaseFailure(err: unknown, config: Config): AdminError | null {
   const known = err instanceof StartupError ? err : startupError(err, config);
   return known ? new AdminError(`数据库不可用：${known.setting} ${known.zh}`, `Cannot use the database: ${known.setting} ${known.en}`, EXIT_FAILURE) : null;
 }
 
 /** The embedded database may be opened only when no server holds it, and (for `existing`) only when there is one. */
-function checkDataDir(config: Config, existing: boolean): void {
+export function checkDataDir(config: Config, existing: boolean): void {
   if (config.databaseUrl) return;
   const dir = config.dataDir;
   if (dir.startsWith('memory://')) throw new AdminError('PORTAL_DATA_DIR 为 memory://：内存数据库随进程消失，请指定服务使用的数据目录', 'PORTAL_DATA_DIR is memory://: name the data directory the server uses', EXIT_FAILURE);
@@ -153,7 +153,7 @@ function checkDataDir(config: Config, existing: boolean): void {
  * Opens and migrates the database as the server does. The server's modules load only now: a
  * wrong command is answered at once.
  */
-async function openDatabase(config: Config): Promise<Db> {
+export async function openDatabase(config: Config): Promise<Db> {
   const [{ postgresOptions }, { createDatabase, migrateToLatest }] = await Promise.all([import('../app'), import('../db/index')]);
   const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, cacheDir: config.cacheDir, postgres: postgresOptions(config) });
   try {

@@ -5,27 +5,17 @@
  * sub-table reads as its row count; an attachment field as its file names. Read per record by the
  * `auditLog` operation, with the record's own visibility.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AuditEntry } from '../../shared/contract';
 import { newId } from '../db/ids';
+import { inTransaction } from '../db/index';
+import { AUDIT_LOCK, auditChainOf, auditDb, chainHead, rowHash } from '../services/audit-chain';
 import { valueText, type FieldChange } from './changes';
 import type { HookRuntime } from './hooks';
 import type { FieldModel, ResourceModel } from './model';
 import type { AnyDb, Row } from './repository';
 import type { Actor } from './scope';
 
-interface AuditTable {
-  id: string;
-  created_at: Date;
-  user_id: string | null;
-  user_name: string | null;
-  resource: string;
-  record_id: string;
-  operation: string;
-  changes: string;
-}
-
-const audit = (db: AnyDb) => db as Kysely<{ sys_audit_log: AuditTable }>;
 
 /** `insert` and `update` are saves; any other operation is the workflow action's name (delete included). */
 export type AuditOperation = 'insert' | 'update' | string;
@@ -88,35 +78,56 @@ export interface AuditAppend {
 
 /**
  * The one way a row enters sys_audit_log: every writer (saves, workflow actions, deletes, security
- * events, unmasked reads) calls this, inside its own transaction when it has one.
+ * events, unmasked reads) calls this, inside its own transaction when it has one (else it opens
+ * one). The row is numbered and chained to the one before (services/audit-chain.ts) under a
+ * transaction-scoped lock held until commit: call it as the last write of the transaction, so that
+ * no transaction waits for a row lock while it holds the audit lock.
  */
 export async function appendAudit(db: AnyDb, entry: AuditAppend): Promise<void> {
-  await audit(db)
+  if (!db.isTransaction) return inTransaction(db, (trx) => appendAudit(trx, entry));
+  await sql`SELECT ${AUDIT_LOCK}`.execute(db);
+  const chain = auditChainOf(db);
+  const head = await chainHead(db);
+  // Milliseconds: the time a hash covers must read back the same. clock_timestamp, not now(): a
+  // save and its commit in one transaction keep their order.
+  const { rows } = await sql<{ now: Date }>`SELECT date_trunc('milliseconds', clock_timestamp()) AS now`.execute(db);
+  const row = {
+    id: newId(),
+    seq: head.seq + 1,
+    created_at: new Date(rows[0].now),
+    user_id: entry.userId || null,
+    user_name: entry.userName || null,
+    unit_id: entry.unitId || null,
+    area_code: entry.areaCode || null,
+    resource: entry.resource,
+    record_id: entry.recordId,
+    operation: entry.operation,
+    changes: entry.changes,
+    prev_hash: chain ? (head.hash ?? '') : null,
+  };
+  const hash = chain ? rowHash(chain, row, row.prev_hash!) : null;
+  await auditDb(db)
     .insertInto('sys_audit_log')
-    .values({
-      id: newId(),
-      user_id: entry.userId || null,
-      user_name: entry.userName || null,
-      resource: entry.resource,
-      record_id: entry.recordId,
-      operation: entry.operation,
-      changes: JSON.stringify(entry.changes),
-      // clock_timestamp, not now(): a save and its commit in one transaction keep their order.
-      created_at: sql<Date>`clock_timestamp()`,
-    })
+    .values({ ...row, changes: JSON.stringify(entry.changes), hash })
     .execute();
+}
+
+/** The row one operation on a record writes; null for an update that changed no field. */
+export function auditEntry(actor: Actor, model: ResourceModel, runtime: HookRuntime, operation: AuditOperation, recordId: string, before: Row | undefined, after: Row | undefined): AuditAppend | null {
+  const changes = auditChanges(model, before ?? {}, after ?? {}, runtime.dicts);
+  if (operation === 'update' && changes.length === 0) return null;
+  return { userId: actor.userId, userName: actor.userName, unitId: actor.unitId, areaCode: actor.areaCode, resource: model.name, recordId, operation, changes };
 }
 
 /** Records one operation on a record; an update that changed no field is not recorded. */
 export async function writeAudit(trx: AnyDb, actor: Actor, model: ResourceModel, runtime: HookRuntime, operation: AuditOperation, recordId: string, before: Row | undefined, after: Row | undefined): Promise<void> {
-  const changes = auditChanges(model, before ?? {}, after ?? {}, runtime.dicts);
-  if (operation === 'update' && changes.length === 0) return;
-  await appendAudit(trx, { userId: actor.userId, userName: actor.userName, unitId: actor.unitId, areaCode: actor.areaCode, resource: model.name, recordId, operation, changes });
+  const entry = auditEntry(actor, model, runtime, operation, recordId, before, after);
+  if (entry) await appendAudit(trx, entry);
 }
 
 /** The audit log of one record, newest first. */
 export async function readAudit(db: AnyDb, resource: string, recordId: string): Promise<AuditEntry[]> {
-  const rows = await audit(db).selectFrom('sys_audit_log').selectAll().where('resource', '=', resource).where('record_id', '=', recordId).orderBy('created_at', 'desc').execute();
+  const rows = await auditDb(db).selectFrom('sys_audit_log').selectAll().where('resource', '=', resource).where('record_id', '=', recordId).orderBy('seq', 'desc').execute();
   return rows.map((r) => ({
     id: r.id,
     operation: r.operation,

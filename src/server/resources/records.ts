@@ -17,7 +17,7 @@ import { pageOffset } from '../db/sql';
 import { okPageJson } from '../envelope';
 import { AppError } from '../errors';
 import { filterConditions, orderClause, pageOf, type ListParams, type ListPlan } from './filters';
-import { readAudit, writeAudit } from './audit';
+import { appendAudit, auditEntry, readAudit, writeAudit, type AuditAppend } from './audit';
 import { readFlowLog, writeFlowLog, type FlowLogEntry } from './flow-log';
 import type { AuditEntry } from '../../shared/contract';
 import { linkToRecord } from '../services/attachments';
@@ -36,6 +36,8 @@ export interface ActionInput {
   extra?: Readonly<Record<string, unknown>>;
   /** Checked values of the fields the action asks for (workflow action `input`); set by runAction. */
   fields?: Record<string, unknown>;
+  /** A save's audit row when the save commits at once: written just before the action's own, last. */
+  auditFirst?: AuditAppend | null;
 }
 
 /** A resource with what its requests need, compiled once at start. */
@@ -236,6 +238,7 @@ async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, 
     const values = await runHooks(compiled.runtime, action.effects, { trx, actor, model, row: await current(), before: row, action: name, opinion: input.opinion, input: input.extra ?? {} });
     if (Object.keys(values).length > 0) await updateRow(trx, model, id, { ...columnsOf(model, values), updated_by: actor.userId });
   }
+  if (input.auditFirst) await appendAudit(trx, input.auditFirst);
   await writeAudit(trx, actor, model, compiled.runtime, name, id, before, removes ? undefined : await current());
 }
 
@@ -384,8 +387,10 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       id = await insertRecord(trx, compiled, actor, body);
     }
     await linkAttachments(trx, model, actor, id, body, actor.unitId);
-    await writeAudit(trx, actor, model, compiled.runtime, existingId ? 'update' : 'insert', id, before, await attachChildren(trx, model, (await findRow(trx, model, id, undefined))!));
-    if (commit) await transition(trx, compiled, actor, 'commit', commit, await lockRow(trx, model, actor, id), { extra: body });
+    // The audit row goes last (it takes the log's lock until commit): after the commit's effects.
+    const savedAudit = auditEntry(actor, model, compiled.runtime, existingId ? 'update' : 'insert', id, before, await attachChildren(trx, model, (await findRow(trx, model, id, undefined))!));
+    if (commit) await transition(trx, compiled, actor, 'commit', commit, await lockRow(trx, model, actor, id), { extra: body, auditFirst: savedAudit });
+    else if (savedAudit) await appendAudit(trx, savedAudit);
     const saved = await findRow(trx, model, id, undefined);
     return attachChildren(trx, model, saved!);
   });

@@ -5,6 +5,7 @@
  * Run by plugins/housekeeping.ts on a timer (every process; each step is an idempotent delete).
  */
 import type { Db } from '../db/index';
+import { pruneAuditLog } from './audit-chain';
 import { pruneCaptchas } from './captcha';
 import { pruneLinkTokens } from './link-token';
 import { pruneRateCounters } from './rate-counter';
@@ -15,6 +16,8 @@ export interface HousekeepingLimits {
   sessionTtlMinutes: number;
   errorLogDays: number;
   visitorErrorLogCap: number;
+  /** Audit rows older than this go; the chain keeps an anchor (audit-chain.ts). */
+  auditRetentionDays: number;
   smsRetentionDays: number;
 }
 
@@ -22,6 +25,7 @@ export interface HousekeepingReport {
   captchas: number;
   counters: number;
   errorLogs: number;
+  auditLogs: number;
   /** Text messages and SMS codes. */
   sms: number;
   linkTokens: number;
@@ -49,7 +53,8 @@ export async function runHousekeeping(db: Db, limits: HousekeepingLimits, now = 
   const counters = await pruneRateCounters(db, now);
   await purgeExpiredSessions(db, limits.sessionTtlMinutes, now);
   const errorLogs = await pruneErrorLogs(db, limits.errorLogDays, limits.visitorErrorLogCap, now);
+  const auditLogs = await pruneAuditLog(db, limits.auditRetentionDays, now);
   const sms = await pruneSms(db, limits.smsRetentionDays, now);
   const linkTokens = await pruneLinkTokens(db, now);
-  return { captchas, counters, errorLogs, sms, linkTokens };
+  return { captchas, counters, errorLogs, auditLogs, sms, linkTokens };
 }
