@@ -266,7 +266,7 @@ export const SETTINGS = [
   setting('PORTAL_FEEDBACK_URL', 'feedbackUrl', optionalText, null, 'problem-feedback link (hidden when unset)'),
   setting('PORTAL_SUPPORT_NOTE', 'supportNote', optionalText, '技术支持：工作日 9:00–17:00', 'support note in the header'),
   setting('PORTAL_MANUAL_URL', 'manualUrl', optionalText, null, 'operation manual download (hidden when unset)'),
-  setting('PORTAL_GAS_CYLINDER_URL', 'gasCylinderUrl', httpUrl, null, 'gas-cylinder traceability system (自助服务 › 气瓶追溯, opens in a new window with the SSO token; hidden when unset)'),
+  setting('PORTAL_GAS_CYLINDER_URL', 'gasCylinderUrl', httpUrl, null, 'gas-cylinder traceability system (自助服务 › 气瓶追溯, opens in a new window with a single-use link token, never the session: docs/security.md; hidden when unset)'),
   setting('PORTAL_SSO_ENTRY_URL', 'ssoEntryUrl', optionalText, null, 'SSO entry for browsers that never logged in'),
   setting('PORTAL_SSO_LOGOUT_URL', 'ssoLogoutUrl', optionalText, null, 'page a user with ssoUserId goes to after logout'),
   setting('PORTAL_COOKIE_EXPIRES_HOURS', 'cookieExpiresHours', positiveNumber, 8, 'hours a remembered-login cookie lives'),
