@@ -287,7 +287,7 @@ export function pageOf<I extends object>(item: I) {
 
 /** Query parameters of every paged list. */
 export const pageQueryProperties = {
-  pageNo: { type: 'integer', minimum: 1, default: 1 },
+  pageNo: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
   pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
 } as const;
 

@@ -165,3 +165,31 @@ describe.each(dbTargets())('XLSX export of a reference (%s)', (target) => {
     expect(byName.get('无部门测试员') ?? null).toBeNull();
   });
 });
+
+describe.each(dbTargets())('XLSX export of formula-like text (%s)', (target) => {
+  const { app, units: [unit] } = appSuite(target, { units: ['330212'] });
+
+  it('writes text starting with =, +, -, @, a tab or a CR as a text cell, never a formula', async () => {
+    const texts = ['=1+1', '=HYPERLINK("http://evil.example","点我")', '+1+1', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1', "=cmd|' /C calc'!A0"];
+    for (const [i, text] of texts.entries()) {
+      const res = await call(app, unit.sid, 'POST', `${R}/save`, { title: `${text}#${i}`, content: text, category: '1' });
+      expect(res.body.result, res.body.message).toBe('true');
+    }
+    const stored = (await call<Page<{ title: string; content: string }>>(app, unit.sid, 'GET', `${R}/list`, { pageSize: '100', orderBy: 'title' })).body.data!.list;
+    expect(stored).toHaveLength(texts.length);
+    const res = await withSession(app, unit.sid, { method: 'GET', url: api(`${R}/export`), query: { orderBy: 'title' } } as InjectOptions & { url: string });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const columns = [header.indexOf('标题') + 1, header.indexOf('正文') + 1];
+    stored.forEach((row, i) => {
+      for (const [column, value] of [[columns[0], row.title], [columns[1], row.content]] as const) {
+        const cell = sheet.getRow(i + 2).getCell(column);
+        expect(cell.type, JSON.stringify(value)).toBe(ExcelJS.ValueType.String);
+        expect(cell.formula).toBeUndefined();
+        expect(cell.value).toBe(value);
+      }
+    });
+  });
+});

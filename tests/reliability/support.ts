@@ -17,12 +17,33 @@ export interface Operation {
   seedOnly: boolean;
   /** Documented body property names (empty when the body is free or absent). */
   bodyFields: string[];
+  /** Every declared parameter: path, query and (JSON) body properties, with their schemas. */
+  params: DeclaredParam[];
+}
+
+/** A JSON Schema as the OpenAPI document shows it (the parts the fuzz reads). */
+export interface ParamSchema {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: ParamSchema[];
+  items?: ParamSchema;
+}
+
+export interface DeclaredParam {
+  name: string;
+  in: 'path' | 'query' | 'body';
+  schema: ParamSchema;
 }
 
 interface DocOperation {
   'x-access'?: string;
   'x-seed-only'?: boolean;
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  parameters?: Array<{ in: string; name: string; schema?: ParamSchema }>;
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, ParamSchema> } }> };
 }
 
 /** Every operation of the server's OpenAPI document. */
@@ -35,7 +56,10 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
       const access = raw === 'public' || raw === 'session' ? raw : raw.split(' | ');
       const content = op.requestBody?.content ?? {};
       const bodyFields = [...new Set(Object.values(content).flatMap((c) => Object.keys(c.schema?.properties ?? {})))];
-      ops.push({ method: method.toUpperCase() as Operation['method'], path, access, seedOnly: op['x-seed-only'] === true, bodyFields });
+      const params: DeclaredParam[] = (op.parameters ?? []).flatMap((p) => (p.in === 'path' || p.in === 'query' ? [{ name: p.name, in: p.in, schema: p.schema ?? {} }] : []));
+      const bodySchemas = Object.assign({}, ...Object.values(content).map((c) => c.schema?.properties ?? {})) as Record<string, ParamSchema>;
+      for (const [name, schema] of Object.entries(bodySchemas)) params.push({ name, in: 'body', schema });
+      ops.push({ method: method.toUpperCase() as Operation['method'], path, access, seedOnly: op['x-seed-only'] === true, bodyFields, params });
     }
   }
   return ops;

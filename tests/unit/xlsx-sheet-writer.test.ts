@@ -76,6 +76,18 @@ describe('xlsx sheet writer', () => {
     expect(sheet.getRow(4).getCell(2).value).toEqual(new Date('2000-02-29T00:00:00Z'));
   });
 
+  it('writes text that looks like a formula (=, +, -, @, tab, CR first) as a text cell, never a formula', async () => {
+    const formulas = ['=1+1', '=HYPERLINK("http://evil.example","点我")', '+1+1', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1', "=cmd|' /C calc'!A0"];
+    const file = await written([{ header: '文本', width: 30 }], [formulas.map((text) => [text])]);
+    const sheet = await read(file);
+    formulas.forEach((text, i) => {
+      const cell = sheet.getRow(i + 2).getCell(1);
+      expect(cell.type, JSON.stringify(text)).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula, JSON.stringify(text)).toBeUndefined();
+      expect(cell.value).toBe(text);
+    });
+  });
+
   it('gives the sheet a name Excel accepts as written by the caller', async () => {
     const sheet = await read(await written([{ header: 'x', width: 8 }], [[['1']]], '使用登记 & 变更'));
     expect(sheet.name).toBe('使用登记 & 变更');

@@ -85,6 +85,7 @@ export interface MenuNode {
     | 'AccountManager'
     | 'AccountDetail'
     | 'AccountAdd'
+    | 'AuditLog'
     | 'FlowLogSingle'
     | 'MobileUpload'
     | 'DlgzhList'

@@ -1,4 +1,5 @@
 /** Small SQL helpers shared by query code. */
+import { AppError } from '../errors';
 
 /** Escapes `%`, `_` and `\` so user input matches literally inside a LIKE pattern. */
 export function escapeLike(value: string): string {
@@ -10,7 +11,12 @@ export function containsPattern(value: string): string {
   return `%${escapeLike(value)}%`;
 }
 
-/** Row offset of a 1-based page. */
+/**
+ * Row offset of a 1-based page. The page schemas bound both numbers (validation/bounds.ts); a
+ * caller that skipped them still gets a refusal (400), not an offset the database rejects.
+ */
 export function pageOffset(pageNo: number, pageSize: number): number {
-  return (pageNo - 1) * pageSize;
+  const offset = (pageNo - 1) * pageSize;
+  if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(pageSize) || pageSize < 1) throw new AppError('BAD_REQUEST');
+  return offset;
 }

@@ -10,7 +10,7 @@
  *                         time in the portal's time zone, src/shared/dates.ts)
  *   q=text                any of the resource's `search` fields contains the text (case-insensitive)
  *   orderBy=a desc,b      sort by whitelisted field names only (asc default, blanks last); id breaks ties
- *   pageNo, pageSize      1-based page; pageSize is capped at MAX_PAGE_SIZE
+ *   pageNo, pageSize      1-based page, at most MAX_PAGE_NO (beyond: 400); pageSize is capped at MAX_PAGE_SIZE
  *
  * Unknown parameters are ignored (legacy clients send extras such as __ajax); values are checked
  * by the generated schema before they reach SQL, and always travel as bind parameters.
@@ -19,9 +19,10 @@ import { sql, type RawBuilder } from 'kysely';
 import { RELATIVE_DATE, resolveRelativeDate } from '../../shared/dates';
 import { containsPattern } from '../db/sql';
 import { AppError } from '../errors';
+import { MAX_PAGE_NO, yearInRange } from '../validation/bounds';
 import type { FieldModel, ResourceModel } from './model';
 import { quote } from './naming';
-import { valueSchema as wireSchema } from './schemas';
+import { boundedValueSchema } from './schemas';
 import { fieldKind } from '../../schema/kinds';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -37,6 +38,8 @@ interface FilterDef {
   column: string;
   op: Op;
   datetime: boolean;
+  /** The field's label, for a refusal's message. */
+  label: string;
 }
 
 export interface ListPlan {
@@ -63,11 +66,11 @@ function valueSchema(f: FieldModel): Record<string, unknown> {
   if (f.kind === 'datetime') return { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }, relative] };
   if (f.kind === 'date') return { type: 'string', anyOf: [{ format: 'date' }, relative] };
   if (f.kind === 'string') return { type: 'string', maxLength: 200 };
-  return wireSchema(f.kind);
+  return boundedValueSchema(f);
 }
 
 function filtersOf(f: FieldModel): { def: FilterDef; schema: Record<string, unknown> }[] {
-  const base = { column: quote(f.column), datetime: f.kind === 'datetime' };
+  const base = { column: quote(f.column), datetime: f.kind === 'datetime', label: f.label };
   const codes = f.codes !== undefined || f.name === 'status';
   if (f.kind === 'json') return [];
   if (f.kind === 'codes' || codes) {
@@ -91,12 +94,12 @@ export function compileListPlan(model: ResourceModel): ListPlan {
   const listable = model.fields.filter((f) => f.name !== 'version');
   const compiled = listable.flatMap(filtersOf);
   const properties: Record<string, unknown> = {
-    pageNo: { type: 'integer', minimum: 1, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE, description: `capped at ${MAX_PAGE_SIZE}` },
+    pageNo: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NO, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NO, default: DEFAULT_PAGE_SIZE, description: `capped at ${MAX_PAGE_SIZE}` },
     orderBy: { type: 'string', maxLength: 200, description: 'e.g. "createDate desc,title"' },
   };
   if (model.searchColumns.length > 0) {
-    compiled.push({ def: { param: 'q', column: model.searchColumns.map(quote).join(','), op: 'search', datetime: false }, schema: { type: 'string', maxLength: 100 } });
+    compiled.push({ def: { param: 'q', column: model.searchColumns.map(quote).join(','), op: 'search', datetime: false, label: '关键字' }, schema: { type: 'string', maxLength: 100 } });
   }
   for (const { def, schema } of compiled) properties[def.param] = schema;
   // Rows the user has not opened (records.ts applies it: it needs the session).
@@ -151,7 +154,11 @@ export function filterConditions(plan: ListPlan, params: ListParams): RawBuilder
   const conditions: RawBuilder<boolean>[] = [];
   for (const def of plan.filters) {
     const value = params[def.param];
-    if (!isEmpty(value)) conditions.push(condition(def, resolveRelativeDate(value)));
+    if (isEmpty(value)) continue;
+    const resolved = resolveRelativeDate(value);
+    // A relative date far from today (today+9999y) resolves outside the years a date may have.
+    if (resolved !== value && !yearInRange(String(resolved))) throw new AppError('VALIDATION_FAILED', `${def.label}超出可选的日期范围`, { field: def.param });
+    conditions.push(condition(def, resolved));
   }
   return conditions;
 }

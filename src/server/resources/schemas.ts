@@ -2,6 +2,7 @@
  * JSON Schemas generated from a resource: the save body (validation, x-rules for the validator
  * catalogue), the list parameters and the row (fast serialisation). They also feed OpenAPI.
  */
+import { INT4_MAX, INT4_MIN, NUMBER_MAX } from '../validation/bounds';
 import type { FieldModel, ResourceModel, ValueKind } from './model';
 
 type JsonSchema = Record<string, unknown>;
@@ -54,10 +55,29 @@ export function valueSchema(kind: ValueKind): JsonSchema {
   }
 }
 
+/**
+ * The range a number column holds: int4 for `integer`, the digits of `numeric(p,s)` (money:
+ * numeric(14,2), below 10^12), ±NUMBER_MAX otherwise; undefined for a column that is not a number.
+ */
+export function columnBounds(f: Pick<FieldModel, 'kind' | 'sqlType'>): { minimum: number; maximum: number } | undefined {
+  if (f.kind === 'integer') return { minimum: INT4_MIN, maximum: INT4_MAX };
+  if (f.kind !== 'number') return undefined;
+  const digits = /^numeric\((\d+),\s*(\d+)\)$/.exec(f.sqlType);
+  if (!digits) return { minimum: -NUMBER_MAX, maximum: NUMBER_MAX };
+  const [precision, scale] = [Number(digits[1]), Number(digits[2])];
+  const maximum = Number((10 ** (precision - scale) - 10 ** -scale).toFixed(scale));
+  return { minimum: -maximum, maximum };
+}
+
+/** A field's wire shape with its column's range (numbers): what a body or a filter may carry. */
+export function boundedValueSchema(f: Pick<FieldModel, 'kind' | 'sqlType'>): JsonSchema {
+  return { ...valueSchema(f.kind), ...columnBounds(f) };
+}
+
 /** One writable field in a request body: type, length and range, dictionary codes, catalogue rules. */
 function inputSchema(f: FieldModel): JsonSchema {
   const { field } = f;
-  const schema: JsonSchema = { ...valueSchema(f.kind), title: f.label };
+  const schema: JsonSchema = { ...boundedValueSchema(f), title: f.label };
   if (f.kind === 'string') {
     if (field.maxLength) schema.maxLength = field.maxLength;
     if (field.required) schema.minLength = 1;
@@ -69,8 +89,9 @@ function inputSchema(f: FieldModel): JsonSchema {
     if (field.required) schema.minItems = 1;
   }
   if (f.kind === 'json' && field.maxCount) schema.maxItems = field.maxCount;
-  if (field.min !== undefined) schema.minimum = field.min;
-  if (field.max !== undefined) schema.maximum = field.max;
+  // The field's own range, within the column's.
+  if (field.min !== undefined) schema.minimum = Math.max(field.min, (schema.minimum as number | undefined) ?? -Infinity);
+  if (field.max !== undefined) schema.maximum = Math.min(field.max, (schema.maximum as number | undefined) ?? Infinity);
   if (field.rules?.length) schema['x-rules'] = field.rules;
   if (f.kind === 'json' || field.required) return schema;
   return nullable(schema);
@@ -92,7 +113,7 @@ export function saveBodySchema(model: ResourceModel, mode: 'insert' | 'update' =
     type: 'object',
     properties: {
       id: { type: ['string', 'null'], pattern: ID_PATTERN, description: 'absent: insert; present: update' },
-      version: { type: ['integer', 'null'], description: 'optimistic concurrency: the version read' },
+      version: { type: ['integer', 'null'], minimum: 0, maximum: INT4_MAX, description: 'optimistic concurrency: the version read' },
       isCommit: { type: ['boolean', 'string', 'null'], description: 'true: save and commit in one transaction' },
       ...properties,
     },

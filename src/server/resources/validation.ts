@@ -47,12 +47,15 @@ const MESSAGES: Record<string, string> = {
 const FALLBACK = '{label}格式不正确';
 const MISSING_KEYWORDS = new Set(['required', 'minLength', 'minItems']);
 
+/** Labels of the list parameters that are not fields. */
+const PARAM_LABELS: Readonly<Record<string, string>> = { pageNo: '页码', pageSize: '每页条数', orderBy: '排序', q: '关键字', version: '版本' };
+
 /** The model and field an ajv error points at (sub-table rows included). */
 function locate(model: ResourceModel, error: ErrorObject): { label: string; field?: Field } {
   const segments = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required') segments.push((error.params as { missingProperty: string }).missingProperty);
   let current = model;
-  let label = current.title;
+  let label = (segments.length === 1 && PARAM_LABELS[segments[0]]) || current.title;
   let found: Field | undefined;
   for (const segment of segments) {
     const child = current.children.find((c) => c.name === segment);

@@ -9,11 +9,11 @@
  * checked as that string — which is also how the rules read a number (validators/values.ts).
  */
 import Ajv, { type ErrorObject, type FuncKeywordDefinition } from 'ajv';
-import addFormats from 'ajv-formats';
 import { assertRuleRef, firstFailure, toRuleValue, type RuleName, type RuleRef } from '../../../validators';
 import type { Envelope } from '../../shared/contract';
 import { failEnvelope } from '../envelope';
 import { AppError } from '../errors';
+import { BOUNDED_DATE_FORMATS, withNumberBounds } from './bounds';
 
 export const RULES_KEYWORD = 'x-rules';
 
@@ -72,11 +72,22 @@ export function ajvRulesPlugin(ajv: Ajv): Ajv {
  * and the resource engine its request checks, so both read the same keywords, formats and options.
  * Fastify's own defaults are kept (`coerceTypes: 'array'` — form-encoded legacy bodies and query
  * strings arrive as strings —, `useDefaults`, `removeAdditional` where a schema says
- * `additionalProperties: false`), with strict schemas and the date formats of the resources.
+ * `additionalProperties: false`), with strict schemas and the date formats of the resources
+ * (years 1900–2100), and every number bounded (bounds.ts).
  */
 function createServerAjv(): Ajv {
-  const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: true, strictTypes: false, allowUnionTypes: true });
-  addFormats(ajv, ['date', 'date-time']);
+  // strictNumbers off: ajv's strict number checks skip `minimum`/`maximum` for Infinity, which a
+  // query string coerces to ("1e309"); with every number bounded (bounds.ts) the bound refuses it.
+  const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: true, strictTypes: false, strictNumbers: false, allowUnionTypes: true });
+  for (const [name, format] of Object.entries(BOUNDED_DATE_FORMATS)) ajv.addFormat(name, format);
+  // Every schema it compiles bounds its numbers (validation/bounds.ts); one copy per schema object.
+  const compile = ajv.compile.bind(ajv);
+  const bounded = new WeakMap<object, object>();
+  ajv.compile = ((schema: object, meta?: boolean) => {
+    let copy = bounded.get(schema);
+    if (!copy) bounded.set(schema, (copy = withNumberBounds(schema)));
+    return compile(copy, meta);
+  }) as Ajv['compile'];
   return addRuleKeywords(ajv);
 }
 

@@ -38,12 +38,17 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 
-/** Text as XML character data: markup escaped, characters XML 1.0 cannot hold dropped. */
+/**
+ * Text as XML character data: markup escaped, a carriage return as a reference (a reader would
+ * turn a literal one into a line feed), characters XML 1.0 cannot hold dropped. Cells are always
+ * inline strings (t="inlineStr"), never formulas: text starting with =, +, -, @, a tab or a CR
+ * opens in Excel as the text it is.
+ */
 export function xmlText(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, '').replace(/[&<>"]/g, (c) => ESCAPES[c]);
+  return text.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, '').replace(/[&<>"\r]/g, (c) => ESCAPES[c]);
 }
 
 /** The column letters of a 0-based column index: 0 → A, 25 → Z, 26 → AA. */
