@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadExcel } from '../../src/server/resources/xlsx/excel';
-import { api, appSuite, call, dbTargets, withSession } from './helpers';
+import { api, appSuite, call, dbTargets, demo, login, withSession } from './helpers';
 
 type Saved = { id: string; version: number };
 interface Row {
@@ -85,6 +85,21 @@ describe.each(dbTargets())('audit log screen (%s)', (target) => {
     expect(rows).toHaveLength(3);
     expect(rows[1].slice(3, 6)).toEqual(['修改', '单位通知', saved.id]);
     expect(String(rows[1][6])).toContain('标题：导出审计 → 导出审计（改）');
+  });
+
+  it('lists sign-in, refused sign-in and sign-out as security events', async () => {
+    const { loginName, orgCode, password } = demo('nbadmin');
+    expect((await login(app, loginName, 'Wrong@2026x', orgCode)).result).toBe('false');
+    const ok = await login(app, loginName, password, orgCode);
+    expect(ok.result).toBe('true');
+    await withSession(app, ok.sessionid!, { method: 'GET', url: api('/a/logout') });
+    const events = (await list(session.authority, { resource: 'auth', recordId: loginName })).body.data!;
+    expect(events.list.slice(0, 3).map((r) => [r.operationLabel, r.resourceTitle, r.userName !== null])).toEqual([
+      ['退出登录', '登录与账号安全', true],
+      ['登录成功', '登录与账号安全', true],
+      ['登录失败', '登录与账号安全', true],
+    ]);
+    expect(events.list[2].changes.map((c) => c.label)).toEqual(['来源地址', '原因']);
   });
 
   it('refuses using units', async () => {

@@ -51,7 +51,14 @@ function Changes({ changes }: { changes: Change[] }) {
     <div style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {changes.map((c, i) => (
         <div key={i} style={{ wordBreak: 'break-all' }}>
-          <Typography.Text strong>{c.label ?? c.field}</Typography.Text>：<Typography.Text delete={!!c.from && !!c.to} type="secondary">{c.from || '（空）'}</Typography.Text> → {c.to || '（空）'}
+          <Typography.Text strong>{c.label ?? c.field}</Typography.Text>：
+          {c.from ? (
+            <>
+              <Typography.Text type="secondary">{c.from}</Typography.Text> → {c.to || '（空）'}
+            </>
+          ) : (
+            c.to
+          )}
         </div>
       ))}
     </div>
@@ -96,15 +103,15 @@ export default function AuditLogPage({ entry }: PageProps) {
 
   const timeOrder: SortOrder = query.order === 'asc' ? 'ascend' : 'descend';
   const columns: TableProps<AuditRow>['columns'] = [
-    { title: '时间', dataIndex: 'time', key: 'time', width: 160, sorter: true, sortOrder: timeOrder, sortDirections: ['descend', 'ascend', 'descend'], render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
-    { title: '单位', dataIndex: 'unitName', width: 180, ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: '时间', dataIndex: 'time', key: 'time', width: 150, sorter: true, sortOrder: timeOrder, sortDirections: ['descend', 'ascend', 'descend'], render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: '单位', dataIndex: 'unitName', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },
     { title: '操作人', dataIndex: 'userName', width: 90, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: '操作', dataIndex: 'operationLabel', width: 100 },
-    { title: '业务', dataIndex: 'resourceTitle', width: 140, ellipsis: true },
+    { title: '操作', dataIndex: 'operationLabel', width: 90 },
+    { title: '业务', dataIndex: 'resourceTitle', width: 120, ellipsis: true },
     {
       title: '记录编号',
       dataIndex: 'recordId',
-      width: 120,
+      width: 110,
       ellipsis: true,
       render: (v: string) => (
         <Typography.Link title={`只看该记录：${v}`} onClick={() => { form.setFieldValue('recordId', v); setQuery({ recordId: v, pageNo: undefined }); }}>
@@ -112,7 +119,7 @@ export default function AuditLogPage({ entry }: PageProps) {
         </Typography.Link>
       ),
     },
-    { title: '变更内容', dataIndex: 'changes', render: (v: Change[]) => <Changes changes={v} /> },
+    { title: '变更内容', dataIndex: 'changes', width: 300, render: (v: Change[]) => <Changes changes={v} /> },
   ];
 
   const range: [Dayjs | null, Dayjs | null] | null = query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null;
@@ -130,7 +137,7 @@ export default function AuditLogPage({ entry }: PageProps) {
         form={form}
         name="auditFilter"
         layout="inline"
-        initialValues={{ ...filters, range }}
+        initialValues={{ ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v || undefined])), range }}
         onFinish={(v: Record<string, unknown>) => {
           const [from, to] = (v.range as [Dayjs | null, Dayjs | null] | null) ?? [null, null];
           const text = (k: string) => String(v[k] ?? '').trim();
@@ -180,7 +187,7 @@ export default function AuditLogPage({ entry }: PageProps) {
         columns={columns}
         dataSource={data?.list ?? []}
         loading={list.isLoading || list.isValidating}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1020 }}
         locale={{ emptyText: list.error ? <Empty description={list.error.message} /> : <Empty description="没有符合条件的审计记录" /> }}
         onChange={(pagination, _filters, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;

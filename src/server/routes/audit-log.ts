@@ -108,11 +108,11 @@ interface Change {
   to?: string;
 }
 
-/** `标题：旧 → 新` per changed field, one per line. */
+/** `标题：旧 → 新` per changed field (a value set from nothing: `标题：新`), one per line. */
 export function changesText(changes: unknown): string {
   const list = (typeof changes === 'string' ? JSON.parse(changes) : changes) as Change[] | null;
   if (!Array.isArray(list)) return '';
-  return list.map((c) => `${c.label ?? c.field ?? ''}：${c.from || '（空）'} → ${c.to || '（空）'}`).join('\n');
+  return list.map((c) => `${c.label ?? c.field ?? ''}：${c.from ? `${c.from} → ${c.to || '（空）'}` : (c.to ?? '')}`).join('\n');
 }
 
 const auditLogRoutes: FastifyPluginAsync = async (app) => {

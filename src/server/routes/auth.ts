@@ -9,6 +9,7 @@ import { authenticateWithPassword, authenticateWithRegionalSso, authenticateWith
 import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, createCaptcha } from '../services/captcha';
 import { countHit } from '../services/rate-counter';
 import { deleteSession } from '../services/sessions';
+import { auditSecurityEvent, failedLoginActor } from '../services/security-audit';
 import { appConfigSchema, envelopeOf, failureResponses, loginResultProperties, loginResultSchema, publicKeySchema } from '../../shared/wire';
 
 const field = { type: 'string', maxLength: 4096 } as const;
@@ -104,16 +105,29 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       } else {
         const captchaId = request.cookies[CAPTCHA_COOKIE];
         if (captchaId) reply.clearCookie(CAPTCHA_COOKIE, { path: config.apiBase });
-        auth = await authenticateWithPassword(deps, {
-          username: body.username ?? '',
-          password: body.password ?? '',
-          orgCode: body.orgCode ?? '',
-          validateCode: body.validateCode,
-          captchaId,
-          throttle: throttle(request.ip),
-        });
+        // The login name once decrypted (the throttle sees it first): a refusal after it is audited.
+        let attempted: string | null = null;
+        const counted = throttle(request.ip);
+        try {
+          auth = await authenticateWithPassword(deps, {
+            username: body.username ?? '',
+            password: body.password ?? '',
+            orgCode: body.orgCode ?? '',
+            validateCode: body.validateCode,
+            captchaId,
+            throttle: async (loginName) => {
+              attempted = loginName;
+              await counted(loginName);
+            },
+          });
+        } catch (err) {
+          if (attempted !== null && err instanceof AppError) await auditSecurityEvent(app.db, 'login-failed', await failedLoginActor(app.db, attempted), attempted, { ip: request.ip, reason: err.message });
+          throw err;
+        }
       }
       const result = await openSession(deps, auth, { ip: request.ip, loginType: body.loginType ?? null, ynUserSeedLogin: body.ynUserSeedLogin ?? null });
+      const who = { userId: auth.user.id, userName: auth.user.name, unitId: auth.unit.id, areaCode: auth.unit.areacode };
+      await auditSecurityEvent(app.db, 'login', who, auth.user.login_name, { ip: request.ip, method: { password: '密码', sso: '单点登录', regionalSso: '区域单点登录' }[auth.method] });
       setSessionCookie(reply, result.sessionId, config.apiBase);
       // JeeSite clients read the session ids and user at the top level as well as in data.
       const { sessionid, sessionId, extendSessionId, user } = result;
@@ -125,7 +139,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     config: { public: true },
     schema: { summary: 'End the current session', tags: ['auth'], response: { 200: envelopeOf(), ...failureResponses } },
     handler: async (request, reply) => {
-      if (request.session) await deleteSession(app.db, request.session.id);
+      const session = request.session;
+      if (session) {
+        await deleteSession(app.db, session.id);
+        const who = { userId: session.user.id, userName: session.user.name, unitId: session.user.unitId, areaCode: session.user.unitAreacode };
+        await auditSecurityEvent(app.db, 'logout', who, session.user.loginName, { ip: request.ip });
+      }
       clearSessionCookie(reply, config.apiBase);
       return reply.ok(null, '退出成功');
     },

@@ -4,6 +4,7 @@ import { API } from '../../shared/contract';
 import { AppError } from '../errors';
 import { clearSessionCookie, requireSession } from '../plugins/session';
 import { passwordHasher, satisfiesPasswordRule } from '../services/password';
+import { auditSecurityEvent } from '../services/security-audit';
 import { deleteUserSessions, setSessionRole } from '../services/sessions';
 import { findRoles, findUserById, toUnitInfo, toUserInfo } from '../services/users';
 import { validateProfile, type ProfileInput } from '../services/profile';
@@ -109,6 +110,8 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('sys_user').set({ password_hash: passwordHash, password_must_change: false, updated_at: new Date() }).where('id', '=', user.id).execute();
         await deleteUserSessions(trx, user.id);
+        const who = { userId: user.id, userName: user.name, unitId: session.user.unitId, areaCode: session.user.unitAreacode };
+        await auditSecurityEvent(trx, 'password-change', who, user.login_name, { ip: request.ip });
       });
       clearSessionCookie(reply, config.apiBase);
       return reply.ok(null, '密码修改成功，请重新登录');
