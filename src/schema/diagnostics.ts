@@ -26,6 +26,7 @@ export const LINT_CODES = [
   'unknown-access',
   'unknown-filter',
   'field-type',
+  'personal-data',
   'reserved-field',
   'screen-link',
   'dict-value',

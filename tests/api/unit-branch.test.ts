@@ -125,7 +125,9 @@ describe.each(dbTargets())('unit branches (%s)', (target) => {
     const sid = session.other;
     expect((await get(sid, foreign.id)).body).toMatchObject({ result: 'false', message: '记录不存在或无权访问' });
     expect((await call<Row>(app, sid, 'GET', '/a/stone/unit/branch/get', { id: foreign.id })).body.result).toBe('false');
-    const { id: _id, version: _v, unitId: _u, areaCode: _a, createDate: _cd, updateDate: _ud, createBy: _cb, updateBy: _ub, ...values } = foreign;
+    const { id: _id, version: _v, unitId: _u, areaCode: _a, createDate: _cd, updateDate: _ud, createBy: _cb, updateBy: _ub, ...listed } = foreign;
+    // Valid numbers in place of the list's masked ones: the refusal is about whose record it is.
+    const values = { ...listed, headMobile: '13905740000', phone: '0574-88000000' };
     const overwrite = await post(sid, '/r/unit-branch/save', { ...values, id: foreign.id, version: foreign.version, head: '冒名' });
     expect(overwrite.body).toMatchObject({ result: 'false', message: '记录不存在或无权访问' });
     expect((await post(sid, '/a/stone/unit/branch/save', { ...values, id: foreign.id, version: foreign.version, head: '冒名' })).body.result).toBe('false');

@@ -75,6 +75,24 @@ describe('meta-schemas', () => {
   });
 });
 
+describe('personal data masks', () => {
+  const resourceWith = (fields: Record<string, object>): SchemaText[] => [
+    { path: 'resources/p.json', text: JSON.stringify({ $schema: '../meta/resource.schema.json', name: 'p', table: 'p', title: 'P', fields: { name: { type: 'string', label: '姓名' }, ...fields } }, null, 2) },
+  ];
+  const codes = (fields: Record<string, object>) => lintFiles(resourceWith(fields), { metaSchemas: readMetaSchemas(metaDir), ruleNames: RULE_NAMES }).errors.map((e) => e.code);
+
+  it('takes a pattern name or a pattern with the role types that see the whole value', () => {
+    expect(codes({ idCard: { type: 'string', label: '身份证号', rules: ['idCard'], mask: 'idCard' }, tel: { type: 'string', label: '电话', mask: { pattern: 'phone', roles: ['authority'] } } })).toEqual([]);
+  });
+
+  it('refuses an unknown pattern, a mask on a type without text and a field of ID cards or phone numbers without one', () => {
+    expect(codes({ idCard: { type: 'string', label: '身份证号', mask: 'idcard' } })).toEqual(['meta-schema']);
+    expect(codes({ day: { type: 'date', label: '日期', mask: 'name' } })).toEqual(['field-type']);
+    expect(codes({ contactMobile: { type: 'string', label: '联系手机' } })).toEqual(['personal-data']);
+    expect(codes({ tel: { type: 'string', label: '电话', rules: ['phoneOrLandline'] } })).toEqual(['personal-data']);
+  });
+});
+
 describe('scale', () => {
   it('lints 1,000 screens well within the 10 s budget', () => {
     const resource = { $schema: '../meta/resource.schema.json', name: 'r', table: 'r', title: 'R', fields: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, { type: 'string', label: `F${i}` }])) };

@@ -24,7 +24,10 @@ export function checkResources(ctx: LintContext): void {
     if (sameTable) ctx.report(file, ['table'], 'duplicate-table', `table '${resource.table}' is already used by ${sameTable.path}`);
     else tables.set(resource.table, file);
 
-    for (const [name, field] of Object.entries(resource.fields)) if (field) checkField(ctx, file, name, field);
+    for (const [name, field] of Object.entries(resource.fields)) if (field) {
+      checkField(ctx, file, name, field);
+      checkPersonalData(ctx, file, name, field);
+    }
     checkWorkflow(ctx, file);
     checkHooks(ctx, file);
     checkFieldLists(ctx, file);
@@ -63,6 +66,23 @@ export function checkField(ctx: LintContext, file: ResourceFile, name: string, f
     }
   });
   if (field.default !== undefined) checkDefault(ctx, file, name, field);
+}
+
+/** A stored field holding an ID card or phone number declares its mask (a screen's own inputs are not stored: not checked). */
+function checkPersonalData(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {
+  if (field.mask === undefined && holdsPersonalData(name, field)) {
+    ctx.report(file, ['fields', name], 'personal-data', `'${name}' holds an ID card or phone number: declare how it is masked ("mask": "idCard", "mobile" or "phone")`, 'key');
+  }
+}
+
+/** Rules (and field names) that mark an ID card or phone number: such a field needs a `mask`. */
+const PERSONAL_RULES: ReadonlySet<string> = new Set(['idCard', 'mobile', 'phoneOrLandline']);
+const PERSONAL_NAME = /(^|[a-z])(idCard|IdCard|mobile|Mobile)$/;
+
+/** Whether a text field holds personal data by its rules or its name (idCard, legalIdCard, mobile, contactMobile...). */
+function holdsPersonalData(name: string, field: Field): boolean {
+  if (field.type !== 'string') return false;
+  return PERSONAL_NAME.test(name) || !!field.rules?.some((rule) => PERSONAL_RULES.has(typeof rule === 'string' ? rule : rule.rule));
 }
 
 function checkDefault(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {

@@ -34,6 +34,10 @@ export type FieldType =
  */
 export type ActionName = string;
 /**
+ * How a masked value shows: idCard 330203********1234 (first 6 and last 4 kept), mobile 138****5678 (first 3 and last 4), phone a mobile as mobile, a landline with its area code and last 4 (0574-****4321), bankAccount the last 4 only, name the first character (张**).
+ */
+export type MaskPattern = 'idCard' | 'mobile' | 'phone' | 'bankAccount' | 'name';
+/**
  * A rule of the validation catalogue by name, or with its own message.
  */
 export type RuleRef = RuleName | RuleWithMessage;
@@ -229,6 +233,10 @@ export interface Field {
    */
   index?: boolean;
   /**
+   * string: personal data shown masked (PIPL): lists, exports, reference labels and every answer show e.g. 330203********1234; the detail and edit views (get) show the whole value to the record's owner (its unit or area; every reader of a resource without scope) and to the role types named in `roles` (such a read of another unit's record is written to the audit log as view-unmasked). A save that sends the masked text back unchanged keeps the stored value; filters and search use the stored values. A pattern name, or { pattern, roles }. (enforced: server)
+   */
+  mask?: MaskPattern | MaskSpec;
+  /**
    * Initial value in add mode and on insert (multiDict: an array of codes; a date: also a relative date, "today" or "today+30d", resolved when the record is created). (enforced: browser and server)
    */
   default?: string | number | boolean | string[];
@@ -268,6 +276,13 @@ export interface Field {
    * attachment: maximum number of files. The upload stops there; the server refuses more ({label}最多{n}项). (enforced: browser and server)
    */
   maxCount?: number;
+}
+export interface MaskSpec {
+  pattern: MaskPattern;
+  /**
+   * Role types (as in workflow action roles, e.g. "authority") that also see the whole value in the detail and edit views of the records they may read. (enforced: server)
+   */
+  roles?: string[];
 }
 export interface RuleWithMessage {
   rule: RuleName;

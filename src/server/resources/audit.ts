@@ -11,6 +11,7 @@ import { newId } from '../db/ids';
 import { inTransaction } from '../db/index';
 import { AUDIT_LOCK, auditChainOf, auditDb, chainHead, rowHash } from '../services/audit-chain';
 import { valueText, type FieldChange } from './changes';
+import { shownText } from './masking';
 import type { HookRuntime } from './hooks';
 import type { FieldModel, ResourceModel } from './model';
 import type { AnyDb, Row } from './repository';
@@ -53,7 +54,8 @@ export function auditChanges(model: ResourceModel, before: Row, after: Row, dict
       to = text(f, after[f.name], dicts);
       if (from === to) continue;
     }
-    changes.push({ field: f.name, label: f.label, from, to });
+    // Personal data (field `mask`) is compared whole and recorded masked.
+    changes.push({ field: f.name, label: f.label, from: shownText(f.field, from), to: shownText(f.field, to) });
   }
   return changes;
 }

@@ -1,10 +1,12 @@
 /**
  * What differs between two versions of a record, field by field, in words a user reads: labels,
  * codes as their dictionary labels (an area as its path), money with two decimals, blanks as 空.
- * Hooks use it to record a change ("联系手机：138… → 139…") and the history that shows it.
+ * Hooks use it to record a change ("联系手机：138… → 139…") and the history that shows it. Fields
+ * with a `mask` are compared whole and recorded masked (masking.ts).
  */
 import type { Field } from '../../schema/types';
 import { dictPath } from './dicts';
+import { shownText } from './masking';
 import type { HookContext } from './hooks';
 import type { ResourceModel } from './model';
 
@@ -44,7 +46,7 @@ export function changesOf(model: ResourceModel, names: readonly string[], before
     if (!field) throw new Error(`changesOf: unknown field '${name}' of resource '${model.name}'`);
     const from = valueText(field, before[name], dicts);
     const to = valueText(field, after[name], dicts);
-    if (from !== to) changes.push({ field: name, label: field.label, from, to });
+    if (from !== to) changes.push({ field: name, label: field.label, from: shownText(field, from), to: shownText(field, to) });
   }
   return changes;
 }

@@ -17,6 +17,7 @@ import type { Field, FieldType, Resource, Workflow } from '../../schema/types';
 import { fieldKind, type ValueKind as AnyValueKind } from '../../schema/kinds';
 import { LABEL_SEPARATOR, labelFieldsOf } from '../../schema/model';
 import type { Catalog } from './catalog';
+import { maskedColumn, maskOf, type MaskRule } from './masking';
 import { columnOf, indexName, quote } from './naming';
 
 /** How a column's value travels (a sub-table has no column). */
@@ -54,6 +55,8 @@ export interface FieldModel {
   declared: boolean;
   /** Allowed codes of dict, multiDict and area fields. */
   codes?: readonly string[];
+  /** Personal data read masked (field `mask`: masking.ts). */
+  mask?: MaskRule;
 }
 
 export interface ChildLink {
@@ -84,8 +87,12 @@ export interface ResourceModel {
   isChild: boolean;
   columns: readonly ColumnDef[];
   indexes: readonly IndexDef[];
-  /** `"c" AS "name", ...` for every wire field: computed once, used by every read. */
+  /** `"c" AS "name", ...` for every wire field, whole values: computed once, used by the server's own reads. */
   selectSql: string;
+  /** The same with the masked fields masked (masking.ts): what lists and answers read. */
+  maskedSelectSql: string;
+  /** The declared fields with a `mask`. */
+  masked: readonly FieldModel[];
   /** The column holding the row's owner for the resource's scope. */
   ownerColumn: 'unit_id' | 'area_code' | undefined;
   /** Server hooks computing readonly fields on every save (hooks.ts). */
@@ -112,9 +119,18 @@ export function sqlTypeOf(field: Field): string {
   return sql(field);
 }
 
-/** A record's label in SQL (src/schema/model.ts labelFieldsOf: its `display` fields joined, else its first text field), over the table aliased `alias`. */
-export function labelSqlOf(model: ResourceModel, alias: string): string {
-  const parts = labelFieldsOf(model.resource).flatMap((n) => (model.byName.has(n) ? [`${alias}.${quote(model.byName.get(n)!.column)}`] : []));
+/**
+ * A record's label in SQL (src/schema/model.ts labelFieldsOf: its `display` fields joined, else its
+ * first text field), over the table aliased `alias`; masked fields masked unless `whole` (an import
+ * matching labels against stored values).
+ */
+export function labelSqlOf(model: ResourceModel, alias: string, whole = false): string {
+  const parts = labelFieldsOf(model.resource).flatMap((n) => {
+    const f = model.byName.get(n);
+    if (!f) return [];
+    const column = `${alias}.${quote(f.column)}`;
+    return [whole ? column : maskedColumn(f, column)];
+  });
   return `concat_ws('${LABEL_SEPARATOR}', ${parts.join(', ') || `${alias}.id`})`;
 }
 
@@ -128,7 +144,7 @@ export function selectSqlOf(model: ResourceModel, names: readonly string[], mode
   return fields
     .map((f) => {
       const target = f.type === 'ref' ? models?.get(f.field.ref ?? '') : undefined;
-      if (!target) return selectItem(f);
+      if (!target) return maskedItem(f);
       const own = `${quote(model.table)}.${quote(f.column)}`;
       return `COALESCE(NULLIF((SELECT ${labelSqlOf(target, 'r')} FROM ${quote(target.table)} AS r WHERE r.id = ${own}), ''), ${own}) AS ${quote(f.name)}`;
     })
@@ -137,6 +153,8 @@ export function selectSqlOf(model: ResourceModel, names: readonly string[], mode
 
 /** One item of a select list: the field's column read as its wire value, named as the field. */
 const selectItem = (f: Pick<FieldModel, 'column' | 'kind' | 'name'>): string => `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`;
+/** The same, masked when the field has a mask. */
+const maskedItem = (f: FieldModel): string => (f.mask ? `${maskedColumn(f, quote(f.column))} AS ${quote(f.name)}` : selectItem(f));
 
 /** Read expression of a column: dates as `YYYY-MM-DD`, timestamps as ISO 8601 UTC, numerics as JSON numbers. */
 function selectExpression(column: string, kind: ValueKind): string {
@@ -210,6 +228,7 @@ function declaredField(resource: Resource, name: string, field: Field, catalog: 
     writable: !field.readonly,
     declared: true,
     codes,
+    mask: maskOf(field),
   };
 }
 
@@ -287,6 +306,8 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
       ],
       indexes: indexesOf(resource.table, declared, resource, isChild),
       selectSql: fields.map(selectItem).join(', '),
+      maskedSelectSql: fields.map(maskedItem).join(', '),
+      masked: declared.filter((f) => f.mask),
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
       derive: resource.derive ?? [],
       onDelete: resource.onDelete ?? [],

@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { envelopeOf, failureResponses, pageOf } from '../../shared/wire';
 import { getAuditLog, getFlowLog, getRecord, listRecordsJson, markRead, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
+import { presentRow } from './masking';
 import type { ResourceModel } from './model';
 import { actionBodySchema, auditEntrySchema, fieldFilesSchema, flowLogEntrySchema, rowSchema } from './schemas';
 import { actorOf } from './scope';
@@ -99,7 +100,8 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
           const actor = actorOf(request);
           const record = await getRecord(db(request), model, actor, idOf(request));
           await markRead(db(request), model, actor, record.id as string);
-          return reply.ok(record);
+          // The detail and edit views: masked fields whole for the owner and the roles their mask names (audited).
+          return reply.ok(await presentRow(db(request), model, actor, record, true));
         },
       },
     },
@@ -149,7 +151,10 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       options: {
         ...common,
         schema: { tags, summary: `${model.title}: insert or update (isCommit: and commit)`, body: compiled.validateInsert.schema as object, response: { 200: envelopeOf(row), ...failureResponses } },
-        handler: async (request, reply) => reply.ok(await saveRecord(db(request), compiled, actorOf(request), request.body ?? {})),
+        handler: async (request, reply) => {
+          const actor = actorOf(request);
+          return reply.ok(await presentRow(db(request), model, actor, await saveRecord(db(request), compiled, actor, request.body ?? {})));
+        },
       },
     },
   );
@@ -162,7 +167,11 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       options: {
         ...common,
         schema: { tags, summary: `${model.title}: ${name}`, body: actionBody(compiled, name), response: { 200: envelopeOf({ anyOf: [row, { type: 'null' }] }), ...failureResponses } },
-        handler: async (request, reply) => reply.ok(await runAction(db(request), compiled, actorOf(request), name, idOf(request), actionInput(inputOf(request)))),
+        handler: async (request, reply) => {
+          const actor = actorOf(request);
+          const row = await runAction(db(request), compiled, actor, name, idOf(request), actionInput(inputOf(request)));
+          return reply.ok(row && (await presentRow(db(request), model, actor, row)));
+        },
       },
     });
   }

@@ -21,6 +21,7 @@ import { appendAudit, auditEntry, readAudit, writeAudit, type AuditAppend } from
 import { readFlowLog, writeFlowLog, type FlowLogEntry } from './flow-log';
 import type { AuditEntry } from '../../shared/contract';
 import { linkToRecord } from '../services/attachments';
+import { maskedValues, restoreMasked } from './masking';
 import { sanitizeRichTextFields } from './rich-text';
 import { columnsOf, type HookRuntime } from './hooks';
 import type { ResourceModel } from './model';
@@ -296,11 +297,18 @@ async function fillCopies(db: AnyDb, compiled: CompiledResource, model: Resource
   for (const f of model.writable) {
     const id = body[f.name];
     if (f.type !== 'ref' || typeof id !== 'string' || !isId(id)) continue;
-    const missing = copyPairs(f.field).filter(([here]) => body[here] === undefined && model.byName.get(here)?.writable);
     const target = compiled.runtime.models.get(f.field.ref ?? '');
-    if (missing.length === 0 || !target || (await stored())?.[f.name] === id) continue;
+    const pairs = copyPairs(f.field).filter(([here]) => model.byName.get(here)?.writable);
+    const missing = pairs.filter(([here]) => body[here] === undefined);
+    // A masked value copied from a list row (the chosen record's field has a `mask`) is the chosen record's real value.
+    const masked = pairs.filter(([here, there]) => typeof body[here] === 'string' && (body[here] as string).includes('*') && target?.byName.get(there)?.mask);
+    if ((missing.length === 0 && masked.length === 0) || !target) continue;
+    if (missing.length > 0 && masked.length === 0 && (await stored())?.[f.name] === id) continue;
     const chosen = await findRow(db, target, id, visibleRows(target, actor));
-    if (chosen) for (const [here, there] of missing) body[here] = chosen[there] ?? null;
+    if (!chosen) continue;
+    if ((await stored())?.[f.name] !== id) for (const [here, there] of missing) body[here] = chosen[there] ?? null;
+    const shown = masked.length > 0 ? await maskedValues(db, target, id) : undefined;
+    for (const [here, there] of masked) if (shown?.[there] === body[here]) body[here] = chosen[there] ?? null;
   }
   for (const link of model.children) {
     const rows = body[link.name];
@@ -352,7 +360,10 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
     sanitizeRichTextFields(model, body as Record<string, unknown>);
     // Blank `session` fields take the user's values before validation, so a requirement sees them.
     if (insert) await fillSessionFields(db, model, actor, body as Record<string, unknown>);
-    await fillCopies(db, compiled, model, actor, body as Record<string, unknown>, insert ? async () => undefined : storedRow(db, model, actor, (body as { id?: unknown }).id));
+    const stored = insert ? async () => undefined : storedRow(db, model, actor, (body as { id?: unknown }).id);
+    await fillCopies(db, compiled, model, actor, body as Record<string, unknown>, stored);
+    // Masked values sent back unchanged keep the stored ones (before validation: a mask fails the field's rules).
+    if (!insert && model.masked.length > 0) await restoreMasked(db, model, body as Record<string, unknown>, await stored());
   }
   assertValid(model, insert ? validateInsert : validateUpdate, body);
   const workflow = model.workflow;

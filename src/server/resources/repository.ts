@@ -24,6 +24,8 @@ const UNIQUE_VIOLATION = '23505';
 
 const table = (model: ResourceModel) => sql.raw(quote(model.table));
 const select = (model: ResourceModel) => sql.raw(model.selectSql);
+/** The select list with masked fields masked (masking.ts): what lists and exports read. */
+const selectMasked = (model: ResourceModel) => sql.raw(model.maskedSelectSql);
 const where = (conditions: (RawBuilder<boolean> | undefined)[]) => {
   const present = conditions.filter((c): c is RawBuilder<boolean> => c !== undefined);
   return present.length > 0 ? sql`WHERE ${sql.join(present, sql` AND `)}` : sql``;
@@ -56,7 +58,7 @@ async function guardUnique<T>(run: () => Promise<T>): Promise<T> {
 
 /** The rows matching `conditions` in `order`: the one statement behind a list page and an export. */
 const matching = (model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[], order: string, selectList?: string) =>
-  sql<Row>`SELECT ${selectList ? sql.raw(selectList) : select(model)} FROM ${table(model)} ${where(conditions)} ORDER BY ${sql.raw(order)}`;
+  sql<Row>`SELECT ${selectList ? sql.raw(selectList) : selectMasked(model)} FROM ${table(model)} ${where(conditions)} ORDER BY ${sql.raw(order)}`;
 
 /** How many rows match `conditions`. */
 export async function countRows(db: AnyDb, model: ResourceModel, conditions: (RawBuilder<boolean> | undefined)[]): Promise<number> {
@@ -156,8 +158,8 @@ export async function listPage(
   const orderBy = sql.raw(order);
   const pageRows =
     orderIndexed && offset === 0
-      ? sql<Row>`SELECT ${select(model)} FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit}`
-      : sql<Row>`SELECT ${select(model)} FROM ${table(model)} WHERE id IN (SELECT id FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${orderBy}`;
+      ? sql<Row>`SELECT ${selectMasked(model)} FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit}`
+      : sql<Row>`SELECT ${selectMasked(model)} FROM ${table(model)} WHERE id IN (SELECT id FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${orderBy}`;
   const keep = sql.raw(planStable ? KEEP_PLAN : '');
   const { rows } = await sql<{ count: number; list: string }>`${keep}SELECT ${countSql(model, conditions, capCount)} AS count, (SELECT coalesce(json_agg(page), '[]')::text FROM (${pageRows}) AS page) AS list`.execute(db);
   const { count, list } = rows[0];

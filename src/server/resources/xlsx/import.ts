@@ -110,7 +110,7 @@ export async function resolveRefLabels(db: AnyDb, compiled: CompiledResource, ac
     };
     const labels = [...new Set(rows.flatMap((row) => labelOf(row) ?? []))];
     if (labels.length === 0) continue;
-    const label = sql.raw(labelSqlOf(target, 'r'));
+    const label = sql.raw(labelSqlOf(target, 'r', true));
     const visible = visibleRows(target, actor);
     const found = await sql<{ id: string; label: string }>`SELECT r.id, ${label} AS label FROM ${sql.raw(`${quote(target.table)} AS r`)}
       WHERE ${label} = ANY(${labels}::text[])${visible ? sql` AND ${visible}` : sql``}`.execute(db);
