@@ -11,6 +11,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
+import { tokenDigest } from '../../src/server/services/crypto-suite';
 import { BASELINE_SELECT, TABLE } from './list-fixture';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
@@ -63,7 +64,7 @@ async function baseline(): Promise<string> {
       const session = sid
         ? await pool.query<{ unit_id: string }>(
             `SELECT u.unit_id FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE s.id = $1 AND u.status = '0' AND s.last_seen_at > now() - interval '30 minutes'`,
-            [sid],
+            [tokenDigest('standard', sid)],
           )
         : undefined;
       const unitId = session?.rows[0]?.unit_id;

@@ -179,17 +179,34 @@ function failureMessage(body: WireEnvelope<unknown>): string {
 
 let redirectingToLogin = false;
 
-function endSession(): void {
+/** sessionStorage: why the server ended the session, for the login page to show (once). */
+const LOGIN_NOTICE_KEY = 'portal.loginNotice';
+
+/**
+ * A 401: the session is over (登录已过期). A session the server ended for a reason of its own (a
+ * newer login of the account) has its message kept for the login page instead of the toast.
+ */
+function endSession(error: ApiError): void {
   if (redirectingToLogin) return;
   redirectingToLogin = true;
   session.clear();
-  notify.message.error(SESSION_EXPIRED_MESSAGE);
+  if (error.code === 'SESSION_SUPERSEDED') sessionStorage.setItem(LOGIN_NOTICE_KEY, error.message);
+  else notify.message.error(SESSION_EXPIRED_MESSAGE);
   navigateTo('/login', { replace: true });
   setTimeout(() => (redirectingToLogin = false), 1000);
 }
 
+/** Why the server ended the last session, if it said (read by the login page; see dropLoginNotice). */
+export function loginNotice(): string | null {
+  return sessionStorage.getItem(LOGIN_NOTICE_KEY);
+}
+
+export function dropLoginNotice(): void {
+  sessionStorage.removeItem(LOGIN_NOTICE_KEY);
+}
+
 function fail(error: ApiError, silent?: boolean): never {
-  if (error.kind === 'unauthenticated') endSession();
+  if (error.kind === 'unauthenticated') endSession(error);
   else if (!silent) notify.message.error(error.message);
   throw error;
 }

@@ -14,14 +14,18 @@ export interface CurrentRole {
   roleType: string;
 }
 
+export type PasswordChangeReason = NonNullable<UserInfo['passwordChangeReason']>;
+
 export interface SessionState {
   token: string | null;
   extendToken: string | null;
   officeId: string | null;
   isUserSeed: boolean;
   simplePwd: boolean;
-  /** An administrator set the password: the server answers nothing but the change until it is made. */
+  /** The password must change first: the server answers nothing but the change until it is made. */
   passwordMustChange: boolean;
+  /** Why: an administrator set it, or it is older than the server's limit (null: not known or not forced). */
+  passwordChangeReason: PasswordChangeReason | null;
   role: CurrentRole | null;
   menuIds: ReadonlySet<string>;
   /** Loaded profile; null until user info is fetched (after login or a reload). */
@@ -37,6 +41,7 @@ const KEY = {
   isUserSeed: 'portal.isUserSeed',
   simplePwd: 'portal.simplePwd',
   passwordMustChange: 'portal.passwordMustChange',
+  passwordChangeReason: 'portal.passwordChangeReason',
   role: 'portal.role',
   menuIds: 'portal.menuIds',
 } as const;
@@ -58,6 +63,10 @@ function write(key: string, value: string | null): void {
   else sessionStorage.setItem(key, value);
 }
 
+function readReason(value: unknown): PasswordChangeReason | null {
+  return value === 'administrator' || value === 'expired' ? value : null;
+}
+
 function load(): SessionState {
   return {
     token: sessionStorage.getItem(KEY.token),
@@ -66,6 +75,7 @@ function load(): SessionState {
     isUserSeed: sessionStorage.getItem(KEY.isUserSeed) === '1',
     simplePwd: sessionStorage.getItem(KEY.simplePwd) === '1',
     passwordMustChange: sessionStorage.getItem(KEY.passwordMustChange) === '1',
+    passwordChangeReason: readReason(sessionStorage.getItem(KEY.passwordChangeReason)),
     role: readJson<CurrentRole | null>(KEY.role, null),
     menuIds: new Set(readJson<string[]>(KEY.menuIds, [])),
     user: null,
@@ -85,6 +95,7 @@ function update(patch: Partial<SessionState>): void {
   write(KEY.isUserSeed, state.isUserSeed ? '1' : null);
   write(KEY.simplePwd, state.simplePwd ? '1' : null);
   write(KEY.passwordMustChange, state.passwordMustChange ? '1' : null);
+  write(KEY.passwordChangeReason, state.passwordChangeReason);
   write(KEY.role, state.role ? JSON.stringify(state.role) : null);
   write(KEY.menuIds, state.role ? JSON.stringify([...state.menuIds]) : null);
   listeners.forEach((l) => l());
@@ -106,6 +117,7 @@ function profileState(user: UserInfo, roleList: Role[]): Partial<SessionState> {
     isUserSeed: user.isUserSeed === 1,
     simplePwd: state.simplePwd || user.simplePwd,
     passwordMustChange: user.passwordMustChange === true,
+    passwordChangeReason: user.passwordMustChange === true ? readReason(user.passwordChangeReason) ?? 'administrator' : null,
     ssoUserId: user.ssoUserId ?? null,
     ...roleState(role),
   };
@@ -147,7 +159,7 @@ export const session = {
 
   /** Logout, password change, 401: drop tokens, role, access and profile. */
   clear(): void {
-    update({ token: null, extendToken: null, officeId: null, isUserSeed: false, simplePwd: false, passwordMustChange: false, role: null, menuIds: new Set(), user: null, roleList: [], ssoUserId: null });
+    update({ token: null, extendToken: null, officeId: null, isUserSeed: false, simplePwd: false, passwordMustChange: false, passwordChangeReason: null, role: null, menuIds: new Set(), user: null, roleList: [], ssoUserId: null });
   },
 
   hasLoggedInBefore: (): boolean => localStorage.getItem(HAS_LOGGED_IN_KEY) === '1',

@@ -37,6 +37,12 @@ export const ERRORS = {
   PASSWORD_UNCHANGED: { status: 200, message: '新密码不能与原密码相同' },
   /** The session's password was set by an administrator (`npm run admin`): every call but the change is refused. */
   PASSWORD_MUST_CHANGE: { status: 403, message: '请先修改管理员设置的初始密码' },
+  /** The password is older than PORTAL_PASSWORD_MAX_AGE_DAYS: as PASSWORD_MUST_CHANGE; the message names the days. */
+  PASSWORD_EXPIRED: { status: 403, message: '密码已超过规定期限未修改，请修改密码后继续使用' },
+  /** The new password is one of the account's last PORTAL_PASSWORD_HISTORY; data carries { count }, the message names it. */
+  PASSWORD_REUSED: { status: 200, message: '新密码不能与最近使用过的密码相同' },
+  /** The session was ended by a newer login of its account (PORTAL_SINGLE_SESSION). */
+  SESSION_SUPERSEDED: { status: 401, message: '您的账号已在其他地方登录，当前会话已结束' },
   MOBILE_INVALID: { status: 200, message: '请输入有效的手机号码' },
   PHONE_INVALID: { status: 200, message: '请输入有效的手机号或者座机号' },
   ID_CARD_INVALID: { status: 200, message: '请输入有效的身份证号' },

@@ -46,7 +46,13 @@ export const userInfoSchema = {
     simplePwd: { type: 'boolean', description: 'True when the password used at login scored below 3 (SPEC.md §4).' },
     passwordMustChange: {
       type: 'boolean',
-      description: 'True when an administrator set the password (`npm run admin`): the change-password dialog is forced and every other call is refused until the user changes it.',
+      description:
+        'True when the password must be changed first (passwordChangeReason): the change-password dialog is forced and every other call is refused until the user changes it.',
+    },
+    passwordChangeReason: {
+      type: ['string', 'null'],
+      enum: ['administrator', 'expired', null],
+      description: 'Why the password must be changed: `administrator` (set with `npm run admin`) or `expired` (older than PORTAL_PASSWORD_MAX_AGE_DAYS); null when it need not.',
     },
     basicUnitFlag: { type: 'integer', enum: [0, 1], description: '1 for a sub-account (bypass account): marked in the header.' },
     orgName: { type: ['string', 'null'], description: "Name of the user's organisation, for the welcome line." },

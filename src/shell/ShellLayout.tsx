@@ -54,8 +54,9 @@ export default function ShellLayout() {
   const menu = useMemo(() => menuFor(s), [s]);
   const home = useMemo(() => homeTabFor(s, menu), [s, menu]);
   const current = tabFor(entry, pathname, search);
-  // An administrator-set password (npm run admin) is always changed first: the server refuses
-  // everything else meanwhile, so no page is shown behind the dialog. A simple one when configured.
+  // A password an administrator set (npm run admin) or one past the server's age limit is always
+  // changed first: the server refuses everything else meanwhile, so no page is shown behind the
+  // dialog. A simple one when configured.
   const mustChangePassword = s.passwordMustChange || (s.simplePwd && config.mustUpdatePwd);
 
   // Open (or update) the current page's tab, home always first.
@@ -101,7 +102,7 @@ export default function ShellLayout() {
           <BackToTop target={content} />
         </Layout>
       </Layout>
-      {(mustChangePassword || modal === 'password') && <ChangePasswordModal forced={mustChangePassword} setByAdministrator={s.passwordMustChange} onClose={() => setModal(null)} />}
+      {(mustChangePassword || modal === 'password') && <ChangePasswordModal forced={mustChangePassword} reason={s.passwordMustChange ? s.passwordChangeReason : null} onClose={() => setModal(null)} />}
       {modal === 'profile' && <ProfileModal onClose={() => setModal(null)} />}
     </Layout>
   );

@@ -13,6 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/server/db/ids';
 import { linkToRecord } from '../../src/server/services/attachments';
+import { tokenDigest } from '../../src/server/services/crypto-suite';
 import { ATTACHMENT_ROUTES, API, type AttachmentInfo, type Envelope } from '../../src/shared/contract';
 import { api, appSuite, call, dbTargets, withSession } from './helpers';
 
@@ -235,7 +236,7 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
     it("a file the authority links to a unit's record (an inspection report) becomes readable by that unit only", async () => {
       const report = (await upload(session.authority, [{ name: '检验报告.pdf', bytes: PDF }])).body.data!;
       expect((await download(unitA.sid, report.id)).statusCode).toBe(404);
-      const authorityUser = await app.db.selectFrom('sys_session' as never).select(['user_id' as never]).where('id' as never, '=', session.authority as never).executeTakeFirstOrThrow();
+      const authorityUser = await app.db.selectFrom('sys_session' as never).select(['user_id' as never]).where('id' as never, '=', tokenDigest(app.config.crypto, session.authority) as never).executeTakeFirstOrThrow();
       const unitRow = await app.db.selectFrom('sys_user' as never).select(['unit_id' as never]).where('id' as never, '=', (authorityUser as { user_id: string }).user_id as never).executeTakeFirstOrThrow();
       const viewer = { userId: (authorityUser as { user_id: string }).user_id, unitId: (unitRow as { unit_id: string }).unit_id, areaCode: '330200', roleType: 'authority', oversees: true };
       expect(await linkToRecord(app.db, viewer, newId(), [report.id], unitA.unitId)).toBe(1);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { tokenDigest } from '../../src/server/services/crypto-suite';
 import { API } from '../../src/shared/contract';
 import { api, appSuite, dbTargets, demo, login, sessionOf, withSession } from './helpers';
 
@@ -91,12 +92,12 @@ describe.each(dbTargets())('envelope on errors (%s)', (target) => {
       expect(stored.find((r) => r.mes === `boom at ${API.saveErrorLogger}`)).toMatchObject({ type: 'script', code: '0', url: '/home', user_id: null, token: null });
     });
 
-    it('adds the time and the session user, keeping only a fingerprint of the token', async () => {
+    it('adds the time and the session user, keeping only a fingerprint of the session (its digest), never the token', async () => {
       const reply = await login(app, 'nbsub', demo('nbsub').password, demo('nbsub').orgCode);
       const before = Date.now();
       await withSession(app, reply.sessionid!, { method: 'POST', url: api(API.saveErrorLogger), payload: { type: 'script', code: '0', mes: 'with user', url: '/equipment/overview' } });
       const row = (await rows()).find((r) => r.mes === 'with user')!;
-      expect(row).toMatchObject({ user_id: reply.user!.id, user_name: '李娜', token: reply.sessionid!.slice(0, 8), client_time: null });
+      expect(row).toMatchObject({ user_id: reply.user!.id, user_name: '李娜', token: tokenDigest(app.config.crypto, reply.sessionid!).slice(0, 8), client_time: null });
       expect(row.time.getTime()).toBeGreaterThanOrEqual(before - 1000);
     });
 
@@ -106,7 +107,7 @@ describe.each(dbTargets())('envelope on errors (%s)', (target) => {
       const res = await withSession(app, reply.sessionid!, { method: 'POST', url: api(API.saveErrorLogger), payload: entry });
       expect(res.json()).toMatchObject({ result: 'true' });
       const row = (await rows()).find((r) => r.mes === 'full entry')!;
-      expect(row).toMatchObject({ type: 'script', code: '0', url: entry.url, user_id: reply.user!.id, user_name: '李娜', token: reply.sessionid!.slice(0, 8) });
+      expect(row).toMatchObject({ type: 'script', code: '0', url: entry.url, user_id: reply.user!.id, user_name: '李娜', token: tokenDigest(app.config.crypto, reply.sessionid!).slice(0, 8) });
       expect(row.client_time?.toISOString()).toBe(entry.time);
       expect(row.time.getTime()).not.toBe(row.client_time?.getTime()); // the server's own receipt time stays
       expect(JSON.stringify(row)).not.toContain(reply.sessionid!); // never the whole token

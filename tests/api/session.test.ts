@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roleId } from '../../src/server/db/seed';
+import { tokenDigest } from '../../src/server/services/crypto-suite';
 import { TOUCH_INTERVAL_MS } from '../../src/server/services/sessions';
 import { API, type ChangeRoleResult, type Envelope, type UserInfoResult } from '../../src/shared/contract';
 import { api, appSuite, createUser, dbTargets, demo, login, sessionOf, withSession } from './helpers';
@@ -10,8 +11,10 @@ describe.each(dbTargets())('session and user (%s)', (target) => {
   const { app } = appSuite(target, { build: { sessionTtlMinutes: TTL_MINUTES } });
 
   const userInfo = (sid: string) => withSession(app, sid, { method: 'GET', url: api(API.userInfo) });
-  const lastSeen = async (sid: string) => (await app.db.selectFrom('sys_session').select('last_seen_at').where('id', '=', sid).executeTakeFirstOrThrow()).last_seen_at;
-  const setLastSeen = (sid: string, at: Date) => app.db.updateTable('sys_session').set({ last_seen_at: at }).where('id', '=', sid).execute();
+  /** sys_session.id: the token's digest. */
+  const rowId = (sid: string) => tokenDigest(app.config.crypto, sid);
+  const lastSeen = async (sid: string) => (await app.db.selectFrom('sys_session').select('last_seen_at').where('id', '=', rowId(sid)).executeTakeFirstOrThrow()).last_seen_at;
+  const setLastSeen = (sid: string, at: Date) => app.db.updateTable('sys_session').set({ last_seen_at: at }).where('id', '=', rowId(sid)).execute();
 
   describe('token transport', () => {
     it('accepts the token as __sid query parameter, cookie or x-sid header', async () => {
@@ -41,7 +44,7 @@ describe.each(dbTargets())('session and user (%s)', (target) => {
       const sid = await sessionOf(app, 'nbsub');
       await setLastSeen(sid, new Date(Date.now() - (TTL_MINUTES * 60_000 + 1000)));
       expect((await userInfo(sid)).statusCode).toBe(401);
-      expect(await app.db.selectFrom('sys_session').select('id').where('id', '=', sid).executeTakeFirst()).toBeUndefined();
+      expect(await app.db.selectFrom('sys_session').select('id').where('id', '=', rowId(sid)).executeTakeFirst()).toBeUndefined();
     });
 
     it('slides the window on use, writing at most once per touch interval', async () => {

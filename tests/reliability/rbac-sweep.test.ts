@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tokenDigest } from '../../src/server/services/crypto-suite';
 import { api, appSuite, dbTargets } from '../api/helpers';
 import { documentedOperations, fillPath, Tally, type Operation } from './support';
 
@@ -21,7 +22,7 @@ describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
   /** The current role's menu ids and whether the user is the unit's main account, as stored. */
   async function grantsOf(sid: string): Promise<{ menuIds: string[]; seed: boolean }> {
     const row = await sql<{ menu_ids: string[] | string; is_user_seed: number }>`
-      SELECT r.menu_ids, u.is_user_seed FROM sys_session s JOIN sys_role r ON r.id = s.role_id JOIN sys_user u ON u.id = s.user_id WHERE s.id = ${sid}`.execute(app.db);
+      SELECT r.menu_ids, u.is_user_seed FROM sys_session s JOIN sys_role r ON r.id = s.role_id JOIN sys_user u ON u.id = s.user_id WHERE s.id = ${tokenDigest(app.config.crypto, sid)}`.execute(app.db);
     const { menu_ids, is_user_seed } = row.rows[0];
     return { menuIds: typeof menu_ids === 'string' ? (JSON.parse(menu_ids) as string[]) : menu_ids, seed: is_user_seed === 1 };
   }

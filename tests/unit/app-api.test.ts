@@ -147,6 +147,19 @@ describe('the api client', () => {
     expect(toast.error).toHaveBeenCalledWith('登录已过期，请重新登录');
   });
 
+  it('a 401 for a session a newer login ended: its message is kept for the login page, no toast', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => stored.set(k, v), removeItem: (k: string) => stored.delete(k) });
+    await new Promise((r) => setTimeout(r, 1100)); // the previous 401's redirect guard
+    const message = '您的账号已在其他地方登录，当前会话已结束';
+    reply({ result: 'false', code: 'SESSION_SUPERSEDED', message, errorMsg: message }, 401);
+    await expect(failure(api.get('/a/x'))).resolves.toMatchObject({ kind: 'unauthenticated', code: 'SESSION_SUPERSEDED', message });
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(api.loginNotice()).toBe(message);
+    api.dropLoginNotice();
+    expect(api.loginNotice()).toBeNull();
+  });
+
   it('a request the caller cancels: an AbortError, no toast', async () => {
     next = { hang: true };
     const controller = new AbortController();

@@ -4,8 +4,9 @@ import { Alert, Button, Form, Tooltip } from 'antd';
 // OTP: the login page's JavaScript budget (issue 18, tests/e2e/first-load.test.ts).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { dropLoginNotice, loginNotice } from '../../app/api';
 import { loginWithPassword, type PasswordLogin } from '../../app/auth';
 import { useAppConfig } from '../../app/config';
 import { safeRedirectTarget } from '../../app/guards';
@@ -24,10 +25,14 @@ export default function LoginPage() {
   const captcha = useCaptcha(config.captchaEnabled);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Why the server ended the previous session (e.g. the account logged in elsewhere), shown once.
+  const [notice, setNotice] = useState(loginNotice);
+  useEffect(dropLoginNotice, []);
 
   async function submit(values: PasswordLogin) {
     setSubmitting(true);
     setError(null);
+    setNotice(null);
     try {
       await loginWithPassword(values);
       rememberAccount({ username: values.username.trim(), orgCode: values.orgCode.trim() });
@@ -47,6 +52,7 @@ export default function LoginPage() {
       <h2 className="login-card__title">账号登录</h2>
       <p className="login-card__subtitle">请使用单位账号登录{config.platformTitle}</p>
       {error && <Alert className="login-card__alert" type="error" showIcon message={error} closable onClose={() => setError(null)} />}
+      {notice && !error && <Alert className="login-card__alert" type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} />}
       <Form<PasswordLogin> form={form} size="large" onFinish={submit} initialValues={readRememberedAccount() ?? undefined} autoComplete="on" requiredMark={false}>
         <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
           <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" aria-label="账号" maxLength={64} />

@@ -17,6 +17,7 @@ import { ensureRoles, insertAccount, type RoleKey } from '../db/seed';
 import { escapeLike } from '../db/sql';
 import { makeUscc } from '../db/uscc';
 import { passwordHasher } from '../services/password';
+import { storePassword } from '../services/password-policy';
 import { deleteUserSessions } from '../services/sessions';
 import { AdminError } from './errors';
 
@@ -156,11 +157,8 @@ export async function resetPassword(db: Db, loginName: string, orgCode: string |
   const passwordHash = await passwordHasher.hash(password);
   return inTransaction(db, async (trx) => {
     const account = await findAccount(trx, loginName, orgCode);
-    await trx
-      .updateTable('sys_user')
-      .set({ password_hash: passwordHash, password_must_change: true, failed_count: 0, locked_until: null, updated_at: new Date() })
-      .where('id', '=', account.id)
-      .execute();
+    await storePassword(trx, account.id, passwordHash, { mustChange: true });
+    await trx.updateTable('sys_user').set({ failed_count: 0, locked_until: null }).where('id', '=', account.id).execute();
     await deleteUserSessions(trx, account.id);
     await clearLoginCounters(trx, account.login_name);
     return { disabled: account.status !== '0', orgCode: account.orgcode };

@@ -39,6 +39,8 @@ export interface SysUserTable {
   status: Generated<string>;
   /** Set with a password someone else chose (`npm run admin`); cleared by the user's own change (migration 0018). */
   password_must_change: Generated<boolean>;
+  /** When the current password was set (migration 0020; PORTAL_PASSWORD_MAX_AGE_DAYS ages it). */
+  password_changed_at: Generated<Date>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -58,7 +60,9 @@ export interface SysUserRoleTable {
 }
 
 export interface SysSessionTable {
+  /** Digest of the session token (crypto-suite tokenDigest), never the token (migration 0020). */
   id: string;
+  /** Digest of the extension token. */
   extend_id: string;
   user_id: string;
   role_id: string | null;
@@ -66,6 +70,22 @@ export interface SysSessionTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   data: Json<Record<string, unknown>>;
+}
+
+/** A session ended by the system (a newer login of its account), so its next request is told why (migration 0020). */
+export interface SysSessionEndTable {
+  /** The ended session's id or extension digest. */
+  digest: string;
+  reason: string;
+  ended_at: Timestamp;
+}
+
+/** An account's earlier password (scrypt hash) and when it was set (migration 0020). */
+export interface SysPasswordHistoryTable {
+  id: Generated<string>;
+  user_id: string;
+  password_hash: string;
+  created_at: Timestamp;
 }
 
 export interface SysCaptchaTable {
@@ -90,7 +110,7 @@ export interface SysErrorLogTable {
   time: Timestamp;
   /** The browser's own time of the error, as it reported it (migration 0010); null when absent or unreadable. */
   client_time: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** A fingerprint (prefix) of the session token, never the token. */
+  /** A fingerprint (prefix) of the session's id, the token's digest (migration 0020); never the token. */
   token: string | null;
   user_id: string | null;
   user_name: string | null;
@@ -110,6 +130,8 @@ export interface Database {
   sys_role: SysRoleTable;
   sys_user_role: SysUserRoleTable;
   sys_session: SysSessionTable;
+  sys_session_end: SysSessionEndTable;
+  sys_password_history: SysPasswordHistoryTable;
   sys_captcha: SysCaptchaTable;
   sys_error_log: SysErrorLogTable;
   sys_rate_counter: SysRateCounterTable;

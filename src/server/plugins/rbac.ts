@@ -7,15 +7,21 @@
  *                                                             access id; seedOnly also needs the seed user
  *   config: { accessAny: ['a', 'b'] }                         current role must hold one of them (a
  *                                                             resource's `access`; empty: any role)
- *   config: { beforePasswordChange: true }                    also open to a session whose password an
- *                                                             administrator set (PASSWORD_MUST_CHANGE
- *                                                             for every other route until it changes)
+ *   config: { beforePasswordChange: true }                    also open to a session whose password must
+ *                                                             change first: an administrator set it
+ *                                                             (PASSWORD_MUST_CHANGE) or it is older than
+ *                                                             PORTAL_PASSWORD_MAX_AGE_DAYS (PASSWORD_EXPIRED),
+ *                                                             for every other route until it changes
+ *
+ * A request without a live session is refused with UNAUTHENTICATED, or SESSION_SUPERSEDED when a
+ * newer login of the account ended its session (PORTAL_SINGLE_SESSION).
  *
  * Access ids are the `access` ids of schemas/menu.json. The check runs in onRequest, right after the
  * session is loaded, so an unauthorised request is refused before its body is even parsed.
  */
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
+import { passwordChangeRequired } from '../services/password-policy';
 import type { CurrentSession } from '../services/sessions';
 
 declare module 'fastify' {
@@ -53,8 +59,9 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
       if (request.is404 || config.public) return;
-      if (!request.session) throw new AppError('UNAUTHENTICATED');
-      if (request.session.passwordMustChange && !config.beforePasswordChange) throw new AppError('PASSWORD_MUST_CHANGE');
+      if (!request.session) throw new AppError(request.sessionEnd === 'superseded' ? 'SESSION_SUPERSEDED' : 'UNAUTHENTICATED');
+      const { passwordChangeReason } = request.session;
+      if (passwordChangeReason && !config.beforePasswordChange) throw passwordChangeRequired(passwordChangeReason, app.config.passwordMaxAgeDays);
       if (!isAllowed(request.session, config)) throw new AppError('FORBIDDEN');
     });
   },

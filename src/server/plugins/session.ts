@@ -1,6 +1,8 @@
 /**
  * Session loading: the token comes from the `__sid` query parameter, cookie or `x-sid` header (or
  * the extension token `__extend` / `x-extend`), and `request.session` is the live session or null.
+ * The session is found by the token's digest (PORTAL_CRYPTO); the token itself is neither kept
+ * nor logged. A token of a session the system ended sets `request.sessionEnd` to the reason.
  * Shared with the API scope it is registered in (fastify-plugin); requires @fastify/cookie.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,12 +10,15 @@ import fp from 'fastify-plugin';
 import { EXTEND_PARAM, SESSION_PARAM } from '../../shared/contract';
 import { isId } from '../db/ids';
 import { AppError } from '../errors';
-import { resolveSessionCached, SessionCache, type CurrentSession, type SessionLookup } from '../services/sessions';
+import type { CryptoMode } from '../services/crypto-suite';
+import { resolveSessionCached, SessionCache, sessionEndReason, sessionLookupOf, type CurrentSession, type SessionEndReason, type SessionLookup } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated session, or null for an anonymous (or expired) request. */
     session: CurrentSession | null;
+    /** Why the system ended the session the request names (a newer login of its account), else null. */
+    sessionEnd: SessionEndReason | null;
   }
 }
 
@@ -27,12 +32,12 @@ function readToken(request: FastifyRequest, param: string, header: string): stri
   return isId(token) ? token : undefined;
 }
 
-/** Where the request's session token is, if it carries one. */
-export function sessionLookup(request: FastifyRequest): SessionLookup | null {
+/** The digest the request's session is looked up by, if it carries a token. */
+export function sessionLookup(request: FastifyRequest, mode: CryptoMode): SessionLookup | null {
   const token = readToken(request, SESSION_PARAM, SESSION_HEADER);
-  if (token) return { token };
+  if (token) return sessionLookupOf(mode, { token });
   const extendToken = readToken(request, EXTEND_PARAM, EXTEND_HEADER);
-  return extendToken ? { extendToken } : null;
+  return extendToken ? sessionLookupOf(mode, { extendToken }) : null;
 }
 
 export interface SessionPluginOptions {
@@ -42,11 +47,15 @@ export interface SessionPluginOptions {
 export default fp<SessionPluginOptions>(
   async (app, { ttlMinutes }) => {
     app.decorateRequest('session', null);
-    // Resolved sessions, kept while no process has changed sessions, users or roles (services/sessions.ts).
+    app.decorateRequest('sessionEnd', null);
+    const { crypto, passwordMaxAgeDays } = app.config;
+    const policy = { ttlMinutes, passwordMaxAgeDays };
+    // Resolved sessions by digest, kept while no process has changed sessions, users or roles (services/sessions.ts).
     const cache = new SessionCache();
     app.addHook('onRequest', async (request) => {
-      const lookup = sessionLookup(request);
-      request.session = lookup ? await resolveSessionCached(app.db, cache, lookup, ttlMinutes) : null;
+      const lookup = sessionLookup(request, crypto);
+      request.session = lookup ? await resolveSessionCached(app.db, cache, lookup, policy) : null;
+      request.sessionEnd = lookup && !request.session ? await sessionEndReason(app.db, lookup) : null;
     });
   },
   { name: 'session', dependencies: ['db', '@fastify/cookie'] },

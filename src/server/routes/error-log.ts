@@ -15,7 +15,7 @@ import { newId } from '../db/ids';
 import { envelopeOf, errorLogEntrySchema, failureResponses } from '../../shared/wire';
 
 const BODY_LIMIT = 16 * 1024;
-/** Only a prefix of the session token is kept: enough to correlate reports, useless to replay. */
+/** Only a prefix of the session's id (the token's digest, sys_session.id) is kept: enough to correlate reports, useless to replay. */
 const TOKEN_FINGERPRINT_LENGTH = 8;
 
 /** The fields the browser reports (errorLogEntrySchema), each optional: a report is kept whatever it lacks. */

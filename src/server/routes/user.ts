@@ -4,6 +4,7 @@ import { API } from '../../shared/contract';
 import { AppError } from '../errors';
 import { clearSessionCookie, requireSession } from '../plugins/session';
 import { passwordHasher, satisfiesPasswordRule } from '../services/password';
+import { refuseRecentPassword, storePassword } from '../services/password-policy';
 import { auditSecurityEvent } from '../services/security-audit';
 import { deleteUserSessions, setSessionRole } from '../services/sessions';
 import { findRoles, findUserById, toUnitInfo, toUserInfo } from '../services/users';
@@ -36,7 +37,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   async function currentProfile(sessionUserId: string, roleId: string | undefined, simplePwd: boolean) {
     const [{ user, unit }, roles] = await Promise.all([findUserById(db, sessionUserId), findRoles(db, sessionUserId)]);
     const current = roles.find((r) => r.id === roleId) ?? null;
-    return { user: toUserInfo(user, unit, current, simplePwd), roleList: roles, unit };
+    return { user: toUserInfo(user, unit, current, simplePwd, config.passwordMaxAgeDays), roleList: roles, unit };
   }
 
   app.get(API.userInfo, {
@@ -106,9 +107,11 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       if (!(await passwordHasher.verify(oldPassword, user.password_hash))) throw new AppError('OLD_PASSWORD_WRONG');
       if (!satisfiesPasswordRule(newPassword)) throw new AppError('PASSWORD_RULE');
       if (newPassword === oldPassword) throw new AppError('PASSWORD_UNCHANGED');
+      // PORTAL_PASSWORD_HISTORY: not the current password nor one of the ones before it.
+      await refuseRecentPassword(db, user.id, newPassword, config.passwordHistory);
       const passwordHash = await passwordHasher.hash(newPassword);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sys_user').set({ password_hash: passwordHash, password_must_change: false, updated_at: new Date() }).where('id', '=', user.id).execute();
+        await storePassword(trx, user.id, passwordHash, { mustChange: false, keepEarlier: Math.max(0, config.passwordHistory - 1) });
         await deleteUserSessions(trx, user.id);
         const who = { userId: user.id, userName: user.name, unitId: session.user.unitId, areaCode: session.user.unitAreacode };
         await auditSecurityEvent(trx, 'password-change', who, user.login_name, { ip: request.ip });

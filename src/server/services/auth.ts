@@ -27,7 +27,7 @@ const ACTIVE_STATUS = '0';
 export interface AuthDeps {
   db: Db;
   keys: ServerKeys;
-  config: Pick<Config, 'captchaEnabled' | 'sessionTtlMinutes'>;
+  config: Pick<Config, 'captchaEnabled' | 'sessionTtlMinutes' | 'crypto' | 'singleSession' | 'passwordMaxAgeDays'>;
 }
 
 export interface Authenticated {
@@ -137,19 +137,26 @@ export async function authenticateWithRegionalSso(deps: AuthDeps, reqInfoBase64S
   return authenticateSsoUser(deps.db, claims.loginName, 'regionalSso', now);
 }
 
-/** Opens a session on the user's first role and builds the login reply. */
+/**
+ * Opens a session on the user's first role and builds the login reply (the tokens go to the
+ * browser, their digests to sys_session). With PORTAL_SINGLE_SESSION the account's other sessions end.
+ */
 export async function openSession(deps: AuthDeps, auth: Authenticated, data: Record<string, unknown>): Promise<LoginResult> {
   const { db, config } = deps;
   const roles = await findRoles(db, auth.user.id);
   const current = roles[0];
   if (!current) throw new AppError('ACCOUNT_WITHOUT_ROLE');
   await purgeExpiredSessions(db, config.sessionTtlMinutes);
-  const session = await createSession(db, { userId: auth.user.id, roleId: current.id, simplePwd: auth.simplePwd, data: { ...data, method: auth.method } });
+  const session = await createSession(
+    db,
+    { userId: auth.user.id, roleId: current.id, simplePwd: auth.simplePwd, data: { ...data, method: auth.method }, single: config.singleSession },
+    config.crypto,
+  );
   return {
-    sessionid: session.id,
-    sessionId: session.id,
-    extendSessionId: session.extendId,
-    user: toUserInfo(auth.user, auth.unit, current, auth.simplePwd),
+    sessionid: session.token,
+    sessionId: session.token,
+    extendSessionId: session.extendToken,
+    user: toUserInfo(auth.user, auth.unit, current, auth.simplePwd, config.passwordMaxAgeDays),
     roleList: roles,
   };
 }

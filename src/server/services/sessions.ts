@@ -2,12 +2,18 @@
  * Sessions live in `sys_session`, so any server process over the same database accepts them.
  * A session expires after `ttlMinutes` without a request; `last_seen_at` slides forward at most
  * once per TOUCH_INTERVAL_MS so ordinary requests do not each cost a write.
+ *
+ * The browser holds the tokens; the table holds only their digests (crypto-suite tokenDigest,
+ * migration 0020), so a copy of it opens no session. Requests are looked up by the digest of the
+ * token they carry, and `CurrentSession.id` / `extendId` are those digests (the row's keys).
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/index';
+import { inTransaction, type Db } from '../db/index';
 import { newId } from '../db/ids';
 import { KEEP_PLAN } from '../db/pg-prepared';
 import { embeddedChanges, urgently } from '../db/pglite';
+import { tokenDigest, type CryptoMode } from './crypto-suite';
+import { passwordChangeReason, type PasswordChangeReason } from './password-policy';
 
 export const TOUCH_INTERVAL_MS = 30_000;
 
@@ -31,14 +37,18 @@ export interface SessionRole {
 
 /** The authenticated state of a request (`request.session`). */
 export interface CurrentSession {
+  /** The digest of the session token (sys_session.id), never the token itself. */
   id: string;
+  /** The digest of the extension token (sys_session.extend_id). */
   extendId: string;
   user: SessionUser;
   /** The current role; null if the user no longer holds the stored role. */
   role: SessionRole | null;
   simplePwd: boolean;
-  /** The user's password was set by someone else (migration 0018): only the password change is allowed. */
+  /** The password must be changed first (passwordChangeReason): only the password change is allowed. */
   passwordMustChange: boolean;
+  /** Why: set by someone else (migration 0018) or older than PORTAL_PASSWORD_MAX_AGE_DAYS; null when not. */
+  passwordChangeReason: PasswordChangeReason | null;
   lastSeenAt: Date;
 }
 
@@ -47,31 +57,81 @@ export interface NewSession {
   roleId: string | null;
   simplePwd: boolean;
   data?: Record<string, unknown>;
+  /** One session per account (PORTAL_SINGLE_SESSION): the account's other sessions end (reason `superseded`). */
+  single?: boolean;
 }
 
-export async function createSession(db: Db, input: NewSession): Promise<{ id: string; extendId: string }> {
-  const session = { id: newId(), extendId: newId() };
+/** Why the system ended a session (sys_session_end), told to its next request. */
+export type SessionEndReason = 'superseded';
+
+/** The tokens of a new session, for the browser only: the table keeps their digests. */
+export interface SessionTokens {
+  token: string;
+  extendToken: string;
+}
+
+export async function createSession(db: Db, input: NewSession, mode: CryptoMode): Promise<SessionTokens> {
+  const tokens = { token: newId(), extendToken: newId() };
+  const values = {
+    id: tokenDigest(mode, tokens.token),
+    extend_id: tokenDigest(mode, tokens.extendToken),
+    user_id: input.userId,
+    role_id: input.roleId,
+    simple_pwd: input.simplePwd,
+    data: JSON.stringify(input.data ?? {}),
+  };
+  if (!input.single) {
+    await db.insertInto('sys_session').values(values).execute();
+    return tokens;
+  }
+  await inTransaction(db, async (trx) => {
+    // Logins of one account queue here, so two at once cannot both keep their session.
+    await trx.selectFrom('sys_user').select('id').where('id', '=', input.userId).forUpdate().execute();
+    await endUserSessions(trx, input.userId, 'superseded');
+    await trx.insertInto('sys_session').values(values).execute();
+  });
+  return tokens;
+}
+
+/** Ends every session of a user and remembers why, for their next request (sessionEndReason). */
+export async function endUserSessions(db: Db, userId: string, reason: SessionEndReason, now = new Date()): Promise<number> {
+  const ended = await db.deleteFrom('sys_session').where('user_id', '=', userId).returning(['id', 'extend_id']).execute();
+  if (ended.length === 0) return 0;
   await db
-    .insertInto('sys_session')
-    .values({
-      id: session.id,
-      extend_id: session.extendId,
-      user_id: input.userId,
-      role_id: input.roleId,
-      simple_pwd: input.simplePwd,
-      data: JSON.stringify(input.data ?? {}),
-    })
+    .insertInto('sys_session_end')
+    .values(ended.flatMap((s) => [s.id, s.extend_id]).map((digest) => ({ digest, reason, ended_at: now })))
+    .onConflict((oc) => oc.column('digest').doUpdateSet({ reason, ended_at: now }))
     .execute();
-  return session;
+  return ended.length;
 }
 
-export type SessionLookup = { token: string } | { extendToken: string };
+/** What the request's token is looked up by: the digest of its session or extension token. */
+export type SessionLookup = { digest: string } | { extendDigest: string };
+
+export function sessionLookupOf(mode: CryptoMode, carried: { token: string } | { extendToken: string }): SessionLookup {
+  return 'token' in carried ? { digest: tokenDigest(mode, carried.token) } : { extendDigest: tokenDigest(mode, carried.extendToken) };
+}
+
+const lookupDigest = (lookup: SessionLookup): string => ('digest' in lookup ? lookup.digest : lookup.extendDigest);
+
+/** Why the session a request names was ended by the system, if it was (and not long ago). */
+export async function sessionEndReason(db: Db, lookup: SessionLookup): Promise<SessionEndReason | null> {
+  const row = await db.selectFrom('sys_session_end').select('reason').where('digest', '=', lookupDigest(lookup)).executeTakeFirst();
+  return (row?.reason as SessionEndReason | undefined) ?? null;
+}
+
+export interface SessionPolicy {
+  ttlMinutes: number;
+  /** PORTAL_PASSWORD_MAX_AGE_DAYS (0: passwords do not age). */
+  passwordMaxAgeDays: number;
+}
 
 /**
- * Finds a live session by its token (or extension token), deleting it when it has expired and
- * sliding its inactivity window when due. Returns null for unknown, expired or disabled sessions.
+ * Finds a live session by its token digest (or extension token digest), deleting it when it has
+ * expired and sliding its inactivity window when due. Returns null for unknown, expired or disabled sessions.
  */
-export async function resolveSession(db: Db, lookup: SessionLookup, ttlMinutes: number, now = new Date()): Promise<CurrentSession | null> {
+export async function resolveSession(db: Db, lookup: SessionLookup, policy: SessionPolicy, now = new Date()): Promise<CurrentSession | null> {
+  const { ttlMinutes } = policy;
   const row = await db
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
@@ -92,13 +152,14 @@ export async function resolveSession(db: Db, lookup: SessionLookup, ttlMinutes: 
       'u.office_id',
       'u.status',
       'u.password_must_change',
+      'u.password_changed_at',
       'un.areacode',
       'r.id as role_id',
       'r.name as role_name',
       'r.role_type',
       'r.menu_ids',
     ])
-    .where('token' in lookup ? 's.id' : 's.extend_id', '=', 'token' in lookup ? lookup.token : lookup.extendToken)
+    .where('digest' in lookup ? 's.id' : 's.extend_id', '=', lookupDigest(lookup))
     .executeTakeFirst();
   if (!row) return null;
 
@@ -112,11 +173,13 @@ export async function resolveSession(db: Db, lookup: SessionLookup, ttlMinutes: 
     await db.updateTable('sys_session').set({ last_seen_at: now }).where('id', '=', row.id).execute();
     lastSeenAt = now;
   }
+  const changeReason = passwordChangeReason(row, policy.passwordMaxAgeDays, now);
   return {
     id: row.id,
     extendId: row.extend_id,
     simplePwd: row.simple_pwd,
-    passwordMustChange: row.password_must_change,
+    passwordMustChange: changeReason !== null,
+    passwordChangeReason: changeReason,
     lastSeenAt,
     user: {
       id: row.user_id,
@@ -145,12 +208,14 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
   await db.deleteFrom('sys_session').where('user_id', '=', userId).execute();
 }
 
-/** Removes sessions idle for longer than the TTL (called opportunistically at login). */
+/**
+ * Removes sessions idle for longer than the TTL, and the end reasons older than that (a session
+ * ended then would have expired by now anyway). Called at login and by housekeeping.
+ */
 export async function purgeExpiredSessions(db: Db, ttlMinutes: number, now = new Date()): Promise<void> {
-  await db
-    .deleteFrom('sys_session')
-    .where('last_seen_at', '<', new Date(now.getTime() - ttlMinutes * 60_000))
-    .execute();
+  const before = new Date(now.getTime() - ttlMinutes * 60_000);
+  await db.deleteFrom('sys_session').where('last_seen_at', '<', before).execute();
+  await db.deleteFrom('sys_session_end').where('ended_at', '<', before).execute();
 }
 
 /** How many sessions a process keeps resolved; beyond it the least recently used are dropped. */
@@ -240,7 +305,7 @@ export class SessionCache {
   }
 }
 
-const cacheKey = (lookup: SessionLookup): string => ('token' in lookup ? `t:${lookup.token}` : `e:${lookup.extendToken}`);
+const cacheKey = (lookup: SessionLookup): string => ('digest' in lookup ? `t:${lookup.digest}` : `e:${lookup.extendDigest}`);
 
 /**
  * resolveSession through `cache`: a cached session is used while the epoch is unchanged and its
@@ -248,7 +313,8 @@ const cacheKey = (lookup: SessionLookup): string => ('token' in lookup ? `t:${lo
  * by the database, as before); otherwise the full lookup runs and its result is cached. The epoch
  * is read before the lookup, so a cached session is never older than the epoch it is kept under.
  */
-export async function resolveSessionCached(db: Db, cache: SessionCache, lookup: SessionLookup, ttlMinutes: number, now = new Date()): Promise<CurrentSession | null> {
+export async function resolveSessionCached(db: Db, cache: SessionCache, lookup: SessionLookup, policy: SessionPolicy, now = new Date()): Promise<CurrentSession | null> {
+  const { ttlMinutes } = policy;
   const epoch = await cache.sync(db);
   const key = cacheKey(lookup);
   const hit = cache.get(key);
@@ -258,7 +324,7 @@ export async function resolveSessionCached(db: Db, cache: SessionCache, lookup: 
   // sessions, users or roles committed between its start and their epoch read, so its answer is theirs.
   const pending = cache.lookups.get(key);
   if (pending && pending.epoch === epoch) return pending.session;
-  const session = resolveSession(db, lookup, ttlMinutes, now).then(
+  const session = resolveSession(db, lookup, policy, now).then(
     (found) => {
       if (found) cache.set(key, found, epoch);
       else cache.delete(key);

@@ -2,6 +2,7 @@
 import type { Role, UnitInfo, UserInfo } from '../../shared/contract';
 import type { Db } from '../db/index';
 import type { RoleRow, UnitRow, UserRow } from '../db/schema';
+import { passwordChangeReason } from './password-policy';
 
 export interface UserWithUnit {
   user: UserRow;
@@ -38,7 +39,9 @@ export function toRole(row: RoleRow): Role {
   return { id: row.id, name: row.name, roleType: row.role_type, menuIdList: row.menu_ids ?? [] };
 }
 
-export function toUserInfo(user: UserRow, unit: UnitRow, currentRole: Role | null, simplePwd: boolean): UserInfo {
+/** `passwordMaxAgeDays`: PORTAL_PASSWORD_MAX_AGE_DAYS, which makes an old password one to change first. */
+export function toUserInfo(user: UserRow, unit: UnitRow, currentRole: Role | null, simplePwd: boolean, passwordMaxAgeDays = 0): UserInfo {
+  const changeReason = passwordChangeReason(user, passwordMaxAgeDays);
   return {
     id: user.id,
     loginName: user.login_name,
@@ -51,7 +54,8 @@ export function toUserInfo(user: UserRow, unit: UnitRow, currentRole: Role | nul
     officeId: user.office_id,
     isUserSeed: user.is_user_seed === 1 ? 1 : 0,
     simplePwd,
-    passwordMustChange: user.password_must_change,
+    passwordMustChange: changeReason !== null,
+    passwordChangeReason: changeReason,
     basicUnitFlag: user.basic_unit_flag === 1 ? 1 : 0,
     orgName: unit.orgname,
     ssoUserId: unit.sso_user_id,

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { updatePassword } from '../../app/auth';
 import { notify } from '../../app/notify';
 import { LOGIN_PATH } from '../../app/routes';
+import type { PasswordChangeReason } from '../../app/session';
 import { tabStore } from '../tabs/store';
 import { useShellActions } from '../useShellActions';
 import StrengthMeter from '../../engine/form/StrengthMeter';
@@ -20,13 +21,19 @@ interface PasswordForm {
 interface ChangePasswordModalProps {
   /** Opened at entry for a simple password: cannot be dismissed, cancel logs out. */
   forced: boolean;
-  /** The password was set by an administrator (the forced dialog says so). */
-  setByAdministrator?: boolean;
+  /** Why the server requires the change (the forced dialog says so); none: a simple password. */
+  reason?: PasswordChangeReason | null;
   onClose: () => void;
 }
 
+const FORCED_NOTICE: Record<PasswordChangeReason | 'simple', string> = {
+  administrator: '您的密码由管理员设置，为保障账号安全，请修改密码后继续使用。',
+  expired: '您的密码已超过规定期限未修改，为保障账号安全，请修改密码后继续使用。',
+  simple: '您的密码过于简单，为保障账号安全，请修改密码后继续使用。',
+};
+
 /** Change password (SPEC.md §4, §5); on success the session ends and the user logs in again. */
-export default function ChangePasswordModal({ forced, setByAdministrator = false, onClose }: ChangePasswordModalProps) {
+export default function ChangePasswordModal({ forced, reason = null, onClose }: ChangePasswordModalProps) {
   const [form] = Form.useForm<PasswordForm>();
   const newPassword = Form.useWatch('newPassword', form);
   const [saving, setSaving] = useState(false);
@@ -73,7 +80,7 @@ export default function ChangePasswordModal({ forced, setByAdministrator = false
         <Alert
           type="warning"
           showIcon
-          message={setByAdministrator ? '您的密码由管理员设置，为保障账号安全，请修改密码后继续使用。' : '您的密码过于简单，为保障账号安全，请修改密码后继续使用。'}
+          message={FORCED_NOTICE[reason ?? 'simple']}
           style={{ marginBottom: 12 }}
         />
       )}

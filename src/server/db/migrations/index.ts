@@ -22,6 +22,7 @@ import * as m0015 from './0015_document_token';
 import * as m0017 from './0017_declaration_audit';
 import * as m0018 from './0018_password_must_change';
 import * as m0019 from './0019_attachment_blob';
+import * as m0020 from './0020_session_digest';
 import * as m0021 from './0021_link_token';
 import * as m0022 from './0022_audit_chain';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0017_declaration_audit': m0017,
   '0018_password_must_change': m0018,
   '0019_attachment_blob': m0019,
+  '0020_session_digest': m0020,
   '0021_link_token': m0021,
   '0022_audit_chain': m0022,
 };

@@ -17,6 +17,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Hook } from '../../resources/hooks';
 import { passwordHasher } from '../../services/password';
+import { storePassword } from '../../services/password-policy';
+import { deleteUserSessions } from '../../services/sessions';
 import type { SecretText, SmsService } from '../../services/sms';
 import { ACCOUNT_APPLY_ERRORS } from './errors';
 
@@ -107,13 +109,10 @@ export const approveReset: Hook = async ({ trx, row }) => {
   const user = await db.selectFrom('sys_user').select(['id', 'mobile']).where('id', '=', text(row.accountId)).executeTakeFirst();
   if (!user) throw new AppError('RECORD_NOT_FOUND');
   const password = temporaryPassword();
-  await db
-    .updateTable('sys_user')
-    .set({ password_hash: await passwordHasher.hash(password), failed_count: 0, locked_until: null, updated_at: new Date() })
-    .where('id', '=', user.id)
-    .execute();
+  await storePassword(db, user.id, await passwordHasher.hash(password));
+  await db.updateTable('sys_user').set({ failed_count: 0, locked_until: null }).where('id', '=', user.id).execute();
   // Sessions signed in with the old password end.
-  await db.deleteFrom('sys_session').where('user_id', '=', user.id).execute();
+  await deleteUserSessions(db, user.id);
   // The password is a secret of the message: delivered, never kept (the outbox has ******).
   await notify(trx, user.mobile ?? text(row.mobile), 'reset-result', {
     text: `您的密码重置申请（${text(row.applyNo)}）已通过，临时密码为 ${password} ，请登录后立即修改密码。`,
