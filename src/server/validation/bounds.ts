@@ -13,7 +13,7 @@
  * schemas, resource schemas and domain schemas are all covered without each repeating it. Query
  * strings are coerced before the check ("1e309" → Infinity), so the bound also refuses Infinity.
  */
-import { fullFormats } from 'ajv-formats/dist/formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 export const INT4_MIN = -2_147_483_648;
 export const INT4_MAX = 2_147_483_647;
