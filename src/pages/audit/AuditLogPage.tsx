@@ -45,19 +45,23 @@ interface Option {
 
 const FILTERS = ['unitName', 'userName', 'operation', 'resource', 'recordId', 'from', 'to'] as const;
 
+/** A long value (a commitment's text) is cut in the list; the cell's tooltip and the export hold it whole. */
+const LONG = 60;
+const short = (text: string) => (text.length > LONG ? `${text.slice(0, LONG)}…` : text);
+
 function Changes({ changes }: { changes: Change[] }) {
   if (!changes.length) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {changes.map((c, i) => (
-        <div key={i} style={{ wordBreak: 'break-all' }}>
+        <div key={i} style={{ wordBreak: 'break-all' }} title={(c.from?.length ?? 0) > LONG || (c.to?.length ?? 0) > LONG ? `${c.from ? `${c.from} → ` : ''}${c.to ?? ''}` : undefined}>
           <Typography.Text strong>{c.label ?? c.field}</Typography.Text>：
           {c.from ? (
             <>
-              <Typography.Text type="secondary">{c.from}</Typography.Text> → {c.to || '（空）'}
+              <Typography.Text type="secondary">{short(c.from)}</Typography.Text> → {short(c.to || '（空）')}
             </>
           ) : (
-            c.to
+            short(c.to ?? '')
           )}
         </div>
       ))}
