@@ -5,6 +5,10 @@
  * message; nothing leaks a stack, a file or SQL; a route that needs a session answers 401 to the
  * first two; and the calls without a session change no business row (exact counts before and after;
  * only the tables anyone may write to by design — error reports, captchas, rate counters — may grow).
+ * Signed in as the demo users of both using units and of the authority, every declared parameter
+ * (path, query, body property) is sent at the edges of its schema and with sampled hostile values
+ * (numbers past every column, NaN, Infinity, SQL-like and formula text, dates out of range, wrong
+ * shapes): no 5xx, and a failure names the user, the path and the values it sent.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
