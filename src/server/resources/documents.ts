@@ -21,6 +21,7 @@ import { envelopeOf, failureResponses } from '../../shared/wire';
 import { AppError } from '../errors';
 import type { ResourceModel } from './model';
 import { commonOptions, inputOf, type Operation } from './operations';
+import { presentRow } from './masking';
 import { getRecord, type CompiledResource } from './records';
 import type { AnyDb, Row } from './repository';
 import { actorOf } from './scope';
@@ -77,8 +78,11 @@ export function documentOperation(compiled: CompiledResource): Operation | undef
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const db = request.server.db as AnyDb;
         const id = (request.params as { id?: unknown } | undefined)?.id ?? inputOf(request).id;
-        const record = await getRecord(db, model, actorOf(request), id);
+        const actor = actorOf(request);
+        // A printed document is a detail view: masked fields whole for the owner and the roles their mask names (audited).
+        const record = await getRecord(db, model, actor, id);
         if (!printable(doc, record)) throw new AppError('DOCUMENT_NOT_PRINTABLE');
+        await presentRow(db, model, actor, record, true);
         return reply.ok({ record, token: await documentToken(db, model, String(record.id)) });
       },
     },
