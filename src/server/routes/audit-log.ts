@@ -34,7 +34,7 @@ const OPERATION_LABELS: Readonly<Record<string, string>> = {
   'login-failed': '登录失败',
   logout: '退出登录',
   'password-change': '修改密码',
-  unmask: '查看完整信息',
+  'view-unmasked': '查看完整信息',
 };
 /** Areas that are not resources (security events). */
 const SYSTEM_RESOURCES: Readonly<Record<string, string>> = { auth: '登录与账号安全' };
