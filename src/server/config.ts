@@ -36,7 +36,7 @@ export interface Config {
   visitorErrorLogCap: number;
   /** Days an error report is kept. */
   errorLogDays: number;
-  /** Minutes between housekeeping runs (expired captchas, sessions, counters, old error reports). */
+  /** Minutes between housekeeping runs (expired captchas, sessions, counters, link tokens; old error reports, texts, audit rows). */
   housekeepingMinutes: number;
   mustUpdatePwd: boolean;
   /** Directory of the built front end served with SPA fallback; null serves the API only. */
@@ -230,7 +230,7 @@ export const SETTINGS = [
   setting('PORTAL_ERROR_LOG_RATE_LIMIT', 'errorLogRateLimit', positiveInt, 10, 'browser error reports per minute per visitor IP (×10 for a signed-in user)'),
   setting('PORTAL_VISITOR_ERROR_LOG_CAP', 'visitorErrorLogCap', positiveInt, 10_000, 'most error reports without a session kept (the oldest are pruned)'),
   setting('PORTAL_ERROR_LOG_DAYS', 'errorLogDays', positiveInt, 90, 'days an error report is kept'),
-  setting('PORTAL_HOUSEKEEPING_MINUTES', 'housekeepingMinutes', positiveNumber, 10, 'minutes between housekeeping runs (expired captchas, sessions, counters, old error reports)'),
+  setting('PORTAL_HOUSEKEEPING_MINUTES', 'housekeepingMinutes', positiveNumber, 10, 'minutes between housekeeping runs (expired captchas, sessions, counters and link tokens; error reports, text messages and audit rows past their retention)'),
   setting('PORTAL_MUST_UPDATE_PWD', 'mustUpdatePwd', onOff, true, 'force the change-password dialog for simple passwords'),
   setting('PORTAL_STATIC_DIR', 'staticDir', optionalText, null, 'built front end to serve (`npm start` uses dist/)'),
   setting('PORTAL_SCHEMA_DIR', 'schemaDir', optionalText, null, 'schema directory (resources/, dicts/); unset = the repository\'s schemas/'),
@@ -251,7 +251,7 @@ export const SETTINGS = [
   setting('PORTAL_METRICS_PORT', 'metricsPort', optionalPort, null, 'port of a separate listener (on `HOST`) that serves only `GET /metrics` (Prometheus); unset = none'),
   setting('PORTAL_METRICS_TOKEN', 'metricsToken', optionalText, null, 'token that opens `GET {PORTAL_API_BASE}/metrics` on the main port (`Authorization: Bearer <token>`); unset = not served there'),
   setting('PORTAL_ATTACHMENT_STORE', 'attachmentStore', oneOf(['folder', 'database'] as const), 'folder', 'where attachment files live: `folder` (`PORTAL_ATTACHMENT_DIR`) or `database` (in the database itself: several processes share nothing else, one backup holds all)'),
-  setting('PORTAL_CRYPTO', 'crypto', oneOf(['standard', 'sm'] as const), 'standard', 'algorithms: `standard` (login fields RSA-OAEP, hashes SHA-256) or `sm` (国密: login fields SM2, session tokens and audit chain SM3, ID-card and mobile columns SM4 at rest)'),
+  setting('PORTAL_CRYPTO', 'crypto', oneOf(['standard', 'sm'] as const), 'standard', 'algorithms (docs/security.md): `standard` (login fields RSA-OAEP, digests SHA-256, sealed keys AES-256-GCM) or `sm` (国密: login fields SM2, digests and audit chain SM3, sealed keys SM4); switching ends open sessions'),
   setting('PORTAL_MASTER_KEY', 'masterKey', masterKey, null, 'a 32-byte key (64 hex digits or base64, `openssl rand -base64 32`) that encrypts the server\'s private keys in the database and keys the audit-log chain; keep it outside the database and its backups'),
   setting('PORTAL_SMS_RETENTION_DAYS', 'smsRetentionDays', positiveInt, 30, 'days a sent text message and a used or expired SMS code are kept'),
   setting('PORTAL_AUDIT_RETENTION_DAYS', 'auditRetentionDays', atLeast(180), 180, 'days an audit-log row is kept (at least 180)'),
