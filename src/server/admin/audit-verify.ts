@@ -7,11 +7,10 @@
  * used. Before walking, the leading rows written before any chain key existed are sealed, as a
  * server start does.
  */
-import { loadConfig, StartupError } from '../config';
+import type { Config } from '../config';
 import type { Db } from '../db/index';
 import { startAuditChain, verifyAuditChain } from '../services/audit-chain';
-import { checkDataDir, databaseFailure, openDatabase, type AdminIo } from './cli';
-import { AdminError, EXIT_FAILURE } from './errors';
+import { adminConfig, checkDataDir, databaseFailure, openDatabase, reportFailure, type AdminIo } from './cli';
 
 export const EXIT_BROKEN = 3;
 
@@ -19,14 +18,9 @@ const shanghai = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZo
 
 export async function runAuditVerify(io: Pick<AdminIo, 'stdout' | 'stderr' | 'env'>): Promise<number> {
   let db: Db | undefined;
-  let config;
+  let config: Config | undefined;
   try {
-    try {
-      config = loadConfig(io.env);
-    } catch (err) {
-      if (err instanceof StartupError) throw new AdminError(`设置有误：${err.setting} ${err.zh}`, `Bad setting: ${err.setting} ${err.en}`, EXIT_FAILURE);
-      throw err;
-    }
+    config = adminConfig(io.env);
     checkDataDir(config, true);
     try {
       db = await openDatabase(config);
@@ -51,13 +45,7 @@ export async function runAuditVerify(io: Pick<AdminIo, 'stdout' | 'stderr' | 'en
     io.stdout.write(`审计日志链断裂：${where}：${p.zh}；此前 ${result.rows} 条完整${from} / audit log chain broken at ${whereEn}: ${p.en}; ${result.rows} rows before it intact${fromEn}\n`);
     return EXIT_BROKEN;
   } catch (err) {
-    const known = err instanceof AdminError ? err : config && databaseFailure(err, config);
-    if (known) {
-      io.stderr.write(`${known.line()}\n`);
-      return known.exitCode;
-    }
-    io.stderr.write(`操作失败 / Failed: ${(err as Error)?.stack ?? String(err)}\n`);
-    return EXIT_FAILURE;
+    return reportFailure(err, config, io);
   } finally {
     await db?.destroy().catch(() => undefined);
   }

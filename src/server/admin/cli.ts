@@ -179,12 +179,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
       return 0;
     }
     const { command, spec, values } = parsed;
-    try {
-      config = loadConfig(io.env);
-    } catch (err) {
-      if (err instanceof StartupError) throw new AdminError(`设置有误：${err.setting} ${err.zh}`, `Bad setting: ${err.setting} ${err.en}`, EXIT_FAILURE);
-      throw err;
-    }
+    config = adminConfig(io.env);
     const input = checkedInput(values, config);
     const creates = command === 'create-authority' || command === 'create-unit-admin';
     const password = creates || command === 'reset-password' ? await newPassword({ stdin: io.stdin, prompt: io.stderr }, input.generate) : null;
@@ -229,15 +224,30 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
     if (password?.generated) say(`生成的密码（只显示这一次）：${password.password}`, `Generated password (shown once): ${password.password}`);
     return 0;
   } catch (err) {
-    const known = err instanceof AdminError ? err : config && databaseFailure(err, config);
-    if (known) {
-      io.stderr.write(`${known.line()}\n`);
-      return known.exitCode;
-    }
-    io.stderr.write(`操作失败 / Failed: ${(err as Error)?.stack ?? String(err)}\n`);
-    return EXIT_FAILURE;
+    return reportFailure(err, config, io);
   } finally {
     await db?.destroy().catch(() => undefined);
   }
+}
+
+/** The settings, a bad one as one line (exit 1). */
+export function adminConfig(env: NodeJS.ProcessEnv): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof StartupError) throw new AdminError(`设置有误：${err.setting} ${err.zh}`, `Bad setting: ${err.setting} ${err.en}`, EXIT_FAILURE);
+    throw err;
+  }
+}
+
+/** Writes why a command stopped (one line when known, else the stack) and returns its exit status. */
+export function reportFailure(err: unknown, config: Config | undefined, io: Pick<AdminIo, 'stderr'>): number {
+  const known = err instanceof AdminError ? err : config && databaseFailure(err, config);
+  if (known) {
+    io.stderr.write(`${known.line()}\n`);
+    return known.exitCode;
+  }
+  io.stderr.write(`操作失败 / Failed: ${(err as Error)?.stack ?? String(err)}\n`);
+  return EXIT_FAILURE;
 }
 
