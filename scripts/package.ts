@@ -16,7 +16,8 @@
  *   unpacked size, ~30 MB of the archive: an intranet machine rarely has Node 20 and cannot fetch it;
  * - package.json and package-lock.json (the server finds its root by package.json, src/server/paths.ts),
  *   schemas/ (read at run time: screens, dictionaries, menu);
- * - bin/portal (start | admin | backup | restore | version), README.txt, docs/operations.md, and
+ * - bin/portal (start | admin | backup | restore | audit-verify | version), README.txt, docs/operations.md
+ *   and docs/security.md, and
  *   etc/: portal.env.example, systemd/portal.service, nginx/portal.conf, haproxy/portal.cfg
  *   (templates in scripts/package/).
  *
@@ -35,8 +36,8 @@ import { NODE_BUNDLE } from './build-server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const templates = join(root, 'scripts', 'package');
-/** The operator scripts bundled beside the server when they exist (bin/portal admin | backup | restore). */
-export const OPERATOR_SCRIPTS = ['admin', 'backup', 'restore'] as const;
+/** The operator scripts bundled beside the server when they exist (bin/portal admin | backup | restore | audit-verify). */
+export const OPERATOR_SCRIPTS = ['admin', 'backup', 'restore', 'audit-verify'] as const;
 
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
@@ -211,10 +212,10 @@ export async function makePackage(out: string): Promise<{ archive: string; bytes
     writeTemplate('portal.service', join(stage, 'etc', 'systemd', 'portal.service'), values);
     writeTemplate('nginx.conf', join(stage, 'etc', 'nginx', 'portal.conf'), values);
     writeTemplate('haproxy.cfg', join(stage, 'etc', 'haproxy', 'portal.cfg'), values);
-    const guide = join(root, 'docs', 'operations.md');
-    if (existsSync(guide)) {
-      mkdirSync(join(stage, 'docs'));
-      copyFileSync(guide, join(stage, 'docs', 'operations.md'));
+    for (const guide of ['operations.md', 'security.md']) {
+      if (!existsSync(join(root, 'docs', guide))) continue;
+      mkdirSync(join(stage, 'docs'), { recursive: true });
+      copyFileSync(join(root, 'docs', guide), join(stage, 'docs', guide));
     }
 
     say(`压缩 / writing ${archive}`);
