@@ -169,4 +169,25 @@ describe.each(dbTargets())('session tokens and password policy (%s)', (target) =
       expect((await userInfo(first.sessionid!)).json()).toMatchObject({ code: 'UNAUTHENTICATED' });
     });
   });
+  describe('PORTAL_CRYPTO=sm', () => {
+    const { app } = appSuite(target, { build: { crypto: 'sm' } });
+
+    it('keeps the SM3 digest of the token, and a session left by the standard mode ends cleanly', async () => {
+      const user = await createUser(app);
+      const reply = await login(app, user.loginName, user.password, user.orgCode);
+      expect(reply.result, reply.message).toBe('true');
+      const token = reply.sessionid!;
+      const row = await app.db.selectFrom('sys_session').select(['id', 'extend_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ id: tokenDigest('sm', token), extend_id: tokenDigest('sm', reply.extendSessionId!) });
+      expect(row.id).not.toBe(tokenDigest('standard', token));
+      expect((await withSession(app, token, { method: 'GET', url: api(API.userInfo) })).statusCode).toBe(200);
+
+      // A session written while the portal ran in the standard mode: its SHA-256 digest matches nothing now.
+      const old = newId();
+      await app.db.insertInto('sys_session').values({ id: tokenDigest('standard', old), extend_id: tokenDigest('standard', newId()), user_id: user.id, role_id: null, simple_pwd: false, data: '{}' }).execute();
+      const refused = await withSession(app, old, { method: 'GET', url: api(API.userInfo) });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ result: 'false' });
+    });
+  });
 });
