@@ -9,6 +9,7 @@ import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/ic
 import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
+import { formatDateTime } from '../../engine/render/values';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -107,7 +108,7 @@ export default function AuditLogPage({ entry }: PageProps) {
 
   const timeOrder: SortOrder = query.order === 'asc' ? 'ascend' : 'descend';
   const columns: TableProps<AuditRow>['columns'] = [
-    { title: '时间', dataIndex: 'time', key: 'time', width: 150, sorter: true, sortOrder: timeOrder, sortDirections: ['descend', 'ascend', 'descend'], render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: '时间', dataIndex: 'time', key: 'time', width: 150, sorter: true, sortOrder: timeOrder, sortDirections: ['descend', 'ascend', 'descend'], render: formatDateTime },
     { title: '单位', dataIndex: 'unitName', width: 160, ellipsis: true, render: (v: string | null) => v ?? '—' },
     { title: '操作人', dataIndex: 'userName', width: 90, ellipsis: true, render: (v: string | null) => v ?? '—' },
     { title: '操作', dataIndex: 'operationLabel', width: 90 },
