@@ -7,6 +7,7 @@
  * using units are refused the resource, and nobody creates one through the engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { maskText } from '../../src/server/resources/mask-patterns';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import { DECLARATION_API, DECLARATION_STATES, type Declaration, type DeclarationAccess } from '../../src/shared/declaration';
 import type { Envelope, FlowLogEntry, Page } from '../../src/shared/contract';
@@ -95,7 +96,9 @@ describe.each(dbTargets())('declaration audit (%s)', (target) => {
     const code = codeIn((await outboxOf(app.db, mobile))[0].text)!;
     const filed = await visitor<{ id: string } & DeclarationAccess>('POST', DECLARATION_API.save, { mobile, code, declarant: '钱女士', category: 'danger', title: '商场观光电梯门不关', address: '宁波市北仑区新碶街道某商场', content: '观光电梯门经常关不上仍运行。' });
     const row = (await list(beilun.sid)).find((r) => r.id === filed.id)!;
-    expect(row).toMatchObject({ status: 'submitted', district: '330206', mobile, dueDate: addToDate(todayIn(), 3, 'd') });
+    // Lists show the mobile masked; the detail shows it whole to the area's authority (its owner).
+    expect(row).toMatchObject({ status: 'submitted', district: '330206', mobile: maskText('mobile', mobile), dueDate: addToDate(todayIn(), 3, 'd') });
+    expect((await ok<{ mobile: string }>(beilun.sid, `${R}/get/${row.id}`)).mobile).toBe(mobile);
 
     // Closing needs an accepted one; returning needs an opinion.
     expect((await post(beilun.sid, `${R}/close/${row.id}`, { opinion: '已处理' })).body.code).toBe('WRONG_STATE');
@@ -122,7 +125,7 @@ describe.each(dbTargets())('declaration audit (%s)', (target) => {
   });
 
   it('leaves the demo mobile its two declarations', async () => {
-    const rows = (await list(session.authority)).filter((r) => r.mobile === DEMO_DECLARATION_MOBILE);
+    const rows = (await list(session.authority)).filter((r) => r.mobile === maskText('mobile', DEMO_DECLARATION_MOBILE));
     expect(rows.map((r) => r.status).sort()).toEqual(['accepted', 'submitted']);
   });
 });

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
-import { MASK_PATTERNS, maskSql, maskText } from '../../src/server/resources/masking';
+import { MASK_PATTERNS, maskSql, maskText } from '../../src/server/resources/mask-patterns';
 import type { Page } from '../../src/shared/contract';
 import { api, appSuite, call, dbTargets, resourceCalls, withSession } from './helpers';
 

@@ -31,7 +31,7 @@ const member: Resource = {
   title: '成员',
   fields: {
     name: { type: 'string', label: '名称', required: true, maxLength: 50 },
-    phone: { type: 'string', label: '手机', rules: ['mobile'] },
+    phone: { type: 'string', label: '手机', rules: ['mobile'], mask: 'mobile' },
     files: { type: 'attachment', label: '附件' },
   },
 };

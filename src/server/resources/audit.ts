@@ -11,7 +11,7 @@ import { newId } from '../db/ids';
 import { inTransaction } from '../db/index';
 import { AUDIT_LOCK, auditChainOf, auditDb, chainHead, rowHash } from '../services/audit-chain';
 import { valueText, type FieldChange } from './changes';
-import { shownText } from './masking';
+import { shownText } from './mask-patterns';
 import type { HookRuntime } from './hooks';
 import type { FieldModel, ResourceModel } from './model';
 import type { AnyDb, Row } from './repository';

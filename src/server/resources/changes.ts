@@ -6,7 +6,7 @@
  */
 import type { Field } from '../../schema/types';
 import { dictPath } from './dicts';
-import { shownText } from './masking';
+import { shownText } from './mask-patterns';
 import type { HookContext } from './hooks';
 import type { ResourceModel } from './model';
 

@@ -17,7 +17,7 @@ import type { Field, FieldType, Resource, Workflow } from '../../schema/types';
 import { fieldKind, type ValueKind as AnyValueKind } from '../../schema/kinds';
 import { LABEL_SEPARATOR, labelFieldsOf } from '../../schema/model';
 import type { Catalog } from './catalog';
-import { maskedColumn, maskOf, type MaskRule } from './masking';
+import { maskedColumn, maskOf, type MaskRule } from './mask-patterns';
 import { columnOf, indexName, quote } from './naming';
 
 /** How a column's value travels (a sub-table has no column). */
