@@ -9,6 +9,8 @@ import { browserSuite, signedInSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
 const mobile = `139${String(Date.now()).slice(-8)}`;
+/** Lists, change texts and version rows show the mobile masked; the unit's own detail shows it whole. */
+const shown = `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
 describe('the unit changes its contact mobile, the authority approves, the history shows the difference', () => {
   const { page } = browserSuite();
@@ -29,25 +31,25 @@ describe('the unit changes its contact mobile, the authority approves, the histo
     await page.getByRole('button', { name: /提\s*交/ }).filter({ visible: true }).click();
     await page.getByText(/提交成功/).first().waitFor();
     await page.goto(`${baseURL}/company-info/dwxxwh`);
-    await expect.poll(() => row(mobile).innerText()).toContain('待审核');
+    await expect.poll(() => row(shown).innerText()).toContain('待审核');
   });
 
   it('the authority approves it', async () => {
     await logOut(page);
     await logInAs(page, baseURL, 'jgadmin');
     await page.goto(`${baseURL}/account/unit-change-audit`);
-    await row(mobile).getByRole('button', { name: '审核通过' }).click();
+    await row(shown).getByRole('button', { name: '审核通过' }).click();
     await submitDialog(page.locator('.ant-modal').filter({ visible: true }), '信息属实，同意');
     // The queue opens on what waits: the approved one leaves it.
-    await expect.poll(() => row(mobile).count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => row(shown).count(), { timeout: 30_000 }).toBe(0);
   });
 
   it('the history shows the new version, and 对比 marks what changed', async () => {
     await logOut(page);
     await logInAs(page, baseURL, 'nbadmin');
     await page.goto(`${baseURL}/company-info/maintain-history`);
-    const newest = row(mobile).first();
-    await expect.poll(() => newest.innerText()).toContain(`→ ${mobile}`);
+    const newest = row(shown).first();
+    await expect.poll(() => newest.innerText()).toContain(`→ ${shown}`);
     const rows = page.locator('.ant-table-row').filter({ visible: true });
     await rows.nth(0).locator('.ant-checkbox-input').check();
     await rows.nth(1).locator('.ant-checkbox-input').check();
@@ -55,7 +57,7 @@ describe('the unit changes its contact mobile, the authority approves, the histo
     const dialog = page.locator('.ant-modal').filter({ visible: true });
     const differs = (label: string) => dialog.locator('tr.engine-compare-differs').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${label}$`) }) });
     const line = differs('联系手机');
-    await expect.poll(() => line.innerText()).toContain(mobile);
+    await expect.poll(() => line.innerText()).toContain(shown);
     await expect(differs('单位名称').count()).resolves.toBe(0);
     await page.goto(`${baseURL}/company-info/maintain`);
     await expect.poll(() => page.locator('.ant-descriptions', { hasText: '联系手机' }).innerText()).toContain(mobile);
