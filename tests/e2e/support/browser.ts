@@ -17,7 +17,9 @@ export async function launchBrowser(): Promise<Browser> {
 export async function openPage(): Promise<{ browser: Browser; page: Page }> {
   const browser = await launchBrowser();
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })).newPage();
-  page.setDefaultTimeout(15_000);
+  // Generous: a wait ends as soon as its condition holds; only a real failure takes this long, and a
+  // busy 2-core CI machine has been seen needing more than 15–20 s for one list refresh.
+  page.setDefaultTimeout(45_000);
   // A form with unsaved input asks before the page unloads; the journeys answer "leave", as a
   // person who meant to navigate would (a test can add its own listener to look at the question).
   page.on('dialog', (dialog) => {

@@ -42,7 +42,7 @@ export function startSmsSuite(viewport?: { width: number; height: number }): Sms
     opened.server = await startServer({ env: { LOG_LEVEL: 'debug', PORTAL_SMS_PROVIDER: 'outbox' } });
     const { browser, page } = await openPage();
     opened.close = () => browser.close();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(45_000);
     if (viewport) await page.setViewportSize(viewport);
     opened.page = page;
   }, 240_000);
