@@ -23,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { kindOf } from '../src/schema/lint';
 import { readSchemaTexts } from '../src/schema/node';
 import { messages, ruleNames } from '../validators';
-import { OPERATIONS_PATH, withSettingsTable } from './settings-doc';
+import { CONFIGURATION_PATH, withSettingsTable } from './settings-doc';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SCHEMA_DIR = join(root, 'schemas');
@@ -597,7 +597,7 @@ async function main(): Promise<void> {
     console.error(`keywords without "(enforced: …)" at the end of their description:\n  ${unmarked.join('\n  ')}`);
     process.exit(1);
   }
-  operationsGuide();
+  configurationGuide();
   const text = generateReference();
   const current = existsSync(REFERENCE_FILE) ? readFileSync(REFERENCE_FILE, 'utf8') : undefined;
   if (process.argv.includes('--check')) {
@@ -611,24 +611,24 @@ async function main(): Promise<void> {
   console.log(`${current === text ? 'unchanged' : 'generated'} ${REFERENCE_PATH}`);
 }
 
-/** docs/operations.md's settings table (scripts/settings-doc.ts): rewritten, or checked with --check. */
-function operationsGuide(): void {
-  const file = join(root, OPERATIONS_PATH);
+/** docs/configuration.md's settings table (scripts/settings-doc.ts): rewritten, or checked with --check. */
+function configurationGuide(): void {
+  const file = join(root, CONFIGURATION_PATH);
   const current = readFileSync(file, 'utf8');
   const text = withSettingsTable(current);
   if (text === null) {
-    console.error(`${OPERATIONS_PATH}: the settings markers are missing`);
+    console.error(`${CONFIGURATION_PATH}: the settings markers are missing`);
     process.exit(1);
   }
   if (process.argv.includes('--check')) {
     if (current !== text) {
-      console.error(`${OPERATIONS_PATH}'s settings table is out of date with src/server/config.ts: run npm run gen:docs`);
+      console.error(`${CONFIGURATION_PATH}'s settings table is out of date with src/server/config.ts: run npm run gen:docs`);
       process.exit(1);
     }
     return;
   }
   if (current !== text) writeFileSync(file, text);
-  console.log(`${current === text ? 'unchanged' : 'generated'} the settings table of ${OPERATIONS_PATH}`);
+  console.log(`${current === text ? 'unchanged' : 'generated'} the settings table of ${CONFIGURATION_PATH}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
