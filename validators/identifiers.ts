@@ -1,6 +1,6 @@
 /**
- * Check algorithms of the national identifiers (see DOMAIN.md "Identifiers and their check
- * algorithms"). Functions here take already-trimmed text and answer true/false or compute check
+ * Check algorithms of the national identifiers (GB 11643 ID card, GB 32100
+ * unified social credit code, GB 11714 organisation code). Functions here take already-trimmed text and answer true/false or compute check
  * characters; the catalogue (index.ts) attaches the messages.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The validation catalogue of SPEC.md §5: one implementation for the browser (the Formily binding
+ * The validation catalogue of the original portal's field rules: one implementation for the browser (the Formily binding
  * in src/engine/form/rules.ts) and the server (the ajv keyword in src/server/validation/).
  * Pure TypeScript, no runtime dependencies, no imports outside validators/.
  *
@@ -17,7 +17,7 @@ export { isEmpty, toRuleValue, type RuleValue } from './values';
 
 export type RuleFn = (value: RuleValue) => string | undefined;
 
-/** Default message of every rule, exactly as SPEC.md §5 gives it (plus the two unit-code checks). */
+/** Default message of every rule, exactly as the original portal gives it (plus the two unit-code checks). */
 export const messages = {
   email: '请输入正确邮箱格式',
   url: '请输入正确URL格式',
@@ -41,19 +41,19 @@ export const messages = {
 
 export type RuleName = keyof typeof messages;
 
-/** The fifteen rules of SPEC.md §5. */
+/** The original portal's fifteen field rules. */
 export const SPEC_RULES = [
   'email', 'url', 'nonNegativeInteger', 'number', 'positiveInteger', 'amount', 'mobile', 'postalCode',
   'phoneOrLandline', 'fixedAssets', 'deviceCode', 'registrationCode', 'idCard', 'noLowercase', 'password',
 ] as const satisfies readonly RuleName[];
 
-/** The second postal-code message of SPEC.md §5, for fields that override the default. */
+/** The original portal's second postal-code message, for fields that override the default. */
 export const POSTAL_CODE_LONG_MESSAGE = '请输入有效的邮政编码';
 
 /** Message for a required field that is empty (a field may give its own). */
 export const REQUIRED_MESSAGE = '此项为必填项';
 
-/** SPEC.md §5 / §9: while typing, each check is deferred this long after the last change. */
+/** As in the original portal: while typing, each check is deferred this long after the last change. */
 export const VALIDATION_DELAY_MS = 500;
 
 // ---------------------------------------------------------------------------------------------
@@ -127,7 +127,7 @@ export const rules: Readonly<Record<RuleName, RuleFn>> = {
   loginName: rule('loginName', (s) => LOGIN_NAME.test(s)),
 };
 
-/** The unit-registration and account checks beyond SPEC.md §5; also part of `rules`, so `validate()` takes them. */
+/** The unit-registration and account checks beyond the original portal's field rules; also part of `rules`, so `validate()` takes them. */
 export const extraRules = { unifiedCreditCode: rules.unifiedCreditCode, orgCode: rules.orgCode, loginName: rules.loginName } as const;
 /** GB 32100 check of a unit's unified social credit code (请输入有效的统一社会信用代码). */
 export const unifiedCreditCode: RuleFn = rules.unifiedCreditCode;

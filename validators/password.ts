@@ -1,5 +1,5 @@
 /**
- * Password strength and the change-password form of SPEC.md §5 / §9.
+ * Password strength and the change-password form of the original portal.
  *
  * Passwords are never trimmed: a space is a character of the password. Length counts Unicode
  * code points, so a character outside the BMP is one character, as the user sees it.
@@ -7,10 +7,10 @@
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 14;
-/** A password scoring below this is "simple" (SPEC.md §4, §9). */
+/** A password scoring below this is "simple" (as in the original portal). */
 export const SIMPLE_PASSWORD_THRESHOLD = 3;
 
-/** Guidance shown beside new-password fields (SPEC.md §5, change-password form). */
+/** Guidance shown beside new-password fields (the original portal's change-password form). */
 export const PASSWORD_GUIDANCE = '密码长度为8-14位，至少包含一个数字、一个字母和一个特殊字符（! @ # $ % ^ & * ? ( )）';
 
 /** Messages of the change-password form; the mismatch is shown in a modal titled 提示. */

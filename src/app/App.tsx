@@ -1,5 +1,5 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
-// The es build of the locale: through Vite the CJS entry loses the DatePicker texts (antd issue 40075).
+// The es build of the locale: through Vite the CJS entry loses the DatePicker texts (https://github.com/ant-design/ant-design/issues/40075).
 import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';

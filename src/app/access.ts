@@ -1,5 +1,5 @@
 /**
- * Pure access rules (SPEC.md §4, §6): which role applies, and whether a route is permitted.
+ * Pure access rules (as in the original portal): which role applies, and whether a route is permitted.
  * No browser state here, so the rules are unit-tested directly.
  */
 import type { Role } from '../shared/contract';
@@ -9,7 +9,7 @@ export const AUTHORITY_ROLE_TYPE = 'authority';
 
 /**
  * The role to use: the stored one if the user still has it, else the server's current role,
- * else the first of the list (SPEC.md §4 "the first role in the list is used if none is stored").
+ * else the first of the list (the original portal: "the first role in the list is used if none is stored").
  */
 export function pickRole(roleList: readonly Role[], storedId: string | null | undefined, serverId: string | null | undefined): Role | null {
   return (

@@ -1,11 +1,11 @@
 /**
- * The one HTTP client (SPEC.md §7, §8). Every request goes to `__API_BASE__` with the session's
+ * The one HTTP client (the original API and its error handling). Every request goes to `__API_BASE__` with the session's
  * `__sid` / `__extend` query parameters; every reply is unwrapped from the JeeSite envelope (a
  * reply without its flags is data, unless it carries errorMsg / errmsg: then it is a failure).
  * Failures become a typed `ApiError` after a toast; a 401 ends the session and shows the login.
  * The UI calls these functions or the hooks in `queries.ts`, never fetch itself.
  *
- * Built on the browser's fetch (no HTTP library: the login page's JavaScript budget, issue 18);
+ * Built on the browser's fetch (no HTTP library: the login page's JavaScript budget);
  * an upload that reports its progress goes by XMLHttpRequest, the one browser API that has it.
  */
 import { EXTEND_PARAM, SESSION_PARAM, type Envelope } from '../shared/contract';
@@ -160,7 +160,7 @@ function isEnvelope(body: unknown): body is WireEnvelope<unknown> {
 const isMessage = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /**
- * SPEC.md §8: a reply without result, success and isSuccess whose JSON object carries errorMsg or
+ * The original error handling: a reply without result, success and isSuccess whose JSON object carries errorMsg or
  * errmsg is a failure, that message being shown. Without those fields (a file, raw data) it is data.
  */
 function isFlaglessFailure(body: unknown): body is WireEnvelope<unknown> {

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4 "Browser close": a reload fires beforeunload and unload far apart, closing the window
+ * The original portal's "browser close" rule: a reload fires beforeunload and unload far apart, closing the window
  * fires them back to back. An unload within 5 ms of beforeunload is taken as a close and clears
  * all cookies.
  */

@@ -1,6 +1,6 @@
 /**
  * Runtime configuration from GET appConfig (the "externally supplied application config" of
- * SPEC.md §7). Loaded once; guards await `loadAppConfig()`, components use `useAppConfig()`.
+ * the original API). Loaded once; guards await `loadAppConfig()`, components use `useAppConfig()`.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { API, type AppConfig } from '../shared/contract';
@@ -26,7 +26,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
 
 let pending: Promise<AppConfig> | null = null;
 let loaded: AppConfig | null = null;
-/** Components showing the configuration (a plain store, not swr: the login page does not download swr's hook, issue 18). */
+/** Components showing the configuration (a plain store, not swr: the login page does not download swr's hook). */
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -1,6 +1,6 @@
 /**
  * Login field encryption under the key the server hands out with its algorithm, each field
- * separately (DESIGN.md "The server"; credentials are never sent in clear):
+ * separately (credentials are never sent in clear):
  * - RSA-OAEP with SHA-256 under an SPKI PEM key, base64 (Web Crypto; the default);
  * - SM2 under the uncompressed point in hex, C1C3C2 with C1's `04` prefix, hex (PORTAL_CRYPTO=sm).
  *   sm-crypto is loaded only then, so the default login page does not download it.

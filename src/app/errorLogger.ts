@@ -1,5 +1,5 @@
 /**
- * Script error reporting (SPEC.md §3, §8): window errors, unhandled rejections and render errors
+ * Script error reporting (the original error log entry and error handling): window errors, unhandled rejections and render errors
  * go to POST save_error_logger with type `script`, code 0, the message and the page address, and
  * into a local error list. Disabled in development, like the original error-store plugin.
  */
@@ -40,7 +40,7 @@ export function reportError(error: unknown): void {
   };
   entries = [entry, ...entries].slice(0, MAX_LOCAL_ENTRIES);
   listeners.forEach((l) => l());
-  // The whole entry of SPEC.md §3 goes on the wire; the server believes the session, not the body, for who sent it.
+  // The whole error log entry goes on the wire; the server believes the session, not the body, for who sent it.
   post(API.saveErrorLogger, entry, { silent: true }).catch(() => undefined);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Navigation rules of SPEC.md §2, as route loaders (they run before a route renders):
+ * Navigation rules of the original portal, as route loaders (they run before a route renders):
  * sign-in routes with a token go home; shell routes need a token (else login, or the SSO entry
  * for a browser that never logged in), a loaded profile (else clear + login) and access (else 401).
  */

@@ -1,4 +1,4 @@
-/** The side menu and the home route of a session (SPEC.md §2, §6). */
+/** The side menu and the home route of a session (as in the original portal). */
 import { AUTHORITY_ROLE_TYPE } from './access';
 import { buildMenu, firstMenuPath, type MenuItem } from './menu';
 import { HOME_PATH, menuFile } from './routes';
@@ -14,7 +14,7 @@ export function menuFor(s: SessionState): MenuItem[] {
   return buildMenu(menuFile.routes, accessSubject(s));
 }
 
-/** The work desktop, or for the authority role type the first menu entry (SPEC.md §2). */
+/** The work desktop, or for the authority role type the first menu entry (as in the original portal). */
 export function homePathFor(s: SessionState, menu: readonly MenuItem[] = menuFor(s)): string {
   return (isAuthority(s) && firstMenuPath(menu)) || HOME_PATH;
 }

@@ -22,9 +22,9 @@ export const HOME_PATH = '/home';
 export const LOGIN_PATH = '/login';
 
 /**
- * Public routes that sign a user in: with a token they lead home instead (SPEC.md §2).
+ * Public routes that sign a user in: with a token they lead home instead (as in the original portal).
  *
- * `ynbsc` is among the route names SPEC.md §2 opens to visitors, with nothing said about its page.
+ * `ynbsc` is among the route names the original portal opens to visitors, with nothing said about its page.
  * Its name puts it with the regional single-sign-on entry `ynSsologin` (the regional service hall's
  * way in), so schemas/menu.json routes it to the same page (YnSsoLogin): the regional
  * identity provider's `reqInfoBase64Str` + `ynSsoToken` sign the user in, and without them the page

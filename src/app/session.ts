@@ -1,5 +1,5 @@
 /**
- * The session store (SPEC.md §4). Tokens, office id, seed-user and simple-password flags, the
+ * The session store (as in the original portal). Tokens, office id, seed-user and simple-password flags, the
  * current role and its menu access live in sessionStorage (they survive a reload, not a new
  * browser session); the user profile and role list are kept in memory and re-fetched after a
  * reload. Components read it with `useSession()`; everything else with `session.get()`.
@@ -46,7 +46,7 @@ const KEY = {
   menuIds: 'portal.menuIds',
 } as const;
 
-/** localStorage flag: this browser has logged in at least once (SPEC.md §2 SSO entry rule). */
+/** localStorage flag: this browser has logged in at least once (the original portal's SSO entry rule). */
 const HAS_LOGGED_IN_KEY = 'portal.hasLoggedIn';
 
 function readJson<T>(key: string, fallback: T): T {

@@ -1,6 +1,6 @@
 /**
- * /pay-code?id=<application id>: scan-code payment of an online inspection application (SPEC.md
- * §2 /pay-code). The one hand-written page of the payment step: it asks the server for the
+ * /pay-code?id=<application id>: scan-code payment of an online inspection application (the original
+ *  routes /pay-code). The one hand-written page of the payment step: it asks the server for the
  * application's order on the chosen channel (toPay — the same open order on every visit), shows
  * its QR code (the sandbox provider's cashier page), the amount, the order number and a countdown
  * to expiry, and polls the application until the provider's notification has marked it paid, then

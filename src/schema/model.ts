@@ -113,7 +113,7 @@ export function filterParamsOf(resource: Resource): ReadonlyMap<string, FilterPa
   return params;
 }
 
-/** The standard record actions of SPEC §4 with their default button text. */
+/** The standard record actions of the original portal with their default button text. */
 export const STANDARD_ACTIONS: Readonly<Record<string, string>> = {
   save: '保存',
   commit: '提交',

@@ -1,7 +1,7 @@
 /**
- * Account management on the wire (issue 14): the unit main account's sub-accounts, the authority's
+ * Account management on the wire: the unit main account's sub-accounts, the authority's
  * accounts of its area, the one-record flow log and the mobile upload tokens. Paths are relative
- * to the API base; SPEC.md §7 names the account manager's calls without paths, these are ours.
+ * to the API base; the original API names the account manager's calls without paths, these are ours.
  */
 
 export const ACCOUNT_API = {

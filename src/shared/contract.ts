@@ -1,6 +1,6 @@
 /**
  * The wire contract shared by the browser and the server: the JeeSite-style envelope, the session
- * and user shapes, and the original API paths (SPEC.md §7). Both sides import from here, so a path
+ * and user shapes, and the original API paths. Both sides import from here, so a path
  * or a field name is written once.
  *
  * All paths below are relative to the API base (`/espServer` by default, PORTAL_API_BASE).
@@ -61,10 +61,10 @@ export type FlowLogEntry = FromSchema<typeof flowLogEntrySchema>;
 /** One change of a record (`/r/<resource>/auditLog/:id`): who, when, which operation, fields before → after. */
 export type AuditEntry = FromSchema<typeof auditEntrySchema>;
 
-/** The error log entry of SPEC.md §3. */
+/** The error log entry of the original portal. */
 export type ErrorLogEntry = FromSchema<typeof errorLogEntrySchema>;
 
-/** Original API paths (SPEC.md §7), relative to the API base. */
+/** Original API paths, relative to the API base. */
 export const API = {
   publicKey: '/a/stone/common/publicKey',
   captcha: '/a/stone/common/images/captcha',
@@ -77,7 +77,7 @@ export const API = {
   updateInfo: '/a/stone/user/updateInfo',
   updatePwd: '/a/stone/user/updatePwd',
   unit: '/a/stone/user/unit',
-  /** Company info query used by logout (returns ssoUserId); path not shown in SPEC, ours. */
+  /** Company info query used by logout (returns ssoUserId); the original API shows no path for it, this one is ours. */
   companyInfo: '/a/stone/unit/companyInfo',
   /** Sub-accounts of the current unit (system menu: /system/bypassAccount). */
   bypassAccountList: '/a/stone/unit/bypassAccount/list',

@@ -1,5 +1,5 @@
 /**
- * Dictionary types SPEC.md §9 filters out of every dictionary list: the original took them out of
+ * Dictionary types the original portal filters out of every dictionary list: the original took them out of
  * the dictionaries it offered (departments, organisation and inspection-body codes, a menu tree —
  * lists that are not code tables of a form). Here they are never offered either: the schema lint
  * refuses a dictionary file or a field that names one, the server's catalogue does not load one,
@@ -9,7 +9,7 @@ export const FILTERED_DICT_TYPES = ['inspect_department', 'monitor_department', 
 
 const filtered: ReadonlySet<string> = new Set(FILTERED_DICT_TYPES);
 
-/** Whether dictionary type `name` is one SPEC.md §9 filters out of dictionary lists. */
+/** Whether dictionary type `name` is one the original portal filters out of dictionary lists. */
 export function isFilteredDict(name: unknown): boolean {
   return typeof name === 'string' && filtered.has(name);
 }

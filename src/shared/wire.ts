@@ -43,7 +43,7 @@ export const userInfoSchema = {
     currentRole: { anyOf: [roleRefSchema, { type: 'null' }] },
     officeId: nullableString,
     isUserSeed: { type: 'integer', enum: [0, 1], description: "1 for the unit's seed user, who sees the system menu." },
-    simplePwd: { type: 'boolean', description: 'True when the password used at login scored below 3 (SPEC.md §4).' },
+    simplePwd: { type: 'boolean', description: 'True when the password used at login scored below 3 (as in the original portal).' },
     passwordMustChange: {
       type: 'boolean',
       description:
@@ -152,11 +152,11 @@ export const appConfigSchema = {
       additionalProperties: str,
       description: "External links of the menu by name (a menu node's hrefSetting): the configured URLs only; a node whose link is not configured is not shown.",
     },
-    ssoEntryUrl: { type: ['string', 'null'], description: 'Where a browser that never logged in is sent instead of /login (SPEC.md §2).' },
+    ssoEntryUrl: { type: ['string', 'null'], description: 'Where a browser that never logged in is sent instead of /login (as in the original portal).' },
     ssoLogoutUrl: { type: ['string', 'null'], description: 'External page a user with ssoUserId goes to after logout.' },
     mustUpdatePwd: { type: 'boolean', description: 'Force the change-password modal for simple passwords.' },
     captchaEnabled: { type: 'boolean', description: 'Whether the login form asks for a captcha (false only in test configuration).' },
-    cookieExpiresHours: { type: 'number', description: 'Hours a remembered-login cookie lives (SPEC.md §9 "cookie-expiry hours").' },
+    cookieExpiresHours: { type: 'number', description: 'Hours a remembered-login cookie lives (the original portal’s "cookie-expiry hours").' },
     provinceCode: str,
     areaCode: str,
   },
@@ -200,7 +200,7 @@ export const auditEntrySchema = {
 } as const;
 
 /**
- * The error log entry of SPEC.md §3 — type, code, mes, url plus time, token, userId, userName — as
+ * The error log entry of the original portal — type, code, mes, url plus time, token, userId, userName — as
  * the browser reports it. The server stores the browser's time beside its own receipt time, and
  * takes who reported it (user, token fingerprint) from the session, never from these claims.
  */

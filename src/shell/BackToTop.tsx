@@ -1,7 +1,7 @@
 import { FloatButton } from 'antd';
 import type { RefObject } from 'react';
 
-/** SPEC.md §9: shown after 100 px of scrolling; scrolls back in 1000 ms. */
+/** As in the original portal: shown after 100 px of scrolling; scrolls back in 1000 ms. */
 export const BACK_TO_TOP_THRESHOLD = 100;
 export const BACK_TO_TOP_DURATION = 1000;
 

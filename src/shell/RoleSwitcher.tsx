@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSession } from '../app/session';
 import { useShellActions } from './useShellActions';
 
-/** The current role; a select when the user has more than one (SPEC.md §6). */
+/** The current role; a select when the user has more than one (as in the original portal). */
 export default function RoleSwitcher() {
   const { role, roleList } = useSession();
   const { switchRole } = useShellActions();

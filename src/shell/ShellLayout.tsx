@@ -21,7 +21,7 @@ import { openTab, tabFor, withHome } from './tabs/model';
 import { tabStore, useTabs } from './tabs/store';
 import './shell.css';
 
-/** SPEC.md §2, §9: side menu 212 px wide; its collapsed state lives in sessionStorage. */
+/** As in the original portal: side menu 212 px wide; its collapsed state lives in sessionStorage. */
 export const SIDER_WIDTH = 212;
 const COLLAPSED_KEY = 'portal.menuCollapsed';
 

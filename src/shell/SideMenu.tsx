@@ -34,7 +34,7 @@ interface SideMenuProps {
 }
 
 /**
- * Accordion side menu (one open submenu); external links open in a new window (SPEC.md §2), those
+ * Accordion side menu (one open submenu); external links open in a new window (as in the original portal), those
  * named by a setting (hrefSetting) at the configured address, and are not shown without one; one
  * that carries the user's identity gets a single-use token from the server (app/external-link.ts).
  */

@@ -6,7 +6,7 @@ import { mayClose } from './tabs/beforeClose';
 import { closeTabs, keysToClose, type CloseScope, type Tab } from './tabs/model';
 import { tabStore } from './tabs/store';
 
-/** SPEC.md §9: each scroll arrow click moves the tab strip 240 px. */
+/** As in the original portal: each scroll arrow click moves the tab strip 240 px. */
 export const TAB_SCROLL_STEP = 240;
 
 const CONTEXT_ITEMS: { key: CloseScope; label: string }[] = [

@@ -1,4 +1,4 @@
-/** Header actions: switch role, clear cache, logout (SPEC.md §1, §4). */
+/** Header actions: switch role, clear cache, logout (as in the original portal). */
 import { useNavigate } from 'react-router-dom';
 import { changeRole, logout } from '../app/auth';
 import { useAppConfig } from '../app/config';

@@ -1,5 +1,5 @@
 /**
- * What anyone may call without a session is bounded (issue 17): captcha images per IP and a capped
+ * What anyone may call without a session is bounded: captcha images per IP and a capped
  * captcha store; browser error reports per visitor IP, capped and pruned; logins limited per
  * account and per address and account under a high per-IP ceiling, so one guesser behind a NAT does
  * not lock out the other companies on that address. Counters live in the database

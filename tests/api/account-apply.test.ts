@@ -1,5 +1,5 @@
 /**
- * Registration and password reset (issue 14): SMS codes (6 digits, expiry, single use, 1 a minute
+ * Registration and password reset: SMS codes (6 digits, expiry, single use, 1 a minute
  * and 10 a day per mobile, 5 wrong tries void), duplicate registrations refused, the authority's
  * agree creating the unit and its main account (first login works), disagree needing an opinion,
  * the query of a returned application and its correction; the open routes never give another

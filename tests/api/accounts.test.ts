@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 14): the unit's main account keeps its sub-accounts (roles only within its own
+ * Accounts: the unit's main account keeps its sub-accounts (roles only within its own
  * menu ids, never another unit's accounts), disabling ends sessions and login, the authority sees
  * and acts on the accounts of its area only; the one-record flow log answers only a record the
  * session may see; the mobile upload token is single-use and expires.

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 17): every save, workflow action and delete writes who changed what — each
+ * The audit log: every save, workflow action and delete writes who changed what — each
  * field's text before and after, dictionary codes as their labels — in the same transaction; the
  * record's auditLog operation shows it, newest first, to whoever may see the record (the authority
  * that audits it included) and to no other unit. A refused change writes nothing.

@@ -1,5 +1,5 @@
 /**
- * Bulk loads (issue 18): COPY (db/copy.ts) writes every kind of value as a parameterised INSERT
+ * Bulk loads: COPY (db/copy.ts) writes every kind of value as a parameterised INSERT
  * would, and the bulk equipment seed by COPY gives the same records as the former multi-row
  * INSERT path — listed by the API, counted, with derived deadlines, owner and audit columns, and
  * the table's indexes built again after a load that deferred them.

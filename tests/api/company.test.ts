@@ -1,5 +1,5 @@
 /**
- * The unit's own information (/company-info, issue 13): the profile is written by the server only;
+ * The unit's own information (/company-info): the profile is written by the server only;
  * a change application records what differs, commits only with a change and while none other
  * waits, and on the authority's approval becomes the profile's next version (history, the login
  * unit's contact); the unit type changes the same way; another unit and a sub-account without the

@@ -1,5 +1,5 @@
 /**
- * Construction notices (施工告知, /construction; legacy /a/stone/eqmBcwBasic; issue 15): save and
+ * Construction notices (施工告知, /construction; legacy /a/stone/eqmBcwBasic): save and
  * commit (also save with isCommit), the authority accepts or returns with an opinion that
  * showOpinion shows; the end date may not precede the start, an expired installer licence is
  * refused on commit; an accepted notice is cancelled only by its unit before the planned start

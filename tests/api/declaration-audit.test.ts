@@ -1,6 +1,6 @@
 /**
- * The authority's side of the external simple declaration (简易申报受理, /account/declaration-audit;
- * issue 14): the demo seed gives the city's authority declarations in every state; a filing belongs
+ * The authority's side of the external simple declaration (简易申报受理, /account/declaration-audit):
+ * the demo seed gives the city's authority declarations in every state; a filing belongs
  * to the district its address names (else the portal's area) and is seen only by the authorities
  * over that area; the authority accepts or returns (opinion required) a new one and closes
  * (opinion required) an accepted one, in those states only, and the visitor sees the new state;

@@ -1,5 +1,5 @@
 /**
- * Printed documents (resource `document`, src/server/resources/documents.ts; issue 15): the 施工告知书
+ * Printed documents (resource `document`, src/server/resources/documents.ts): the 施工告知书
  * (construction notices, also the legacy printSGGZD), the 使用登记证 of an approved use registration
  * and the 安全承诺书. A record prints only in its document's states, only to whom may see it; the
  * token of its QR code opens the verification without login, which answers the title, number,

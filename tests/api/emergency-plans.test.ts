@@ -1,5 +1,5 @@
 /**
- * Emergency plans and drills (/implementation reservePlan, drill; issue 13): publishing needs the
+ * Emergency plans and drills (/implementation reservePlan, drill): publishing needs the
  * plan text and its date, a published version can no longer change and is retired rather than
  * deleted, and drills belong to the unit's own plans.
  */

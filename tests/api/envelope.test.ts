@@ -101,7 +101,7 @@ describe.each(dbTargets())('envelope on errors (%s)', (target) => {
       expect(row.time.getTime()).toBeGreaterThanOrEqual(before - 1000);
     });
 
-    it('takes the eight fields of SPEC.md §3, keeping the browser’s time and trusting the session, not the body, for who', async () => {
+    it('takes the eight fields of the original error log entry, keeping the browser’s time and trusting the session, not the body, for who', async () => {
       const reply = await login(app, 'nbsub', demo('nbsub').password, demo('nbsub').orgCode);
       const entry = { type: 'script', code: 0, mes: 'full entry', url: 'http://portal/equipment/overview', time: '2026-03-01T08:15:30.250Z', token: reply.sessionid!, userId: 'someone-else', userName: '冒名' };
       const res = await withSession(app, reply.sessionid!, { method: 'POST', url: api(API.saveErrorLogger), payload: entry });

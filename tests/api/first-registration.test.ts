@@ -1,5 +1,5 @@
 /**
- * First registration (首次登记, /firstRegisterManagement; issue 15): the unit files equipment not yet
+ * First registration (首次登记, /firstRegisterManagement): the unit files equipment not yet
  * in the registry with its manufacturer data and two certificates (required at commit), the
  * authority approves — the equipment enters the unit's registry 未登记 in the same transaction — or
  * returns with a required opinion; the same manufacturer + factory number is refused when it is

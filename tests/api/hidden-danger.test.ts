@@ -1,5 +1,5 @@
 /**
- * Hidden dangers (/implementation yhhzsb, issue 13): a draft may be incomplete, 上报 needs the
+ * Hidden dangers (/implementation yhhzsb): a draft may be incomplete, 上报 needs the
  * measures, the person and the deadline; 整改完成 comes after 上报 and needs its date and result;
  * another unit and a sub-account without the menu change nothing; the legacy paths answer.
  */

@@ -117,7 +117,7 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     expect((await listed(other.sid)).count).toBe(0);
   });
 
-  it('the product-data paths (SPEC §7 /api/prop*) are the registry\'s template, import and export', async () => {
+  it('the product-data paths (the original API /api/prop*) are the registry\'s template, import and export', async () => {
     const unit = await unitUser(app, '330212');
     const template = await withSession(app, unit.sid, { method: 'GET', url: api('/api/prop/template') });
     expect(template.headers['content-type']).toContain(XLSX_CONTENT_TYPE);

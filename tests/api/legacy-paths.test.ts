@@ -1,5 +1,5 @@
 /**
- * The original clients' paths beyond a resource's own aliases (SPEC.md §7): the pre-filtered
+ * The original clients' paths beyond a resource's own aliases (the original API): the pre-filtered
  * equipment lists answer exactly what their query screens show (the screen's fixed conditions
  * always, its filter defaults until the caller sends a value), each with an export of the screen's
  * columns; the pipeline lists by category; a use registration's attachments and steps; and the

@@ -1,5 +1,5 @@
 /**
- * What one list request asks the database (issue 18): with a resolved session, a list page is one
+ * What one list request asks the database: with a resolved session, a list page is one
  * statement (page and count together), plus the session epoch on PostgreSQL; its first page in the
  * default order is read straight from the table, later pages and other orders ids first; the embedded database
  * answers the epoch from its driver while only reads ran since it was read; an unfiltered list of

@@ -1,5 +1,5 @@
 /**
- * Maintenance-unit basic data (SPEC.md §7 /api/epbrmogmmaibasic/epBrmOgmMaiBasic, issue 21): shared
+ * Maintenance-unit basic data (the original API /api/epbrmogmmaibasic/epBrmOgmMaiBasic): shared
  * rows every role with equipment access reads (the picker of an equipment's 维保单位), kept by the
  * authority only; the credit code and phone go through the validation catalogue; an equipment that
  * picks a unit keeps its name beside the reference (copied by the server when the request leaves

@@ -1,5 +1,5 @@
 /**
- * Malformed input is bad input (issue 17): a NUL character in a body, a query or a path, an address
+ * Malformed input is bad input: a NUL character in a body, a query or a path, an address
  * that is not UTF-8, broken JSON, a wrong content type, a body too large — each answered with the
  * envelope and a Chinese message from the catalogue (never a 500, never Fastify's English), and
  * nothing is stored.

@@ -1,5 +1,5 @@
 /**
- * Equipment risk grading (/implementation selfAssessment, issue 13): the total and the grade are
+ * Equipment risk grading (/implementation selfAssessment): the total and the grade are
  * computed fields — recomputed by the server on every save whatever a request says — and a high
  * score needs control measures; another unit sees none of it.
  */

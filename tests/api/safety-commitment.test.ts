@@ -1,5 +1,5 @@
 /**
- * The yearly safety commitment letter (/implementation SafetyResponsibility, issue 13): the unit's
+ * The yearly safety commitment letter (/implementation SafetyResponsibility): the unit's
  * name and code are its own, one letter a year per unit, and the commit needs the signing date and
  * the signed scan.
  */

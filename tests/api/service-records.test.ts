@@ -1,5 +1,5 @@
 /**
- * The self-service remainder (issue 15, /company-service): fault registrations, termination and
+ * The self-service remainder (/company-service): fault registrations, termination and
  * maintenance project applications (service-apply: draft → submitted → the authority agrees or
  * returns with an opinion; each type's fields needed to submit; only the right role moves a state;
  * an agreed termination stops the equipment), the check-online / check-install / check-record lists

@@ -1,5 +1,5 @@
 /**
- * The external simple declaration (/dlgzh, issue 14): filing needs the mobile's SMS code (used up
+ * The external simple declaration (/dlgzh): filing needs the mobile's SMS code (used up
  * once), the list and details answer only the proved mobile's declarations, and a forged or
  * expired access answers nothing.
  */

@@ -23,7 +23,7 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
-  it('sends the build\'s brotli or gzip copy to a browser that accepts it, the file itself to others (issue 18)', async () => {
+  it('sends the build\'s brotli or gzip copy to a browser that accepts it, the file itself to others', async () => {
     // scripts/precompress.ts writes these beside each asset at build time; distinct bodies prove which one was sent.
     writeFileSync(join(root, 'assets', 'big-abc123.js'), 'console.log("plain")');
     writeFileSync(join(root, 'assets', 'big-abc123.js.br'), 'BROTLI-BODY');
@@ -60,7 +60,7 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
     }
   });
 
-  it('never serves the view configuration stale (SPEC.md §9): the page naming the build’s screen chunks is revalidated on every load', async () => {
+  it('never serves the view configuration stale (as in the original portal): the page naming the build’s screen chunks is revalidated on every load', async () => {
     // Screens are compiled into content-hashed chunks under assets/ (a changed screen is a new name);
     // whatever names them, and any file without a content hash, must not be taken from a cache unasked.
     writeFileSync(join(root, 'assets', 'equipment-list-9f8e7d.js'), 'export default {}');

@@ -1,7 +1,7 @@
 /**
- * SPEC.md §7: every path of the table in spec-paths.ts answers (a bound route, whatever it says to
- * an empty call) unless an open issue is marked as its owner — and a marked one does not answer
- * yet, so the mark goes when its issue lands. The count of unbound paths is printed.
+ * The original API: every path of the table in spec-paths.ts answers (a bound route, whatever it says to
+ * an empty call) unless it is marked as not built yet (`owner`) — and a marked one does not answer
+ * yet, so the mark goes when its feature lands. The count of unbound paths is printed.
  */
 import { describe, expect, it } from 'vitest';
 import { appSuite, dbTargets, sessionOf, withSession } from './helpers';
@@ -14,7 +14,7 @@ function answers(res: { statusCode: number; headers: Record<string, unknown>; bo
   return !(res.statusCode === 404 && body.code === 'NOT_FOUND');
 }
 
-describe.each(dbTargets())('SPEC §7 paths (%s)', (target) => {
+describe.each(dbTargets())('the original API paths (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { user: 'nbadmin' } });
 
   const probe = async ({ method, path }: SpecPath) => {
@@ -23,18 +23,18 @@ describe.each(dbTargets())('SPEC §7 paths (%s)', (target) => {
     return answers(await withSession(app, sid, { method, url: `/espServer${path.replace(/\{[^}]+\}/g, 'x')}`, ...(method === 'POST' ? { payload: {} } : {}) }));
   };
 
-  it('answers every path no open issue owns', async () => {
+  it('answers every path not marked as unbuilt', async () => {
     const silent: string[] = [];
     for (const row of SPEC_PATHS.filter((r) => !r.owner)) if (!(await probe(row))) silent.push(`${row.method} ${row.path}`);
     expect(silent).toEqual([]);
   });
 
-  it('a path marked for an open issue does not answer yet (remove the mark when it does)', async () => {
+  it('a path marked as unbuilt does not answer yet (remove the mark when it does)', async () => {
     const answering: string[] = [];
-    for (const row of SPEC_PATHS.filter((r) => r.owner)) if (await probe(row)) answering.push(`${row.method} ${row.path} (issue ${row.owner})`);
+    for (const row of SPEC_PATHS.filter((r) => r.owner)) if (await probe(row)) answering.push(`${row.method} ${row.path} (owner ${row.owner})`);
     expect(answering).toEqual([]);
     const owned = SPEC_PATHS.filter((r) => r.owner);
-    console.log(`SPEC §7: ${SPEC_PATHS.length - owned.length} of ${SPEC_PATHS.length} paths bound; unbound: ${owned.filter((r) => r.owner === 14).length} (issue 14), ${owned.filter((r) => r.owner === 15).length} (issue 15)`);
+    console.log(`the original API: ${SPEC_PATHS.length - owned.length} of ${SPEC_PATHS.length} paths bound; unbound: ${owned.length}`);
   });
 
   it('lists each path once', () => {

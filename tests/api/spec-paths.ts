@@ -1,20 +1,20 @@
 /**
- * Every call path SPEC.md §7 names, in one table: the auth table's rows as written, and the other
- * call groups' operations under the prefixes the spec gives (the original clients' names). A row
- * with `owner` belongs to the open issue that builds its screen and is not bound yet; when that
- * issue lands its paths, it deletes the mark (tests/api/spec-paths.test.ts fails on a marked path
+ * Every call path the original API names, in one table: the auth table's rows as written, and the other
+ * call groups' operations under the original prefixes (the original clients' names). A row
+ * with `owner` belongs to a feature whose screen is not built and is not bound yet; when that
+ * feature lands its paths, it deletes the mark (tests/api/spec-paths.test.ts fails on a marked path
  * that answers, and on an unmarked one that does not), so the count of unbound paths only goes down.
  *
- * Groups the spec names without any path (self-service reports, opinions, interactions, invoices
+ * Groups the original API names without any path (self-service reports, opinions, interactions, invoices
  * and declarations; termination, maintenance project and price applications) are not rows: their
- * paths are whatever the issue that builds them chooses. The account manager's calls are rows under
- * the paths issue 14 chose.
+ * paths are whatever the feature that builds them chooses. The account manager's calls are rows under
+ * the paths the account feature chose.
  */
 export interface SpecPath {
   method: 'GET' | 'POST';
   /** Under the API base; `{x}` for a path parameter. */
   path: string;
-  /** The open issue that binds it. */
+  /** The feature (a work-item number) that will bind it; unset once bound. */
   owner?: 14 | 15;
 }
 
@@ -23,7 +23,7 @@ const post = (path: string, owner?: SpecPath['owner']): SpecPath => ({ method: '
 const each = (prefix: string, names: readonly string[], owner?: SpecPath['owner']): SpecPath[] => names.map((n) => post(`${prefix}/${n}`, owner));
 
 export const SPEC_PATHS: readonly SpecPath[] = [
-  // Auth and user (the table of §7)
+  // Auth and user (the table of the original API)
   post('/a/login'),
   get('/a/stone/user/info'),
   get('/a/logout'),
@@ -64,12 +64,12 @@ export const SPEC_PATHS: readonly SpecPath[] = [
   // Attachments
   ...each('/a/stone/attachment', ['upload', 'attUpload', 'findAttList', 'delete']),
   get('/a/stone/attachment/download'),
-  // Mobile QR upload: a token bound to the field's attrefsysid (issue 14)
+  // Mobile QR upload: a token bound to the field's attrefsysid
   post('/a/stone/attachment/mobileToken'),
   get('/a/stone/attachment/mobileToken/files'),
   get('/a/stone/attachment/mobile/info'),
   post('/a/stone/attachment/mobile/upload'),
-  // Account manager (issue 14; §7 names the calls, these paths are ours): the authority's account list,
+  // Account manager (the original API names the calls, these paths are ours): the authority's account list,
   // detail, create, disable/enable, unlock; the unit main account's sub-accounts; the one-record flow log
   ...['list', 'get', 'menus'].map((n) => get(`/a/stone/account/${n}`)),
   ...each('/a/stone/account', ['save', 'disable', 'enable', 'unlock']),

@@ -1,5 +1,5 @@
 /**
- * Start-up is deterministic (issue 20): several fresh servers started at once all come up, each
+ * Start-up is deterministic: several fresh servers started at once all come up, each
  * on its own data directory with its own secrets; the embedded database is never left spinning
  * when it is closed early; the database template is built once however many starts ask for it.
  * Speed is measured by `npm run bench:start`, not asserted here.

@@ -1,6 +1,6 @@
 /**
  * Supervision orders (监督整改: 整改通知 correctQuery/correctDetail, 责令改正指令书 demandNoteManage,
- * 监督检查隐患 supervisionCheckHiddenDanger; issue 15): the authority drafts an order naming a unit of
+ * 监督检查隐患 supervisionCheckHiddenDanger): the authority drafts an order naming a unit of
  * its area by credit code and issues it (下发), the order becomes the unit's; the unit answers with a
  * description, a completion date and evidence (all required), the authority returns it with a
  * required opinion or verifies it (销号). A unit sees only its own orders and answers only in the

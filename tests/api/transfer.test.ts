@@ -1,5 +1,5 @@
 /**
- * Change of using unit (变更使用单位; use-change-apply changeType `unit`, issue 15): the receiving
+ * Change of using unit (变更使用单位; use-change-apply changeType `unit`): the receiving
  * unit must be another using unit of the platform; on commit it gets an incoming transfer
  * (use-transfer-receipt) it accepts or refuses; the authority's approval is refused until it
  * accepted, and then moves the equipment (unit, area, new place) and its use registration to the

@@ -1,5 +1,5 @@
 /**
- * The unit's branches (分支机构, SPEC.md §7 /a/stone/unit branch; /company-info/branch): kept by the
+ * The unit's branches (分支机构, the original API /a/stone/unit branch; /company-info/branch): kept by the
  * unit like its safety departments — save, list, get and delete through /r/unit-branch and the
  * legacy paths; the credit-code and mobile rules refuse with the catalogue's messages and store
  * nothing; the name is unique within the unit only; the two demo using units never see or touch

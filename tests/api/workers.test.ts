@@ -1,5 +1,5 @@
 /**
- * Operators and their certificates (/zyrygl, issue 13): the identity-card rule and the date rules
+ * Operators and their certificates (/zyrygl): the identity-card rule and the date rules
  * refuse with the catalogue's messages and store nothing; each using unit sees only its own
  * people; a sub-account without the menu is refused; the legacy operator paths answer; the
  * warning window and the overview count what the list shows.

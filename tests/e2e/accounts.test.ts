@@ -1,5 +1,5 @@
 /**
- * Accounts and phone upload in Chromium (issue 14): nbadmin makes a sub-account under 子账号维护
+ * Accounts and phone upload in Chromium: nbadmin makes a sub-account under 子账号维护
  * with one menu group; its first login forces a password change, and then its menu holds only what
  * it was given. A desktop form's attachment field shows a QR code whose address, opened on a phone
  * (another browser context, no session), takes a file that the desktop form then shows.

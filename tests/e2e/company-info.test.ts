@@ -1,5 +1,5 @@
 /**
- * The unit's information (/company-info, issue 13): the unit applies to change its contact mobile
+ * The unit's information (/company-info): the unit applies to change its contact mobile
  * from 企业信息 (the form starts from the profile), the authority approves it, and 企业信息变更记录
  * shows the new version, whose difference from the one before 对比 marks field by field.
  */

@@ -1,5 +1,5 @@
 /**
- * File a construction notice → the authority agrees → print the notice (issue 15, 打印文书): nbadmin
+ * File a construction notice → the authority agrees → print the notice (打印文书): nbadmin
  * files a notice on the construction register screen, jgadmin accepts it on the audit screen,
  * nbadmin opens 打印告知书 and sees the A4 page with the QR code; the QR code (decoded from its
  * canvas) opened in a fresh browser without login shows the verification page. The browser's print

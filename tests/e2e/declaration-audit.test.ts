@@ -1,5 +1,5 @@
 /**
- * The authority's 简易申报受理 (/account/declaration-audit, issue 14): jgadmin opens the list on the
+ * The authority's 简易申报受理 (/account/declaration-audit): jgadmin opens the list on the
  * declarations waiting to be accepted (the demo seed's), the one past its 受理期限 in red and the
  * one near it in orange; it opens one and returns it with an opinion (back on the list, it is no
  * longer waiting), which the detail's flow log shows after the declarant's 提交; a using unit's

@@ -1,5 +1,5 @@
 /**
- * The open simple declaration in Chromium (issue 14): a visitor files one on the open form /dlgzh
+ * The open simple declaration in Chromium: a visitor files one on the open form /dlgzh
  * (a JSON screen) with the SMS code of its mobile, lands on its details, finds it in /dlgzhList
  * (the access the filing kept, no second code) and opens it again in /dlgzhDetail.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 18's first-load budget: the JavaScript a new visitor's browser receives (transferred bytes,
+ * The first-load budget: the JavaScript a new visitor's browser receives (transferred bytes,
  * i.e. after content encoding, no cache), for the login page and for the login page plus the first
  * shell page after signing in. Bytes, not time: the same build always weighs the same.
  * Over budget? Look at the per-script list in the failure message; `npm run bench:first-load` prints
@@ -16,7 +16,7 @@ const listing = (load: FirstLoad) =>
     .map((s) => `${s.phase} ${s.bytes} ${s.encoding} ${s.path}`)
     .join('\n');
 
-describe('first load (issue 18)', () => {
+describe('first load', () => {
   it('sends the login page and the first shell page compressed, within the JavaScript budget', async () => {
     const load = await measureFirstLoad(baseURL, 'nbadmin');
     const all = [...load.login.scripts, ...load.shell.scripts];

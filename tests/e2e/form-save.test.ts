@@ -1,7 +1,7 @@
 /**
  * A form opened without history (a typed or bookmarked address, a reload) stays open after 保存,
  * in edit mode on the saved record, so a second 保存 updates that record instead of adding another
- * (issue 16); required fields ask with their label; a list with a fixed condition adds records
+ *; required fields ask with their label; a list with a fixed condition adds records
  * that meet it.
  */
 import { describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Hidden dangers (/implementation yhhzsb, issue 13): the unit files one, reports it (上报) and,
+ * Hidden dangers (/implementation yhhzsb): the unit files one, reports it (上报) and,
  * once rectified, marks it 整改完成 with the date and result. The yearly safety commitment letter
  * (/implementation SafetyResponsibility): the commit asks for the signed scan, then goes through.
  */

@@ -31,7 +31,7 @@ describe('a list with many filters (设备综合查询)', () => {
     await expect(filterLabel('制造单位').isVisible()).resolves.toBe(false);
   });
 
-  it('searches the table data by keyword by default (SPEC.md §9 isSearchTableData), keeping it in the address', async () => {
+  it('searches the table data by keyword by default (the original portal’s isSearchTableData), keeping it in the address', async () => {
     await page.goto(`${baseURL}/equipment/query-comprehensive`);
     const box = page.locator('.engine-list-keyword input').filter({ visible: true });
     await box.waitFor();

@@ -1,5 +1,5 @@
 /**
- * Registration and password reset in Chromium (issue 14): a visitor registers a new unit (SMS code,
+ * Registration and password reset in Chromium: a visitor registers a new unit (SMS code,
  * licence upload) → jgadmin approves it under 账号注册审核 → the first login with the new account;
  * an application jgadmin returns is corrected on /registerAuditQuery (the open form
  * register-correct-form, embedded and prefilled) and waits for the audit again; a visitor asks for

@@ -1,5 +1,5 @@
 /**
- * The screen audit (issue 16): each demo user opens every menu entry it can see, at 1366x768, and
+ * The screen audit: each demo user opens every menu entry it can see, at 1366x768, and
  * each screen must render without a console error or a failed API reply, never be wider than the
  * viewport, show no English words where users read labels, help and messages, and not be the 404
  * page (a route naming nothing to show). An external link's entry shows the page leading to the link

@@ -85,8 +85,8 @@ describe('portal shell', () => {
     await page.waitForURL(/\/401$/);
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL(/\/home$/);
-    // SPEC.md §2: the catch-all address is the open error_404 page, signed in or not (a route the
-    // role may not open is 401 above; §8's "unknown route" is an unknown route name).
+    // As in the original portal: the catch-all address is the open error_404 page, signed in or not (a route the
+    // role may not open is 401 above; the original error handling's "unknown route" is an unknown route name).
     await page.goto(`${baseURL}/no-such-page`);
     await page.getByText('抱歉，您访问的页面不存在。').waitFor();
     await expect(page.locator('.shell-menu').count()).resolves.toBe(0);

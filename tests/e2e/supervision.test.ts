@@ -1,5 +1,5 @@
 /**
- * Supervision orders (监督整改, issue 15): the authority (jgadmin) drafts a rectification notice to
+ * Supervision orders (监督整改): the authority (jgadmin) drafts a rectification notice to
  * the demo unit and issues it (下发); the unit (nbadmin) finds it under 整改反馈查询 and answers it
  * (整改反馈) with a description, the completion date and an uploaded evidence file; the authority
  * verifies it (核查通过) and the detail shows the flow log and the evidence.

@@ -1,5 +1,5 @@
 /**
- * Operators and certificates (/zyrygl, issue 13): the unit adds a worker, records a certificate
+ * Operators and certificates (/zyrygl): the unit adds a worker, records a certificate
  * expiring in 30 days, and finds it in 持证预警 marked as due soon; the worker's detail lists it.
  */
 import { describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Cross-unit sweep (issue 17): with both demo using units seeded, each unit's main account tries
+ * Cross-unit sweep: with both demo using units seeded, each unit's main account tries
  * every operation of every unit-owned resource on the other unit's rows — read, flow log, every
  * workflow action, delete, save of the owner's own copy, the list — and reads or changes nothing:
  * each is refused, no list shows the other's rows, and every row of the other unit is the same,

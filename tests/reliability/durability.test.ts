@@ -1,5 +1,5 @@
 /**
- * Durability (issue 17): the real server (the README's start path) takes concurrent workflow steps
+ * Durability: the real server (the README's start path) takes concurrent workflow steps
  * and is killed with SIGKILL part-way, then started again on the same data — the embedded PGlite
  * directory, and PostgreSQL when DATABASE_URL is set. Two runs: 1,000 commits of a plain record, and
  * 300 approvals whose effect writes another record (a use registration's approval issues a

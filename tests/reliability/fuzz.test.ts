@@ -1,5 +1,5 @@
 /**
- * Fuzz (issue 17): every operation of the OpenAPI document — the legacy paths included — is called
+ * Fuzz: every operation of the OpenAPI document — the legacy paths included — is called
  * with malformed path parameters, queries, headers, bodies and content types, as nobody, with a forged
  * session and as a demo user. No answer is a 5xx; every refusal is the envelope with a Chinese
  * message; nothing leaks a stack, a file or SQL; a route that needs a session answers 401 to the

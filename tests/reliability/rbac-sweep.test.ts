@@ -1,5 +1,5 @@
 /**
- * RBAC sweep (issue 17): every operation of the OpenAPI document, called by every seeded role, is
+ * RBAC sweep: every operation of the OpenAPI document, called by every seeded role, is
  * allowed exactly where the role's menu ids say (`x-access`: any signed-in user, or one of the
  * resource's menu access ids; `x-seed-only`: the unit's main account). Refused means 403 FORBIDDEN;
  * allowed means anything but that (a missing record, a bad body, a workflow rule are other answers).

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 17): two server processes (the README's start path) on one PostgreSQL behind
+ * Scale-out: two server processes (the README's start path) on one PostgreSQL behind
  * HAProxy (Debian's package, configured as the operators' guide says: tests/support/haproxy.ts).
  * A session, a captcha, the login limits and the payment notification's idempotence hold whichever process
  * answers, because all of them live in the database; then a soak of 200 concurrent connections through the balancer (autocannon; 15 s here,

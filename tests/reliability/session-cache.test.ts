@@ -1,5 +1,5 @@
 /**
- * The session cache across processes (issue 18): each server process keeps resolved sessions while
+ * The session cache across processes: each server process keeps resolved sessions while
  * the database's session epoch is unchanged (migration 0014, services/sessions.ts). Two processes
  * (the README's start path) on one PostgreSQL: a session that process B has cached is ended or
  * changed through process A — logout, the account disabled, the password changed, the role

@@ -1,6 +1,6 @@
 /**
  * The one HTTP client (src/app/api.ts) against a stub fetch (and a stub XMLHttpRequest for an upload
- * that reports progress): what SPEC.md §7/§8 say about a reply — the envelope's flags decide success;
+ * that reports progress): what the original API says about a reply — the envelope's flags decide success;
  * a reply without result, success and isSuccess that carries errorMsg or errmsg is a failure shown as
  * an error toast; anything else without the flags (a file, raw data) is data; a transport failure
  * toasts 服务器出错了请稍后再试; a request the caller cancels rejects with an AbortError, no toast.
@@ -95,7 +95,7 @@ describe('the api client', () => {
     expect(toast.error).toHaveBeenCalledWith('当前状态不允许此操作');
   });
 
-  describe('a reply without result, success and isSuccess (SPEC.md §8)', () => {
+  describe('a reply without result, success and isSuccess (the original error handling)', () => {
     it('carrying errorMsg: a business failure whose text is toasted', async () => {
       reply({ errorMsg: '未找到该申报记录' });
       const err = await failure(api.get('/a/x'));

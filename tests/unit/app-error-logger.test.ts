@@ -1,5 +1,5 @@
 /**
- * The browser's error report (SPEC.md §3, §8): a script error goes to save_error_logger as the whole
+ * The browser's error report (the original error log entry and error handling): a script error goes to save_error_logger as the whole
  * entry — type script, code 0, the message and the page address, plus time, token, userId and
  * userName — and into the local error list.
  */

@@ -53,7 +53,7 @@ describe('list filters', () => {
   });
 });
 
-describe('keyword search of the table data (SPEC.md §9 isSearchTableData true)', () => {
+describe('keyword search of the table data (the original portal’s isSearchTableData = true)', () => {
   const searchable = { ...resource, search: ['title', 'content'] } as Resource;
   const specs = filterSpecs({ ...bundle, resource: searchable });
 

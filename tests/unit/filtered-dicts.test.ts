@@ -1,5 +1,5 @@
 /**
- * SPEC.md §9: "Dictionary lists filtered out: inspect_department, monitor_department, SCD_JYJGWYDM,
+ * The original portal: "Dictionary lists filtered out: inspect_department, monitor_department, SCD_JYJGWYDM,
  * SCD_ORG, department_21, department_22, WJTX_MENU_TREE". One list in src/shared/dicts.ts; the lint
  * refuses a dictionary or a field naming one (the corpus case tests/fixtures/lint/filtered-dict),
  * the server's catalogue never loads one and the browser's registry never serves one.
@@ -22,7 +22,7 @@ const SPEC_LIST = ['inspect_department', 'monitor_department', 'SCD_JYJGWYDM', '
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('dictionary types filtered out of dictionary lists', () => {
-  it('are the seven of SPEC.md §9, in one constant', () => {
+  it('are the original portal’s seven, in one constant', () => {
     expect([...FILTERED_DICT_TYPES]).toEqual(SPEC_LIST);
     for (const name of SPEC_LIST) expect(isFilteredDict(name)).toBe(true);
     for (const name of ['area', 'scd_org', 'SCD_ORG ', undefined, 7]) expect(isFilteredDict(name)).toBe(false);
@@ -43,7 +43,7 @@ describe('dictionary types filtered out of dictionary lists', () => {
       const { errors } = lintFiles([resource(name)], { metaSchemas, ruleNames: RULE_NAMES });
       // One finding at the field's `dict`, instead of the meta-schema's name-pattern mismatch.
       expect(errors.map((e) => formatDiagnostic(e))).toEqual([
-        `resources/a.json:1:130: field 'unit' may not offer dictionary '${name}': it is filtered out of every dictionary list (SPEC.md §9: ${SPEC_LIST.join(', ')}) [filtered-dict]`,
+        `resources/a.json:1:130: field 'unit' may not offer dictionary '${name}': it is filtered out of every dictionary list (as in the original portal: ${SPEC_LIST.join(', ')}) [filtered-dict]`,
       ]);
     }
   });

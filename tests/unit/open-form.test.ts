@@ -1,5 +1,5 @@
 /**
- * Open forms (form screens with `submit`, issue 14): the screen's own fields joining (or standing
+ * Open forms (form screens with `submit`): the screen's own fields joining (or standing
  * in for) the resource, the compile of `sms`, `password` and `sameAs`, the path and route
  * templates, the values an open form posts, and the lint of all of it.
  */

@@ -19,14 +19,14 @@ describe('schemas/menu.json', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('covers the public routes of SPEC.md §2', () => {
+  it('covers the original portal’s public routes', () => {
     const paths = flattenRoutes(menu.public).map((e) => e.fullPath);
     for (const p of ['/login', '/onlyLogin', '/ssologin', '/ynSsologin', '/ynbsc', '/dlgzh', '/dlgzhList', '/dlgzhDetail', '/resetPassword', '/resetSuccess', '/regCheackList', '/attachmentUploadMobile', '/registerAuditQuery', '/register', '/register-success', '/flowLog-single', '/401', '/500', '*']) {
       expect(paths).toContain(p);
     }
   });
 
-  it('opens exactly the route names SPEC.md §2 lists to visitors (and the error pages), outside the shell', () => {
+  it('opens exactly the route names the original portal lists to visitors (and the error pages), outside the shell', () => {
     const names = flattenRoutes(menu.public).map((e) => e.name);
     const open = ['ynbsc', 'onlyLogin', 'error_404', 'login', 'dlgzh', 'dlgzhList', 'dlgzhDetail', 'ssologin', 'attachmentUploadMobile', 'resetPassword', 'regCheackList', 'resetSuccess', 'register', 'register-success', 'registerAuditQuery', 'ynSsologin'];
     for (const name of open) expect(names).toContain(name);
@@ -39,7 +39,7 @@ describe('schemas/menu.json', () => {
     const ynbsc = publicRoutes.find((e) => e.name === 'ynbsc');
     expect(ynbsc).toMatchObject({ fullPath: '/ynbsc', page: publicRoutes.find((e) => e.name === 'ynSsologin')!.page });
     expect(ynbsc?.access).toBeUndefined();
-    // With a token, a sign-in entry leads home (SPEC.md §2), the regional ones included.
+    // With a token, a sign-in entry leads home (as in the original portal), the regional ones included.
     for (const name of ['login', 'onlyLogin', 'ssologin', 'ynSsologin', 'ynbsc']) expect(SIGN_IN_ROUTES.has(name)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The validation catalogue called directly: every rule of SPEC.md §5 with its exact message, the
+ * The validation catalogue called directly: every field rule of the original portal with its exact message, the
  * shared vectors, rule references with overridden messages, password strength and identifiers.
  */
 import { describe, expect, test } from 'vitest';
@@ -10,8 +10,8 @@ import {
 } from '../../validators';
 import { EMPTY_VALUES, label, labelledCases, VECTORS } from './vectors/rules';
 
-describe('the catalogue holds every rule of SPEC.md §5 with its exact message', () => {
-  test('fifteen rules, keyed as the schemas name them, with the messages of SPEC.md §5', () => {
+describe('the catalogue holds every field rule of the original portal with its exact message', () => {
+  test('fifteen rules, keyed as the schemas name them, with the original portal’s messages', () => {
     expect(messages).toEqual({
       email: '请输入正确邮箱格式',
       url: '请输入正确URL格式',
@@ -96,7 +96,7 @@ describe('rule references as schemas write them', () => {
   });
 });
 
-describe('password strength (SPEC.md §5)', () => {
+describe('password strength (the original portal’s field rules)', () => {
   test.each([
     ['', 0], ['Ab1!', 0], ['Ab1!xyz', 0], ['abcdefgh', 1], ['ABCDEFGH', 1], ['12345678', 1], ['        ', 1],
     ['abcd1234', 2], ['Abcdefgh', 2], ['Abcd1234', 3], ['abc123!@', 3], ['Admin@2026', 4], ['Aa1!Aa1!Aa1!Aa1!', 4],
@@ -117,7 +117,7 @@ describe('password strength (SPEC.md §5)', () => {
   });
 });
 
-describe('identifiers (DOMAIN.md)', () => {
+describe('national identifiers', () => {
   test('identity card: the check character and the stored form', () => {
     expect(idCardCheckChar('11010519491231002')).toBe('X');
     expect(idCardCheckChar('11010120000229001')).toBe('8');

@@ -1,5 +1,5 @@
 /**
- * Account lists (issue 14), one page for three menu entries:
+ * Account lists, one page for three menu entries:
  *
  * - /system/bypassAccount (子账号维护, the unit's main account): its sub-accounts — 新增, 编辑
  *   (a dialog with the role's menus), 停用 / 启用;

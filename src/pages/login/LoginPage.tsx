@@ -1,7 +1,7 @@
 import { IdcardOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Tooltip } from 'antd';
 // Input and Password themselves, not antd's Input namespace, which also brings TextArea, Search and
-// OTP: the login page's JavaScript budget (issue 18, tests/e2e/first-load.test.ts).
+// OTP: the login page's JavaScript budget (tests/e2e/first-load.test.ts).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useEffect, useState } from 'react';
@@ -16,7 +16,7 @@ import LoginLayout from './LoginLayout';
 import { readRememberedAccount, rememberAccount } from './rememberedAccount';
 import { useCaptcha } from './useCaptcha';
 
-/** /login: account, password, unified social credit code and captcha (SPEC.md §2, §7). */
+/** /login: account, password, unified social credit code and captcha (as in the original portal). */
 export default function LoginPage() {
   const config = useAppConfig();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { readCookie, writeCookie } from '../../app/cookies';
 
-/** SPEC.md §9: the usual-person cookie (last account and org code) lives 10 days. */
+/** As in the original portal: the usual-person cookie (last account and org code) lives 10 days. */
 const COOKIE = 'portal.usualUser';
 const DAYS = 10;
 

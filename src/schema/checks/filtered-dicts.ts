@@ -1,5 +1,5 @@
 /**
- * Dictionary types filtered out of every dictionary list (SPEC.md §9, FILTERED_DICT_TYPES in
+ * Dictionary types filtered out of every dictionary list (the original portal, FILTERED_DICT_TYPES in
  * src/shared/dicts.ts): no dictionary file may define one and no field may offer one. Checked on the
  * raw file, before the meta-schema, so the analyst reads why rather than a name-pattern mismatch.
  */
@@ -12,7 +12,7 @@ export interface FilteredDictRef {
   message: string;
 }
 
-const WHY = `filtered out of every dictionary list (SPEC.md §9: ${FILTERED_DICT_TYPES.join(', ')})`;
+const WHY = `filtered out of every dictionary list (as in the original portal: ${FILTERED_DICT_TYPES.join(', ')})`;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -8,7 +8,7 @@ import { createHash, randomFillSync } from 'node:crypto';
 const POOL = Buffer.alloc(4096);
 let used = POOL.length;
 
-/** A new random 32-hex id (SPEC.md §9), also used for session and captcha tokens. */
+/** A new random 32-hex id (as in the original portal), also used for session and captcha tokens. */
 export function newId(): string {
   if (used + 16 > POOL.length) {
     randomFillSync(POOL);

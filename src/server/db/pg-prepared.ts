@@ -1,5 +1,5 @@
 /**
- * Kept plans on PostgreSQL for the statements that ask for one (issue 18). A statement whose text
+ * Kept plans on PostgreSQL for the statements that ask for one. A statement whose text
  * starts with KEEP_PLAN runs as a named prepared statement: node-postgres parses it once per
  * connection and sends only bind and execute after, and PostgreSQL (plan_cache_mode auto) may keep
  * one plan for it instead of planning every request. Every other statement is planned per request.

@@ -176,7 +176,7 @@ export async function openPglite(dataDir: string, recipe: TemplateRecipe, option
 
 /**
  * PostgreSQL's buffer cache inside PGlite's WebAssembly memory: 32 MB instead of the default 128 MB
- * takes an idle server from ~420 to ~320 MB RSS (issue 18). The files below it stay in the operating
+ * takes an idle server from ~420 to ~320 MB RSS. The files below it stay in the operating
  * system's page cache, so a miss costs a read call, not a disk seek; PostgreSQL serves the large data sets.
  */
 const PGLITE_CONF = ['shared_buffers=32MB'];
@@ -187,7 +187,7 @@ const PREPARED_LIMIT = 200;
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 
 /**
- * The reads of the embedded database as named prepared statements, each planned once (issue 18).
+ * The reads of the embedded database as named prepared statements, each planned once.
  * PGlite's `query` parses and plans every statement anew: for a list page that was more than half
  * of the statement's 3 ms, planning included (it also asks the file system for the size of every
  * table and index the planner looks at, a system call each through PGlite's file layer). A named
@@ -318,7 +318,7 @@ export function urgently<T>(work: () => Promise<T>): Promise<T> {
  *
  * PGlite runs a statement synchronously on the main thread and the turns passed on by promise
  * callbacks, which never gave the event loop back: under load the whole queue ran in one go while
- * new connections waited unaccepted and requests unread for seconds (issue 18: timeouts at 100
+ * new connections waited unaccepted and requests unread for seconds (timeouts at 100
  * connections while each request took ~10 ms). Each turn therefore starts from `setImmediate`,
  * after the loop has accepted and read what arrived, so requests are served in arrival order.
  */

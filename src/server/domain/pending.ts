@@ -1,5 +1,5 @@
 /**
- * Legacy paths (SPEC.md §7) of resources not written yet: listed so the whole legacy surface is in
+ * Legacy paths (the original API) of resources not written yet: listed so the whole legacy surface is in
  * one place; the server logs them as unbound until their resource lands. When it does, move its
  * paths into that resource's JSON `api` (or its feature's `legacy`) and delete them here.
  */

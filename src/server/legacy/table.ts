@@ -1,5 +1,5 @@
 /**
- * Legacy paths of the original clients (SPEC.md §7) → resource operations. Data only: each row is
+ * Legacy paths of the original clients (the original API) → resource operations. Data only: each row is
  * served by the generic operation it names (see resources/operations.ts), with the record id taken
  * from `:id` in the path or `id` in the body/query.
  *

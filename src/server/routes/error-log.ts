@@ -1,5 +1,5 @@
 /**
- * Browser error reports (SPEC.md §3 error log entry: type, code, mes, url plus time, token, userId,
+ * Browser error reports (the original error log entry: type, code, mes, url plus time, token, userId,
  * userName), accepted with or without a session. Anyone may write here, so it is bounded: reports
  * are limited per visitor IP (a signed-in user per account, ten times as many), both paths counting
  * together, and the housekeeping job caps visitor reports and drops old ones.

@@ -1,5 +1,5 @@
 /**
- * Account management (issue 14): a unit's main account (the seed user) keeps its sub-accounts, the
+ * Account management: a unit's main account (the seed user) keeps its sub-accounts, the
  * authority keeps the accounts of its area. The rules:
  *
  * - A manager sees and changes only accounts of its own unit (sub-accounts), or — the authority,

@@ -60,7 +60,7 @@ export const passwordHasher = {
 
 export { passwordStrength, SIMPLE_PASSWORD_THRESHOLD } from '../../../validators';
 
-/** SPEC.md §5 password rule (the shared catalogue): 8–14 characters, at least 3 of the 4 classes. */
+/** The original portal's password rule (the shared catalogue): 8–14 characters, at least 3 of the 4 classes. */
 export function satisfiesPasswordRule(password: string): boolean {
   return password !== '' && rules.password(password) === undefined;
 }

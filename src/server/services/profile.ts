@@ -1,6 +1,6 @@
 /**
- * The update-profile payload (SPEC.md §3): trimmed, empty optional fields stored as null, and the
- * field rules of SPEC.md §5 that apply to it.
+ * The update-profile payload of the original API: trimmed, empty optional fields stored as null, and the
+ * field rules of the original portal that apply to it.
  * The checks are the shared validators/ catalogue, the same code the browser form runs.
  */
 import { normalizeIdCard, rules } from '../../../validators';

@@ -226,7 +226,7 @@ const CACHE_LIMIT = 10_000;
  * is the one they were read under. Any change that can alter or end a session moves the epoch, in
  * the same transaction, whichever process (or SQL session) makes it; a process that sees a new
  * epoch drops everything it holds. A request then costs one primary-key read instead of the
- * five-table lookup (issue 18). A column added to resolveSession's lookup must be added to the
+ * five-table lookup. A column added to resolveSession's lookup must be added to the
  * migration's trigger list.
  */
 export class SessionCache {

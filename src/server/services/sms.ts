@@ -67,7 +67,7 @@ export const SMS_ERRORS = defineErrors({
   SMS_DAILY_LIMIT: { status: 429, message: '该手机号今日获取验证码次数已达上限，请明天再试' },
   /** Wrong, expired, used or voided code (one message for all: nothing to learn from it). */
   SMS_CODE_INVALID: { status: 400, message: '短信验证码错误或已失效，请重新获取' },
-  /** Not a mobile number (SPEC §5 mobile rule). */
+  /** Not a mobile number (the original portal's mobile rule). */
   SMS_MOBILE_INVALID: { status: 400, message: '请输入有效的手机号码' },
 });
 

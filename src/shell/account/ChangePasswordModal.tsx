@@ -32,7 +32,7 @@ const FORCED_NOTICE: Record<PasswordChangeReason | 'simple', string> = {
   simple: '您的密码过于简单，为保障账号安全，请修改密码后继续使用。',
 };
 
-/** Change password (SPEC.md §4, §5); on success the session ends and the user logs in again. */
+/** Change password (as in the original portal); on success the session ends and the user logs in again. */
 export default function ChangePasswordModal({ forced, reason = null, onClose }: ChangePasswordModalProps) {
   const [form] = Form.useForm<PasswordForm>();
   const newPassword = Form.useWatch('newPassword', form);

@@ -5,7 +5,7 @@ import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
 import { fieldRule, VALIDATE_DEBOUNCE } from './fieldRules';
 
-/** Personal information: name, identity card, phone, mobile (SPEC.md §3 update-profile payload). */
+/** Personal information: name, identity card, phone, mobile (the update-profile payload of the original API). */
 export default function ProfileModal({ onClose }: { onClose: () => void }) {
   const { user } = useSession();
   const [form] = Form.useForm<ProfileForm>();

@@ -7,7 +7,7 @@ import { rules, VALIDATION_DELAY_MS, type RuleName } from '../../../validators';
 
 export { PASSWORD_GUIDANCE } from '../../../validators';
 
-/** SPEC.md §5: each check waits 500 ms after the last change (antd Form.Item `validateDebounce`). */
+/** As in the original portal: each check waits 500 ms after the last change (antd Form.Item `validateDebounce`). */
 export const VALIDATE_DEBOUNCE = VALIDATION_DELAY_MS;
 
 /** An antd rule that runs a catalogue rule; empty values pass (required is separate). */

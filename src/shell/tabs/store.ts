@@ -1,4 +1,4 @@
-/** The open tabs, persisted in localStorage so they survive a reload (SPEC.md §2). */
+/** The open tabs, persisted in localStorage so they survive a reload (as in the original portal). */
 import { useSyncExternalStore } from 'react';
 import { parseTabs, type Tab } from './model';
 

@@ -7,7 +7,7 @@ import type { Page, Request } from 'playwright-core';
 import { openPage } from './browser';
 import { account, logIn } from './shell';
 
-/** Issue 18's goals, in transferred bytes of JavaScript. */
+/** The first-load goals, in transferred bytes of JavaScript. */
 export const FIRST_LOAD_BUDGET = { login: 250_000, loginAndShell: 700_000 };
 
 export interface Transfer {

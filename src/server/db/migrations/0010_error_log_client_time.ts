@@ -1,5 +1,5 @@
 /**
- * The browser's time of an error report (SPEC.md §3: an error log entry carries type, code, mes,
+ * The browser's time of an error report (the original data model: an error log entry carries type, code, mes,
  * url plus time, token, userId, userName). `time` stays the server's receipt time, which the
  * housekeeping job ages reports by; the browser's clock may be wrong, so it gets its own column.
  * Token and user keep coming from the session (a fingerprint of the token, never the token).

@@ -1,5 +1,5 @@
 /**
- * Text messages and the secrets of account applications (issue 14):
+ * Text messages and the secrets of account applications:
  *
  * - `sys_sms_outbox`: every message the demo provider "sends" (services/sms.ts), newest last; README
  *   shows how to read the demo codes from it;

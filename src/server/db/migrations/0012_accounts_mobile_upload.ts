@@ -1,5 +1,5 @@
 /**
- * Sub-account roles and mobile upload tokens (issue 14):
+ * Sub-account roles and mobile upload tokens:
  *
  * - `sys_role.owner_user_id`: a role a unit's main account made for one of its sub-accounts (its
  *   menu ids a subset of the main account's); removed with the account. Shared roles have none.

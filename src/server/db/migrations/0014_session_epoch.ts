@@ -1,5 +1,5 @@
 /**
- * The session epoch (issue 18): one counter that every change able to alter or end a resolved
+ * The session epoch: one counter that every change able to alter or end a resolved
  * session moves — a session deleted (logout, expiry, password change) or given another role, a
  * user disabled or changed, a role granted or revoked, a role's menus, a unit's area. Each server
  * process caches resolved sessions under the epoch it read (services/sessions.ts) and reads the

@@ -1,6 +1,6 @@
 /**
  * The external simple declaration becomes the resource `simple-declaration` (the authority's
- * 简易申报受理, issue 14): its table ext_declaration (migration 0012) takes the resource's column
+ * 简易申报受理): its table ext_declaration (migration 0012) takes the resource's column
  * types — a dictionary code is `text`, a workflow state `varchar(50)` — and the area a declaration
  * belongs to (area_code, the owner of an area-scoped row; district, the same code shown), and its
  * 受理期限 (due_date). Rows filed before get the portal's default area and a 7-day deadline. The

@@ -1,5 +1,5 @@
 /**
- * Registration and password reset (issue 14, first half): the open calls a visitor files an
+ * Registration and password reset (first half): the open calls a visitor files an
  * enterprise account application or a password reset with (routes.ts, SMS codes from
  * services/sms.ts), and the authority's audits of both (schemas/resources/account-register-apply.json,
  * password-reset-apply.json; effects in hooks.ts: create the unit and its main account, set a

@@ -1,5 +1,5 @@
 /**
- * The open calls of registration and password reset (SPEC.md §7, no session; issue 14). Every
+ * The open calls of registration and password reset (the original API, no session). Every
  * reply about a login name, a credit code or a mobile that the caller has not proven to own (an
  * SMS code) is the same whether it exists or not.
  *
@@ -109,7 +109,7 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
     throw new AppError('BAD_REQUEST');
   }
 
-  /** Duplicate checks of an application (SPEC §7 ogmUnitRegistCheck and the modify checks); `ownId` is excluded. */
+  /** Duplicate checks of an application (the original API ogmUnitRegistCheck and the modify checks); `ownId` is excluded. */
   async function assertUnique(orgcode: string, orgname: string, loginName: string, ownId?: string): Promise<void> {
     const { model } = resource(REGISTER);
     const pending = (column: string, value: string) => {

@@ -1,5 +1,5 @@
 /**
- * The unit's own records (SPEC.md §2 /company-info): its registered facts (unit-profile) with their
+ * The unit's own records (the original routes /company-info): its registered facts (unit-profile) with their
  * versions (unit-version), changed only through applications the authority approves (unit-change,
  * unit-type-change), its safety department and personnel (safety-dept, safety-staff) and its
  * branches (unit-branch). The resources' legacy paths are their own `api` (plus changeUnit here);
@@ -21,7 +21,7 @@ export const companyFeature: DomainFeature = {
     'unit-type-commit': unitTypeCommit,
     'apply-unit-type-change': applyUnitTypeChange,
   },
-  // SPEC §7 /a/stone/unit changeUnit: the unit's change application (its own paths are /api/unitchange).
+  // The original API's /a/stone/unit changeUnit: the unit's change application (its own paths are /api/unitchange).
   legacy: [legacyRoute('/a/stone/unit/changeUnit', 'unit-change', 'save')],
   seed: seedCompany,
 };

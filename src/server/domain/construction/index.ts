@@ -1,5 +1,5 @@
 /**
- * Construction notices (施工告知, schemas/resources/eqm-bcw-basic.json; SPEC.md /construction and
+ * Construction notices (施工告知, schemas/resources/eqm-bcw-basic.json; route /construction and
  * /a/stone/eqmBcwBasic): the licence checked at commit, the cancel rule (checkBcwCancell and the
  * `cancel` action behind cancellationNotice), printSGGZD as the printed 告知书 (the resource's
  * `document`: the record and its verification token, accepted notices only; screen construction-print), and the demo notices of both using units. The resource's own `api` holds list, detail,

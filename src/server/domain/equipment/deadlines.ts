@@ -1,5 +1,5 @@
 /**
- * Inspection deadlines (DOMAIN.md "Inspection"): the next periodic inspection date and the next
+ * Inspection deadlines: the next periodic inspection date and the next
  * load-test date of a piece of equipment, from its last dates and the interval dictionaries
  * (`data.months` of schemas/dicts/inspection-interval.json and load-test-interval.json).
  *

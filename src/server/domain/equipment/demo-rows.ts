@@ -1,5 +1,5 @@
 /**
- * Generated demo equipment: realistic registry rows across the nine types of DOMAIN.md, with
+ * Generated demo equipment: realistic registry rows across the nine equipment types, with
  * per-type technical parameters and inspection dates spread so that the query screens have
  * something to show (some overdue, some due within 30 days, some unqualified, some out of use).
  * Deterministic for a given seed, so demo screenshots and benchmarks are repeatable.

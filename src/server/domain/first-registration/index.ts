@@ -1,6 +1,6 @@
 /**
- * First registration (首次登记, schemas/resources/first-regist-apply.json; SPEC.md
- * /firstRegisterManagement): equipment not yet in the registry is filed by its unit with its
+ * First registration (首次登记, schemas/resources/first-regist-apply.json;
+ * route /firstRegisterManagement): equipment not yet in the registry is filed by its unit with its
  * manufacturer data and certificates; the authority's approval puts it in the unit's registry
  * (未登记), ready for use registration. Demo applications of both using units.
  */

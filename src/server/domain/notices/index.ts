@@ -1,5 +1,5 @@
 /**
- * The authority's notices and the home desk's legacy index (SPEC.md §7 "Home index", /a/stone/index/...):
+ * The authority's notices and the home desk's legacy index (the original API "Home index", /a/stone/index/...):
  * the articles are the resource notice-article (its own `api` holds articles/list and
  * articles/detail; articles/page is a second list path here); statistics and overview answer the
  * home work desk (resources/desk.ts) — the same counts as GET /desk and the lists they open.

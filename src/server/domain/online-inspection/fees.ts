@@ -1,5 +1,5 @@
 /**
- * Periodic-inspection fees (DOMAIN.md "Inspection": a fee table per category in a dictionary,
+ * Periodic-inspection fees (a fee table per category in a dictionary,
  * convention). ONE function prices a set of equipment under a relief policy; the online inspection
  * application's save hook (derive), the authority's billing and the getChargeInspectionFee
  * endpoint all call it, so what the unit is shown is what it is billed.

@@ -1,5 +1,5 @@
 /**
- * Server hooks of the online inspection application (DOMAIN.md "Inspection"; schemas/resources/
+ * Server hooks of the online inspection application (schemas/resources/
  * online-apply.json):
  *
  * - `online-apply-item` (derive of each equipment row): the row names the unit's own equipment;
@@ -56,7 +56,7 @@ export const onlineApplyFees: Hook = (ctx) => {
 };
 
 /**
- * derive of online-apply: the identifiers the original clients read (SPEC.md §3): `onlinelsh`, the
+ * derive of online-apply: the identifiers the original clients read (the original data model): `onlinelsh`, the
  * application's serial number under its legacy name, and `authCode`, a 6-digit code given once on
  * insert that the unit quotes to the inspection body to prove the application is its own.
  */

@@ -1,6 +1,6 @@
 /**
- * Payments through the sandbox provider (DESIGN.md: "payments go to a sandbox provider (QR code,
- * callback, signed notification)"). Real-shaped, local:
+ * Payments through the sandbox provider (a QR code, a callback, a signed
+ * notification). Real-shaped, local:
  *
  * - an order (`pay_order`, amounts in fen) is opened for a business record by toPay: one open
  *   order per record, returned again while it is open and unexpired on the same channel (a request

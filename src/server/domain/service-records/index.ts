@@ -1,5 +1,5 @@
 /**
- * The self-service remainder (issue 15, SPEC.md /company-service): fault registrations, termination
+ * The self-service remainder (routes under /company-service): fault registrations, termination
  * and maintenance project applications (schemas/resources/service-apply.json, report-query and its
  * three details, the authority's /account/service-apply-audit), the online / installation /
  * periodic inspection records (check-online, check-install, check-record: list screens with a fixed

@@ -1,5 +1,5 @@
 /**
- * Effects of the use-registration workflow (DOMAIN.md "Use registration"):
+ * Effects of the use-registration workflow:
  *
  * - approval issues the certificate: its number follows the convention
  *   `<类别简称><2-digit sub-code><省简称><city letter><5-digit sequence>(<2-digit year>)`, e.g.

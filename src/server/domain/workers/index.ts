@@ -1,6 +1,6 @@
 /**
  * Operators and their certificates (schemas/resources/operator.json, operator-certificate.json;
- * SPEC.md §2 /zyrygl): no server hooks, only the legacy paths beyond the resources' own `api`
+ * the original routes /zyrygl): no server hooks, only the legacy paths beyond the resources' own `api`
  * (add and update are both the save; the personnel paths of /a/stone/work/person) and demo records.
  */
 import { legacyRoute } from '../../legacy/table';
