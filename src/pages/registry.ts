@@ -23,7 +23,6 @@ export const PAGES: Record<string, Page> = {
   AccountManager: lazy(() => import('./accounts/AccountManagerPage')),
   AccountDetail: lazy(() => import('./accounts/AccountDetailPage')),
   AccountAdd: lazy(() => import('./accounts/AccountAddPage')),
-  AuditLog: lazy(() => import('./audit/AuditLogPage')),
   FlowLogSingle: lazy(() => import('./public/FlowLogSinglePage')),
   MobileUpload: lazy(() => import('./public/MobileUploadPage')),
   DlgzhList: lazy(() => import('./public/declaration/DlgzhListPage')),

@@ -37,6 +37,7 @@ export const LINT_CODES = [
   'workflow-unreachable',
   'workflow-dead-end',
   'workflow-final',
+  'system-table',
 ] as const;
 
 export type LintCode = (typeof LINT_CODES)[number];

@@ -10,6 +10,7 @@ import { checkRequirements } from './checks/requirements';
 import { checkResources } from './checks/resources';
 import { checkScreenRoutes } from './checks/screen-routes';
 import { checkScreens } from './checks/screens';
+import { checkSystemTables } from './checks/system-tables';
 import { LintContext } from './context';
 import { sortDiagnostics, type Diagnostic } from './diagnostics';
 import { JsonSource, type JsonPath } from './json-source';
@@ -71,6 +72,7 @@ export function lintFiles(texts: readonly SchemaText[], options: LintOptions): L
   checkResources(ctx);
   checkRequirements(ctx);
   checkScreens(ctx);
+  checkSystemTables(ctx);
   checkScreenRoutes(ctx);
   return { errors: sortDiagnostics(ctx.diagnostics), files: files.length, escapeHatches: [...ctx.escapeHatches].sort() };
 }

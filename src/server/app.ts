@@ -31,7 +31,6 @@ import { routeValidatorCompiler, schemaControllerOptions } from './lazy-schemas'
 import attachmentRoutes from './routes/attachments';
 import authRoutes from './routes/auth';
 import bypassAccountRoutes from './routes/bypass-account';
-import auditLogRoutes from './routes/audit-log';
 import errorLogRoutes from './routes/error-log';
 import externalLinkRoutes from './routes/external-link';
 import userRoutes from './routes/user';
@@ -90,7 +89,6 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
   await scope.register(userRoutes);
   await scope.register(bypassAccountRoutes);
   await scope.register(errorLogRoutes);
-  await scope.register(auditLogRoutes);
   await scope.register(attachmentRoutes);
   await scope.register(externalLinkRoutes);
   await scope.register(resourceEngine, { schemaDir: config.schemaDir, hooks: SERVER_HOOKS, legacy: FEATURE_LEGACY_ROUTES });

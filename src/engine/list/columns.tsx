@@ -63,6 +63,18 @@ export const CELL_RENDERERS: Readonly<Record<RenderKind, CellRenderer>> = {
       </Tooltip>
     );
   },
+  lines: (spec, value) => {
+    const s = formatValue(spec.field, spec.codes, value);
+    if (s === '') return EMPTY_TEXT;
+    // Each line as written (a list of changes, an address block), three at most; the rest in the tooltip.
+    return (
+      <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{s}</span>} placement="topLeft" overlayStyle={{ maxWidth: 560 }}>
+        <Typography.Paragraph ellipsis={{ rows: 3 }} style={{ whiteSpace: 'pre-line', wordBreak: 'break-all', marginBottom: 0 }}>
+          {s}
+        </Typography.Paragraph>
+      </Tooltip>
+    );
+  },
   link: (spec, value, href) => {
     const s = refName(spec, value) ?? (formatValue(spec.field, spec.codes, value) || EMPTY_TEXT);
     return href ? <Link to={href}>{s}</Link> : <Typography.Text>{s}</Typography.Text>;

@@ -85,7 +85,6 @@ export interface MenuNode {
     | 'AccountManager'
     | 'AccountDetail'
     | 'AccountAdd'
-    | 'AuditLog'
     | 'FlowLogSingle'
     | 'MobileUpload'
     | 'DlgzhList'

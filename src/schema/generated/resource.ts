@@ -120,6 +120,14 @@ export interface Resource {
    */
   readOnly?: boolean;
   /**
+   * The table (or view) belongs to the server: a numbered migration made it and the server's own code writes it (a log, an audit trail). The resource only reads it — list, filters, sort, paging, export and one record; never save, delete, workflow, import or per-record logs: those routes do not exist, and the server refuses any write to it. The engine adds no columns and no indexes and, at start, checks that every field's column is there. Fields name their stored column with `column` when it differs; the table keeps an `id`; only `id` and `areaCode` (scope area) are added as system fields. Requires readOnly; no workflow, sub-tables, attachments, hooks, read marks, unique or index. (enforced: server)
+   */
+  systemTable?: boolean;
+  /**
+   * Only the oversight role types (the server's configuration; the authority by default) use the resource, each reading the rows whose area_code lies within its area — the code and every code below it (330200 covers 3302xx). Every other role is refused FORBIDDEN even if its role holds the menu. Requires scope area and no workflow. (enforced: server)
+   */
+  oversightOnly?: boolean;
+  /**
    * Fields that name a record where another resource refers to it (joined with ' · '); default: the first string field. (enforced: browser)
    *
    * @minItems 1
@@ -232,6 +240,10 @@ export interface Field {
    * A database index on the column, for filters and sorts over many rows. (enforced: server)
    */
   index?: boolean;
+  /**
+   * systemTable resources only: the stored column the field reads, when it is not the field name in snake_case (e.g. time → created_at). (enforced: server)
+   */
+  column?: string;
   /**
    * string: personal data shown masked (PIPL): lists, exports, reference labels and every answer show e.g. 330203********1234; the detail and edit views (get) show the whole value to the record's owner (its unit or area; every reader of a resource without scope) and to the role types named in `roles` (such a read of another unit's record is written to the audit log as view-unmasked). A save that sends the masked text back unchanged keeps the stored value; filters and search use the stored values. A pattern name, or { pattern, roles }. (enforced: server)
    */

@@ -147,9 +147,9 @@ export interface ColumnItem {
   field: FieldName;
   label?: Label;
   /**
-   * Default by field type. (enforced: browser)
+   * Default by field type. `lines`: multi-line text as its lines, at most three in the cell (the whole text in its tooltip and the detail). (enforced: browser)
    */
-  render?: 'text' | 'dictTag' | 'date' | 'datetime' | 'money' | 'link' | 'ellipsis';
+  render?: 'text' | 'dictTag' | 'date' | 'datetime' | 'money' | 'link' | 'ellipsis' | 'lines';
   to?: RoutePath;
   /**
    * Column width in pixels; the XLSX export sets the column's width from it. (enforced: browser and server)

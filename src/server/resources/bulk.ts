@@ -15,6 +15,7 @@ import { quote } from './naming';
 import type { AnyDb } from './repository';
 import type { Actor } from './scope';
 import { prepareInsert, type HookedResource, type InsertOptions } from './writer';
+import { assertWritable } from './system-table';
 
 /**
  * Bind parameters per INSERT: PostgreSQL takes 65,535, but PGlite 0.4 answers every later query
@@ -49,6 +50,7 @@ type Bodies = AsyncIterable<Record<string, unknown>> | Iterable<Record<string, u
 /** Inserts a new record per body; returns how many. */
 export async function bulkInsertRecords(db: AnyDb, resource: HookedResource, actor: Actor, bodies: Bodies, options: BulkOptions = {}): Promise<number> {
   const { model } = resource;
+  assertWritable(model);
   if (model.workflow || model.children.length) throw new Error(`bulk insert of '${model.name}': its flow log or sub-table rows would not be written`);
   // Every column a prepared row may set; the system columns with a DEFAULT (timestamps, version) take it.
   const columns = model.columns.filter((c) => !c.constraint?.includes('DEFAULT')).map((c) => c.column);

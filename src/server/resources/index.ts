@@ -19,6 +19,7 @@ import { importOperation, registerImportRoutes } from './xlsx/import';
 import { importTemplateOperation } from './xlsx/template';
 import type { HookRegistry } from './hooks';
 import { operationsOf } from './operations';
+import { checkSystemTables } from './system-table';
 import { statsOperation } from './stats';
 import { loadDeskScreens, menuRoutes, registerDesk, type DeskSection } from './desk';
 import type { CompiledResource } from './records';
@@ -54,7 +55,9 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   if (!app.hasDecorator('resources')) app.decorate('resources', new Map());
   for (const r of all) (app.resources as Map<string, CompiledResource>).set(r.model.name, r);
   app.startProgress?.(`核对 ${all.length} 个资源的数据表…`);
-  const applied = await syncTables(app.db, all.map((r) => r.model));
+  // System tables are their migrations' (system-table.ts): only checked, never created or extended.
+  const applied = await syncTables(app.db, all.map((r) => r.model).filter((m) => !m.systemTable));
+  await checkSystemTables(app.db, all.map((r) => r.model));
   // The statements themselves (whole CREATE TABLEs on a new database) only at debug level.
   if (applied.length > 0) {
     app.log.info(`resource tables updated: ${applied.length} statements`);

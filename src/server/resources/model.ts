@@ -101,6 +101,8 @@ export interface ResourceModel {
   onDelete: readonly string[];
   /** No save, delete or workflow routes: rows are written by the server only. */
   readOnly: boolean;
+  /** A table (or view) of the server's own, only read (resource `systemTable`: system-table.ts). */
+  systemTable: boolean;
   /** Columns the list parameter `q` searches (resource `search`). */
   searchColumns: readonly string[];
 }
@@ -192,6 +194,8 @@ const PARENT_COLUMNS: ColumnDef[] = [
 
 function systemColumns(resource: Resource, isChild: boolean): SystemColumn[] {
   if (isChild) return [ID];
+  // A system table has what its migration made: the id, and the owner's columns of its scope.
+  if (resource.systemTable) return [ID, ...(resource.scope === 'unit' ? [UNIT, AREA] : resource.scope === 'area' ? [AREA] : [])];
   const columns = [ID];
   if (resource.workflow) columns.push(STATUS);
   if (resource.scope === 'unit') columns.push(UNIT, AREA);
@@ -219,13 +223,13 @@ function declaredField(resource: Resource, name: string, field: Field, catalog: 
   if (field.dict !== undefined && !codes) throw new Error(`resource '${resource.name}': field '${name}' uses dictionary '${field.dict}', which does not exist`);
   return {
     name,
-    column: columnOf(name),
+    column: field.column ?? columnOf(name),
     type: field.type,
     kind: columnKind(field.type),
     sqlType: sqlTypeOf(field),
     label: field.label,
     field,
-    writable: !field.readonly,
+    writable: !field.readonly && !resource.systemTable,
     declared: true,
     codes,
     mask: maskOf(field),
@@ -304,14 +308,16 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
         ...(isChild ? PARENT_COLUMNS : []),
         ...declared.map((f) => ({ column: f.column, sqlType: f.sqlType })),
       ],
-      indexes: indexesOf(resource.table, declared, resource, isChild),
+      // A system table's indexes are its migration's.
+      indexes: resource.systemTable ? [] : indexesOf(resource.table, declared, resource, isChild),
       selectSql: fields.map(selectItem).join(', '),
       maskedSelectSql: fields.map(maskedItem).join(', '),
       masked: declared.filter((f) => f.mask),
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
       derive: resource.derive ?? [],
       onDelete: resource.onDelete ?? [],
-      readOnly: resource.readOnly === true,
+      readOnly: resource.readOnly === true || resource.systemTable === true,
+      systemTable: resource.systemTable === true,
       searchColumns: (resource.search ?? []).map((name) => {
         const f = declared.find((d) => d.name === name);
         if (!f || f.kind !== 'string') throw new Error(`resource '${resource.name}': search field '${name}' is not a text field of it`);

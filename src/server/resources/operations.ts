@@ -126,6 +126,8 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       },
     },
   ];
+  // A system table (system-table.ts) answers its rows and nothing else: no per-record logs, files or writes.
+  if (model.systemTable) return ops.filter((op) => op.name === 'list' || op.name === 'get');
   const attachmentFields = model.fields.filter((f) => f.declared && f.type === 'attachment');
   if (attachmentFields.length > 0) {
     ops.push({

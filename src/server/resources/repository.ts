@@ -8,6 +8,7 @@ import { KEEP_PLAN } from '../db/pg-prepared';
 import { AppError } from '../errors';
 import type { ChildLink, ResourceModel } from './model';
 import { quote } from './naming';
+import { assertWritable } from './system-table';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- resource tables are not in the static Database type
 export type AnyDb = Kysely<any>;
@@ -198,6 +199,7 @@ export async function findRow(db: AnyDb, model: ResourceModel, id: string, visib
 }
 
 export async function insertRow(db: AnyDb, model: ResourceModel, values: Values): Promise<void> {
+  assertWritable(model);
   const columns = Object.keys(values);
   const names = sql.join(columns.map((c) => sql.raw(quote(c))));
   const params = sql.join(columns.map((c) => bind(model, c, values[c])));
@@ -206,12 +208,14 @@ export async function insertRow(db: AnyDb, model: ResourceModel, values: Values)
 
 /** Updates a row (already locked and checked), bumping version and update time. */
 export async function updateRow(db: AnyDb, model: ResourceModel, id: string, values: Values): Promise<void> {
+  assertWritable(model);
   const sets = Object.keys(values).map((c) => sql`${sql.raw(quote(c))} = ${bind(model, c, values[c])}`);
   sets.push(sql`version = version + 1`, sql`updated_at = now()`);
   await guardUnique(() => sql`UPDATE ${table(model)} SET ${sql.join(sets)} WHERE id = ${id}`.execute(db));
 }
 
 export async function deleteRow(db: AnyDb, model: ResourceModel, id: string): Promise<void> {
+  assertWritable(model);
   for (const child of model.children) await deleteChildren(db, child, id);
   await sql`DELETE FROM ${table(model)} WHERE id = ${id}`.execute(db);
 }

@@ -79,8 +79,18 @@ function publicOnly(model: ResourceModel, actor: Actor): RawBuilder<boolean> | u
   return sql<boolean>`status IN (${sql.join(states)})`;
 }
 
+/**
+ * Resource `oversightOnly`: the oversight role types alone read it, each the rows of its whole area
+ * (the code and every code below it); any other role is refused, whatever menu its role holds.
+ */
+function overseenArea(actor: Actor): RawBuilder<boolean> {
+  if (!actor.oversees) throw new AppError('FORBIDDEN');
+  return sql<boolean>`area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`}`;
+}
+
 /** The condition limiting a query to the rows the actor may see; undefined for shared resources. */
 export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<boolean> | undefined {
+  if (model.resource.oversightOnly) return overseenArea(actor);
   const published = publicOnly(model, actor);
   if (published) return published;
   if (!model.ownerColumn) return undefined;
@@ -92,7 +102,7 @@ export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<bool
 
 /** Whether visibleRows(model, actor) is nothing or one equality on the owner column (no published states, no overseen area). */
 export function visibleByOwnerOnly(model: ResourceModel, actor: Actor): boolean {
-  return !publicOnly(model, actor) && !oversees(model, actor);
+  return !model.resource.oversightOnly && !publicOnly(model, actor) && !oversees(model, actor);
 }
 
 /** The value of the owner equality visibleRows limits the actor to, when that is all it does (visibleByOwnerOnly). */
@@ -119,4 +129,5 @@ export function assertMayActOn(model: ResourceModel, actor: Actor, row: RecordOw
 /** RBAC: the role must hold one of the resource's menu access ids (none listed: any role). */
 export function assertResourceAccess(model: ResourceModel, actor: Actor): void {
   if (model.access.length > 0 && !model.access.some((id) => actor.menuIds.includes(id))) throw new AppError('FORBIDDEN');
+  if (model.resource.oversightOnly && !actor.oversees) throw new AppError('FORBIDDEN');
 }

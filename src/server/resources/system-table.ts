@@ -1,0 +1,38 @@
+/**
+ * Read-only resources over the server's own tables (resource `systemTable`): a log or trail that a
+ * numbered migration made and the server's code alone writes, listed, filtered, sorted, paged,
+ * exported and opened like any resource. The engine never writes such a table: operations.ts
+ * registers no save, delete, workflow, import or per-record log route for it, the repository's
+ * writes refuse it (assertWritable), and ddl.ts is not asked to create or extend it — at start
+ * checkSystemTables only confirms that every column a field reads is there.
+ *
+ * `oversightOnly` resources (scope.ts visibleRows) belong to the oversight role types, each over
+ * the rows of its whole area; every other role is refused.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { ResourceModel } from './model';
+
+/** Refuses a write to a system table: its rows are the server's own, never a resource operation's. */
+export function assertWritable(model: ResourceModel): void {
+  if (model.systemTable) throw new Error(`resource '${model.name}' reads the system table ${model.table}: the engine never writes it`);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- system tables are not in the static Database type
+type AnyDb = Kysely<any>;
+
+/**
+ * The columns every system-table resource reads, checked against the database (tables and views
+ * alike): a missing table or column stops the start, naming the resource and the column.
+ */
+export async function checkSystemTables(db: AnyDb, models: readonly ResourceModel[]): Promise<void> {
+  const system = models.filter((m) => m.systemTable);
+  if (system.length === 0) return;
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name IN (${sql.join(system.map((m) => m.table))})`.execute(db);
+  const present = new Set(rows.map((r) => `${r.table_name}.${r.column_name}`));
+  const problems = system.flatMap((m) =>
+    m.fields.filter((f) => !present.has(`${m.table}.${f.column}`)).map((f) => `resource '${m.name}': field '${f.name}' reads ${m.table}.${f.column}, which does not exist`),
+  );
+  if (problems.length > 0) throw new Error(`system tables are made by numbered migrations, not by resources:\n  ${problems.join('\n  ')}`);
+}
