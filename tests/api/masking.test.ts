@@ -3,8 +3,11 @@
  * or export of any resource shows a whole ID card or mobile number to any demo role; the detail
  * and edit views show the owner the whole value; a save sending the masked text back keeps the
  * stored value; a masked value copied from a reference is saved as the real one; the authority's
- * whole read of another unit's record is written to the audit log.
+ * whole read of another unit's record is written to the audit log. Run in the standard mode and in
+ * the 国密 mode with a master key, where the ID card and mobile columns are stored encrypted
+ * (src/server/resources/sealed-fields.ts): the same answers, computed in JavaScript.
  */
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,10 +34,16 @@ async function workbookText(body: Buffer): Promise<string> {
 
 type Row = Record<string, unknown> & { id: string; version?: number };
 
-describe.each(dbTargets())('personal data masking (%s)', (target) => {
-  const { app, session } = appSuite(target, { sessions: { using: 'nbadmin', second: 'bladmin', authority: 'jgadmin' } });
+const MASTER_KEY = randomBytes(32);
+
+describe.each(dbTargets().flatMap((t) => [[t, 'standard'], [t, 'sm']] as const))('personal data masking (%s, PORTAL_CRYPTO=%s)', (target, crypto) => {
+  const build = crypto === 'sm' ? { crypto, masterKey: MASTER_KEY } : {};
+  const { app, session } = appSuite(target, { build, sessions: { using: 'nbadmin', second: 'bladmin', authority: 'jgadmin' } });
   const { post, ok } = resourceCalls<Row>(() => app);
   beforeAll(() => seedDemoRecords(app));
+  /** A value as stored, opened when the column is encrypted (the sm mode). */
+  const plain = (resource: string, stored: string): string => app.resources.get(resource)!.model.cipher?.open(stored) ?? stored;
+  const sealedIn = (text: string) => (crypto === 'sm' ? expect(text).toMatch(/^sealed:sm:/) : expect(text).not.toMatch(/^sealed:/));
 
   const listAll = async (sid: string, resource: string): Promise<{ status: number; text: string; count: number }> => {
     let text = '';
@@ -79,9 +88,12 @@ describe.each(dbTargets())('personal data masking (%s)', (target) => {
         read += list.count;
         masks += (list.text.match(/\d\*{4,}\d/g) ?? []).length;
         expect(whole(list.text), `${who}: ${resource} list`).toEqual([]);
+        expect(list.text, `${who}: ${resource} list`).not.toContain('sealed:');
         const file = await withSession(app, sid, { method: 'GET', url: api(`/r/${resource}/export`) });
         if (file.statusCode !== 200) continue;
-        expect(whole(await workbookText(file.rawPayload)), `${who}: ${resource} export`).toEqual([]);
+        const sheet = await workbookText(file.rawPayload);
+        expect(whole(sheet), `${who}: ${resource} export`).toEqual([]);
+        expect(sheet, `${who}: ${resource} export`).not.toContain('sealed:');
       }
     }
     // The scan saw the demo data and its masks (operators, staff, unit profiles, applications).
@@ -94,7 +106,9 @@ describe.each(dbTargets())('personal data masking (%s)', (target) => {
     const listed = operators[0];
     expect(listed.idCard).toMatch(/^\d{6}\*{8}[\dX]{4}$/);
     expect(listed.mobile).toMatch(/^1\d{2}\*{4}\d{4}$/);
-    const stored = (await sql<{ id_card: string; mobile: string }>`SELECT id_card, mobile FROM operator WHERE id = ${listed.id}`.execute(app.db)).rows[0];
+    const raw = (await sql<{ id_card: string; mobile: string; mobile__bidx: string | null }>`SELECT id_card, mobile, mobile__bidx FROM operator WHERE id = ${listed.id}`.execute(app.db)).rows[0];
+    sealedIn(raw.id_card);
+    const stored = { id_card: plain('operator', raw.id_card), mobile: plain('operator', raw.mobile) };
     const detail = await ok(session.using, `/r/operator/get/${listed.id}`);
     expect(detail.idCard).toBe(stored.id_card);
     expect(detail.mobile).toBe(stored.mobile);
@@ -103,7 +117,7 @@ describe.each(dbTargets())('personal data masking (%s)', (target) => {
     const saved = await ok(session.using, '/r/operator/save', { ...detail, idCard: listed.idCard, mobile: listed.mobile, remark: '复核' });
     expect(saved.idCard).toBe(stored.id_card);
     const after = (await sql<{ id_card: string; mobile: string }>`SELECT id_card, mobile FROM operator WHERE id = ${listed.id}`.execute(app.db)).rows[0];
-    expect(after).toEqual(stored);
+    expect({ id_card: plain('operator', after.id_card), mobile: plain('operator', after.mobile) }).toEqual(stored);
     // Another text with stars is no masked copy of the stored value: refused by the field's rule, never written.
     const forged = await post(session.using, '/r/operator/save', { ...saved, idCard: `${stored.id_card.slice(0, 6)}********0000` });
     expect(forged.body.result).toBe('false');
@@ -111,7 +125,7 @@ describe.each(dbTargets())('personal data masking (%s)', (target) => {
     await ok(session.using, '/r/operator/save', { ...saved, mobile: '13905749876' });
     const log = await ok<{ operation: string; changes: { field: string; from: string; to: string }[] }[]>(session.using, `/r/operator/auditLog/${listed.id}`);
     expect(log[0].changes.find((c) => c.field === 'mobile')).toMatchObject({ from: listed.mobile, to: '139****9876' });
-    await sql`UPDATE operator SET mobile = ${stored.mobile} WHERE id = ${listed.id}`.execute(app.db);
+    await sql`UPDATE operator SET mobile = ${raw.mobile}, mobile__bidx = ${raw.mobile__bidx} WHERE id = ${listed.id}`.execute(app.db);
     // Search by the real value still finds the record; the answer shows the mask.
     const found = (await call<Page<Row>>(app, session.using, 'GET', '/r/operator/list', { q: stored.id_card })).body.data!;
     expect(found.list.map((r) => r.id)).toContain(listed.id);
@@ -120,14 +134,14 @@ describe.each(dbTargets())('personal data masking (%s)', (target) => {
 
   it('a certificate copying a masked ID card from its operator stores the real one', async () => {
     const operator = (await call<Page<Row>>(app, session.using, 'GET', '/r/operator/list', { pageSize: '1' })).body.data!.list[0];
-    const real = (await sql<{ id_card: string }>`SELECT id_card FROM operator WHERE id = ${operator.id}`.execute(app.db)).rows[0].id_card;
+    const real = plain('operator', (await sql<{ id_card: string }>`SELECT id_card FROM operator WHERE id = ${operator.id}`.execute(app.db)).rows[0].id_card);
     const base = { operator: operator.id, items: ['A'], issuer: '宁波市市场监督管理局', issueDate: '2024-01-10', expiryDate: '2028-01-09' };
     const copied = await post(session.using, '/r/operator-certificate/save', { ...base, certNo: `T-MASK-${target}-1`, name: operator.name, idCard: operator.idCard });
     const omitted = await post(session.using, '/r/operator-certificate/save', { ...base, certNo: `T-MASK-${target}-2` });
     for (const res of [copied, omitted]) {
       expect(res.body.result, res.body.message).toBe('true');
       const id = (res.body.data as Row).id;
-      expect((await sql<{ id_card: string }>`SELECT id_card FROM operator_certificate WHERE id = ${id}`.execute(app.db)).rows[0].id_card).toBe(real);
+      expect(plain('operator-certificate', (await sql<{ id_card: string }>`SELECT id_card FROM operator_certificate WHERE id = ${id}`.execute(app.db)).rows[0].id_card)).toBe(real);
     }
   });
 
@@ -136,7 +150,9 @@ describe.each(dbTargets())('personal data masking (%s)', (target) => {
     const change = changes.find((r) => typeof r.contactMobile === 'string' && r.contactMobile !== '');
     expect(change, 'a unit change the authority audits').toBeDefined();
     expect(change!.contactMobile).toMatch(/\*{4}/);
-    const stored = (await sql<{ contact_mobile: string; unit_id: string }>`SELECT contact_mobile, unit_id FROM unit_change_apply WHERE id = ${change!.id}`.execute(app.db)).rows[0];
+    const raw = (await sql<{ contact_mobile: string; unit_id: string }>`SELECT contact_mobile, unit_id FROM unit_change_apply WHERE id = ${change!.id}`.execute(app.db)).rows[0];
+    sealedIn(raw.contact_mobile);
+    const stored = { ...raw, contact_mobile: plain('unit-change', raw.contact_mobile) };
     const audits = async () => (await sql<{ changes: unknown; user_name: string }>`SELECT changes, user_name FROM sys_audit_log WHERE record_id = ${change!.id} AND operation = 'view-unmasked'`.execute(app.db)).rows;
     const before = (await audits()).length;
 

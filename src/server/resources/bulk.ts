@@ -16,6 +16,7 @@ import type { AnyDb } from './repository';
 import type { Actor } from './scope';
 import { prepareInsert, type HookedResource, type InsertOptions } from './writer';
 import { assertWritable } from './system-table';
+import { sealValues } from './sealed-fields';
 
 /**
  * Bind parameters per INSERT: PostgreSQL takes 65,535, but PGlite 0.4 answers every later query
@@ -61,7 +62,8 @@ export async function bulkInsertRecords(db: AnyDb, resource: HookedResource, act
   async function* rows(): AsyncGenerator<unknown[][]> {
     let batch: unknown[][] = [];
     for await (const body of bodies) {
-      const { values } = await prepareInsert(db, resource, actor, body, options);
+      // Encrypted columns sealed as insertRow seals them (sealed-fields.ts; nothing in the standard mode).
+      const values = sealValues(model, (await prepareInsert(db, resource, actor, body, options)).values);
       for (const column of Object.keys(values)) if (!known.has(column)) throw new Error(`bulk insert of '${model.name}': no column '${column}'`);
       batch.push(columns.map((c) => values[c] ?? null));
       if (++done % every === 0) options.onProgress?.(done);

@@ -3,13 +3,17 @@ import type { Catalog } from './catalog';
 import type { HookRegistry, HookRuntime } from './hooks';
 import { compileListPlan } from './filters';
 import { compileModels } from './model';
+import type { FieldCipher } from './sealed-fields';
 import type { CompiledResource } from './records';
 import { actionInputSchema, saveBodySchema } from './schemas';
 import { compileValidator } from './validation';
 
-/** Compiles the catalog's resources; every hook a resource names must be in `hooks` (checked here, at start). */
-export function compileResources(catalog: Catalog, hooks: HookRegistry = new Map()): { all: CompiledResource[]; routed: CompiledResource[] } {
-  const models = compileModels(catalog);
+/**
+ * Compiles the catalog's resources; every hook a resource names must be in `hooks` (checked here,
+ * at start). `cipher`: ID card and mobile columns are stored encrypted (sealed-fields.ts).
+ */
+export function compileResources(catalog: Catalog, hooks: HookRegistry = new Map(), cipher: FieldCipher | null = null): { all: CompiledResource[]; routed: CompiledResource[] } {
+  const models = compileModels(catalog, cipher);
   const runtime: HookRuntime = { hooks, dicts: catalog.dictItems, models: new Map(models.map((m) => [m.name, m])) };
   for (const model of models) {
     const named = [...model.derive, ...model.onDelete, ...Object.values(model.workflow?.actions ?? {}).flatMap((a) => a?.effects ?? [])];

@@ -10,6 +10,9 @@
  *                         time in the portal's time zone, src/shared/dates.ts)
  *   q=text                any of the resource's `search` fields contains the text (case-insensitive)
  *   orderBy=a desc,b      sort by whitelisted field names only (asc default, blanks last); id breaks ties
+ *
+ * Fields stored encrypted (PORTAL_CRYPTO=sm: sealed-fields.ts) match whole values only, through
+ * their blind index — by their own parameter and within `q` — and a sort by them is ignored.
  *   pageNo, pageSize      1-based page, at most MAX_PAGE_NO (beyond: 400); pageSize is capped at MAX_PAGE_SIZE
  *
  * Unknown parameters are ignored (legacy clients send extras such as __ajax); values are checked
@@ -23,6 +26,7 @@ import { MAX_PAGE_NO, yearInRange } from '../validation/bounds';
 import type { FieldModel, ResourceModel } from './model';
 import { quote } from './naming';
 import { boundedValueSchema } from './schemas';
+import { indexColumnOf } from './sealed-fields';
 import { fieldKind } from '../../schema/kinds';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -30,7 +34,7 @@ export const MAX_PAGE_SIZE = 100;
 const MAX_SORT_KEYS = 3;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-type Op = 'contains' | 'eq' | 'in' | 'overlap' | 'gte' | 'lte' | 'search';
+type Op = 'contains' | 'eq' | 'in' | 'overlap' | 'gte' | 'lte' | 'search' | 'blind';
 
 interface FilterDef {
   param: string;
@@ -40,12 +44,18 @@ interface FilterDef {
   datetime: boolean;
   /** The field's label, for a refusal's message. */
   label: string;
+  /** The blind index of a whole value: `blind` filters, and the `blind` columns of a search. */
+  digest?: (plain: string) => string;
+  /** Quoted blind-index columns among a search's columns (matched whole, through `digest`). */
+  blind?: ReadonlySet<string>;
 }
 
 export interface ListPlan {
   filters: readonly FilterDef[];
   /** Sortable wire name → quoted column. */
   sortable: ReadonlyMap<string, string>;
+  /** Fields whose sort is ignored (encrypted: the order of ciphertexts means nothing). */
+  unsorted: ReadonlySet<string>;
   /** Parameters schema (query string of GET, body of POST). */
   paramsSchema: Record<string, unknown>;
   defaultOrder: string;
@@ -69,8 +79,9 @@ function valueSchema(f: FieldModel): Record<string, unknown> {
   return boundedValueSchema(f);
 }
 
-function filtersOf(f: FieldModel): { def: FilterDef; schema: Record<string, unknown> }[] {
+function filtersOf(f: FieldModel, digest: ((plain: string) => string) | undefined): { def: FilterDef; schema: Record<string, unknown> }[] {
   const base = { column: quote(f.column), datetime: f.kind === 'datetime', label: f.label };
+  if (f.sealed && digest) return [{ def: { ...base, column: quote(indexColumnOf(f.column)), param: f.name, op: 'blind', digest }, schema: valueSchema(f) }];
   const codes = f.codes !== undefined || f.name === 'status';
   if (f.kind === 'json') return [];
   if (f.kind === 'codes' || codes) {
@@ -92,22 +103,27 @@ function filtersOf(f: FieldModel): { def: FilterDef; schema: Record<string, unkn
 
 export function compileListPlan(model: ResourceModel): ListPlan {
   const listable = model.fields.filter((f) => f.name !== 'version');
-  const compiled = listable.flatMap(filtersOf);
+  const digest = model.cipher ? model.cipher.index : undefined;
+  const compiled = listable.flatMap((f) => filtersOf(f, digest));
   const properties: Record<string, unknown> = {
     pageNo: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NO, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NO, default: DEFAULT_PAGE_SIZE, description: `capped at ${MAX_PAGE_SIZE}` },
     orderBy: { type: 'string', maxLength: 200, description: 'e.g. "createDate desc,title"' },
   };
   if (model.searchColumns.length > 0) {
-    compiled.push({ def: { param: 'q', column: model.searchColumns.map(quote).join(','), op: 'search', datetime: false, label: '关键字' }, schema: { type: 'string', maxLength: 100 } });
+    const sealed = new Set(model.sealed.map((f) => f.column));
+    const columns = model.searchColumns.map((c) => quote(sealed.has(c) ? indexColumnOf(c) : c));
+    const blind = new Set(model.searchColumns.filter((c) => sealed.has(c)).map((c) => quote(indexColumnOf(c))));
+    compiled.push({ def: { param: 'q', column: columns.join(','), op: 'search', datetime: false, label: '关键字', ...(blind.size > 0 ? { blind, digest } : {}) }, schema: { type: 'string', maxLength: 100 } });
   }
   for (const { def, schema } of compiled) properties[def.param] = schema;
   // Rows the user has not opened (records.ts applies it: it needs the session).
   if (model.resource.readMarks) properties.unread = { enum: [true, false, 'true', 'false'] };
-  const sortable = new Map(listable.filter((f) => f.kind !== 'json' && f.kind !== 'codes').map((f) => [f.name, quote(f.column)]));
+  const sortable = new Map(listable.filter((f) => f.kind !== 'json' && f.kind !== 'codes' && !f.sealed).map((f) => [f.name, quote(f.column)]));
   return {
     filters: compiled.map((c) => c.def),
     sortable,
+    unsorted: new Set(model.sealed.map((f) => f.name)),
     paramsSchema: { type: 'object', properties },
     defaultOrder: `${quote('created_at')} DESC, ${quote('id')} DESC`,
   };
@@ -134,8 +150,12 @@ function condition(def: FilterDef, value: unknown): RawBuilder<boolean> {
   switch (def.op) {
     case 'contains':
       return containsCondition(def.column, String(value).trim());
-    case 'search':
-      return sql<boolean>`(${sql.join(def.column.split(',').map((c) => containsCondition(c, String(value).trim())), sql` OR `)})`;
+    case 'search': {
+      const text = String(value).trim();
+      return sql<boolean>`(${sql.join(def.column.split(',').map((c) => (def.blind?.has(c) ? sql<boolean>`${sql.raw(c)} = ${def.digest!(text)}` : containsCondition(c, text))), sql` OR `)})`;
+    }
+    case 'blind':
+      return sql<boolean>`${column} = ${def.digest!(String(value))}`;
     case 'eq':
       return Array.isArray(value) ? sql<boolean>`${column} = ANY(${value}::text[])` : sql<boolean>`${column} = ${value}`;
     case 'in':
@@ -168,7 +188,9 @@ export function orderClause(plan: ListPlan, orderBy: string | undefined): string
   if (!orderBy?.trim()) return plan.defaultOrder;
   const keys = orderBy.split(',').map((part) => part.trim().split(/\s+/));
   if (keys.length > MAX_SORT_KEYS) throw new AppError('BAD_REQUEST');
-  const terms = keys.map(([name, direction = 'asc']) => {
+  const sorted = keys.filter(([name]) => !plan.unsorted.has(name));
+  if (sorted.length === 0) return plan.defaultOrder;
+  const terms = sorted.map(([name, direction = 'asc']) => {
     const column = plan.sortable.get(name);
     const dir = direction.toLowerCase();
     if (!column || (dir !== 'asc' && dir !== 'desc')) throw new AppError('BAD_REQUEST');

@@ -13,6 +13,7 @@ import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
 import { documentOperation, registerDocumentVerification } from './documents';
 import { syncTables } from './ddl';
+import { convertSealedFields, fieldCipher } from './sealed-fields';
 import { acceptsImport } from '../../schema/model';
 import { exportOperation, loadListScreens } from './xlsx/export';
 import { importOperation, registerImportRoutes } from './xlsx/import';
@@ -50,7 +51,7 @@ const VERIFY_RATE_LIMIT = 60;
 
 const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir, hooks, legacy = [] }) => {
   const catalog = loadCatalog(schemaDir ?? undefined);
-  const { all, routed } = compileResources(catalog, hooks);
+  const { all, routed } = compileResources(catalog, hooks, fieldCipher(app.config));
   // The app decorates an empty map at its root (app.ts) so the whole app, scripts included, sees the resources.
   if (!app.hasDecorator('resources')) app.decorate('resources', new Map());
   for (const r of all) (app.resources as Map<string, CompiledResource>).set(r.model.name, r);
@@ -58,6 +59,8 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   // System tables are their migrations' (system-table.ts): only checked, never created or extended.
   const applied = await syncTables(app.db, all.map((r) => r.model).filter((m) => !m.systemTable));
   await checkSystemTables(app.db, all.map((r) => r.model));
+  // ID card and mobile columns brought to the mode: sealed in place under PORTAL_CRYPTO=sm, unsealed after it (sealed-fields.ts).
+  await convertSealedFields(app.db, all.map((r) => r.model).filter((m) => !m.systemTable), app.config, app.log);
   // The statements themselves (whole CREATE TABLEs on a new database) only at debug level.
   if (applied.length > 0) {
     app.log.info(`resource tables updated: ${applied.length} statements`);

@@ -5,7 +5,9 @@
  * show the whole value to the record's owner and to the role types the field's `mask.roles` names;
  * such a read of a record the actor does not own is written to the audit log (`view-unmasked`). A
  * save that sends a masked value back unchanged keeps the stored one (restoreMasked).
- * The patterns themselves are mask-patterns.ts.
+ * The patterns themselves are mask-patterns.ts. Fields stored encrypted (sealed-fields.ts, sm mode)
+ * cannot be masked in SQL: they are read as stored, opened and masked in JavaScript by maskText,
+ * which masks exactly as maskSql does.
  */
 import { sql } from 'kysely';
 import type { FieldChange } from './changes';
@@ -14,6 +16,7 @@ import { maskSql } from './mask-patterns';
 import type { FieldModel, ResourceModel } from './model';
 import { quote } from './naming';
 import type { AnyDb, Row } from './repository';
+import { openRows } from './sealed-fields';
 import { ownsRow, type Actor } from './scope';
 
 /** The audit operation of a read that showed a record's masked fields whole to someone who does not own it. */
@@ -22,9 +25,9 @@ export const UNMASKED_READ = 'view-unmasked';
 /** The masked values of a stored row's masked fields (undefined: no such row). */
 export async function maskedValues(db: AnyDb, model: ResourceModel, id: string): Promise<Row | undefined> {
   if (model.masked.length === 0) return {};
-  const list = model.masked.map((f) => `${maskSql(f.mask!.pattern, quote(f.column))} AS ${quote(f.name)}`).join(', ');
+  const list = model.masked.map((f) => `${f.sealed ? quote(f.column) : maskSql(f.mask!.pattern, quote(f.column))} AS ${quote(f.name)}`).join(', ');
   const { rows } = await sql<Row>`SELECT ${sql.raw(list)} FROM ${sql.raw(quote(model.table))} WHERE id = ${id}`.execute(db);
-  return rows[0];
+  return openRows(model, rows, true)[0];
 }
 
 /** The masked fields `actor` sees whole on `row`: all of them for its owner, else those whose mask names its role type. */

@@ -19,6 +19,7 @@ import { LABEL_SEPARATOR, labelFieldsOf } from '../../schema/model';
 import type { Catalog } from './catalog';
 import { maskedColumn, maskOf, type MaskRule } from './mask-patterns';
 import { columnOf, indexName, quote } from './naming';
+import { indexColumnOf, sealable, type FieldCipher } from './sealed-fields';
 
 /** How a column's value travels (a sub-table has no column). */
 export type ValueKind = Exclude<AnyValueKind, 'rows'>;
@@ -57,6 +58,8 @@ export interface FieldModel {
   codes?: readonly string[];
   /** Personal data read masked (field `mask`: masking.ts). */
   mask?: MaskRule;
+  /** Stored encrypted (sealed-fields.ts): read raw by the select lists, opened and masked in JavaScript. */
+  sealed?: boolean;
 }
 
 export interface ChildLink {
@@ -93,6 +96,10 @@ export interface ResourceModel {
   maskedSelectSql: string;
   /** The declared fields with a `mask`. */
   masked: readonly FieldModel[];
+  /** The fields stored encrypted (PORTAL_CRYPTO=sm with a master key: sealed-fields.ts); empty otherwise. */
+  sealed: readonly FieldModel[];
+  /** Seals and opens them; null when nothing is sealed. */
+  cipher: FieldCipher | null;
   /** The column holding the row's owner for the resource's scope. */
   ownerColumn: 'unit_id' | 'area_code' | undefined;
   /** Server hooks computing readonly fields on every save (hooks.ts). */
@@ -124,12 +131,12 @@ export function sqlTypeOf(field: Field): string {
 /**
  * A record's label in SQL (src/schema/model.ts labelFieldsOf: its `display` fields joined, else its
  * first text field), over the table aliased `alias`; masked fields masked unless `whole` (an import
- * matching labels against stored values).
+ * matching labels against stored values). Encrypted fields cannot be read in SQL and are left out.
  */
 export function labelSqlOf(model: ResourceModel, alias: string, whole = false): string {
   const parts = labelFieldsOf(model.resource).flatMap((n) => {
     const f = model.byName.get(n);
-    if (!f) return [];
+    if (!f || f.sealed) return [];
     const column = `${alias}.${quote(f.column)}`;
     return [whole ? column : maskedColumn(f, column)];
   });
@@ -155,8 +162,8 @@ export function selectSqlOf(model: ResourceModel, names: readonly string[], mode
 
 /** One item of a select list: the field's column read as its wire value, named as the field. */
 const selectItem = (f: Pick<FieldModel, 'column' | 'kind' | 'name'>): string => `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`;
-/** The same, masked when the field has a mask. */
-const maskedItem = (f: FieldModel): string => (f.mask ? `${maskedColumn(f, quote(f.column))} AS ${quote(f.name)}` : selectItem(f));
+/** The same, masked when the field has a mask (an encrypted field is read as stored: sealed-fields.ts openRows masks it). */
+const maskedItem = (f: FieldModel): string => (f.mask && !f.sealed ? `${maskedColumn(f, quote(f.column))} AS ${quote(f.name)}` : selectItem(f));
 
 /** Read expression of a column: dates as `YYYY-MM-DD`, timestamps as ISO 8601 UTC, numerics as JSON numbers. */
 function selectExpression(column: string, kind: ValueKind): string {
@@ -218,10 +225,10 @@ function systemField(column: SystemColumn): FieldModel {
   };
 }
 
-function declaredField(resource: Resource, name: string, field: Field, catalog: Catalog): FieldModel {
+function declaredField(resource: Resource, name: string, field: Field, catalog: Catalog, cipher: FieldCipher | null): FieldModel {
   const codes = field.dict === undefined ? undefined : catalog.dictValues.get(field.dict);
   if (field.dict !== undefined && !codes) throw new Error(`resource '${resource.name}': field '${name}' uses dictionary '${field.dict}', which does not exist`);
-  return {
+  const model: FieldModel = {
     name,
     column: field.column ?? columnOf(name),
     type: field.type,
@@ -234,7 +241,13 @@ function declaredField(resource: Resource, name: string, field: Field, catalog: 
     codes,
     mask: maskOf(field),
   };
+  // A column that may hold a ciphertext is text in every mode (its length is checked on the plain value), so switching modes needs no migration.
+  if (sealable(model) && !resource.systemTable) return { ...model, sqlType: 'text', sealed: cipher !== null };
+  return model;
 }
+
+/** The blind-index companions of the sealable columns (sealed-fields.ts): in every mode, filled in sm mode only. */
+const indexColumns = (declared: readonly FieldModel[]): ColumnDef[] => declared.filter(sealable).map((f) => ({ column: indexColumnOf(f.column), sqlType: 'text' }));
 
 function indexesOf(table: string, fields: readonly FieldModel[], resource: Resource, isChild: boolean): IndexDef[] {
   const index = (columns: string[], unique = false): IndexDef => ({ name: indexName(table, columns, unique ? 'uq' : 'idx'), columns, unique });
@@ -248,18 +261,23 @@ function indexesOf(table: string, fields: readonly FieldModel[], resource: Resou
     if (resource.workflow) indexes.push(index(['status']));
   }
   for (const f of fields) {
-    if (f.field.unique) indexes.push(index(owner ? [owner, f.column] : [f.column], true));
-    else if (f.field.index) indexes.push(index([f.column]));
+    // An encrypted column is matched through its blind index (sm mode only; indexes are never dropped, so both sets may stay).
+    const column = f.sealed ? indexColumnOf(f.column) : f.column;
+    if (f.field.unique) indexes.push(index(owner ? [owner, column] : [column], true));
+    else if (f.field.index) indexes.push(index([column]));
   }
   for (const name of resource.search ?? []) {
     const f = fields.find((d) => d.name === name);
-    if (f) indexes.push({ name: indexName(table, [f.column], 'trgm'), columns: [f.column], unique: false, method: 'trigram' });
+    if (f && !f.sealed) indexes.push({ name: indexName(table, [f.column], 'trgm'), columns: [f.column], unique: false, method: 'trigram' });
   }
   return indexes;
 }
 
-/** Compiles every resource of the catalog; sub-table resources are compiled as children. */
-export function compileModels(catalog: Catalog): ResourceModel[] {
+/**
+ * Compiles every resource of the catalog; sub-table resources are compiled as children. `cipher`
+ * (sealed-fields.ts fieldCipher): the ID card and mobile columns are stored encrypted.
+ */
+export function compileModels(catalog: Catalog, cipher: FieldCipher | null = null): ResourceModel[] {
   const byName = new Map(catalog.resources.map((r) => [r.name, r]));
   const childNames = new Set(catalog.resources.flatMap((r) => Object.values(r.fields).flatMap((f) => (f?.type === 'children' && f.resource ? [f.resource] : []))));
   const compiled = new Map<string, ResourceModel>();
@@ -274,7 +292,7 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
     for (const [name, field] of Object.entries(resource.fields)) {
       if (!field) continue;
       if (field.type !== 'children') {
-        declared.push(declaredField(resource, name, field, catalog));
+        declared.push(declaredField(resource, name, field, catalog, cipher));
         continue;
       }
       const target = byName.get(field.resource ?? '');
@@ -307,12 +325,15 @@ export function compileModels(catalog: Catalog): ResourceModel[] {
         ...system.map((c) => ({ column: c.column, sqlType: c.sqlType, constraint: c.constraint })),
         ...(isChild ? PARENT_COLUMNS : []),
         ...declared.map((f) => ({ column: f.column, sqlType: f.sqlType })),
+        ...(resource.systemTable ? [] : indexColumns(declared)),
       ],
       // A system table's indexes are its migration's.
       indexes: resource.systemTable ? [] : indexesOf(resource.table, declared, resource, isChild),
       selectSql: fields.map(selectItem).join(', '),
       maskedSelectSql: fields.map(maskedItem).join(', '),
       masked: declared.filter((f) => f.mask),
+      sealed: declared.filter((f) => f.sealed),
+      cipher: declared.some((f) => f.sealed) ? cipher : null,
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
       derive: resource.derive ?? [],
       onDelete: resource.onDelete ?? [],

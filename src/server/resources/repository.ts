@@ -1,6 +1,8 @@
 /**
  * SQL over resource tables. Column lists are prepared once (model.ts); every value travels as a
  * bind parameter; every read and write of a scoped resource carries the visibility condition.
+ * Encrypted fields (sealed-fields.ts, sm mode) are sealed on every insert and update here and
+ * opened after every read here, so callers see plain (or masked) values in every mode.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { newId } from '../db/ids';
@@ -8,6 +10,7 @@ import { KEEP_PLAN } from '../db/pg-prepared';
 import { AppError } from '../errors';
 import type { ChildLink, ResourceModel } from './model';
 import { quote } from './naming';
+import { openRows, sealValues } from './sealed-fields';
 import { assertWritable } from './system-table';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- resource tables are not in the static Database type
@@ -164,7 +167,9 @@ export async function listPage(
   const keep = sql.raw(planStable ? KEEP_PLAN : '');
   const { rows } = await sql<{ count: number; list: string }>`${keep}SELECT ${countSql(model, conditions, capCount)} AS count, (SELECT coalesce(json_agg(page), '[]')::text FROM (${pageRows}) AS page) AS list`.execute(db);
   const { count, list } = rows[0];
-  return { listJson: list, count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP };
+  // Encrypted fields come as stored: opened and masked here (the standard mode never parses the page).
+  const listJson = model.sealed.length > 0 ? JSON.stringify(openRows(model, JSON.parse(list) as Row[], true)) : list;
+  return { listJson, count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP };
 }
 
 /**
@@ -185,7 +190,7 @@ export async function forEachBatch(
   await sql`DECLARE matching_rows NO SCROLL CURSOR FOR ${matching(model, conditions, order, selectList)}`.execute(trx);
   for (;;) {
     const { rows } = await sql<Row>`FETCH FORWARD ${sql.raw(String(Math.trunc(batchSize)))} FROM matching_rows`.execute(trx);
-    if (rows.length > 0) await onBatch(rows);
+    if (rows.length > 0) await onBatch(openRows(model, rows, true));
     if (rows.length < batchSize) break;
   }
   await sql`CLOSE matching_rows`.execute(trx);
@@ -195,11 +200,12 @@ export async function forEachBatch(
 export async function findRow(db: AnyDb, model: ResourceModel, id: string, visible: RawBuilder<boolean> | undefined, forUpdate = false): Promise<Row | undefined> {
   const lock = forUpdate ? sql`FOR UPDATE` : sql``;
   const { rows } = await sql<Row>`SELECT ${select(model)} FROM ${table(model)} ${where([sql<boolean>`id = ${id}`, visible])} ${lock}`.execute(db);
-  return rows[0];
+  return openRows(model, rows, false)[0];
 }
 
-export async function insertRow(db: AnyDb, model: ResourceModel, values: Values): Promise<void> {
+export async function insertRow(db: AnyDb, model: ResourceModel, plain: Values): Promise<void> {
   assertWritable(model);
+  const values = sealValues(model, plain);
   const columns = Object.keys(values);
   const names = sql.join(columns.map((c) => sql.raw(quote(c))));
   const params = sql.join(columns.map((c) => bind(model, c, values[c])));
@@ -207,8 +213,9 @@ export async function insertRow(db: AnyDb, model: ResourceModel, values: Values)
 }
 
 /** Updates a row (already locked and checked), bumping version and update time. */
-export async function updateRow(db: AnyDb, model: ResourceModel, id: string, values: Values): Promise<void> {
+export async function updateRow(db: AnyDb, model: ResourceModel, id: string, plain: Values): Promise<void> {
   assertWritable(model);
+  const values = sealValues(model, plain);
   const sets = Object.keys(values).map((c) => sql`${sql.raw(quote(c))} = ${bind(model, c, values[c])}`);
   sets.push(sql`version = version + 1`, sql`updated_at = now()`);
   await guardUnique(() => sql`UPDATE ${table(model)} SET ${sql.join(sets)} WHERE id = ${id}`.execute(db));
@@ -239,7 +246,7 @@ export async function replaceChildren(db: AnyDb, link: ChildLink, parentId: stri
 /** The rows of every sub-table of `parent`, attached to it (recursively). */
 export async function attachChildren(db: AnyDb, model: ResourceModel, parent: Row): Promise<Row> {
   for (const link of model.children) {
-    const { rows } = await sql<Row>`SELECT ${select(link.model)} FROM ${table(link.model)} WHERE parent_id = ${parent.id} ORDER BY sort`.execute(db);
+    const rows = openRows(link.model, (await sql<Row>`SELECT ${select(link.model)} FROM ${table(link.model)} WHERE parent_id = ${parent.id} ORDER BY sort`.execute(db)).rows, false);
     parent[link.name] = await Promise.all(rows.map((row) => attachChildren(db, link.model, row)));
   }
   return parent;

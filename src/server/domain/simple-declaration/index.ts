@@ -18,7 +18,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { rules } from '../../../../validators';
 import { DECLARATION_API, DECLARATION_CATEGORIES, type Declaration, type DeclarationAccess } from '../../../shared/declaration';
 import { addToDate, todayIn } from '../../../shared/dates';
@@ -31,7 +31,9 @@ import { dictData } from '../../resources/dicts';
 import { nextSequence, type HookContext } from '../../resources/hooks';
 import { writeFlowLog } from '../../resources/flow-log';
 import { runAction } from '../../resources/records';
+import type { ResourceModel } from '../../resources/model';
 import { areaPrefix } from '../../resources/scope';
+import { sealedEquals, sealValues } from '../../resources/sealed-fields';
 import { SMS_ERRORS, smsService } from '../../services/sms';
 import type { DemoContext } from '../../db/demo/context';
 import type { DomainFeature } from '../feature';
@@ -105,14 +107,25 @@ type Filing = Pick<DeclarationTable, 'mobile' | 'declarant' | 'category' | 'titl
  * Writes a new declaration filed at `filed`: its number, its area (areaOfAddress), its 受理期限
  * (dueDateOf), state 已提交, and the flow log's 提交 by the declarant. Returns its id and number.
  */
-async function fileDeclaration(db: Kysely<Tables>, dicts: Dicts, portalArea: string, filing: Filing, filed: Date): Promise<{ id: string; declNo: string }> {
+/** The declarations of `mobile`: through its blind index when the column is encrypted (PORTAL_CRYPTO=sm: resources/sealed-fields.ts). */
+function ofMobile(model: ResourceModel | undefined, mobile: string) {
+  const f = model?.byName.get('mobile');
+  return f?.sealed ? sealedEquals(model!, f, mobile) : sql<boolean>`mobile = ${mobile}`;
+}
+
+/** A stored row with its mobile opened (whole: the declarant proved it). */
+function opened(model: ResourceModel | undefined, row: DeclarationTable): DeclarationTable {
+  return model?.cipher ? { ...row, mobile: model.cipher.open(row.mobile) } : row;
+}
+
+async function fileDeclaration(db: Kysely<Tables>, model: ResourceModel | undefined, dicts: Dicts, portalArea: string, filing: Filing, filed: Date): Promise<{ id: string; declNo: string }> {
   const id = newId();
   const day = todayIn(undefined, filed).replace(/-/g, '');
   const declNo = `JY${day}${String(await nextSequence(db, `serial:ext_declaration:JY${day}`)).padStart(4, '0')}`;
   const area = areaOfAddress(dicts, filing.address, portalArea);
   await db
     .insertInto('ext_declaration')
-    .values({ id, decl_no: declNo, ...filing, area_code: area, district: area, due_date: dueDateOf(dicts, filing.category, filed), status: 'submitted', created_at: filed })
+    .values({ id, decl_no: declNo, ...filing, ...((model ? sealValues(model, { mobile: filing.mobile }) : {}) as { mobile: string }), area_code: area, district: area, due_date: dueDateOf(dicts, filing.category, filed), status: 'submitted', created_at: filed })
     .execute();
   const declarant = { userId: DECLARANT_ID, userName: `${filing.declarant}（申报人）`.slice(0, 100), unitId: DECLARANT_ID, areaCode: area, roleType: null, menuIds: [], oversees: false };
   await writeFlowLog(db, declarant, { resource: DECLARATION_RESOURCE, recordId: id, action: 'commit', from: null, to: 'submitted' });
@@ -127,6 +140,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const db = app.db as unknown as Kysely<Tables>;
   const sms = smsService(app);
   const dicts = (): Dicts => app.resources.get(DECLARATION_RESOURCE)?.runtime.dicts ?? new Map();
+  const model = (): ResourceModel | undefined => app.resources.get(DECLARATION_RESOURCE)?.model;
   const open = { public: true, rateLimit: { max: 30, timeWindow: 60_000 } };
 
   async function grant(mobile: string): Promise<DeclarationAccess> {
@@ -184,7 +198,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const values = { declarant: (b.declarant ?? '').trim(), category: b.category ?? '', title: (b.title ?? '').trim(), address: b.address?.trim() || null, content: (b.content ?? '').trim() };
       if (!values.declarant || !values.title || !values.content || !(values.category in DECLARATION_CATEGORIES)) throw new AppError(ERRORS.DECLARATION_INVALID);
       const mobile = b.access ? await mobileOf(b.access) : await verified(b.mobile, b.code);
-      const { id, declNo } = await db.transaction().execute((trx) => fileDeclaration(trx, dicts(), app.config.areaCode, { mobile, ...values }, new Date()));
+      const { id, declNo } = await db.transaction().execute((trx) => fileDeclaration(trx, model(), dicts(), app.config.areaCode, { mobile, ...values }, new Date()));
       const access = b.access ? { access: b.access, mobile, expiresAt: '' } : await grant(mobile);
       return reply.ok({ id, declNo, ...access }, '申报已提交');
     },
@@ -196,12 +210,12 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       const mobile = await mobileOf(request.query.access);
       const { pageNo, pageSize } = request.query;
-      const query = db.selectFrom('ext_declaration').where('mobile', '=', mobile);
+      const query = db.selectFrom('ext_declaration').where(ofMobile(model(), mobile));
       const [{ count }, rows] = await Promise.all([
         query.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow(),
         query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset(pageOffset(pageNo, pageSize)).execute(),
       ]);
-      return reply.ok(page(rows.map(toDeclaration), Number(count), pageNo, pageSize));
+      return reply.ok(page(rows.map((r) => toDeclaration(opened(model(), r))), Number(count), pageNo, pageSize));
     },
   });
 
@@ -210,9 +224,9 @@ const routes: FastifyPluginAsync = async (app) => {
     schema: { summary: 'One declaration of the proved mobile', tags: ['declaration'], querystring: { type: 'object', properties: { access: str(64), id: str(64) }, required: ['access', 'id'] }, response: failureResponses },
     handler: async (request, reply) => {
       const mobile = await mobileOf(request.query.access);
-      const row = await db.selectFrom('ext_declaration').selectAll().where('id', '=', request.query.id).where('mobile', '=', mobile).executeTakeFirst();
+      const row = await db.selectFrom('ext_declaration').selectAll().where('id', '=', request.query.id).where(ofMobile(model(), mobile)).executeTakeFirst();
       if (!row) throw new AppError('RECORD_NOT_FOUND');
-      return reply.ok(toDeclaration(row));
+      return reply.ok(toDeclaration(opened(model(), row)));
     },
   });
 };
@@ -262,11 +276,11 @@ const DEMO_DECLARATIONS: DemoDeclaration[] = [
 
 async function seed(demo: DemoContext): Promise<Record<string, number>> {
   const db = demo.db as unknown as Kysely<Tables>;
-  const existing = await db.selectFrom('ext_declaration').select('id').where('mobile', '=', DEMO_DECLARATION_MOBILE).limit(1).execute();
-  if (existing.length) return { declarations: 0 };
   const compiled = demo.resource(DECLARATION_RESOURCE);
+  const existing = await db.selectFrom('ext_declaration').select('id').where(ofMobile(compiled.model, DEMO_DECLARATION_MOBILE)).limit(1).execute();
+  if (existing.length) return { declarations: 0 };
   for (const { days, steps, ...filing } of DEMO_DECLARATIONS) {
-    const { id } = await fileDeclaration(db, compiled.runtime.dicts, demo.authority.areaCode, filing, new Date(Date.now() - days * 86_400_000));
+    const { id } = await fileDeclaration(db, compiled.model, compiled.runtime.dicts, demo.authority.areaCode, filing, new Date(Date.now() - days * 86_400_000));
     for (const [action, opinion] of steps ?? []) await runAction(demo.db, compiled, demo.authority, action, id, { opinion });
   }
   return { declarations: DEMO_DECLARATIONS.length };
