@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deadlineState } from '../../src/schema/deadlines';
+import { addToDate } from '../../src/shared/dates';
+import { chinaInstants, clockPinnedAt } from '../support/clock';
 
 const today = '2026-11-24';
 
@@ -25,5 +27,19 @@ describe('dates that matter (deadline)', () => {
     expect(deadlineState({ deadline: true }, '', {}, today)).toBeUndefined();
     expect(deadlineState({ deadline: true }, null, {}, today)).toBeUndefined();
     expect(deadlineState({}, '2020-01-01', {}, today)).toBeUndefined();
+  });
+});
+
+describe.each(chinaInstants())("counts from China's today read from the clock, at the %s", (_name, instant, today) => {
+  clockPinnedAt(instant);
+
+  it('due today, overdue since yesterday, due soon until the window ends', () => {
+    const field = { deadline: true as const };
+    expect(deadlineState(field, today)?.text).toBe('今天到期');
+    expect(deadlineState(field, addToDate(today, -1, 'd'))?.text).toBe('已超期 1 天');
+    expect(deadlineState(field, addToDate(today, 30, 'd'))?.text).toBe('30 天后到期');
+    expect(deadlineState(field, addToDate(today, 31, 'd'))).toBeUndefined();
+    // The instant itself, stored as a timestamp, is due today (its date in China).
+    expect(deadlineState(field, instant.toISOString())?.text).toBe('今天到期');
   });
 });

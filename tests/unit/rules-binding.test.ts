@@ -4,16 +4,22 @@
  * submit, required messages, and the password strength levels.
  */
 import { createForm, type Field, type Form } from '@formily/core';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { messages, POSTAL_CODE_LONG_MESSAGE, ruleNames, type RuleName } from '../../validators';
 import {
   attachDeferredValidation, deferredValidation, fieldValidators, VALIDATION_DELAY_MS, type DeferOptions, type FieldRuleSpec,
 } from '../../src/engine/form/rules';
 import { describeStrength, strengthLabel } from '../../src/engine/form/strength';
 import { viaFormily } from './vectors/paths';
-import { EMPTY_VALUES, label, labelledCases } from './vectors/rules';
+import { EMPTY_VALUES, label, labelledCases, VECTORS_TODAY } from './vectors/rules';
+import { middayInChina, pinClock } from '../support/clock';
 
 describe.each(ruleNames)('Formily path of %s', (name: RuleName) => {
+  // The date-relative vectors (born today / tomorrow) hold for the day they were made.
+  beforeAll(() => pinClock(middayInChina(VECTORS_TODAY)));
+  afterAll(() => {
+    vi.useRealTimers();
+  });
   test.each(labelledCases(name))('%s', async (_l, { value, valid }) => {
     expect(await viaFormily([name], value)).toBe(valid ? undefined : messages[name]);
   });

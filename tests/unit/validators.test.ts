@@ -2,13 +2,18 @@
  * The validation catalogue called directly: every field rule of the original portal with its exact message, the
  * shared vectors, rule references with overridden messages, password strength and identifiers.
  */
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   changePasswordMessages, extraRules, idCardCheckChar, isRealPastDate, isRuleName, isSimplePassword, makeUnifiedCreditCode,
   messages, normalizeIdCard, orgCode, orgCodeCheckChar, PASSWORD_GUIDANCE, passwordsMatch, passwordStrength,
   POSTAL_CODE_LONG_MESSAGE, ruleNames, rules, SPEC_RULES, toRuleValue, unifiedCreditCode, validate, validateAll, type RuleName,
 } from '../../validators';
-import { EMPTY_VALUES, label, labelledCases, VECTORS } from './vectors/rules';
+import { EMPTY_VALUES, label, labelledCases, VECTORS, VECTORS_TODAY, withIdCheckChar } from './vectors/rules';
+import { addToDate } from '../../src/shared/dates';
+import { chinaInstants, clockPinnedAt, middayInChina } from '../support/clock';
+
+// The date-relative vectors (born today / tomorrow) hold for the day they were made.
+clockPinnedAt(middayInChina(VECTORS_TODAY));
 
 describe('the catalogue holds every field rule of the original portal with its exact message', () => {
   test('fifteen rules, keyed as the schemas name them, with the original portal’s messages', () => {
@@ -125,7 +130,7 @@ describe('national identifiers', () => {
     expect(normalizeIdCard(' 11010519491231002x ')).toBe('11010519491231002X');
   });
   test('birth dates: real calendar days, not after today', () => {
-    const today = new Date(2024, 1, 29);
+    const today = new Date('2024-02-29T12:00:00+08:00');
     expect(isRealPastDate('20240229', today)).toBe(true);
     expect(isRealPastDate('20240301', today)).toBe(false);
     expect(isRealPastDate('20000229', today)).toBe(true);
@@ -146,5 +151,20 @@ describe('national identifiers', () => {
     expect(orgCodeCheckChar('00000000')).toBe('0');
     expect(orgCodeCheckChar('d2143569')).toBeUndefined();
     expect(orgCodeCheckChar('D214356')).toBeUndefined();
+  });
+});
+
+describe.each(chinaInstants())("a birth date is checked against China's date, at the %s", (_name, instant, today) => {
+  const card = (date: string) => withIdCheckChar(`330212${date.replaceAll('-', '')}001`);
+  beforeEach(() => vi.setSystemTime(instant));
+  afterEach(() => vi.setSystemTime(middayInChina(VECTORS_TODAY)));
+
+  test("born on China's today is valid, born on China's tomorrow is not, whatever the machine's zone", () => {
+    expect(isRealPastDate(today.replaceAll('-', ''), instant)).toBe(true);
+    expect(isRealPastDate(addToDate(today, 1, 'd').replaceAll('-', ''), instant)).toBe(false);
+    // The catalogue's rule reads the (pinned) clock itself.
+    expect(rules.idCard(card(today))).toBeUndefined();
+    expect(rules.idCard(card(addToDate(today, -1, 'd')))).toBeUndefined();
+    expect(rules.idCard(card(addToDate(today, 1, 'd')))).toBe(messages.idCard);
   });
 });

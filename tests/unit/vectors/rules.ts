@@ -9,6 +9,7 @@
  * date-relative identity cards use the small oracle `withIdCheckChar` at the bottom of this file.
  */
 import type { RuleName, RuleValue } from '../../../validators';
+import { addToDate, todayIn } from '../../../src/shared/dates';
 
 export interface RuleCase {
   value: RuleValue;
@@ -30,14 +31,14 @@ export function withIdCheckChar(first17: string): string {
   return first17 + '10X98765432'[sum % 11];
 }
 
-function yyyymmdd(date: Date): string {
-  return `${date.getFullYear()}${String(date.getMonth() + 1).padStart(2, '0')}${String(date.getDate()).padStart(2, '0')}`;
-}
-
-const today = new Date();
-const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
-const bornToday = withIdCheckChar(`330212${yyyymmdd(today)}001`);
-const bornTomorrow = withIdCheckChar(`330212${yyyymmdd(tomorrow)}001`);
+/**
+ * The China date the date-relative cards are made for (the check's "today" is China's, whatever
+ * the machine's zone). A test that runs them pins its clock inside this day (tests/support/clock.ts
+ * middayInChina), so a run that crosses midnight does not turn "born tomorrow" into "born today".
+ */
+export const VECTORS_TODAY = todayIn();
+const bornToday = withIdCheckChar(`330212${VECTORS_TODAY.replaceAll('-', '')}001`);
+const bornTomorrow = withIdCheckChar(`330212${addToDate(VECTORS_TODAY, 1, 'd').replaceAll('-', '')}001`);
 
 export const VECTORS: Record<RuleName, RuleCase[]> = {
   email: [
