@@ -17,6 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idCardCheckChar } from '../../validators/identifiers';
 import { StartupError } from '../../src/server/config';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
+import { loadCatalog } from '../../src/server/resources/catalog';
+import { planSchema } from '../../src/server/resources/ddl';
+import { compileModels } from '../../src/server/resources/model';
 import { convertSealedFields, indexColumnOf, sealable, SEALED_FIELDS_SETTING } from '../../src/server/resources/sealed-fields';
 import type { Page } from '../../src/shared/contract';
 import { api, appSuite, call, dbTargets, freshPostgresDatabase, makeApp, resourceCalls, sessionOf, withSession, type DbTarget } from './helpers';
@@ -112,6 +115,24 @@ describe.each(dbTargets())('ID card and mobile columns encrypted at rest, PORTAL
     const operators = (await call<Page<Row>>(app, session.using, 'GET', '/r/operator/list', { pageSize: '100' })).body.data!.list;
     expect(operators.length).toBeGreaterThan(1);
     for (const r of operators) expect(r.idCard).toMatch(/^\d{6}\*{8}[\dX]{4}$/);
+  });
+});
+
+describe('the columns of a database made before encryption', () => {
+  it('widens varchar(18) and varchar(11) to text and adds the blind-index columns, as additive changes', () => {
+    const model = compileModels(loadCatalog()).find((m) => m.name === 'operator')!;
+    const existing = {
+      columns: model.columns.filter((c) => !c.column.endsWith('__bidx')).map((c) => ({ table: model.table, column: c.column, sqlType: c.column === 'id_card' ? 'varchar(18)' : c.column === 'mobile' ? 'varchar(11)' : c.sqlType })),
+      indexes: model.indexes.map((i) => ({ table: model.table, name: i.name })),
+    };
+    const plan = planSchema([model], existing);
+    expect(plan.destructive).toEqual([]);
+    expect(plan.statements).toEqual([
+      'ALTER TABLE "operator" ALTER COLUMN "id_card" TYPE text',
+      'ALTER TABLE "operator" ALTER COLUMN "mobile" TYPE text',
+      'ALTER TABLE "operator" ADD COLUMN "id_card__bidx" text',
+      'ALTER TABLE "operator" ADD COLUMN "mobile__bidx" text',
+    ]);
   });
 });
 

@@ -150,7 +150,7 @@ export async function convertSealedFields(db: AnyDb, models: readonly ResourceMo
     const pending = sealing
       ? fields.map((f) => `(${quote(f.column)} <> '' AND ${quote(f.column)} NOT LIKE 'sealed:%')`).join(' OR ')
       : fields.map((f) => `${quote(f.column)} LIKE 'sealed:%' OR ${quote(indexColumnOf(f.column))} IS NOT NULL`).join(' OR ');
-    if (sealing) await checkKey(db, model, fields, opener);
+    await checkKey(db, model, fields, opener);
     for (;;) {
       const done = await db.transaction().execute(async (trx) => {
         await sql`SELECT pg_advisory_xact_lock(hashtext('portal:sealed-fields'))`.execute(trx);
