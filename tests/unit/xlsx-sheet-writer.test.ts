@@ -128,6 +128,6 @@ describe('xlsx sheet writer', () => {
     await writing;
     await sheet.finish();
     expect(batches).toBe(16);
-    // Deflating ~11 MB takes seconds on a busy 2-core machine: no tight limit.
-  }, 120_000);
+    // Deflating ~11 MB takes seconds on a busy 2-core machine: the unit project's testTimeout, no tight limit.
+  });
 });
