@@ -1,9 +1,10 @@
 /**
- * 安全审计日志 in Chromium at 1366×768 as the demo authority (jgadmin): the demo's audit rows of
- * its area are listed newest first with readable changes; a search by business and operation
- * narrows them; 导出 downloads the same search as XLSX; nothing is wider than the page.
+ * 安全审计日志 in Chromium at 1366×768 as the demo authority (jgadmin), served by the engine (the
+ * read-only resource audit-log): the area's audit rows newest first with readable changes and
+ * formatted times; a search by operation narrows them and survives opening a row and coming back;
+ * the time column sorts; an unmatched search shows the empty state; 导出 downloads the search as
+ * XLSX; nothing is wider than the page or the card.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { openMenu } from './support/shell';
 import { signedInSuite } from './support/suite';
@@ -13,41 +14,68 @@ const baseURL = inject('baseURL');
 describe('audit log screen', () => {
   const { page } = signedInSuite('jgadmin');
 
-  it('lists, searches and exports the area’s audit log', { timeout: 120_000 }, async () => {
-    page.setDefaultTimeout(20_000);
+  it('lists, filters, sorts, opens and exports the area’s audit log', { timeout: 120_000 }, async () => {
+    page.setDefaultTimeout(45_000);
     await page.setViewportSize({ width: 1366, height: 768 });
     await openMenu(page, '账号管理', '安全审计日志');
     await page.waitForURL(/\/account\/audit-log/);
-    const rows = page.locator('.ant-table-row');
+    const table = page.locator('.engine-list-table').filter({ visible: true });
+    const rows = table.locator('.ant-table-row');
     await rows.first().waitFor();
-    const total = Number((await page.locator('.ant-pagination-total-text').innerText()).match(/\d+/)![0]);
-    expect(total).toBeGreaterThan(0);
+    const total = () => page.locator('.ant-pagination-total-text').filter({ visible: true }).first().innerText();
+    await expect.poll(total).toMatch(/^共 [1-9]\d* 条$/);
+    expect(await table.locator('thead th').allInnerTexts()).toEqual(['时间', '单位', '操作人', '操作', '业务', '记录编号', '变更内容', '操作']);
     if (process.env.AUDIT_SCREENSHOT) await page.screenshot({ path: process.env.AUDIT_SCREENSHOT });
 
-    // Search: the business by its Chinese title, and the operation 新增.
-    const select = (name: string) => page.locator('.ant-select', { has: page.locator(`#auditFilter_${name}`) }).locator('.ant-select-selector');
-    await select('resource').click();
-    const first = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
-    const title = (await first.innerText()).trim();
-    await first.click();
-    await select('operation').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '新增' }).first().click();
-    await page.getByRole('button', { name: /查\s*询/ }).click();
-    await page.waitForURL(/resource=/);
-    // The previous page stays until the search answers: wait for rows of the search alone.
-    await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes(title) && text.includes('新增'))).toBe(true);
-    const found = await rows.allInnerTexts();
-    expect(found.length).toBeGreaterThan(0);
-    // Each change reads 「字段：值」 (「字段：旧 → 新」 once a value changes).
-    for (const text of found) expect(text).toMatch(/\S：\S/);
+    // Times read YYYY-MM-DD HH:mm:ss, newest first.
+    const times = async () => (await rows.locator('td:first-child').allInnerTexts()).map((t) => t.trim());
+    const first = await times();
+    for (const t of first) expect(t).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect([...first].sort().reverse()).toEqual(first);
 
-    // Nothing wider than the page.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // Nothing wider than the page, and the table within its card.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const widths = await table.evaluate((el) => ({ table: el.querySelector('table')!.getBoundingClientRect().width, box: el.getBoundingClientRect().width }));
+    expect(widths.table).toBeLessThanOrEqual(widths.box + 1);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);
-    expect(download.suggestedFilename()).toBe('安全审计日志.xlsx');
-    const bytes = readFileSync((await download.path())!);
-    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    // Search: the operation 新增; every row then reads 新增 and its changes 「字段：值」.
+    await page.locator('.engine-filter-bar .ant-form-item', { hasText: '操作' }).filter({ visible: true }).locator('.ant-select-selector').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: /^新增$/ }).click();
+    await page.locator('.engine-filter-bar').filter({ visible: true }).getByRole('button', { name: /^查\s*询$/ }).click();
+    await page.waitForURL(/operation=insert/);
+    await expect.poll(async () => (await rows.locator('td:nth-child(4)').allInnerTexts()).every((t) => t.trim() === '新增')).toBe(true);
+    const changes = await rows.locator('td:nth-child(7)').allInnerTexts();
+    expect(changes.length).toBeGreaterThan(0);
+    for (const text of changes) expect(text).toMatch(/\S：\S/);
+
+    // Open a row, then come back: the search is still there.
+    await rows.first().getByRole('button', { name: /查\s*看/ }).or(rows.first().getByRole('link', { name: /查\s*看/ })).first().click();
+    await page.waitForURL(/\/account\/audit-log\/detail/);
+    await page.getByText('变更内容').filter({ visible: true }).first().waitFor();
+    await page.goBack();
+    await page.waitForURL(/operation=insert/);
+    await expect.poll(async () => (await rows.locator('td:nth-child(4)').allInnerTexts()).every((t) => t.trim() === '新增')).toBe(true);
+    await expect.poll(() => page.locator('.engine-filter-bar .ant-select-selection-item[title="新增"]').filter({ visible: true }).count()).toBe(1);
+
+    // The time column sorts: newest first is the default; the header's cycle leads to oldest first.
+    const header = table.locator('thead th', { hasText: '时间' });
+    for (let i = 0; i < 3 && !/[?&]orderBy=time(&|$)/.test(page.url()); i++) {
+      await header.click();
+      await page.waitForTimeout(300);
+    }
+    await page.waitForURL(/[?&]orderBy=time(&|$)/);
+    await expect.poll(async () => { const t = await times(); return t.length > 1 && t.join() === [...t].sort().join(); }).toBe(true);
+
+    // 导出 is a link to the same search as XLSX (opened beside the page): fetched with the page's session.
+    const href = await page.locator('a', { hasText: /导\s*出/ }).filter({ visible: true }).first().getAttribute('href');
+    expect(href).toContain('operation=insert');
+    const file = await page.request.get(new URL(href!, baseURL).toString());
+    expect(file.status()).toBe(200);
+    expect(decodeURIComponent(file.headers()['content-disposition'] ?? '')).toContain('安全审计日志');
+    expect((await file.body()).subarray(0, 2).toString()).toBe('PK');
+
+    // A search that matches nothing: the empty state.
+    await page.goto(`${baseURL}/account/audit-log?recordId=${encodeURIComponent('没有这样的记录')}`);
+    await table.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
   });
 });

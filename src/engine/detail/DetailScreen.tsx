@@ -97,7 +97,8 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
           <FlowLog resource={resource} id={String(record.id)} />
         </>
       )}
-      <AuditLog resource={resource} id={String(record.id)} />
+      {/* A system table's rows are a log themselves: they have no change history of their own. */}
+      {!resource.systemTable && <AuditLog resource={resource} id={String(record.id)} />}
       <ActionBar actions={actions} pending={runner.pending} onAction={(a) => void onAction(a)} />
       {runner.dialog}
     </ScreenCard>
