@@ -97,7 +97,9 @@ export default function ShellLayout() {
           <TabBar tabs={tabs} activeKey={current.key} homeKey={home.key} />
           <Layout.Content className="shell__content" ref={content}>
             <Breadcrumbs entry={entry} home={home} />
-            {!s.passwordMustChange && <KeepAlive activeKey={current.key} outlet={outlet} openKeys={tabs.map((t) => t.key)} notCache={entry.notCache} />}
+            {/* Signed out (logout, password change): the pages go at once, before a read of theirs
+                could go out without the session; the login page is on its way. */}
+            {s.token && !s.passwordMustChange && <KeepAlive activeKey={current.key} outlet={outlet} openKeys={tabs.map((t) => t.key)} notCache={entry.notCache} />}
           </Layout.Content>
           <BackToTop target={content} />
         </Layout>
