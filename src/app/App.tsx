@@ -3,8 +3,9 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { SWRConfig, type Middleware } from 'swr';
 import { bindNotify } from './notify';
+import { trackRequest } from './progress';
 import { createRouter } from './router';
 
 const THEME = {
@@ -19,6 +20,19 @@ function NotifyBridge() {
   return null;
 }
 
+// Outside antd's components (the navigation progress bar, global.css) the primary colour is this variable.
+document.documentElement.style.setProperty('--portal-color-primary', THEME.token.colorPrimary);
+
+/**
+ * Every read a page makes through SWR (the api's, the engine's lists and screen definitions) holds
+ * the navigation progress bar while the page settles, so the bar covers a page's first data even
+ * when they come in steps (the screen's definition, then its rows).
+ */
+const trackReads: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  const tracked = fetcher && (((...args: Parameters<typeof fetcher>) => trackRequest(Promise.resolve(fetcher(...args)))) as typeof fetcher);
+  return useSWRNext(key, tracked, config);
+};
+
 /** One router per page life, created outside React (StrictMode would build two in development). */
 const router = createRouter();
 
@@ -27,7 +41,7 @@ export default function App() {
     <ConfigProvider locale={zhCN} theme={THEME}>
       <AntdApp>
         <NotifyBridge />
-        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false, use: [trackReads] }}>
           <RouterProvider router={router} />
         </SWRConfig>
       </AntdApp>

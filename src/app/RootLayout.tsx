@@ -1,31 +1,29 @@
 import 'nprogress/nprogress.css';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { useAppConfig } from './config';
+import { hold, navigationStarted } from './progress';
 import type { RouteHandle } from './routes';
 
-type NProgress = typeof import('nprogress');
-/** The bar's code, loaded by the first navigation: a page that is only shown (login) does not download it (issue 18). */
-let bar: Promise<NProgress> | null = null;
-const loadBar = (): Promise<NProgress> =>
-  (bar ??= import('nprogress').then(({ default: nprogress }) => {
-    nprogress.configure({ showSpinner: false });
-    return nprogress;
-  }));
-
-/** Progress bar while navigating, document title, scroll to top (SPEC.md §2). */
+/** Progress bar while navigating (progress.ts), document title, scroll to top. */
 export default function RootLayout() {
   const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const matches = useMatches();
   const { productName } = useAppConfig();
   const title = (matches.at(-1)?.handle as RouteHandle | undefined)?.entry.title;
 
+  // The route's loaders (access checks, the profile) hold the bar while they run.
+  const loading = navigation.state !== 'idle';
+  useEffect(() => (loading ? hold() : undefined), [loading]);
+
+  // A new address (a menu click, a tab, a link) starts the bar; the page's code and first reads
+  // then hold it. Not the address the app opened with: a page only shown (login) loads no bar.
+  const first = useRef(true);
   useEffect(() => {
-    // Callbacks on one promise run in order: a start is never overtaken by the done after it.
-    if (navigation.state !== 'idle') void loadBar().then((nprogress) => nprogress.start());
-    else if (bar) void bar.then((nprogress) => nprogress.done());
-  }, [navigation.state]);
+    if (first.current) first.current = false;
+    else navigationStarted();
+  }, [key]);
 
   useEffect(() => {
     document.title = title ? `${productName} - ${title}` : productName;

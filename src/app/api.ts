@@ -11,6 +11,7 @@
 import { EXTEND_PARAM, SESSION_PARAM, type Envelope } from '../shared/contract';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
+import { trackRequest } from './progress';
 import { session } from './session';
 
 export const SERVER_ERROR_MESSAGE = '服务器出错了请稍后再试';
@@ -191,7 +192,7 @@ function endSession(error: ApiError): void {
   redirectingToLogin = true;
   session.clear();
   if (error.code === 'SESSION_SUPERSEDED') sessionStorage.setItem(LOGIN_NOTICE_KEY, error.message);
-  else notify.message.error(SESSION_EXPIRED_MESSAGE);
+  else toastError(SESSION_EXPIRED_MESSAGE);
   navigateTo('/login', { replace: true });
   setTimeout(() => (redirectingToLogin = false), 1000);
 }
@@ -205,9 +206,14 @@ export function dropLoginNotice(): void {
   sessionStorage.removeItem(LOGIN_NOTICE_KEY);
 }
 
+/** An error toast keyed by its text: the same message shown again meanwhile (a screen repeating a failure the client showed) is one toast. */
+function toastError(text: string): void {
+  void notify.message.error({ content: text, key: text });
+}
+
 function fail(error: ApiError, silent?: boolean): never {
   if (error.kind === 'unauthenticated') endSession(error);
-  else if (!silent) notify.message.error(error.message);
+  else if (!silent) toastError(error.message);
   throw error;
 }
 
@@ -219,7 +225,12 @@ function statusError({ status, body: data }: Reply): ApiError {
   return new ApiError('transport', SERVER_ERROR_MESSAGE, { status });
 }
 
-async function send<T>(call: Call, options: RequestOptions = {}): Promise<T> {
+/** A request; one made while a navigation settles holds the progress bar (progress.ts). */
+function send<T>(call: Call, options: RequestOptions = {}): Promise<T> {
+  return trackRequest(sendNow<T>(call, options));
+}
+
+async function sendNow<T>(call: Call, options: RequestOptions = {}): Promise<T> {
   const { signal, silent } = options;
   const request = { ...call, params: { ...call.params, ...options.params } };
   let reply: Reply;

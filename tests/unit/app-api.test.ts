@@ -92,7 +92,7 @@ describe('the api client', () => {
     const err = await failure(api.post('/a/x', {}));
     expect(err).toBeInstanceOf(api.ApiError);
     expect(err).toMatchObject({ kind: 'business', code: 'WRONG_STATE', message: '当前状态不允许此操作' });
-    expect(toast.error).toHaveBeenCalledWith('当前状态不允许此操作');
+    expect(toast.error).toHaveBeenCalledWith({ content: '当前状态不允许此操作', key: '当前状态不允许此操作' });
   });
 
   describe('a reply without result, success and isSuccess (the original error handling)', () => {
@@ -102,13 +102,13 @@ describe('the api client', () => {
       expect(err).toBeInstanceOf(api.ApiError);
       expect(err).toMatchObject({ kind: 'business', message: '未找到该申报记录' });
       expect(toast.error).toHaveBeenCalledTimes(1);
-      expect(toast.error).toHaveBeenCalledWith('未找到该申报记录');
+      expect(toast.error).toHaveBeenCalledWith({ content: '未找到该申报记录', key: '未找到该申报记录' });
     });
 
     it('carrying errmsg (the legacy spelling): the same, and silent leaves the toast to the caller', async () => {
       reply({ errmsg: '验证码错误', data: null });
       await expect(failure(api.postForm('/a/x', { a: 1 }))).resolves.toMatchObject({ kind: 'business', message: '验证码错误' });
-      expect(toast.error).toHaveBeenCalledWith('验证码错误');
+      expect(toast.error).toHaveBeenCalledWith({ content: '验证码错误', key: '验证码错误' });
       toast.error.mockClear();
       reply({ errmsg: '验证码错误' });
       await expect(failure(api.postForm('/a/x', { a: 1 }, { silent: true }))).resolves.toMatchObject({ kind: 'business', message: '验证码错误' });
@@ -118,7 +118,7 @@ describe('the api client', () => {
     it('on an error status too: its message rather than the transport toast', async () => {
       reply({ errmsg: '上传文件过大' }, 413);
       await expect(failure(api.post('/a/x'))).resolves.toMatchObject({ kind: 'business', status: 413, message: '上传文件过大' });
-      expect(toast.error).toHaveBeenCalledWith('上传文件过大');
+      expect(toast.error).toHaveBeenCalledWith({ content: '上传文件过大', key: '上传文件过大' });
     });
 
     it('without those fields (raw data): returned as data, no toast', async () => {
@@ -144,7 +144,7 @@ describe('the api client', () => {
   it('a 401: the session ends with the server\'s message', async () => {
     reply({ result: 'false', code: 'UNAUTHENTICATED', errorMsg: '未登录或登录超时' }, 401);
     await expect(failure(api.get('/a/x', { silent: true }))).resolves.toMatchObject({ kind: 'unauthenticated', status: 401, code: 'UNAUTHENTICATED', message: '未登录或登录超时' });
-    expect(toast.error).toHaveBeenCalledWith('登录已过期，请重新登录');
+    expect(toast.error).toHaveBeenCalledWith({ content: '登录已过期，请重新登录', key: '登录已过期，请重新登录' });
   });
 
   it('a 401 for a session a newer login ended: its message is kept for the login page, no toast', async () => {
@@ -176,7 +176,7 @@ describe('the api client', () => {
     const pending = failure(api.get('/a/x'));
     await vi.advanceTimersByTimeAsync(60_000);
     await expect(pending).resolves.toMatchObject({ kind: 'transport', message: api.SERVER_ERROR_MESSAGE });
-    expect(toast.error).toHaveBeenCalledWith('服务器出错了请稍后再试');
+    expect(toast.error).toHaveBeenCalledWith({ content: '服务器出错了请稍后再试', key: '服务器出错了请稍后再试' });
   });
 
   it('an upload with onProgress reports the percentage sent and unwraps the reply', async () => {
@@ -231,10 +231,10 @@ describe('the api client', () => {
   it('a transport failure: 服务器出错了请稍后再试, rejected', async () => {
     next = { network: true };
     await expect(failure(api.get('/a/x'))).resolves.toMatchObject({ kind: 'transport', message: api.SERVER_ERROR_MESSAGE });
-    expect(toast.error).toHaveBeenCalledWith('服务器出错了请稍后再试');
+    expect(toast.error).toHaveBeenCalledWith({ content: '服务器出错了请稍后再试', key: '服务器出错了请稍后再试' });
     toast.error.mockClear();
     reply('<html>bad gateway</html>', 502);
     await expect(failure(api.get('/a/x'))).resolves.toMatchObject({ kind: 'transport', status: 502 });
-    expect(toast.error).toHaveBeenCalledWith('服务器出错了请稍后再试');
+    expect(toast.error).toHaveBeenCalledWith({ content: '服务器出错了请稍后再试', key: '服务器出错了请稍后再试' });
   });
 });

@@ -2,6 +2,7 @@
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
 import useSWRImmutable from 'swr/immutable';
 import { useCallback, useMemo } from 'react';
+import { useFeedback } from '../actions/feedback';
 import { useEngine } from '../context';
 import { loadScreenBundle, type ScreenBundle } from '../registry/registry';
 import type { Resource } from '../../schema/types';
@@ -16,11 +17,23 @@ export function useScreenBundle(screenId: string): SWRResponse<ScreenBundle, Err
   return useSWRImmutable([PREFIX, 'screen', screenId, registry], ([, , id, reg]) => loadScreenBundle(reg, id));
 }
 
+/**
+ * A list or record that fails to load says so in a toast as well as on the screen (which offers a
+ * retry): once per failed request, as SWR calls `onError` only for the request it started, not per
+ * render. The toast's key is its text, so the same message shown meanwhile by the transport (a
+ * session that ended) is one toast, not two.
+ */
+function useLoadFailureToast(): (error: EngineError) => void {
+  const { message } = useFeedback();
+  return useCallback((error: EngineError) => void message.error({ content: error.message, key: error.message }), [message]);
+}
+
 /** A page of a resource's records; keeps the previous page on screen while the next loads. */
 export function useList(resource: string | undefined, query: ListQuery): SWRResponse<PageResult, EngineError> {
   const { dataProvider, cacheScope } = useEngine();
+  const onError = useLoadFailureToast();
   const key = resource ? [PREFIX, 'list', cacheScope, resource, JSON.stringify(query)] : null;
-  return useSWR(key, () => dataProvider.getList(resource!, query).catch((e) => Promise.reject(toEngineError(e))), { keepPreviousData: true });
+  return useSWR(key, () => dataProvider.getList(resource!, query).catch((e) => Promise.reject(toEngineError(e))), { keepPreviousData: true, onError });
 }
 
 /** Counts of a resource's rows (null query: nothing to load); keeps the previous counts on screen while new filters load. */
@@ -37,8 +50,10 @@ export function useStats(resource: string, query: StatsQuery | null): SWRRespons
 /** One record (null id: nothing to load, e.g. add mode). */
 export function useRecord(resource: string, id: string | null | undefined): SWRResponse<RecordData, EngineError> {
   const { dataProvider, cacheScope } = useEngine();
+  const onError = useLoadFailureToast();
   return useSWR(id ? [PREFIX, 'record', cacheScope, resource, id] : null, () => dataProvider.getOne(resource, id!).catch((e) => Promise.reject(toEngineError(e))), {
     revalidateOnFocus: false,
+    onError,
   });
 }
 
