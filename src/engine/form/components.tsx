@@ -3,10 +3,10 @@
  * Built-ins come from @formily/antd-v5 and widgets.tsx; screens' `component` escape hatch names a
  * component an app registers with `registerFieldComponent`. A new widget is an entry here.
  */
-import { DatePicker, FormItem, Input, Select, TimePicker } from '@formily/antd-v5';
+import { DatePicker, FormItem, Input, TimePicker } from '@formily/antd-v5';
 import { createSchemaField } from '@formily/react';
 import type { ComponentType } from 'react';
-import { BoolSwitch, NumberInput } from './inputs';
+import { BoolSwitch, CodeSelect, NumberInput } from './inputs';
 import { FormGrid, FormSection } from './layout';
 import { lazyWidget } from './lazy-widget';
 import { SmsCodeField, StrengthPassword } from '../open/widgets';
@@ -42,7 +42,8 @@ export const BUILTIN_COMPONENTS = {
   Radio,
   RefSelect,
   RichTextInput,
-  Select,
+  // Formily's Select; a code field's view mode labels any code of its tree.
+  Select: CodeSelect,
   SmsCodeField,
   StrengthPassword,
   TimePicker,

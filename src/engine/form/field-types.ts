@@ -43,12 +43,13 @@ export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldT
     'x-component-props': { showTime: true, format: 'YYYY-MM-DD HH:mm:ss', placeholder, style: { width: '100%' } },
   }),
   bool: () => ({ type: 'boolean', 'x-component': 'BoolSwitch' }),
-  // Options are the top level of a tree; a nested code set otherwise (a copied sub-category) still shows its label.
+  // Options are the top level of a tree; a nested code set otherwise (a copied sub-category, one the
+  // server filled in) still shows its label, in the input and in view mode (`codes`: inputs.tsx CodeSelect).
   dict: ({ codes, placeholder }) => ({
     type: 'string',
     enum: options(codes),
     'x-component': 'Select',
-    'x-component-props': { allowClear: true, placeholder, labelRender: ({ value, label }: { value: unknown; label?: unknown }) => (label !== undefined && label !== value ? label : codeLabel(codes, value)) },
+    'x-component-props': { allowClear: true, placeholder, codes, labelRender: ({ value, label }: { value: unknown; label?: unknown }) => (label !== undefined && label !== value ? label : codeLabel(codes, value)) },
   }),
   multiDict: ({ codes, placeholder }) => ({
     type: 'array',

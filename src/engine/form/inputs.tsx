@@ -2,9 +2,11 @@
  * The field widgets every form uses (numbers, switches), each with its read-pretty form for view
  * mode; the rarer ones (area, attachments, references) are widgets.tsx, loaded on first use.
  */
-import { PreviewText, Switch } from '@formily/antd-v5';
+import { PreviewText, Select as FormilySelect, Switch } from '@formily/antd-v5';
 import { connect, mapReadPretty } from '@formily/react';
 import { InputNumber } from 'antd';
+import type { ComponentProps } from 'react';
+import { codeLabel, type CodeItem } from '../model/codes';
 import { EMPTY_TEXT } from '../render/empty';
 import { formatMoney } from '../render/money';
 
@@ -35,3 +37,21 @@ export const BoolText = ({ value }: { value?: unknown }) => <PreviewText.Input v
 /** Switch that reads 是 / 否 in view mode. */
 export const BoolSwitch = connect(Switch, mapReadPretty(BoolText));
 
+// ---------------------------------------------------------------------------------------------
+// codes (dict): a select whose options are the top level of a tree reads any code of
+// the tree as its label in view mode (a sub-category the server filled in, in a sub-table cell too)
+
+type SelectProps = ComponentProps<typeof FormilySelect>;
+type CodeSelectProps = SelectProps & {
+  /** The field's whole code list (field-types.ts); without it the options alone name the values. */
+  codes?: readonly CodeItem[];
+};
+
+const CodeText = ({ codes, ...props }: CodeSelectProps) => {
+  if (!codes) return <PreviewText.Select {...props} />;
+  const { value } = props as { value?: unknown };
+  return <PreviewText.Input value={codeLabel(codes, value)} />;
+};
+
+/** Formily's Select (the options it is given), reading labels from the whole code list in view mode. */
+export const CodeSelect = connect(({ codes: _codes, ...props }: CodeSelectProps) => <FormilySelect {...props} />, mapReadPretty(CodeText));
