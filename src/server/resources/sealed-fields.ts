@@ -138,6 +138,11 @@ export async function convertSealedFields(db: AnyDb, models: readonly ResourceMo
       return 0;
     }
     if (!config.masterKey) {
+      // The mark alone (an sm-mode run that sealed nothing, or a conversion back cut short after its last row) asks for no key.
+      if (!(await anySealed(db, targets))) {
+        await sql`DELETE FROM sys_config WHERE key = ${SEALED_FIELDS_SETTING}`.execute(db);
+        return 0;
+      }
       throw masterKeyError('未设置：数据库中的身份证号、手机号等字段已加密保存，需原主密钥才能启动', 'is not set: ID card and mobile columns in the database are sealed and need the master key they were sealed with');
     }
   } else {
@@ -174,6 +179,16 @@ export async function convertSealedFields(db: AnyDb, models: readonly ResourceMo
   if (!sealing) await sql`DELETE FROM sys_config WHERE key = ${SEALED_FIELDS_SETTING}`.execute(db);
   if (total > 0) log.info(sealing ? `sealed ID card and mobile values in place: ${total} rows` : `unsealed ID card and mobile values (PORTAL_CRYPTO is no longer sm): ${total} rows`);
   return total;
+}
+
+/** Whether any sealable column of `targets` holds a sealed value or a blind index. */
+async function anySealed(db: AnyDb, targets: readonly { model: ResourceModel; fields: readonly FieldModel[] }[]): Promise<boolean> {
+  for (const { model, fields } of targets) {
+    const any = fields.map((f) => `${quote(f.column)} LIKE 'sealed:%' OR ${quote(indexColumnOf(f.column))} IS NOT NULL`).join(' OR ');
+    const { rows } = await sql`SELECT 1 FROM ${sql.table(model.table)} WHERE ${sql.raw(any)} LIMIT 1`.execute(db);
+    if (rows.length > 0) return true;
+  }
+  return false;
 }
 
 /** One sealed value of the table opened with the current key: a different master key stops the start. */
