@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { kindOf } from '../src/schema/lint';
 import { readSchemaTexts } from '../src/schema/node';
 import { messages, ruleNames } from '../validators';
+import { parseCommandLine } from '../src/server/command-line.mjs';
 import { CONFIGURATION_PATH, withSettingsTable } from './settings-doc';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -631,4 +632,12 @@ function configurationGuide(): void {
   console.log(`${current === text ? 'unchanged' : 'generated'} the settings table of ${CONFIGURATION_PATH}`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  parseCommandLine({
+    name: 'npm run gen:docs',
+    summary: ['Generates schemas/meta/README.md, the reference of the schema files, from the meta-schemas, one example per object type from schemas/ and the validation catalogue; and the settings table of the configuration guide.'],
+    options: { check: { type: 'boolean', description: 'write nothing; exit 1 when a generated document is missing or stale' } },
+    examples: ['npm run gen:docs', 'npm run gen:docs -- --check'],
+  });
+  await main();
+}

@@ -19,6 +19,7 @@ import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser'
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { messages, ruleNames } from '../validators';
 import { FIELD_KINDS, FIELD_TYPES } from '../src/schema/kinds';
+import { parseCommandLine } from '../src/server/command-line.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const META_DIR = join(root, 'schemas/meta');
@@ -175,11 +176,11 @@ export function staleFiles(generated: Map<string, string>, dir = GENERATED_DIR):
   }).map(([file]) => file);
 }
 
-async function main(): Promise<void> {
+async function main(check: boolean): Promise<void> {
   const sources = metaSources();
   const staleMeta = staleMetaSchemas(sources);
   const generated = await generateTypes();
-  if (process.argv.includes('--check')) {
+  if (check) {
     for (const file of staleMeta) {
       console.error(`schemas/meta/${file}: the rule names ($defs.ruleName) or field types ($defs.fieldType) differ from validators/index.ts or src/schema/kinds.ts: run npm run gen:types`);
     }
@@ -194,4 +195,14 @@ async function main(): Promise<void> {
   console.log(`generated ${written.join(', ')}`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseCommandLine({
+    name: 'npm run gen:types',
+    summary: [
+      'Generates from the validation catalogue (validators/index.ts) and the meta-schemas (schemas/meta/*.schema.json): the rule names and field types of the meta-schemas, and the engine\'s TypeScript types in src/schema/generated/.',
+    ],
+    options: { check: { type: 'boolean', description: 'write nothing; exit 1 when a generated file (or the rule names) is missing or stale' } },
+    examples: ['npm run gen:types', 'npm run gen:types -- --check'],
+  });
+  await main(values.check === true);
+}

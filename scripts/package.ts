@@ -32,6 +32,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { parseCommandLine } from '../src/server/command-line.mjs';
 import { NODE_BUNDLE } from './build-server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -55,15 +56,6 @@ function sizeOf(path: string): number {
   if (!info) return 0;
   if (!info.isDirectory()) return info.size;
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
-}
-
-/** `--out <dir>` / `--out=<dir>`; default the repository's root. */
-function outDir(argv: readonly string[]): string {
-  const i = argv.findIndex((a) => a === '--out' || a.startsWith('--out='));
-  if (i < 0) return root;
-  const value = argv[i].startsWith('--out=') ? argv[i].slice('--out='.length) : argv[i + 1];
-  if (!value) throw new Error('--out needs a directory');
-  return resolve(value);
 }
 
 /** The package a bare import names (`@scope/name/sub` → `@scope/name`), null for Node's own modules. */
@@ -242,8 +234,18 @@ export async function makePackage(out: string): Promise<{ archive: string; bytes
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseCommandLine({
+    name: 'npm run package',
+    bilingual: true,
+    summary: [
+      '生成离线安装包 portal-<版本>-<平台>.tar.gz：前端与服务端程序、生产依赖、本机的 Node.js、bin/portal、配置模板与运维文档，目标机器无需联网、无需安装 Node.js。',
+      'Makes the offline installation package portal-<version>-<platform>.tar.gz: the built front end and server, the production dependencies, this machine\'s Node.js, bin/portal, configuration templates and the operations guide; the target machine needs no internet and no Node.js.',
+    ],
+    options: { out: { type: 'string', value: 'dir', description: '安装包所在目录（默认仓库根目录）/ where the archive goes (default: the repository\'s root)' } },
+    examples: ['npm run package', 'npm run package -- --out /tmp'],
+  });
   try {
-    await makePackage(outDir(process.argv.slice(2)));
+    await makePackage(values.out === undefined ? root : resolve(values.out as string));
   } catch (err) {
     console.error(`打包失败 / packaging failed: ${(err as Error).message}`);
     process.exit(1);

@@ -2,7 +2,7 @@
  * `npm start`: builds the front end and the server bundle only when their inputs changed since the
  * last build (a hash of the files, kept in dist/.build-stamp: scripts/build-stamp.mjs), then runs the compiled server
  * (dist/server.mjs) in this process. Plain JavaScript so nothing is transpiled on the way: an
- * unchanged checkout starts in the server's own time (issue 18: warm restart ≤ 3 s).
+ * unchanged checkout starts in the server's own time (a warm restart in about 3 s).
  * The stamp is written after a complete build; any build that empties dist/ (the e2e set-up's,
  * `npm run build` by hand) removes it, so the next start rebuilds. FORCE_BUILD=1 always rebuilds.
  *
@@ -13,16 +13,26 @@
  *
  * `node scripts/start.mjs --prepare` is npm's `prepare` step (`npm ci`, `npm install`): the same
  * build when out of date and the templates, then exits without starting the server, so the first
- * `npm start` after installing loads everything (issue 18: cold start ≤ 10 s). It never fails the
+ * `npm start` after installing loads everything (a first start in about 10 s). It never fails the
  * install: on an error it says so and the first start does the work. PORTAL_SKIP_PREPARE=1 skips it.
+ *
+ * `npm start -- --help` explains the command; its lines follow src/server/start-output.mjs (human
+ * lines on a terminal, JSON lines otherwise; step lines Chinese, outcomes Chinese / English).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseCommandLine } from '../src/server/command-line.mjs';
+import { forwardAsJson, humanOutput, say, sayFatal, serverCommand } from '../src/server/start-output.mjs';
 import { inputsHash, isBuilt, root, serverBundle as bundle, writeStamp } from './build-stamp.mjs';
 
-const prepareOnly = process.argv.includes('--prepare');
+const { values } = parseCommandLine(
+  serverCommand('npm start', {
+    prepare: { type: 'boolean', description: 'npm 的 prepare 步骤：按需构建并生成数据库模板后退出，不启动服务 / npm\'s prepare step: build when out of date and write the database templates, then exit without starting' },
+  }),
+);
+const prepareOnly = values.prepare === true;
 if (prepareOnly && process.env.PORTAL_SKIP_PREPARE) process.exit(0);
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
@@ -45,6 +55,7 @@ function needsTemplates() {
 const run = (args, options = {}) =>
   new Promise((done) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: buildEnv, ...options });
+    forwardAsJson(child);
     child.once('error', () => done(1));
     child.once('exit', (code) => done(code ?? 1));
   });
@@ -57,10 +68,10 @@ const run = (args, options = {}) =>
 async function fail(message, status) {
   await templates;
   if (prepareOnly) {
-    console.warn('[准备] 构建失败（见上方输出）：跳过，首次 npm start 时再构建');
+    say('[准备] 构建失败（见上方输出）：跳过，首次 npm start 时再构建', 'warn');
     process.exit(0);
   }
-  console.error(message);
+  sayFatal(message);
   process.exit(status ?? 1);
 }
 
@@ -69,26 +80,27 @@ const built = isBuilt(stamp);
 // Database templates from the sources (tsx: the server bundle is built after Vite, which empties dist/).
 const templates = !built || prepareOnly ? (needsTemplates() ? run([nodeTool('tsx/dist/cli.mjs'), join(root, 'src/server/main.ts'), '--prepare-database']) : null) : null;
 if (built && !process.env.FORCE_BUILD) {
-  console.log(`[启动] 前端与服务端构建未变（${elapsed()} 校验），跳过构建`);
+  say(`[启动] 前端与服务端构建未变（${elapsed()} 校验），跳过构建`);
 } else {
-  console.log(`[启动] 源码有变化：构建前端与服务端（同 npm run build）${templates ? '，同时生成数据库模板' : ''}…`);
+  say(`[启动] 源码有变化：构建前端与服务端（同 npm run build）${templates ? '，同时生成数据库模板' : ''}…`);
   // `npm run build`'s two steps, run by node directly (no npm, npx in between) and quiet but for warnings.
   for (const args of [
     [nodeTool('vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     [nodeTool('tsx/dist/cli.mjs'), join(root, 'scripts/build-server.ts')],
   ]) {
-    const status = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: buildEnv }).status;
-    if (status !== 0) await fail('Build failed: see the output above.', status);
+    // On a terminal the builds print there; otherwise their lines are passed on as JSON entries.
+    const status = await run(args, humanOutput ? {} : { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (status !== 0) await fail('构建失败（见上方输出）/ Build failed: see the output above', status);
   }
   writeStamp(stamp);
-  console.log(`[启动] 构建完成（${elapsed()}）`);
+  say(`[启动] 构建完成（${elapsed()}）`);
 }
 if (templates) {
   // A failed template process is not an error: the server initialises its own database.
-  if ((await templates) !== 0) console.warn('[启动] 数据库模板未生成：服务端自行初始化数据库');
+  if ((await templates) !== 0) say('[启动] 数据库模板未生成：服务端自行初始化数据库', 'warn');
 }
 if (prepareOnly) {
-  console.log(`[准备] 完成（${elapsed()}）：npm start 直接启动`);
+  say(`[准备] 完成（${elapsed()}）：npm start 直接启动`);
   process.exit(0);
 }
 

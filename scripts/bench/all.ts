@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { EXIT_USAGE, parseCommandLine, usageLine, UsageError, type CommandSpec } from '../../src/server/command-line.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -84,13 +85,23 @@ function runScript(script: string): Promise<{ rows: ResultRow[]; status: number 
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { scripts } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> };
-  const wanted = process.argv.slice(2).map((a) => (a.startsWith('bench:') ? a : `bench:${a}`));
-  const unknown = wanted.filter((w) => !(w in scripts));
+  const benches = Object.keys(scripts).filter((s) => s.startsWith('bench:'));
+  const spec: CommandSpec = {
+    name: 'npm run bench',
+    summary: [
+      'Runs every benchmark (each bench:* script of package.json, in its order there) or the named ones, passing their output through, then prints a summary table of their RESULT lines: name, measured, goal, ratio, met. Goals are reported, never asserted: exit 1 only when a script failed.',
+      `Benchmarks: ${benches.map((b) => b.slice('bench:'.length)).join(', ')}.`,
+    ],
+    positionals: [{ name: 'bench', description: 'a benchmark to run (list, bench:list, …); default: all of them', variadic: true }],
+    examples: ['npm run bench', 'npm run bench -- first-load start'],
+  };
+  const wanted = parseCommandLine(spec).positionals.map((a) => (a.startsWith('bench:') ? a : `bench:${a}`));
+  const unknown = wanted.filter((w) => !benches.includes(w));
   if (unknown.length) {
-    console.error(`unknown bench script(s): ${unknown.join(', ')}`);
-    process.exit(2);
+    console.error(usageLine(spec, new UsageError(`unknown benchmark ${unknown.join(', ')} (known: ${benches.join(', ')})`)));
+    process.exit(EXIT_USAGE);
   }
-  const chosen = wanted.length ? wanted : Object.keys(scripts).filter((s) => s.startsWith('bench:'));
+  const chosen = wanted.length ? wanted : benches;
   const rows: ResultRow[] = [];
   const failed: string[] = [];
   const started = performance.now();

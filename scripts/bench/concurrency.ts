@@ -12,9 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
-import { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase, type Server } from './portal';
-import { printResult } from './report';
+import type { Result } from 'autocannon';
+import type { Server } from './portal';
+import { benchCommandLine, printResult } from './report';
+
+benchCommandLine('bench:concurrency', 'Many users at once on one demo server process: BENCH_CONNECTIONS connections ask for the equipment list\'s first page for BENCH_SECONDS, on the embedded database and, when DATABASE_URL is reachable, on PostgreSQL (goal: no errors or timeouts, p99 ≤ 1 s).', [['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'], ['BENCH_CONNECTIONS', 'concurrent connections (default 100)'], ['BENCH_SECONDS', 'seconds of load (default 20)']]);
+// The bench's modules load once the command line is understood (`--help` answers at once).
+const { default: autocannon } = await import('autocannon');
+const { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase } = await import('./portal');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -28,7 +33,7 @@ async function startPortal(env: NodeJS.ProcessEnv): Promise<Server> {
   const server = await startProcess(
     [MAIN],
     { PORT: '0', HOST: '127.0.0.1', PORTAL_CAPTCHA: 'off', PORTAL_API_BASE: API_BASE, NODE_ENV: 'production', ...env },
-    /^Portal ready: (\S+)/,
+    /Portal ready: (http:\/\/[^\s"]+)/,
   );
   return { ...server, prefix: `${server.prefix}${API_BASE}` };
 }

@@ -22,16 +22,22 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { buildApp, type BuildOptions } from '../../src/server/app';
-import { demoActor } from '../../src/server/db/demo/context';
-import { DEMO_UNITS, seedDemoData } from '../../src/server/db/seed';
-import { bulkEquipment, EQUIPMENT } from '../../src/server/domain/equipment/seed';
-import { DEFAULT_SCHEMA_DIR, loadCatalog } from '../../src/server/resources/catalog';
-import { listCriteria } from '../../src/server/resources/records';
-import { countRows, forEachBatch, type AnyDb } from '../../src/server/resources/repository';
-import { EXPORT_BATCH_SIZE, exportColumns, exportSelect, loadListScreens, type ExportColumn } from '../../src/server/resources/xlsx/export';
-import { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase } from './portal';
-import { printResult, seconds } from './report';
+import type { BuildOptions } from '../../src/server/app';
+import type { AnyDb } from '../../src/server/resources/repository';
+import type { ExportColumn } from '../../src/server/resources/xlsx/export';
+import { benchCommandLine, printResult, seconds } from './report';
+
+if (process.argv[2] !== 'child') benchCommandLine('bench:export', 'The XLSX export of a large equipment list against a CSV of the same rows, each in its own process: time and memory growth (goal: XLSX ≤ 2 × the CSV time, < 150 MB growth).', [['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'], ['BENCH_EXPORT_ROWS', 'rows (default 200000)'], ['BENCH_EXPORT_PAIRS', 'CSV/XLSX pairs (default 5)'], ['BENCH_EXPORT_STORAGE', 'postgres: skip the embedded database']]);
+// The bench's modules load once the command line is understood (`--help` answers at once).
+const { buildApp } = await import('../../src/server/app');
+const { demoActor } = await import('../../src/server/db/demo/context');
+const { DEMO_UNITS, seedDemoData } = await import('../../src/server/db/seed');
+const { bulkEquipment, EQUIPMENT } = await import('../../src/server/domain/equipment/seed');
+const { DEFAULT_SCHEMA_DIR, loadCatalog } = await import('../../src/server/resources/catalog');
+const { listCriteria } = await import('../../src/server/resources/records');
+const { countRows, forEachBatch } = await import('../../src/server/resources/repository');
+const { EXPORT_BATCH_SIZE, exportColumns, exportSelect, loadListScreens } = await import('../../src/server/resources/xlsx/export');
+const { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase } = await import('./portal');
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 200_000);
 const PAIRS = Number(process.env.BENCH_EXPORT_PAIRS ?? 5);

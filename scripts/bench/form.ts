@@ -33,9 +33,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { measure, type LoadResult, type Variant } from './form/measure';
-import { buildSite, mountFacts, serve, writeSite } from './form/site';
-import { FIELD_COUNT, generateForm } from './form/spec';
+import type { LoadResult, Variant } from './form/measure';
+import { benchCommandLine } from './report';
+
+benchCommandLine('bench:form', 'First render and keystroke latency of a 300-field schema form against the same form hand-written in Formily JSX, in Chromium (/usr/bin/chromium), and the JavaScript each page loads and its boot time.', [['BENCH_FORM_LOADS', 'fresh loads per variant (default 7)'], ['BENCH_FORM_KEY_LOADS', 'loads that also measure keystrokes (default 3)'], ['BENCH_FORM_KEEP', 'keep the work directory under .tmp/']]);
+// The bench's modules load once the command line is understood (`--help` answers at once).
+const { measure } = await import('./form/measure');
+const { buildSite, mountFacts, serve, writeSite } = await import('./form/site');
+const { FIELD_COUNT, generateForm } = await import('./form/spec');
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -16,12 +16,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
-import { buildApp } from '../../src/server/app';
-import { DEMO_UNITS, seedDemoData } from '../../src/server/db/seed';
-import { QUERIES, RESOURCE, TABLE, insertRowsSql, queryString, writeSchemaDir } from './list-fixture';
-import { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase, withClient, type Server } from './portal';
-import { printResult } from './report';
+import type { Result } from 'autocannon';
+import type { Server } from './portal';
+import { benchCommandLine, printResult } from './report';
+
+benchCommandLine('bench:list', 'The list endpoint over generated rows on PostgreSQL: the engine\'s /r/<resource>/list against a hand-written Fastify route and SQL serving the same pages (goal: engine ≥ 0.8 × the baseline\'s requests/s on the filtered page, ≥ 0.95 × on the first page). Needs DATABASE_URL; without it, it says so and exits 0.', [['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'], ['BENCH_ROWS', 'rows generated (default 1000000)'], ['BENCH_SECONDS', 'seconds per run (default 10)'], ['BENCH_CONNECTIONS', 'concurrent connections (default 10)']]);
+// The bench's modules load once the command line is understood (`--help` answers at once).
+const { default: autocannon } = await import('autocannon');
+const { buildApp } = await import('../../src/server/app');
+const { DEMO_UNITS, seedDemoData } = await import('../../src/server/db/seed');
+const { QUERIES, RESOURCE, TABLE, insertRowsSql, queryString, writeSchemaDir } = await import('./list-fixture');
+const { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase, withClient } = await import('./portal');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

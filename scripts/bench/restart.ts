@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { npmStart } from './npm-start';
-import { printResult, seconds } from './report';
+import { benchCommandLine, printResult, seconds } from './report';
+
+benchCommandLine('bench:restart', '`npm start` as a person runs it on one data directory: a first run, then 5 restarts with nothing changed, each timed to the ready banner, with the idle server\'s memory (goal: warm restart ≤ 3 s).');
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GOAL_S = 3;

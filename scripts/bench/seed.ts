@@ -17,12 +17,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
-import { buildApp } from '../../src/server/app';
-import { seedDemoData } from '../../src/server/db/seed';
-import { bulkEquipment, EQUIPMENT } from '../../src/server/domain/equipment/seed';
-import { reachablePostgres, throwAwayDatabase } from './portal';
-import { printResult, seconds } from './report';
+import { benchCommandLine, printResult, seconds } from './report';
+
+benchCommandLine('bench:seed', 'Bulk seeding of generated equipment rows: the COPY path against the multi-row INSERT path, on the embedded database and, when DATABASE_URL is set, on a throw-away PostgreSQL database (goal: 1,000,000 rows in ≤ 3 min).', [['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'], ['BENCH_SEED_ROWS', 'rows by COPY (default 1000000)'], ['BENCH_SEED_BASELINE_ROWS', 'rows by INSERT (default 20000)']]);
+// The bench's modules load once the command line is understood (`--help` answers at once).
+const { sql } = await import('kysely');
+const { buildApp } = await import('../../src/server/app');
+const { seedDemoData } = await import('../../src/server/db/seed');
+const { bulkEquipment, EQUIPMENT } = await import('../../src/server/domain/equipment/seed');
+const { reachablePostgres, throwAwayDatabase } = await import('./portal');
 
 const ROWS = Number(process.env.BENCH_SEED_ROWS ?? 1_000_000);
 const BASELINE_ROWS = Number(process.env.BENCH_SEED_BASELINE_ROWS ?? 20_000);

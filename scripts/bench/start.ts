@@ -22,7 +22,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type StartedServer } from '../../tests/support/server';
 import { npmStart } from './npm-start';
-import { printResult, seconds } from './report';
+import { benchCommandLine, printResult, seconds } from './report';
+
+benchCommandLine('bench:start', 'How long a fresh start takes (new data directory, demo data, until the ready banner), alone and four at once, warm and cold cache; then `npm start` on a fresh copy of the working tree after its prepare step (goal: ≤ 20 s; ≤ 10 s after npm ci).', [['BENCH_START_SKIP_CLONE', '1: leave out the fresh-copy part']]);
 
 const GOAL_S = 20;
 const CLONE_GOAL_S = 10;

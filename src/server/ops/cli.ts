@@ -5,12 +5,31 @@
  * database does not answer, a tool is missing, the target is not empty, a server holds it).
  * A refusal is one Chinese-and-English line on stderr; nothing has been changed then.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { helpText, interpretCommandLine, usageLine, UsageError, type CommandSpec, type ParsedCommandLine } from '../command-line.mjs';
 import { loadConfig, StartupError, type Config } from '../config';
 import { backup, OpsError, restore } from './backup';
 
-const BACKUP_USAGE = '用法 / usage: npm run backup -- [--out <file.tar.gz>]';
-const RESTORE_USAGE = '用法 / usage: npm run restore -- <file.tar.gz> [--force]';
+const BACKUP: CommandSpec = {
+  name: 'npm run backup',
+  bilingual: true,
+  summary: [
+    '备份配置中的数据库（DATABASE_URL，未设置时为 PORTAL_DATA_DIR 中的内置数据库，服务运行与否均可）与附件目录到一个 .tar.gz 文件，并显示其路径与大小。',
+    'Backs up the configured database (DATABASE_URL, else the embedded one in PORTAL_DATA_DIR, running or stopped) and the attachment folder into one .tar.gz file; prints its path and size.',
+  ],
+  options: { out: { type: 'string', value: 'file.tar.gz', description: '备份文件（默认 backups/portal-backup-<UTC 时间>.tar.gz）/ the archive (default backups/portal-backup-<UTC time>.tar.gz)' } },
+  examples: ['npm run backup', 'npm run backup -- --out /srv/backups/portal.tar.gz'],
+};
+const RESTORE: CommandSpec = {
+  name: 'npm run restore',
+  bilingual: true,
+  summary: [
+    '把 npm run backup 的备份恢复到配置中的数据库与附件目录，目标须为空；服务运行时不可恢复到其内置数据库。显示恢复的行数。',
+    'Restores a backup of npm run backup into the configured database and attachment folder, which must be empty; refused while a server runs on the embedded database. Prints the restored row counts.',
+  ],
+  options: { force: { type: 'boolean', description: '替换现有内容（PostgreSQL：先删除数据库中的全部对象；内置数据库：原目录改名为 <目录>.replaced-<时间>）/ replace what is there (PostgreSQL: every object is dropped first; embedded: the old directory is moved to <dir>.replaced-<time>)' } },
+  positionals: [{ name: 'file.tar.gz', description: 'npm run backup 生成的备份 / a backup made by npm run backup', required: true }],
+  examples: ['npm run restore -- backups/portal-backup-20260101T000000Z.tar.gz', 'npm run restore -- portal.tar.gz --force'],
+};
 
 const say = (message: string) => console.log(message);
 
@@ -31,26 +50,23 @@ function failed(err: unknown, zhVerb: string, enVerb: string): 1 | 2 {
 const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 1)} MB`;
 const totalRows = (tables: Record<string, number>): number => Object.values(tables).reduce((a, b) => a + b, 0);
 
-function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>, usage: string): ReturnType<typeof parseArgs> | null {
+/** The command line, or the exit status when it was answered here (help: 0, one line on stderr: 2). */
+function parse(argv: string[], spec: CommandSpec): ParsedCommandLine | number {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    const parsed = interpretCommandLine(spec, argv);
+    if (parsed !== 'help') return parsed;
+    process.stdout.write(helpText(spec));
+    return 0;
   } catch (err) {
-    console.error(`${(err as Error).message}\n${usage}`);
-    return null;
+    if (!(err instanceof UsageError)) throw err;
+    console.error(usageLine(spec, err));
+    return 2;
   }
 }
 
 export async function backupMain(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const args = parse(argv, { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, BACKUP_USAGE);
-  if (!args) return 2;
-  if (args.values.help) {
-    say(`${BACKUP_USAGE}\n备份配置中的数据库（DATABASE_URL 或 PORTAL_DATA_DIR）与附件目录到一个 .tar.gz 文件 / backs up the configured database and attachment folder into one .tar.gz file`);
-    return 0;
-  }
-  if (args.positionals.length > 0) {
-    console.error(`多余的参数 / unexpected argument: ${args.positionals.join(' ')}\n${BACKUP_USAGE}`);
-    return 2;
-  }
+  const args = parse(argv, BACKUP);
+  if (typeof args === 'number') return args;
   try {
     const config: Config = loadConfig(env);
     const result = await backup(config, { out: args.values.out as string | undefined, progress: say });
@@ -64,16 +80,8 @@ export async function backupMain(argv: string[], env: NodeJS.ProcessEnv = proces
 }
 
 export async function restoreMain(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const args = parse(argv, { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, RESTORE_USAGE);
-  if (!args) return 2;
-  if (args.values.help) {
-    say(`${RESTORE_USAGE}\n把 npm run backup 的备份恢复到配置中的数据库与附件目录（目标须为空；--force 替换现有内容）/ restores a backup into the configured database and attachment folder (which must be empty; --force replaces what is there)`);
-    return 0;
-  }
-  if (args.positionals.length !== 1) {
-    console.error(`需要一个备份文件 / expected one backup file\n${RESTORE_USAGE}`);
-    return 2;
-  }
+  const args = parse(argv, RESTORE);
+  if (typeof args === 'number') return args;
   const file = args.positionals[0];
   try {
     const config: Config = loadConfig(env);
