@@ -38,7 +38,8 @@ export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([...Object.keys
 
 /** The system fields of one resource. */
 export function systemFields(resource: Resource): Record<string, Field> {
-  const fields: Record<string, Field> = { ...COMMON_SYSTEM_FIELDS };
+  // A system table (its migration's columns) has the id and its owner column, no audit columns.
+  const fields: Record<string, Field> = resource.systemTable ? { id: COMMON_SYSTEM_FIELDS.id } : { ...COMMON_SYSTEM_FIELDS };
   if (resource.workflow) fields.status = STATUS_FIELD;
   if (resource.scope) {
     const [name, field] = SCOPE_FIELDS[resource.scope];
