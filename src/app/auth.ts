@@ -4,8 +4,16 @@
  */
 import { API, type ChangeRoleResult, type LoginResult, type PublicKeyInfo, type UnitInfo, type UserInfo, type UserInfoResult } from '../shared/contract';
 import { get, post, postForm } from './api';
+import { loadAppConfig } from './config';
 import { fieldEncrypter } from './crypto';
 import { session } from './session';
+
+/** Stores a login: the session, and its cookie for the configured hours. */
+async function signIn(result: LoginResult): Promise<LoginResult> {
+  const { cookieExpiresHours } = await loadAppConfig();
+  session.signIn(result, cookieExpiresHours);
+  return result;
+}
 
 export interface PasswordLogin {
   username: string;
@@ -23,22 +31,19 @@ export async function loginWithPassword(form: PasswordLogin): Promise<LoginResul
     { username, password, orgCode, validateCode: form.validateCode ?? '', ynUserSeedLogin: '0', __ajax: 'true' },
     { silent: true },
   );
-  session.signIn(result);
-  return result;
+  return signIn(result);
 }
 
 /** /ssologin and /onlyLogin: the `ssotoken` handed over by the identity provider. */
 export async function loginWithSsoToken(ssotoken: string): Promise<LoginResult> {
   const result = await postForm<LoginResult>(API.login, { ssotoken, validateCode: '', __ajax: 'true' }, { silent: true });
-  session.signIn(result);
-  return result;
+  return signIn(result);
 }
 
 /** /ynSsologin and /ynbsc: the regional identity provider's request info and token. */
 export async function loginWithRegionalSso(reqInfoBase64Str: string, ynSsoToken: string): Promise<LoginResult> {
   const result = await postForm<LoginResult>(API.login, { reqInfoBase64Str, ynSsoToken, loginType: 'PC', __ajax: 'true' }, { silent: true });
-  session.signIn(result);
-  return result;
+  return signIn(result);
 }
 
 let profileRequest: Promise<void> | null = null;

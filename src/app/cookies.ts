@@ -1,4 +1,4 @@
-/** Minimal document.cookie helpers (remembered account, browser-close clearing). */
+/** Minimal document.cookie helpers (remembered account, the login's cookie, browser-close clearing). */
 
 export function readCookie(name: string): string | null {
   const prefix = `${encodeURIComponent(name)}=`;
@@ -7,8 +7,17 @@ export function readCookie(name: string): string | null {
 }
 
 export function writeCookie(name: string, value: string, days: number): void {
-  const expires = new Date(Date.now() + days * 86_400_000).toUTCString();
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+  writeCookieUntil(name, value, new Date(Date.now() + days * 86_400_000));
+}
+
+/** A cookie that ends at `expires` (Secure on an https page). */
+export function writeCookieUntil(name: string, value: string, expires: Date): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires.toUTCString()}; path=/; SameSite=Lax${secure}`;
+}
+
+export function removeCookie(name: string): void {
+  document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }
 
 /** Expires every cookie script can see, on this path and on the paths above it. */

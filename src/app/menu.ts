@@ -31,6 +31,8 @@ export interface RouteEntry {
   hrefAppend?: HrefAppend;
   /** Titles and paths of the enclosing groups, outermost first. */
   ancestors: { title: string; fullPath: string }[];
+  /** Name of the top-level menu node the route sits under (its own name at the top level). */
+  rootRouter: string;
 }
 
 /** A side-menu item: a group (children) or a link (route path or external href). */
@@ -50,12 +52,13 @@ export function joinPath(parent: string, child: string): string {
 }
 
 /** Every leaf of the tree (nodes without children), depth first. */
-export function flattenRoutes(nodes: readonly MenuNode[], parent = '', ancestors: RouteEntry['ancestors'] = [], seedOnly = false): RouteEntry[] {
+export function flattenRoutes(nodes: readonly MenuNode[], parent = '', ancestors: RouteEntry['ancestors'] = [], seedOnly = false, root?: string): RouteEntry[] {
   return nodes.flatMap((node) => {
     const fullPath = joinPath(parent, node.path);
     const nodeSeedOnly = seedOnly || Boolean(node.seedOnly);
+    const rootRouter = root ?? node.name;
     if (node.children?.length) {
-      return flattenRoutes(node.children, fullPath, [...ancestors, { title: node.title, fullPath }], nodeSeedOnly);
+      return flattenRoutes(node.children, fullPath, [...ancestors, { title: node.title, fullPath }], nodeSeedOnly, rootRouter);
     }
     return [
       {
@@ -74,6 +77,7 @@ export function flattenRoutes(nodes: readonly MenuNode[], parent = '', ancestors
         hrefSetting: node.hrefSetting,
         hrefAppend: node.hrefAppend,
         ancestors,
+        rootRouter,
       },
     ];
   });

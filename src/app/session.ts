@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginResult, Role, UserInfo, UserInfoResult } from '../shared/contract';
 import { pickRole, type AccessSubject } from './access';
+import { readCookie, removeCookie, writeCookieUntil } from './cookies';
 
 export interface CurrentRole {
   id: string;
@@ -49,6 +50,29 @@ const KEY = {
 /** localStorage flag: this browser has logged in at least once (the original portal's SSO entry rule). */
 const HAS_LOGGED_IN_KEY = 'portal.hasLoggedIn';
 
+/**
+ * The login's cookie: the tokens for the hours the configuration says (appConfig
+ * cookieExpiresHours), so a new tab or a browser opened again within them is still signed in.
+ * Logout, a password change and an expired session remove it; closing the browser clears it with
+ * every other cookie (browserClose.ts).
+ */
+const LOGIN_COOKIE = 'portal.login';
+
+interface LoginCookie {
+  token: string;
+  extendToken: string | null;
+}
+
+function readLoginCookie(): LoginCookie | null {
+  try {
+    const raw = readCookie(LOGIN_COOKIE);
+    const parsed = raw ? (JSON.parse(raw) as Partial<LoginCookie>) : null;
+    return parsed && typeof parsed.token === 'string' && parsed.token ? { token: parsed.token, extendToken: typeof parsed.extendToken === 'string' ? parsed.extendToken : null } : null;
+  } catch {
+    return null;
+  }
+}
+
 function readJson<T>(key: string, fallback: T): T {
   try {
     const raw = sessionStorage.getItem(key);
@@ -68,9 +92,11 @@ function readReason(value: unknown): PasswordChangeReason | null {
 }
 
 function load(): SessionState {
+  const stored = sessionStorage.getItem(KEY.token);
+  const remembered = stored ? null : readLoginCookie();
   return {
-    token: sessionStorage.getItem(KEY.token),
-    extendToken: sessionStorage.getItem(KEY.extendToken),
+    token: stored ?? remembered?.token ?? null,
+    extendToken: remembered ? remembered.extendToken : sessionStorage.getItem(KEY.extendToken),
     officeId: sessionStorage.getItem(KEY.officeId),
     isUserSeed: sessionStorage.getItem(KEY.isUserSeed) === '1',
     simplePwd: sessionStorage.getItem(KEY.simplePwd) === '1',
@@ -131,9 +157,14 @@ export const session = {
     return () => listeners.delete(listener);
   },
 
-  /** After a successful POST /a/login. */
-  signIn(result: LoginResult): void {
+  /** After a successful POST /a/login; the login's cookie lives `cookieHours` (the configuration's cookieExpiresHours). */
+  signIn(result: LoginResult, cookieHours: number): void {
     localStorage.setItem(HAS_LOGGED_IN_KEY, '1');
+    const token = result.sessionid || result.sessionId;
+    if (token && cookieHours > 0) {
+      const cookie: LoginCookie = { token, extendToken: result.extendSessionId ?? null };
+      writeCookieUntil(LOGIN_COOKIE, JSON.stringify(cookie), new Date(Date.now() + cookieHours * 3_600_000));
+    }
     update({
       token: result.sessionid || result.sessionId,
       extendToken: result.extendSessionId,
@@ -159,6 +190,7 @@ export const session = {
 
   /** Logout, password change, 401: drop tokens, role, access and profile. */
   clear(): void {
+    removeCookie(LOGIN_COOKIE);
     update({ token: null, extendToken: null, officeId: null, isUserSeed: false, simplePwd: false, passwordMustChange: false, passwordChangeReason: null, role: null, menuIds: new Set(), user: null, roleList: [], ssoUserId: null });
   },
 
