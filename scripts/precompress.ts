@@ -2,8 +2,8 @@
  * Vite plugin: after the build, writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip,
  * level 9) beside every text asset of the output directory, which the server sends as they are
  * (@fastify/static `preCompressed`, src/server/plugins/spa.ts) to a browser that accepts them —
- * compression paid once per build, never per request (issue 18: the login page's transferred
- * JavaScript). Files under 1 KiB, and files compression does not make smaller, stay uncompressed.
+ * compression paid once per build, never per request (it keeps the login page's transferred
+ * JavaScript small). Files under 1 KiB, and files compression does not make smaller, stay uncompressed.
  * The work runs in libuv's thread pool, all files at once.
  *
  * Brotli's best quality costs ~5 s of CPU for the whole front end, so results are kept in

@@ -57,7 +57,7 @@ const run = (args, options = {}) =>
     const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: buildEnv, ...options });
     forwardAsJson(child);
     child.once('error', () => done(1));
-    child.once('exit', (code) => done(code ?? 1));
+    child.once('close', (code) => done(code ?? 1)); // 'close': after the piped output's last line
   });
 
 /** Ends a failed build, after the template process (killed, it would leave its lock file for the next start to wait on). */

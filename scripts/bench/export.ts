@@ -12,7 +12,7 @@
  * BENCH_EXPORT_PAIRS times (default 5); medians are reported (and the largest RSS growth beside).
  *
  * On PGlite (a new data directory), and on PostgreSQL when DATABASE_URL is set (a throw-away
- * database; BENCH_EXPORT_STORAGE=postgres skips PGlite). Goal (issue 18): XLSX ≤ 2 × the CSV
+ * database; BENCH_EXPORT_STORAGE=postgres skips PGlite). Goal: XLSX ≤ 2 × the CSV
  * time and < 150 MB RSS growth of the XLSX run. The growth is noisy (it is mostly how far V8 lets its heap grow under the allocation rate, and on
  * PGlite the embedded database's memory too): the CSV run's is printed beside it.
  */

@@ -1,7 +1,7 @@
 /**
  * bench:first-load — JavaScript a new visitor's browser receives (transferred, compressed, no cache)
  * for the login page and for the login page plus the first shell page (nbadmin's home), in Chromium
- * against the built front end and the real server. Goals (issue 18): ≤ 250 KB and ≤ 700 KB; the
+ * against the built front end and the real server. Goal: ≤ 250 KB and ≤ 700 KB; the
  * same budget fails `npm test` (tests/e2e/first-load.test.ts). Also prints the uncompressed bytes
  * (gzip and identity are what a browser without brotli would get) and the biggest scripts.
  * Builds the front end first unless BENCH_SKIP_BUILD is set.

@@ -1,7 +1,7 @@
 /**
  * npm run bench:form — first render and keystroke latency of a 300-field schema form (the engine)
  * vs the same form hand-written in Formily JSX, in Chromium, and the JavaScript each page loads
- * and its boot time. Goals (issue 18): first render ≤ 0.75× the hand-written form, keystroke
+ * and its boot time. Goal: first render ≤ 0.75× the hand-written form, keystroke
  * median ≤ 0.8× (and < 16 ms), JavaScript (gzip) and boot ≤ 1.2×. It reports, it does not
  * assert: exit 0 whatever the numbers, non-zero only when something crashed.
  *

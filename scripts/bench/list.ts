@@ -33,7 +33,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP_SECONDS = 3;
 const INSERT_CHUNK = 250_000;
-/** Engine/baseline throughput goals: the database-bound filtered page, and the light first page where the engine's own per-request cost shows (issue 18). */
+/** Engine/baseline throughput goals: the database-bound filtered page, and the light first page where the engine's own per-request cost shows. */
 const GOALS: Record<string, number> = { filtered: 0.8, 'first-page': 0.95 };
 /** The whole run must stay under five minutes; past this it aborts and cleans up. */
 const DEADLINE_MS = 4.5 * 60_000;

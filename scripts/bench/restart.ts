@@ -2,7 +2,7 @@
  * bench:restart — `npm start` as a person runs it (scripts/start.mjs: build only when the sources
  * changed, then the compiled server), on one data directory: the first run builds when needed and
  * creates the database; then 5 restarts with nothing changed, each timed from the command to the
- * ready banner, with the idle server's RSS 5 s after ready. Goal (issue 18): warm restart ≤ 3 s.
+ * ready banner, with the idle server's RSS 5 s after ready. Goal: warm restart ≤ 3 s.
  * Medians are printed. Uses a free port and a temporary data directory; the checkout's dist/ is
  * (re)built by the first run if it is out of date.
  */

@@ -6,7 +6,7 @@
  * on PGlite (a new data directory), and on PostgreSQL when DATABASE_URL is set (a throw-away
  * `portal_bench_seed_*` database next to it, dropped at the end).
  *
- * Goal (issue 18): 1,000,000 rows in ≤ 3 min, measured: the COPY path loads the whole million (an
+ * Goal: 1,000,000 rows in ≤ 3 min, measured: the COPY path loads the whole million (an
  * extrapolation from fewer rows would not see index builds and B-trees grow faster than the rows;
  * ~2 min on PGlite, ~1 min on PostgreSQL here). The INSERT baseline (22 min per million at the
  * issue's start) is extrapolated from its rows; the ratio is COPY/INSERT time per row.

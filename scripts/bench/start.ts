@@ -1,13 +1,13 @@
 /**
  * bench:start — how long a fresh start takes (new data directory, the README's start path, demo
  * data, until the ready banner), alone and four at once, on this machine; the four-at-once times
- * are also given as a ratio to the single start measured in the same run. Goal (issue 20): every
+ * are also given as a ratio to the single start measured in the same run. Goal: every
  * fresh start ready in ≤ 20 s, whether 1 or 4 start at once.
  *
  *   warm: the database templates are in the cache (every start after the first on a machine)
  *   cold: an empty cache directory (the first start on a machine, or after the code changed)
  *
- * Then `npm start` on a fresh clone right after `npm ci` (issue 18: ready in ≤ 10 s): a copy of the
+ * Then `npm start` on a fresh clone right after `npm ci` (goal: ready in ≤ 10 s): a copy of the
  * working tree (tracked and untracked files that are not ignored: what a clone holds) whose
  * node_modules links to this checkout's packages but holds no cache or build; npm's prepare step
  * (scripts/start.mjs --prepare, which `npm ci` runs) is timed, then the first `npm start` on a new
