@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import { planSchema } from '../../src/server/resources/ddl';
 import { compileModels } from '../../src/server/resources/model';
 import { convertSealedFields, indexColumnOf, sealable, SEALED_FIELDS_SETTING } from '../../src/server/resources/sealed-fields';
 import type { Page } from '../../src/shared/contract';
+import { workbookText } from '../support/workbook';
 import { api, appSuite, call, dbTargets, freshPostgresDatabase, makeApp, resourceCalls, sessionOf, withSession, type DbTarget } from './helpers';
 
 const MASTER_KEY = randomBytes(32);
@@ -34,14 +34,6 @@ const idCard = (sequence: string) => {
 const masked = (card: string) => `${card.slice(0, 6)}********${card.slice(-4)}`;
 
 type Row = Record<string, unknown> & { id: string };
-
-async function workbookText(body: Buffer): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  const cells: string[] = [];
-  for (const sheet of workbook.worksheets) sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text ?? ''))));
-  return cells.join('\n');
-}
 
 /** Every stored value of every sealable column, by table (raw SQL: what a copy of the database shows). */
 async function storedValues(app: FastifyInstance): Promise<{ table: string; column: string; value: string; index: string | null }[]> {

@@ -8,12 +8,12 @@
  * (src/server/resources/sealed-fields.ts): the same answers, computed in JavaScript.
  */
 import { randomBytes } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
 import { MASK_PATTERNS, maskSql, maskText } from '../../src/server/resources/mask-patterns';
 import type { Page } from '../../src/shared/contract';
+import { workbookText } from '../support/workbook';
 import { api, appSuite, call, dbTargets, resourceCalls, withSession } from './helpers';
 
 /** An 18-character ID card number of valid shape (area, birth date, sequence, check character). */
@@ -22,15 +22,6 @@ const ID_CARD = /(?<![0-9A-Za-z])\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9
 const MOBILE = /(?<![0-9A-Za-z])1[3-9]\d{9}(?![0-9A-Za-z])/g;
 
 const whole = (text: string) => [...(text.match(ID_CARD) ?? []), ...(text.match(MOBILE) ?? [])];
-
-/** Every cell of every sheet as text. */
-async function workbookText(body: Buffer): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  const cells: string[] = [];
-  for (const sheet of workbook.worksheets) sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text ?? ''))));
-  return cells.join('\n');
-}
 
 type Row = Record<string, unknown> & { id: string; version?: number };
 
