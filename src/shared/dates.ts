@@ -3,6 +3,10 @@
  * `today+2y`. Screens use relative dates in fixed list filters and filter defaults ("due within 30
  * days"); the server resolves them at query time, the browser for display. "Today" is the date in
  * the portal's time zone (China Standard Time), not the machine's.
+ *
+ * The clock is read in one place, `new Date()` as todayIn's and hourIn's default; everything else
+ * takes `today` as a parameter defaulting to todayIn(). A caller may pass an instant or a date; a
+ * test pins the clock with vitest's fake Date (tests/support/clock.ts).
  */
 export const PORTAL_TIME_ZONE = 'Asia/Shanghai';
 

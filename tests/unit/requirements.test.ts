@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import supervisionOrder from '../../schemas/resources/supervision-order.json';
+import riskAssessment from '../../schemas/resources/risk-assessment.json';
 import unitTypeChange from '../../schemas/resources/unit-type-change.json';
+import { defaultValues } from '../../src/engine/form/compile';
 import { dateBoundFailure, firstFailure } from '../../src/schema/requirements';
 import type { Resource } from '../../src/schema/types';
 import { addToDate, todayIn } from '../../src/shared/dates';
@@ -14,6 +16,7 @@ import { chinaInstants, clockPinnedAt } from '../support/clock';
 
 const order = supervisionOrder as unknown as Resource;
 const licence = unitTypeChange as unknown as Resource;
+const assessment = riskAssessment as unknown as Resource;
 
 describe.each(chinaInstants())('date bounds at the %s', (_name, instant, today) => {
   clockPinnedAt(instant);
@@ -47,6 +50,12 @@ describe.each(chinaInstants())('date bounds at the %s', (_name, instant, today) 
     const check = (licenceExpiry: string) => dateBoundFailure(licence.fields, licence.fields.licenceExpiry!, licenceExpiry, {});
     expect(check(today)).toBeUndefined();
     expect(check(yesterday)).toBe('证书有效期至不能早于今天');
+  });
+
+  it("a new record's default date is today, and its own bound (not after today) accepts it", () => {
+    const { assessDate } = defaultValues(assessment);
+    expect(assessDate).toBe(today);
+    expect(dateBoundFailure(assessment.fields, assessment.fields.assessDate!, assessDate, { assessDate })).toBeUndefined();
   });
 
   it('an explicit today still wins over the clock', () => {
