@@ -1,4 +1,4 @@
-// The React 19 compatibility patch must load before antd is used (DESIGN.md "Stack notes").
+// The React 19 compatibility patch must load before antd is used: antd 5 renders its static toasts and dialogs through it.
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
