@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
+import { humanOutput } from './start-output.mjs';
 import { startAuditChain } from './services/audit-chain';
 import { createDatabase, migrateToLatest, type PostgresOptions, type Progress } from './db/index';
 import type { TemplateRecipe } from './db/pglite';
@@ -65,7 +66,7 @@ export function redactUrl(url: string): string {
 /**
  * pino's JSON lines when the output goes to a file or another program (log collectors, the tests);
  * on a terminal, one readable coloured line per entry (pino-pretty, loaded only then, in-process:
- * no extra thread).
+ * no extra thread). The start-up and shutdown lines follow the same choice (start-output.mjs).
  */
 async function loggerOptions(level: string): Promise<FastifyServerOptions['logger']> {
   if (level === 'silent') return false;
@@ -75,7 +76,7 @@ async function loggerOptions(level: string): Promise<FastifyServerOptions['logge
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
     },
   };
-  if (!process.stdout.isTTY) return options;
+  if (!humanOutput) return options;
   const { default: pretty } = await import('pino-pretty');
   return { ...options, stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) };
 }

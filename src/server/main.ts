@@ -1,7 +1,9 @@
 /**
  * `npm start` / `npm run serve`: the API plus the built front end (dist/) on http://HOST:PORT.
  * Every start-up step is printed as it begins (the e2e set-up and the start-up test read these
- * lines to tell a slow start from a stuck one).
+ * lines to tell a slow start from a stuck one): human lines on a terminal, JSON lines otherwise,
+ * in the languages start-output.mjs sets out. Settings come from the environment; the command
+ * line takes only `--help` (and `--prepare-database`, below).
  *
  * Demo or production (PORTAL_DEMO): the embedded default gets the demo accounts and records in an
  * empty database, so a newcomer's `npm start` shows a full portal; a server on DATABASE_URL never
