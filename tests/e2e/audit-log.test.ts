@@ -2,6 +2,7 @@
  * 安全审计日志 in Chromium at 1366×768 as the demo authority (jgadmin), served by the engine (the
  * read-only resource audit-log): the area's audit rows newest first with readable changes and
  * formatted times; a search by operation narrows them and survives opening a row and coming back;
+ * a record number's cell searches for that record's history;
  * the time column sorts; an unmatched search shows the empty state; 导出 downloads the search as
  * XLSX; nothing is wider than the page or the card.
  */
@@ -73,6 +74,13 @@ describe('audit log screen', () => {
     expect(file.status()).toBe(200);
     expect(decodeURIComponent(file.headers()['content-disposition'] ?? '')).toContain('安全审计日志');
     expect((await file.body()).subarray(0, 2).toString()).toBe('PK');
+
+    // A record number searches the log for that record (the rows of its history).
+    const recordCell = rows.first().locator('td:nth-child(6) a');
+    const recordId = (await recordCell.getAttribute('title'))!.match(/“(.+)”/)![1];
+    await recordCell.click();
+    await page.waitForURL(new RegExp(`recordId=${recordId}`));
+    await expect.poll(async () => (await rows.locator('td:nth-child(6)').allInnerTexts()).every((t) => recordId.startsWith(t.trim().replace(/…$/, '')))).toBe(true);
 
     // A search that matches nothing: the empty state.
     await page.goto(`${baseURL}/account/audit-log?recordId=${encodeURIComponent('没有这样的记录')}`);

@@ -89,6 +89,10 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const tableCols: NonNullable<TableProps<RecordData>['columns']> = tableColumns(visibleColumns, {
     sort: state.sort,
     linkOf: (spec, row) => (spec.item.to ? `${spec.item.to}?id=${encodeURIComponent(rowKey(row))}` : detailOr(row)),
+    filterBy: (spec, value) => {
+      const filter = specs.find((f) => f.name === spec.name);
+      if (filter) setState({ ...state, filters: { ...state.filters, [filter.name]: filter.input === 'codes' ? [value] : value }, pageNo: 1 });
+    },
   });
   if (rowActions.length) {
     tableCols.push({

@@ -87,12 +87,24 @@ export interface ColumnOptions {
   sort?: SortSpec;
   /** Address a `link` cell goes to (the column's `to`, else the record's detail). */
   linkOf: (spec: ColumnSpec, row: RecordData) => string | undefined;
+  /** Searches the list for a cell's value (columns with `filterOnClick`). */
+  filterBy?: (spec: ColumnSpec, value: string) => void;
 }
 
 /** A column a clerk must see without scrolling: the record's state and the dates that matter (deadlines). */
 export const isKeyColumn = (spec: ColumnSpec): boolean => spec.name === 'status' || Boolean(spec.field.deadline);
 
-export function tableColumns(specs: readonly ColumnSpec[], { sort, linkOf }: ColumnOptions): ColumnType<RecordData>[] {
+/** A cell that searches the list for its value (`filterOnClick`). */
+function filterLink(spec: ColumnSpec, value: unknown, cell: ReactNode, filterBy: ColumnOptions['filterBy']): ReactNode {
+  if (!spec.item.filterOnClick || !filterBy || typeof value !== 'string' || value === '') return cell;
+  return (
+    <Typography.Link title={`只看${spec.label}为“${value}”的记录`} onClick={() => filterBy(spec, value)} style={{ display: 'block' }}>
+      {cell}
+    </Typography.Link>
+  );
+}
+
+export function tableColumns(specs: readonly ColumnSpec[], { sort, linkOf, filterBy }: ColumnOptions): ColumnType<RecordData>[] {
   return specs.map((spec) => ({
     // Marked for the screen audit, which checks the fixed 操作 column never covers it at 1366 px.
     onHeaderCell: isKeyColumn(spec) ? () => ({ 'data-key-column': spec.name }) as React.HTMLAttributes<HTMLElement> : undefined,
@@ -106,7 +118,7 @@ export function tableColumns(specs: readonly ColumnSpec[], { sort, linkOf }: Col
     sorter: spec.item.sortable ? true : undefined,
     sortOrder: spec.item.sortable && sort?.field === spec.name ? (sort.order === 'desc' ? 'descend' : 'ascend') : null,
     render: (value: unknown, row: RecordData) => {
-      const cell = CELL_RENDERERS[spec.render](spec, value, spec.render === 'link' ? linkOf(spec, row) : undefined);
+      const cell = filterLink(spec, value, CELL_RENDERERS[spec.render](spec, value, spec.render === 'link' ? linkOf(spec, row) : undefined), filterBy);
       return spec.field.deadline ? (
         <DeadlineMark field={spec.field} value={value} record={row}>
           {cell}

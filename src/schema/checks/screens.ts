@@ -40,6 +40,7 @@ const RENDER_VALUES: Partial<Record<Render, readonly ValueKind[]>> = {
   date: ['date', 'datetime'],
   datetime: ['datetime'],
   money: ['number', 'integer'],
+  lines: ['string'],
 };
 
 /** Screen kinds a list's `form` and `detail` may open. */
@@ -132,6 +133,13 @@ class ScreenChecker {
     this.filters(screen.filters);
     const shown = new Set<string>();
     screen.columns.forEach((column, i) => this.column(typeof column === 'string' ? { field: column } : column, typeof column === 'string' ? ['columns', i] : ['columns', i, 'field'], shown));
+    // A cell that searches the list for its value needs the screen's filter on its field.
+    const filtered = new Set((screen.filters ?? []).map((f) => (typeof f === 'string' ? f : f.field)));
+    screen.columns.forEach((column, i) => {
+      if (typeof column !== 'string' && column.filterOnClick && !filtered.has(column.field)) {
+        this.ctx.report(this.file, ['columns', i, 'filterOnClick'], 'unknown-filter', `filterOnClick: the screen has no filter on '${column.field}' (add it to filters)`, 'key');
+      }
+    });
     if (screen.defaultSort) this.listableField(['defaultSort', 'field'], screen.defaultSort.field, 'sort by');
 
     for (const key of ['form', 'detail'] as const) if (screen[key] !== undefined) this.linkedScreen([key], screen[key]!, LINKED_KINDS[key]);

@@ -167,6 +167,10 @@ export interface ColumnItem {
    * (enforced: browser)
    */
   sortable?: boolean;
+  /**
+   * The cell is a link that searches the list for its value: the screen's filter on the same field takes it (one record's history, one person's actions). The field must be one of the screen's filters (text, reference or codes). (enforced: browser)
+   */
+  filterOnClick?: boolean;
 }
 /**
  * (enforced: browser)
