@@ -44,6 +44,8 @@ const TOOLS: { entry: string; wrong: string[][] }[] = [
   { entry: 'scripts/audit-verify.ts', wrong: [['--bogus']] },
   { entry: 'scripts/gen-types.ts', wrong: [['--chek']] },
   { entry: 'scripts/gen-docs.ts', wrong: [['--chek']] },
+  { entry: 'scripts/dev.ts', wrong: [['--bogus']] },
+  { entry: 'scripts/screenshot.ts', wrong: [['http://127.0.0.1:8080', 'nbadmin'], ['--width', 'wide', 'u', 'a', '/r', 'o.png']] },
   { entry: 'scripts/start.mjs', wrong: [['--bogus']] },
   { entry: 'src/server/main.ts', wrong: [['--bogus']] },
   { entry: 'scripts/package/portal', wrong: [['bogus']] },
