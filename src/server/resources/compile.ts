@@ -3,7 +3,7 @@ import type { Catalog } from './catalog';
 import type { HookRegistry, HookRuntime } from './hooks';
 import { compileListPlan } from './filters';
 import { compileModels } from './model';
-import type { FieldCipher } from './sealed-fields';
+import type { FieldCipher } from './sealed-columns';
 import type { CompiledResource } from './records';
 import { actionInputSchema, saveBodySchema } from './schemas';
 import { compileValidator } from './validation';

@@ -26,7 +26,7 @@ import { MAX_PAGE_NO, yearInRange } from '../validation/bounds';
 import type { FieldModel, ResourceModel } from './model';
 import { quote } from './naming';
 import { boundedValueSchema } from './schemas';
-import { indexColumnOf } from './sealed-fields';
+import { indexColumnOf } from './sealed-columns';
 import { fieldKind } from '../../schema/kinds';
 
 export const DEFAULT_PAGE_SIZE = 20;

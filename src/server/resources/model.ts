@@ -19,7 +19,7 @@ import { LABEL_SEPARATOR, labelFieldsOf } from '../../schema/model';
 import type { Catalog } from './catalog';
 import { maskedColumn, maskOf, type MaskRule } from './mask-patterns';
 import { columnOf, indexName, quote } from './naming';
-import { indexColumnOf, sealable, type FieldCipher } from './sealed-fields';
+import { indexColumnOf, sealable, type FieldCipher } from './sealed-columns';
 
 /** How a column's value travels (a sub-table has no column). */
 export type ValueKind = Exclude<AnyValueKind, 'rows'>;

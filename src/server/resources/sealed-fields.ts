@@ -17,31 +17,17 @@
  * seed, by code that wrote with its own SQL), batched and idempotent; in the standard mode, after
  * an sm-mode run, it unseals them again (the master key is needed for that).
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { StartupError, type Config } from '../config';
 import { deriveKey, isSealed, keyedDigest, seal, unseal } from '../services/crypto-suite';
 import { maskText } from './mask-patterns';
 import type { FieldModel, ResourceModel } from './model';
 import { quote } from './naming';
-import type { AnyDb, Row } from './repository';
+import { indexColumnOf, sealable, type FieldCipher } from './sealed-columns';
 
-export interface FieldCipher {
-  /** The stored form of a plain value. */
-  seal(plain: string): string;
-  /** The plain value of a stored one; a value still in plain text comes back as it is. */
-  open(stored: string): string;
-  /** The blind index of a plain value (whole-value matches only). */
-  index(plain: string): string;
-}
-
-/** The mask patterns whose columns are encrypted at rest in sm mode. */
-const SEALED_PATTERNS: ReadonlySet<string> = new Set(['idCard', 'mobile']);
-
-/** Whether a field's column is encrypted in sm mode (and typed `text` with a blind-index companion in every mode). */
-export const sealable = (f: { declared: boolean; kind: string; mask?: { pattern: string } }): boolean => f.declared && f.kind === 'string' && f.mask !== undefined && SEALED_PATTERNS.has(f.mask.pattern);
-
-/** The column holding a sealed column's blind index. */
-export const indexColumnOf = (column: string): string => `${column}__bidx`;
+/** Any database or transaction, and a row as read (repository.ts has the same; not imported, to keep it free of cycles). */
+type AnyDb = Kysely<any>;
+type Row = Record<string, unknown>;
 
 /** An ID card's check character may be typed either case; the index matches the value as stored, whatever the case. */
 const indexed = (plain: string): string => plain.trim().toUpperCase();
