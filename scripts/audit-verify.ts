@@ -2,10 +2,10 @@
  * `npm run audit:verify`: checks the audit log's hash chain (src/server/admin/audit-verify.ts) and
  * exits 0 when it is intact, 3 at the first broken link.
  */
-import { parseCommandLine } from '../src/server/command-line.mjs';
+import { parseCommandLine, toolName } from '../src/server/command-line.mjs';
 
 parseCommandLine({
-  name: 'npm run audit:verify',
+  name: toolName('npm run audit:verify', 'audit-verify'),
   bilingual: true,
   summary: [
     '校验审计日志的哈希链：打开配置中的数据库（与服务相同：DATABASE_URL，未设置时为 PORTAL_DATA_DIR 中的内置数据库，须先停止服务），显示一行结果。退出状态：0 完整，3 链断裂，1 配置或数据库不可用。',

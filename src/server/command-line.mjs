@@ -12,7 +12,7 @@
  * (`bilingual`); the developer tools speak English.
  */
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** Exit status of a command line that cannot be understood. */
@@ -53,6 +53,18 @@ export const EXIT_USAGE = 2;
  * @property {Record<string, string | boolean | undefined>} values
  * @property {string[]} positionals
  */
+
+/**
+ * How the operator runs a tool: `bin/portal <command>` when this process is a bundle of the offline
+ * package (`<home>/dist/<name>.mjs` beside `<home>/bin/portal`), else its npm script.
+ * @param {string} npmName e.g. `npm run backup`
+ * @param {string} portalCommand e.g. `backup`
+ */
+export function toolName(npmName, portalCommand) {
+  const entry = process.argv[1] ?? '';
+  const packaged = /[\\/]dist[\\/][^\\/]+\.mjs$/.test(entry) && existsSync(join(dirname(entry), '..', 'bin', 'portal'));
+  return packaged ? `bin/portal ${portalCommand}` : npmName;
+}
 
 /** A wrong command line: its one line (the tool's name is prefixed when printed). */
 export class UsageError extends Error {}

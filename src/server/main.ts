@@ -14,15 +14,14 @@
  * SIGTERM / SIGINT drain: no new connections, requests in flight finish within
  * PORTAL_SHUTDOWN_TIMEOUT, then the database closes; each step is logged.
  */
-import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { parseCommandLine } from './command-line.mjs';
+import { parseCommandLine, toolName } from './command-line.mjs';
 import type { Config } from './config';
 import { projectPath } from './paths';
 import { say, sayFatal, serverCommand } from './start-output.mjs';
 
 // How this process was started names the command in --help and in a wrong argument's line.
-const commandName = process.env.npm_lifecycle_event === 'serve' ? 'npm run serve' : process.env.npm_lifecycle_event === 'start' ? 'npm start' : existsSync(projectPath('bin/portal')) ? 'bin/portal start' : 'node dist/server.mjs';
+const commandName = process.env.npm_lifecycle_event === 'serve' ? 'npm run serve' : process.env.npm_lifecycle_event === 'start' ? 'npm start' : toolName('node dist/server.mjs', 'start');
 const { values: flags } = parseCommandLine(
   serverCommand(commandName, {
     'prepare-database': { type: 'boolean', description: '只生成内置数据库模板后退出（npm start 构建时内部使用）/ write the embedded database templates and exit (used by npm start while it builds)' },

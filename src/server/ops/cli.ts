@@ -5,22 +5,22 @@
  * database does not answer, a tool is missing, the target is not empty, a server holds it).
  * A refusal is one Chinese-and-English line on stderr; nothing has been changed then.
  */
-import { helpText, interpretCommandLine, usageLine, UsageError, type CommandSpec, type ParsedCommandLine } from '../command-line.mjs';
+import { helpText, interpretCommandLine, toolName, usageLine, UsageError, type CommandSpec, type ParsedCommandLine } from '../command-line.mjs';
 import { loadConfig, StartupError, type Config } from '../config';
 import { backup, OpsError, restore } from './backup';
 
 const BACKUP: CommandSpec = {
-  name: 'npm run backup',
+  name: toolName('npm run backup', 'backup'),
   bilingual: true,
   summary: [
     '备份配置中的数据库（DATABASE_URL，未设置时为 PORTAL_DATA_DIR 中的内置数据库，服务运行与否均可）与附件目录到一个 .tar.gz 文件，并显示其路径与大小。',
     'Backs up the configured database (DATABASE_URL, else the embedded one in PORTAL_DATA_DIR, running or stopped) and the attachment folder into one .tar.gz file; prints its path and size.',
   ],
   options: { out: { type: 'string', value: 'file.tar.gz', description: '备份文件（默认 backups/portal-backup-<UTC 时间>.tar.gz）/ the archive (default backups/portal-backup-<UTC time>.tar.gz)' } },
-  examples: ['npm run backup', 'npm run backup -- --out /srv/backups/portal.tar.gz'],
+  examples: ['npm run backup', 'npm run backup -- --out /srv/backups/portal.tar.gz', 'bin/portal backup --out /srv/backups/portal.tar.gz'],
 };
 const RESTORE: CommandSpec = {
-  name: 'npm run restore',
+  name: toolName('npm run restore', 'restore'),
   bilingual: true,
   summary: [
     '把 npm run backup 的备份恢复到配置中的数据库与附件目录，目标须为空；服务运行时不可恢复到其内置数据库。显示恢复的行数。',
@@ -28,7 +28,7 @@ const RESTORE: CommandSpec = {
   ],
   options: { force: { type: 'boolean', description: '替换现有内容（PostgreSQL：先删除数据库中的全部对象；内置数据库：原目录改名为 <目录>.replaced-<时间>）/ replace what is there (PostgreSQL: every object is dropped first; embedded: the old directory is moved to <dir>.replaced-<time>)' } },
   positionals: [{ name: 'file.tar.gz', description: 'npm run backup 生成的备份 / a backup made by npm run backup', required: true }],
-  examples: ['npm run restore -- backups/portal-backup-20260101T000000Z.tar.gz', 'npm run restore -- portal.tar.gz --force'],
+  examples: ['npm run restore -- backups/portal-backup-20260101T000000Z.tar.gz', 'npm run restore -- portal.tar.gz --force', 'bin/portal restore /srv/backups/portal.tar.gz'],
 };
 
 const say = (message: string) => console.log(message);
