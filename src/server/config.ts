@@ -105,7 +105,7 @@ export interface Config {
   feedbackUrl: string | null;
   supportNote: string | null;
   manualUrl: string | null;
-  /** The gas-cylinder traceability system the self-service menu links to (SPEC.md §2 gas-cylinder); null hides the item. */
+  /** The gas-cylinder traceability system the self-service menu links to (气瓶追溯); null hides the item. */
   gasCylinderUrl: string | null;
   ssoEntryUrl: string | null;
   ssoLogoutUrl: string | null;
@@ -408,5 +408,6 @@ export function toAppConfig(config: Config): AppConfig {
     cookieExpiresHours: config.cookieExpiresHours,
     provinceCode: config.provinceCode,
     areaCode: config.areaCode,
+    attachmentMaxMb: config.attachmentMaxMb,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Route schemas compiled on a route's first use instead of at start: Fastify compiles every route's
  * validators (ajv) and response serializers (fast-json-stringify) while the server starts — about
- * a third of a warm restart's CPU for the few hundred routes (issue 18: restart ≤ 3 s) — although a
+ * a third of a warm restart's CPU for the few hundred routes (the warm-restart goal is ≤ 3 s, npm run bench:restart) — although a
  * process answers a handful of them in its first minutes. Under the test runner (VITEST) both stay
  * eager by default, so a schema that does not compile still fails the start of every test server,
  * not the first request a user makes; the e2e servers and tests/api/lazy-schemas.test.ts run lazy

@@ -42,7 +42,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const runner = useRecordAction(resource.name, bundle);
 
   const specs = useMemo(() => filterSpecs({ ...bundle, screen }), [bundle, screen]);
-  // SPEC.md §9 isSearchTableData: the table's data is searchable by keyword by default (filters.ts keywordSearchOf).
+  // The original's isSearchTableData: the table's data is searchable by keyword by default (filters.ts keywordSearchOf).
   const keyword = useMemo(() => keywordSearchOf(resource), [resource]);
   const columns = useMemo(() => columnSpecs({ ...bundle, screen }), [bundle, screen]);
   const rowActions = useMemo(() => resolveActions(resource, screen.rowActions), [resource, screen]);

@@ -94,7 +94,7 @@ export interface KeywordSearch {
 }
 
 /**
- * SPEC.md §9 "the table data is searched (isSearchTableData true)": a list searches its table's
+ * The original's "the table data is searched" (isSearchTableData true): a list searches its table's
  * data by default. Every list over a resource that declares `search` fields offers one keyword box
  * over them (the server's `q`, trigram-indexed), the screen saying nothing; a resource without
  * `search` fields has nothing indexed to search, so its lists offer filters only.

@@ -3,7 +3,7 @@
  * module, so a screen fetches only the JSON it needs and an analyst's new file ships with the next
  * build without any code. (The server reads the same directory at start, so both sides agree.)
  *
- * SPEC.md §9 "the view configuration is not cached", here: a screen's configuration is part of the
+ * The original never caches a view configuration; here: a screen's configuration is part of the
  * build, in a chunk named by its content hash (a changed screen is a new file), and the page that
  * names the build's chunks, index.html, is served `Cache-Control: no-cache` (server plugin spa.ts),
  * so every page load revalidates it and the first load after a deploy uses the new screens — no
@@ -41,6 +41,6 @@ function loader<T>(kind: string, loaders: Loaders<T>, skip?: (name: string) => b
 export const bundledRegistry: SchemaRegistry = {
   screen: loader('screen', screens),
   resource: loader('resource', resources),
-  // The dictionary types SPEC.md §9 filters out of dictionary lists are never served (nor linted in).
+  // The dictionary types the original filters out of dictionary lists are never served (nor linted in).
   dict: loader('dict', dicts, isFilteredDict),
 };

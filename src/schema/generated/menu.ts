@@ -10,7 +10,7 @@
 export type AccessId = string;
 
 /**
- * schemas/menu.json: the routes of the portal (SPEC.md §2). `public` routes need no login and render without the shell; `routes` render inside the shell and build the side menu. Top-level paths are absolute, child paths are relative to their parent.
+ * schemas/menu.json: the routes of the portal. `public` routes need no login and render without the shell; `routes` render inside the shell and build the side menu. Top-level paths are absolute, child paths are relative to their parent.
  */
 export interface Menu {
   /**

@@ -134,7 +134,7 @@ export interface Resource {
    */
   display?: [FieldName, ...FieldName[]];
   /**
-   * Text fields the list parameter `q` searches (any of them contains the text; the server indexes them for it): reference pickers search with it, and every list of the resource offers a keyword box over them by default (SPEC.md §9 isSearchTableData). (enforced: browser and server)
+   * Text fields the list parameter `q` searches (any of them contains the text; the server indexes them for it): reference pickers search with it, and every list of the resource offers a keyword box over them by default (the original's isSearchTableData). (enforced: browser and server)
    *
    * @minItems 1
    */

@@ -1,7 +1,7 @@
 /**
  * The new password of `npm run admin`: typed twice without echo on a terminal, two lines
  * (password, confirmation) from a pipe, or made up (`--generate`). It must satisfy the portal's own
- * password rule (SPEC.md §5, validators/): what the change-password form would accept.
+ * password rule (validators/password.ts): what the change-password form would accept.
  */
 import { randomInt } from 'node:crypto';
 import { PASSWORD_GUIDANCE } from '../../../validators';

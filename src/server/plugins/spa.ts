@@ -3,7 +3,7 @@
  * base (history-mode routes such as /home). Unknown API paths keep the JSON envelope 404.
  * Content-hashed build output (assets/) is cached for good; everything else — index.html, which names
  * the build's chunks and so its screens — is `no-cache`: the view configuration is never served
- * stale after a deploy (SPEC.md §9, see src/engine/registry/bundled.ts).
+ * stale after a deploy (see src/engine/registry/bundled.ts).
  * The build writes brotli and gzip copies beside each file (scripts/precompress.ts); a browser that
  * accepts them gets them as they are (`preCompressed`: no compression per request), others the file.
  */

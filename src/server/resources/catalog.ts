@@ -69,7 +69,7 @@ export function loadCatalog(schemaDir = DEFAULT_SCHEMA_DIR): Catalog {
   for (const file of jsonFiles(join(schemaDir, 'dicts'))) {
     const dict = readJson(file) as Dict;
     if (typeof dict?.name !== 'string' || !Array.isArray(dict.items)) throw new Error(`${file} is not a dictionary (name, items)`);
-    // SPEC.md §9: never offered (the lint refuses such a file, and any field naming one).
+    // The filtered dictionary types: never offered (the lint refuses such a file, and any field naming one).
     if (isFilteredDict(dict.name)) continue;
     const items = flattenItems(dict.items);
     dictValues.set(dict.name, items.map((item) => item.value));

@@ -125,7 +125,7 @@ export async function ownerRowsEstimate(db: AnyDb, model: ResourceModel, owner: 
  * One page in `order` and the (capped) total count in one statement: the embedded database runs
  * one statement at a time for the whole process, so a list costs one turn instead of two; on
  * PostgreSQL, two statements at once (count and page on two connections) cost the server more than
- * they saved the database: 0.84x the one statement's throughput on the light first page (issue 18).
+ * they saved the database: 0.84x the one statement's throughput on the light first page (npm run bench:list).
  *
  * The page comes back as one JSON text (`json_agg` over the ordered page: a sorted subquery feeds
  * the aggregate in its order; the order always ends with the id, so it is total) instead of a row

@@ -16,7 +16,7 @@ export type Validator = ValidateFunction;
 
 /**
  * Compiled by the server's one ajv, the one Fastify's routes use — on its first use, not at start:
- * compiling every resource's save, list and action schemas was half of a start's CPU (issue 18);
+ * compiling every resource's save, list and action schemas was half of a start's CPU (measured by npm run bench:restart);
  * most are never used by a given process. `schema` is there at once (routes document it).
  */
 export function compileValidator(schema: object): Validator {

@@ -8,7 +8,7 @@
  * Why not exceljs's WorkbookWriter, which the import and template still use: it builds a model of
  * every cell (address, style, value object) before rendering it to XML, about three quarters of an
  * export's time (npm run bench:export). The sheet XML of a flat list is a small, well-specified
- * part of SpreadsheetML (ECMA-376 part 1, §18.3): a row is written here as one string.
+ * part of SpreadsheetML (ECMA-376 part 1, section 18.3): a row is written here as one string.
  */
 import archiver from 'archiver';
 import { PassThrough, type Writable } from 'node:stream';
