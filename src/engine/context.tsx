@@ -25,11 +25,20 @@ export interface EngineSettings {
   sessionValues?: Readonly<Record<string, unknown>>;
   /** The user's unit and area: records of a scoped resource they do not own offer only the actions their role may run on others' records. */
   owner?: RecordOwner;
+  /**
+   * Called when the user leaves a form for the page it was opened from (after a save, or 返回 with
+   * nothing unsaved): the host closes the form's tab once the other page shows.
+   */
+  onLeave?: () => void;
+  /** Largest attachment file the server accepts, in MB (shown beside the upload button). */
+  uploadMaxMb?: number;
 }
 
-export interface EngineContextValue extends Required<Omit<EngineSettings, 'roleType' | 'cacheScope' | 'sessionValues' | 'owner'>> {
+export interface EngineContextValue extends Required<Omit<EngineSettings, 'roleType' | 'cacheScope' | 'sessionValues' | 'owner' | 'onLeave' | 'uploadMaxMb'>> {
   roleType?: string;
   owner?: RecordOwner;
+  onLeave?: () => void;
+  uploadMaxMb?: number;
   cacheScope: string;
   sessionValues: Readonly<Record<string, unknown>>;
 }
@@ -38,10 +47,10 @@ const NO_SESSION_VALUES: Readonly<Record<string, unknown>> = {};
 
 const EngineContext = createContext<EngineContextValue | null>(null);
 
-export function EngineProvider({ children, dataProvider, registry = bundledRegistry, roleType, screenPath, cacheScope = '', sessionValues = NO_SESSION_VALUES, owner }: EngineSettings & { children: ReactNode }) {
+export function EngineProvider({ children, dataProvider, registry = bundledRegistry, roleType, screenPath, cacheScope = '', sessionValues = NO_SESSION_VALUES, owner, onLeave, uploadMaxMb }: EngineSettings & { children: ReactNode }) {
   const value = useMemo<EngineContextValue>(
-    () => ({ dataProvider, registry, roleType, screenPath: screenPath ?? (() => undefined), cacheScope, sessionValues, owner }),
-    [dataProvider, registry, roleType, screenPath, cacheScope, sessionValues, owner],
+    () => ({ dataProvider, registry, roleType, screenPath: screenPath ?? (() => undefined), cacheScope, sessionValues, owner, onLeave, uploadMaxMb }),
+    [dataProvider, registry, roleType, screenPath, cacheScope, sessionValues, owner, onLeave, uploadMaxMb],
   );
   return <EngineContext.Provider value={value}>{children}</EngineContext.Provider>;
 }

@@ -42,8 +42,15 @@ export function screenHref(path: string, { mode, id, values }: ScreenTarget = {}
 /** Whether the app's history has a page before this one (react-router keeps its index in history.state). */
 const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
+/** Where a form lands after a successful save: its `afterSave` and whether the saved record is still editable. */
+export interface SaveLanding {
+  afterSave?: 'back' | 'record';
+  /** The saved record can still be saved again (its workflow state allows it); false: show it read-only. */
+  editable: boolean;
+}
+
 export function useScreenLinks() {
-  const { screenPath } = useEngine();
+  const { screenPath, onLeave } = useEngine();
   const navigate = useNavigate();
   const hrefOf = useCallback(
     (screenId: string | undefined, target?: ScreenTarget) => {
@@ -67,20 +74,28 @@ export function useScreenLinks() {
     },
     [navigate],
   );
+  /** Back to the page the form was opened from, and the host closes the form's tab; false when there is none. */
+  const leave = useCallback(() => {
+    if (!canGoBack()) return false;
+    onLeave?.();
+    void navigate(-1);
+    return true;
+  }, [navigate, onLeave]);
   /**
-   * After a form saved: back where the user came from; a form opened without history (a typed or
-   * bookmarked address, a reload) stays, in edit mode on the saved record (the URL too), so the
-   * next 保存 updates that record instead of adding another.
+   * After a form saved: `afterSave` "back" (default) returns where the user came from and closes
+   * the form. Staying ("record", or a form opened without history: a typed or bookmarked address, a
+   * reload), the form shows the saved record (the URL too): in edit mode while it is editable, so
+   * the next 保存 updates that record instead of adding another; read-only once a commit moved it on.
    */
   const afterSave = useCallback(
-    (screenId: string, savedId: string | undefined) => {
-      if (canGoBack()) return void navigate(-1);
-      const href = savedId ? hrefOf(screenId, { mode: 'edit', id: savedId }) : undefined;
+    (screenId: string, savedId: string | undefined, landing: SaveLanding) => {
+      if (landing.afterSave !== 'record' && leave()) return;
+      const href = savedId ? hrefOf(screenId, { mode: landing.editable ? 'edit' : 'view', id: savedId }) : undefined;
       if (href) void navigate(href, { replace: true });
     },
-    [hrefOf, navigate],
+    [hrefOf, leave, navigate],
   );
-  return { hrefOf, open, back, afterSave };
+  return { hrefOf, open, back, leave, afterSave };
 }
 
 /**

@@ -5,14 +5,16 @@
  * the user's unit and user values that fields with `session` start from.
  */
 import { Spin } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useBlocker } from 'react-router-dom';
+import { useAppConfig } from '../app/config';
 import '../app/dayjs';
 import { notify } from '../app/notify';
 import { useUnit } from '../app/queries';
 import { useSession } from '../app/session';
 import { EngineProvider, SchemaScreen } from '../engine';
-import { useBeforeClose } from '../shell/tabs/beforeClose';
+import { TabKeyContext, useBeforeClose } from '../shell/tabs/beforeClose';
+import { tabStore } from '../shell/tabs/store';
 import { dataProvider, screenPath } from './schemaEngine';
 import type { PageProps } from './types';
 
@@ -34,6 +36,12 @@ export default function SchemaPage({ entry }: PageProps) {
     [unit.data, user],
   );
   const owner = useMemo(() => ({ unitId: unit.data?.id, areaCode: unit.data?.areacode }), [unit.data]);
+  const { attachmentMaxMb } = useAppConfig();
+  // A form left for the page it came from closes its tab once that page shows.
+  const tabKey = useContext(TabKeyContext);
+  const onLeave = useCallback(() => {
+    if (tabKey) tabStore.closeWhenLeft(tabKey);
+  }, [tabKey]);
   const dirty = useRef(false);
   useBeforeClose(() => dirty.current);
   const onDirtyChange = useCallback((isDirty: boolean) => {
@@ -42,7 +50,7 @@ export default function SchemaPage({ entry }: PageProps) {
   // A new record's form takes the unit's values when it is created: wait for them (they are cached after the first page).
   if (unit.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   return (
-    <EngineProvider dataProvider={dataProvider} roleType={roleType} screenPath={screenPath} cacheScope={`${token}:${role?.id ?? ''}`} sessionValues={sessionValues} owner={owner}>
+    <EngineProvider dataProvider={dataProvider} roleType={roleType} screenPath={screenPath} cacheScope={`${token}:${role?.id ?? ''}`} sessionValues={sessionValues} owner={owner} onLeave={onLeave} uploadMaxMb={attachmentMaxMb}>
       <SchemaScreen screenId={entry.screen!} onDirtyChange={onDirtyChange} />
       {entry.notCache ? <LeaveGuard dirty={dirty} /> : null}
     </EngineProvider>

@@ -159,6 +159,7 @@ export const appConfigSchema = {
     cookieExpiresHours: { type: 'number', description: 'Hours a remembered-login cookie lives (the original portal’s "cookie-expiry hours").' },
     provinceCode: str,
     areaCode: str,
+    attachmentMaxMb: { type: 'number', description: 'Largest attachment file the server accepts, in MB (the upload hint says it).' },
   },
   required: ['productName', 'cityName', 'platformTitle', 'links', 'mustUpdatePwd', 'captchaEnabled', 'cookieExpiresHours', 'provinceCode', 'areaCode'],
   additionalProperties: false,

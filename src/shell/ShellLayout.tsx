@@ -62,7 +62,7 @@ export default function ShellLayout() {
   // Open (or update) the current page's tab, home always first.
   useEffect(() => {
     if (!s.token) return; // signing out: the login page is on its way
-    tabStore.set(openTab(withHome(tabStore.get(), home), current));
+    tabStore.set(openTab(withHome(tabStore.dropLeft(tabStore.get(), current.key), home), current));
     content.current?.scrollTo(0, 0);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- current is derived from these
   }, [home, current.key, current.path, current.title]);

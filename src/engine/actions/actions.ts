@@ -106,6 +106,15 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
   });
 }
 
+/**
+ * Whether a record just saved can still be saved again (its workflow state allows a save). A reply
+ * without the state counts as editable after a plain save and as moved on after a commit.
+ */
+export function editableAfterSave(resource: Pick<Resource, 'workflow'>, saved: Record<string, unknown>, committed: boolean): boolean {
+  if (saved.status === undefined || saved.status === null) return !committed || !resource.workflow;
+  return allowedInState(editableStates(resource.workflow), saved.status);
+}
+
 /** Whether an action is offered for a record (add mode: `record` is undefined and only non-record checks apply). */
 export function isAvailable(action: ResolvedAction, record: Record<string, unknown> | undefined, context: ActionContext): boolean {
   if (!action.roles.every((roles) => roleMayRun({ roles: [...roles] }, context.roleType))) return false;

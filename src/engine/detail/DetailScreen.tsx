@@ -25,6 +25,9 @@ import FlowLog from './FlowLog';
 import RelatedList from './RelatedList';
 import SubTable from './SubTable';
 
+/** A label keeps to one line (a wrapped Chinese label breaks inside a word); the value column takes the rest. */
+const DETAIL_LABEL_STYLES = { label: { whiteSpace: 'nowrap' } } as const;
+
 function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record: RecordData }) {
   const screen = bundle.screen as DetailScreenSchema;
   const { resource, dicts } = bundle;
@@ -64,6 +67,7 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
             bordered
             size="small"
             style={{ marginBottom: 24 }}
+            styles={DETAIL_LABEL_STYLES}
             items={section.fields
               .map((ref) => resolveField(resource, ref))
               .filter(({ item }) => !item.when || holds(item.when, scope))
@@ -87,6 +91,7 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
           bordered
           size="small"
           style={{ marginBottom: 24 }}
+          styles={DETAIL_LABEL_STYLES}
           items={screen.attachments.map((name) => ({ key: name, label: resolveField(resource, name).label, children: <AttachmentLinks value={record[name]} /> }))}
         />
       ) : null}

@@ -5,7 +5,7 @@
  */
 import { Form as FormilyForm } from '@formily/antd-v5';
 import { useMemo, useState } from 'react';
-import { isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
+import { editableAfterSave, isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
 import { useRecordAction } from '../actions/useRecordAction';
 import { useEngine } from '../context';
@@ -18,6 +18,7 @@ import { EMPTY_TEXT } from '../render/empty';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import ActionBar from './ActionBar';
 import { compileForm, type FormLikeScreen } from './compile';
+import { FORM_LAYOUT } from './layout';
 import { customFieldComponents, SchemaField } from './components';
 import { useSchemaForm } from './useSchemaForm';
 
@@ -37,8 +38,22 @@ export function withRecord(Body: (props: ScreenComponentProps & { record?: Recor
     if (needsRecord && !id) return <LoadFailed error={new Error('缺少记录编号')} />;
     if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
     if (needsRecord && (isLoading || !data)) return <LoadingBlock rows={10} />;
-    return <Body key={`${mode}:${id ?? ''}`} {...props} record={data} />;
+    // A save that stays on the record reloads it: the form starts over from the stored version.
+    return <Body key={`${mode}:${id ?? ''}:${String(data?.version ?? '')}`} {...props} record={data} />;
   };
+}
+
+/**
+ * What a form does once saved or left: `saved` goes where the screen's `afterSave` says (read-only
+ * when a commit moved the record out of its editable states); `close` (返回, after a record action)
+ * returns to the page the form came from, closing the form when nothing is left unsaved.
+ */
+export function useFormExit(screen: FormLikeScreen, resource: Resource, isDirty: () => boolean, onClose?: () => void) {
+  const links = useScreenLinks();
+  const close = onClose ?? (() => void ((!isDirty() && links.leave()) || links.back()));
+  const saved = (record: RecordData, committed: boolean) =>
+    onClose ? onClose() : links.afterSave(screen.id, record.id === undefined ? undefined : String(record.id), { afterSave: screen.afterSave, editable: editableAfterSave(resource, record, committed) });
+  return { close, saved };
 }
 
 /** The buttons the form offers for its mode and record. */
@@ -61,10 +76,11 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
   const { roleType } = useEngine();
   const links = useScreenLinks();
   const schema = compileForm(screen, bundle);
-  const { form, submit } = useSchemaForm({ bundle, mode, record, prefill, onDirtyChange });
+  const { form, submit, isDirty } = useSchemaForm({ bundle, mode, record, prefill, onDirtyChange });
   const runner = useRecordAction(resource.name, bundle);
   const actions = useFormActions(screen, resource, mode, record);
-  const close = onClose ?? (() => links.back());
+  const exit = useFormExit(screen, resource, isDirty, onClose);
+  const close = exit.close;
   const [saving, setSaving] = useState<string | null>(null);
 
   const onAction = async (action: ResolvedAction) => {
@@ -76,7 +92,7 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
         setSaving(action.name);
         try {
           const saved = await submit({ commit: action.kind === 'commit', label: action.label, confirm: action.confirm });
-          if (saved) (onClose ?? ((savedId?: string) => links.afterSave(screen.id, savedId)))(saved.id as string | undefined);
+          if (saved) exit.saved(saved, action.kind === 'commit');
         } finally {
           setSaving(null);
         }
@@ -93,7 +109,7 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
   return (
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
       {/* Empty read-only values read as in details (—), not Formily's N/A. */}
-      <FormilyForm form={form} labelWidth={136} labelWrap feedbackLayout="loose" previewTextPlaceholder={EMPTY_TEXT}>
+      <FormilyForm form={form} {...FORM_LAYOUT} previewTextPlaceholder={EMPTY_TEXT}>
         <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
       </FormilyForm>
       <ActionBar actions={actions} pending={saving ?? runner.pending} onAction={(a) => void onAction(a)} />

@@ -17,7 +17,8 @@ import { ScreenCard } from '../ui';
 import ActionBar from './ActionBar';
 import { compileForm, stepKey } from './compile';
 import { customFieldComponents, SchemaField } from './components';
-import { MODE_TITLES, useFormActions, withRecord } from './FormScreen';
+import { MODE_TITLES, useFormActions, useFormExit, withRecord } from './FormScreen';
+import { FORM_LAYOUT } from './layout';
 import { INVALID_FORM_MESSAGE, useSchemaForm } from './useSchemaForm';
 import { WizardStepContext } from './wizard';
 import { useFeedback } from '../actions/feedback';
@@ -28,13 +29,14 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
   const links = useScreenLinks();
   const feedback = useFeedback();
   const schema = compileForm(screen, bundle);
-  const { form, submit } = useSchemaForm({ bundle, mode, record, onDirtyChange });
+  const { form, submit, isDirty } = useSchemaForm({ bundle, mode, record, onDirtyChange });
   const runner = useRecordAction(bundle.resource.name, bundle);
   const actions = useFormActions(screen, bundle.resource, mode, record);
   const [current, setCurrent] = useState(0);
   const [saving, setSaving] = useState<string | null>(null);
   const last = screen.steps.length - 1;
-  const close = onClose ?? (() => links.back());
+  const exit = useFormExit(screen, bundle.resource, isDirty, onClose);
+  const close = exit.close;
 
   const validateStep = async (index: number) => {
     try {
@@ -68,7 +70,7 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
     setSaving(action.name);
     try {
       const saved = await submit({ commit: action.kind === 'commit', label: action.label, confirm: action.confirm });
-      if (saved) (onClose ?? ((savedId?: string) => links.afterSave(screen.id, savedId)))(saved.id as string | undefined);
+      if (saved) exit.saved(saved, action.kind === 'commit');
     } finally {
       setSaving(null);
     }
@@ -81,7 +83,7 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
       <Steps current={current} items={screen.steps.map((s) => ({ title: s.title }))} style={{ marginBottom: 24 }} onChange={mode === 'view' ? setCurrent : undefined} />
       <WizardStepContext.Provider value={current}>
-        <FormilyForm form={form} labelWidth={136} labelWrap feedbackLayout="loose">
+        <FormilyForm form={form} {...FORM_LAYOUT}>
           <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
         </FormilyForm>
       </WizardStepContext.Provider>

@@ -22,6 +22,13 @@ import { Typography } from 'antd';
 import { startTransition, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import './layout.css';
 
+/**
+ * Label column of every form. Labels do not wrap (a wrapped Chinese label breaks inside a word and
+ * leaves the colon mid-label): a label longer than the column ends in an ellipsis, with the colon
+ * still after it, and shows in full in a tooltip.
+ */
+export const FORM_LAYOUT = { labelWidth: 136, feedbackLayout: 'loose' } as const;
+
 // ---------------------------------------------------------------------------------------------
 // grid
 

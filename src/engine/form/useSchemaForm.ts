@@ -25,6 +25,8 @@ export interface SchemaFormController {
    * input is valid, and saves; resolves with the saved record, or null.
    */
   submit(options: { commit: boolean; label: string; validate?: string; confirm?: string }): Promise<RecordData | null>;
+  /** Whether the user changed something not saved yet. */
+  isDirty(): boolean;
 }
 
 interface Options {
@@ -142,5 +144,6 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
     [bundle, dataProvider, feedback, form, invalidate],
   );
 
-  return { form, submit };
+  const isDirty = useCallback(() => unsaved.current, []);
+  return { form, submit, isDirty };
 }

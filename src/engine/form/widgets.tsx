@@ -99,7 +99,7 @@ function AttachmentList({ value }: { value?: AttachmentValue[] | null }) {
 export const UPLOADING_MESSAGE = '文件上传中，请稍候';
 
 function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly }: AttachmentProps) {
-  const { dataProvider } = useEngine();
+  const { dataProvider, uploadMaxMb } = useEngine();
   const feedback = useFeedback();
   const form = useForm();
   const upload = dataProvider.upload;
@@ -210,9 +210,9 @@ function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly
               手机上传
             </Button>
           ) : null}
-          {accept || maxCount ? (
+          {accept || maxCount || uploadMaxMb ? (
             <Typography.Text type="secondary">
-              {[accept ? `支持 ${accept}` : '', maxCount ? `最多 ${maxCount} 个` : ''].filter(Boolean).join('，')}
+              {[accept ? `支持 ${accept}` : '', maxCount ? `最多 ${maxCount} 个` : '', uploadMaxMb ? `单个文件不超过 ${uploadMaxMb} MB` : ''].filter(Boolean).join('，')}
             </Typography.Text>
           ) : null}
         </Space>

@@ -2,10 +2,10 @@
 import { Button, Cascader, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { RefPicker } from '../form/RefPicker';
 import { codePath, topLevel } from '../model/codes';
-import type { FilterSpec, FilterValues } from './filters';
+import { initialFilters, type FilterSpec, type FilterValues } from './filters';
 import { useStoredState } from './useStoredState';
 
 interface FilterBarProps {
@@ -112,11 +112,22 @@ export default function FilterBar({ screenId, specs, values, onSearch, onReset }
   useEffect(() => {
     if (foldedValue) setExpanded(true);
   }, [foldedValue]);
-  // Follow the URL (back-navigation, reset), not only the user's typing.
+  // Follow the URL (back-navigation, reset), not only the user's typing. Only a change of the URL's
+  // filters replaces the inputs: a tab shown again re-runs this effect, and typed text not yet
+  // searched stays with the list's page, like its filters and paging.
+  const applied = useRef<string | null>(null);
   useEffect(() => {
+    const next = JSON.stringify([specs.map((s) => s.name), values]);
+    if (applied.current === next) return;
+    applied.current = next;
     form.resetFields();
     form.setFieldsValue(toForm(specs, values));
   }, [form, specs, values]);
+  const reset = () => {
+    form.resetFields();
+    form.setFieldsValue(toForm(specs, initialFilters(specs)));
+    onReset();
+  };
   if (specs.length === 0) return null;
   const folded = foldable && !expanded;
   return (
@@ -135,7 +146,7 @@ export default function FilterBar({ screenId, specs, values, onSearch, onReset }
             <Button type="primary" htmlType="submit">
               查询
             </Button>
-            <Button onClick={onReset}>重置</Button>
+            <Button onClick={reset}>重置</Button>
             {foldable ? (
               <Button type="link" onClick={toggle} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPosition="end" aria-expanded={expanded}>
                 {expanded ? '收起' : `展开（另有 ${specs.length - COLLAPSED_COUNT} 项）`}

@@ -286,6 +286,13 @@ class ScreenChecker {
     const seen = new Set<string>();
     screen.steps.forEach((step, i) => this.sections(['steps', i, 'sections'], step.sections, seen));
     this.actionRefs(['actions'], screen.actions, ['back']);
+    this.afterSave(screen);
+  }
+
+  /** Staying on the saved record needs a mode to show it in. */
+  private afterSave(screen: FormScreen | WizardScreen): void {
+    if (screen.afterSave === 'record' && screen.modes && !screen.modes.some((m) => m === 'edit' || m === 'view'))
+      this.ctx.report(this.file, ['afterSave'], 'screen-link', "afterSave 'record' stays on the saved record: the form needs mode 'edit' or 'view'");
   }
 
   private sectioned(screen: FormScreen | DetailScreen): void {
@@ -295,7 +302,9 @@ class ScreenChecker {
     if (screen.kind === 'form' && screen.submit) {
       screen.submit.check?.forEach((path, i) => this.placeholders(['submit', 'check', i], path, seen, 'the fields of the screen'));
       if (screen.actions !== undefined) this.ctx.report(this.file, ['actions'], 'screen-link', 'an open form (submit) has its own submit button: drop actions');
+      if (screen.afterSave !== undefined) this.ctx.report(this.file, ['afterSave'], 'screen-link', "an open form (submit) goes to submit.success: drop afterSave");
     }
+    if (screen.kind === 'form') this.afterSave(screen);
     if (screen.kind === 'detail') {
       screen.attachments?.forEach((name, i) => {
         const field = this.field(['attachments', i], name);

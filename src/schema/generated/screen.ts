@@ -243,6 +243,10 @@ export interface FormScreen2 {
   description?: string;
   sections: Sections;
   actions?: Actions;
+  /**
+   * Where the user lands after a successful save or commit: "back" (default) returns to the page the form was opened from, the list, and closes the form's tab; "record" stays on the saved record. A form opened with no page before it (a typed or bookmarked address, a reload) stays on the saved record either way. Staying, the record is editable while its workflow state allows a save, and read-only once a commit moved it out of its editable states. (enforced: browser)
+   */
+  afterSave?: 'back' | 'record';
   fields?: ScreenFields;
   submit?: OpenSubmit;
   initialValues?: InitialValues;
@@ -454,6 +458,10 @@ export interface WizardScreen {
    */
   steps: [WizardStep, WizardStep, ...WizardStep[]];
   actions?: Actions;
+  /**
+   * Where the user lands after a successful save or commit: "back" (default) returns to the page the form was opened from, the list, and closes the form's tab; "record" stays on the saved record. A form opened with no page before it (a typed or bookmarked address, a reload) stays on the saved record either way. Staying, the record is editable while its workflow state allows a save, and read-only once a commit moved it out of its editable states. (enforced: browser)
+   */
+  afterSave?: 'back' | 'record';
   initialValues?: InitialValues1;
   modes?: Modes;
   component?: ComponentName;

@@ -14,7 +14,16 @@ export interface Tab {
 
 export function tabFor(entry: RouteEntry, pathname: string, search = ''): Tab {
   const path = pathname + search;
-  return { key: entry.multiPage ? path : entry.fullPath, path, title: entry.title };
+  return { key: entry.multiPage ? path : entry.fullPath, path, title: titleFor(entry.title, search) };
+}
+
+/**
+ * A page's tab title for its address: a form opened for adding (`mode=add`) says 新增 and drops
+ * an editing word its menu title ends with (作业人员编辑 → 新增作业人员).
+ */
+export function titleFor(title: string, search: string): string {
+  if (new URLSearchParams(search).get('mode') !== 'add' || title.startsWith('新增')) return title;
+  return `新增${title.replace(/(编辑|修改|录入)$/, '')}`;
 }
 
 /** `tabs` with `home` first (replacing any former home tab that is not in the list now). */
@@ -28,6 +37,17 @@ export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   if (index < 0) return [...tabs, tab];
   if (tabs[index].path === tab.path && tabs[index].title === tab.title) return tabs as Tab[];
   return tabs.map((t, i) => (i === index ? tab : t));
+}
+
+/**
+ * `tabs` without those in `leaving` other than the current one; once one is dropped the marks are
+ * used up (`leaving` is emptied).
+ */
+export function dropLeftTabs(tabs: readonly Tab[], leaving: Set<string>, currentKey: string): readonly Tab[] {
+  const gone = new Set([...leaving].filter((k) => k !== currentKey));
+  if (gone.size === 0) return tabs;
+  leaving.clear();
+  return tabs.filter((t) => !gone.has(t.key));
 }
 
 export interface CloseResult {
