@@ -23,27 +23,6 @@ const DEAD: readonly { pattern: RegExp; what: string }[] = [
   { pattern: /§\s?\d/, what: 'a section of a reference text' },
 ];
 
-/**
- * Files that still carry a reference, each owned by work that was under way when this test was
- * written (2026-11-27); the list may only shrink. Drop an entry once its file is clean.
- */
-const ALLOWED: ReadonlySet<string> = new Set([
-  // Other work under way on 2026-11-27 owns these folders: the engine, the resource engine, the admin
-  // command, the scripts (bench and build).
-  'scripts/bench/export.ts',
-  'scripts/bench/first-load.ts',
-  'scripts/bench/form.ts',
-  'scripts/bench/form/baseline.ts',
-  'scripts/bench/list.ts',
-  'scripts/bench/restart.ts',
-  'scripts/bench/seed.ts',
-  'scripts/bench/start.ts',
-  'scripts/precompress.ts',
-  'scripts/start.mjs',
-  'src/engine/form/StrengthMeter.tsx',
-  'src/engine/form/rules.ts',
-]);
-
 const SCANNED_DIRS = ['src', 'schemas', 'validators', 'scripts', 'tests', 'docs'];
 const TEXT = /\.(?:ts|tsx|mts|mjs|cjs|js|json|css|md|txt|html|sql|sh|yml|yaml|cfg|example)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.cache', 'test-results']);
@@ -86,17 +65,9 @@ describe('no dead references', () => {
     for (const sample of fine) expect(DEAD.some(({ pattern }) => pattern.test(sample)), sample).toBe(false);
   });
 
-  it('no file outside the allow-list names a reference text or a work-item number', () => {
-    const offenders = files.filter((f) => !ALLOWED.has(f)).flatMap(deadReferences);
+  it('no file names a reference text or a work-item number', () => {
+    const offenders = files.flatMap(deadReferences);
     expect(offenders, `rewrite these in the project's own words:\n${offenders.join('\n')}`).toEqual([]);
-  });
-
-  it('the allow-list names existing files only', () => {
-    const missing = [...ALLOWED].filter((f) => !existsSync(join(ROOT, f)));
-    expect(missing).toEqual([]);
-    const clean = [...ALLOWED].filter((f) => deadReferences(f).length === 0);
-    // A cleaned file may leave the list: say so without failing work that is still under way.
-    if (clean.length) console.warn(`no-dead-references: clean now, drop from ALLOWED: ${clean.join(', ')}`);
   });
 });
 

@@ -91,7 +91,7 @@ const REQUIRED_OFF = { required: false, message: REQUIRED_MESSAGE, triggerType: 
 const check = (...refs: RuleRef[]) => ({ triggerType: 'onBlur' as const, validator: (value: unknown) => validateAll(refs, toRuleValue(value)) ?? null });
 ${options}
 
-/** Checks a field again 500 ms after its last change (SPEC.md §5). */
+/** Checks a field again 500 ms after its last change, as the original does. */
 function deferredChecks(timers: Map<GeneralField, ReturnType<typeof setTimeout>>) {
   onFieldInputValueChange('*', (field) => {
     clearTimeout(timers.get(field));

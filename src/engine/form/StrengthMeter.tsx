@@ -1,6 +1,6 @@
 /**
  * Live strength meter for a new-password field: four steps filled by the catalogue's strength
- * score (SPEC.md §5), labelled 弱 / 中 / 强 (./strength.ts). Put it under the field, e.g. as the
+ * score (the password rule), labelled 弱 / 中 / 强 (./strength.ts). Put it under the field, e.g. as the
  * form item's extra line, and pass the field's current value.
  */
 import { Progress, Typography } from 'antd';

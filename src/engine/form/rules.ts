@@ -61,7 +61,7 @@ export function fieldValidators(spec: FieldRuleSpec): FieldValidator[] {
 }
 
 export interface DeferOptions {
-  /** Milliseconds after the last change (default 500, SPEC.md §5). */
+  /** Milliseconds after the last change (default 500, as the original). */
   delay?: number;
   /** Which fields are deferred (a Formily path pattern, default all). Others validate on blur and submit only. */
   pattern?: FormPathPattern;
