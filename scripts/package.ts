@@ -16,8 +16,8 @@
  *   unpacked size, ~30 MB of the archive: an intranet machine rarely has Node 20 and cannot fetch it;
  * - package.json and package-lock.json (the server finds its root by package.json, src/server/paths.ts),
  *   schemas/ (read at run time: screens, dictionaries, menu);
- * - bin/portal (start | admin | backup | restore | audit-verify | version), README.txt, docs/operations.md
- *   and docs/security.md, and
+ * - bin/portal (start | admin | backup | restore | audit-verify | version), README.txt, docs/operations.md,
+ *   docs/configuration.md and docs/security.md, and
  *   etc/: portal.env.example, systemd/portal.service, nginx/portal.conf, haproxy/portal.cfg
  *   (templates in scripts/package/).
  *
@@ -204,7 +204,7 @@ export async function makePackage(out: string): Promise<{ archive: string; bytes
     writeTemplate('portal.service', join(stage, 'etc', 'systemd', 'portal.service'), values);
     writeTemplate('nginx.conf', join(stage, 'etc', 'nginx', 'portal.conf'), values);
     writeTemplate('haproxy.cfg', join(stage, 'etc', 'haproxy', 'portal.cfg'), values);
-    for (const guide of ['operations.md', 'security.md']) {
+    for (const guide of ['operations.md', 'configuration.md', 'security.md']) {
       if (!existsSync(join(root, 'docs', guide))) continue;
       mkdirSync(join(stage, 'docs'), { recursive: true });
       copyFileSync(join(root, 'docs', guide), join(stage, 'docs', guide));

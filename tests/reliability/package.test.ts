@@ -169,7 +169,7 @@ describe('offline installation package (npm run package)', () => {
       'etc/nginx/portal.conf',
       'etc/haproxy/portal.cfg',
       ...OPERATOR_SCRIPTS.filter((name) => existsSync(join(ROOT, 'scripts', `${name}.ts`))).map((name) => `dist/${name}.mjs`),
-      ...['docs/operations.md', 'docs/security.md'].filter((guide) => existsSync(join(ROOT, guide))),
+      ...['docs/operations.md', 'docs/configuration.md', 'docs/security.md'].filter((guide) => existsSync(join(ROOT, guide))),
     ])
       expect(existsSync(join(folder, path)), path).toBe(true);
     // The front end's libraries are inside dist/; the build tools never travel.
