@@ -98,7 +98,7 @@ export interface ResourceModel {
   masked: readonly FieldModel[];
   /** The fields stored encrypted (PORTAL_CRYPTO=sm with a master key: sealed-fields.ts); empty otherwise. */
   sealed: readonly FieldModel[];
-  /** Seals and opens them; null when nothing is sealed. */
+  /** The cipher of sm mode (it seals and opens `sealed`, and the account columns hooks write); null in the standard mode. */
   cipher: FieldCipher | null;
   /** The column holding the row's owner for the resource's scope. */
   ownerColumn: 'unit_id' | 'area_code' | undefined;
@@ -333,7 +333,7 @@ export function compileModels(catalog: Catalog, cipher: FieldCipher | null = nul
       maskedSelectSql: fields.map(maskedItem).join(', '),
       masked: declared.filter((f) => f.mask),
       sealed: declared.filter((f) => f.sealed),
-      cipher: declared.some((f) => f.sealed) ? cipher : null,
+      cipher,
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
       derive: resource.derive ?? [],
       onDelete: resource.onDelete ?? [],

@@ -19,6 +19,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { StartupError, type Config } from '../config';
+import { inTransaction } from '../db/index';
 import { deriveKey, isSealed, keyedDigest, seal, unseal } from '../services/crypto-suite';
 import { maskText } from './mask-patterns';
 import type { FieldModel, ResourceModel } from './model';
@@ -97,23 +98,71 @@ export function sealedEquals(model: ResourceModel, f: FieldModel, plain: string)
 export const SEALED_FIELDS_SETTING = 'resources.sealedFields';
 const BATCH = 500;
 
-/** Every model (sub-tables too) with sealable columns, and those columns. */
-function sealableModels(models: readonly ResourceModel[]): { model: ResourceModel; fields: FieldModel[] }[] {
-  return models.flatMap((model) => {
+/**
+ * Account columns sealed in sm mode outside the resource models: the accounts' and units' own
+ * mobile, ID card and contact phone, and the mobile a declarant's SMS access was granted to.
+ * No code looks a row up by these values (logins go by login name, a reset by login name and
+ * credit code, the declarant's access by its token), so they carry no blind index.
+ */
+export const SEALED_ACCOUNT_COLUMNS: readonly { table: string; column: string; key: string }[] = [
+  { table: 'sys_user', column: 'mobile', key: 'id' },
+  { table: 'sys_user', column: 'id_card', key: 'id' },
+  { table: 'sys_unit', column: 'contact_phone', key: 'id' },
+  { table: 'ext_declaration_access', column: 'mobile', key: 'token_hash' },
+];
+
+/** One table's columns to convert; `indexed` columns have a blind-index companion (`indexColumnOf`). */
+interface SealTarget {
+  table: string;
+  /** The primary-key column. */
+  key: string;
+  columns: { column: string; indexed: boolean }[];
+}
+
+/** The sealable columns of every model (sub-tables too), then the account columns. */
+function sealTargets(models: readonly ResourceModel[]): SealTarget[] {
+  const fromModels = models.flatMap((model) => {
     const fields = model.fields.filter(sealable);
-    return fields.length > 0 ? [{ model, fields }] : [];
+    return fields.length > 0 ? [{ table: model.table, key: 'id', columns: fields.map((f) => ({ column: f.column, indexed: true })) }] : [];
   });
+  const accounts = new Map<string, SealTarget>();
+  for (const { table, column, key } of SEALED_ACCOUNT_COLUMNS) {
+    const target = accounts.get(table) ?? { table, key, columns: [] };
+    target.columns.push({ column, indexed: false });
+    accounts.set(table, target);
+  }
+  return [...fromModels, ...accounts.values()];
+}
+
+/** The conditions of a target's columns that still hold a sealed value or a blind index. */
+const sealedCondition = ({ columns }: SealTarget): string => columns.map((c) => `${quote(c.column)} LIKE 'sealed:%'${c.indexed ? ` OR ${quote(indexColumnOf(c.column))} IS NOT NULL` : ''}`).join(' OR ');
+
+/** The cipher of `config`, made once per configuration (the keys are derived once). */
+const ciphers = new WeakMap<object, FieldCipher | null>();
+export function cipherOf(config: Pick<Config, 'crypto' | 'masterKey'>): FieldCipher | null {
+  if (!ciphers.has(config)) ciphers.set(config, fieldCipher(config));
+  return ciphers.get(config)!;
+}
+
+/** A value of a sealed account column to write: sealed when there is a cipher, else as it is. */
+export function sealValue<T extends string | null | undefined>(cipher: FieldCipher | null, value: T): T {
+  return cipher && typeof value === 'string' && value !== '' ? (cipher.seal(openLenient(cipher, value)) as T) : value;
+}
+
+/** A value of a sealed account column as read: opened when there is a cipher (plain text stays as it is). */
+export function openValue<T extends string | null | undefined>(cipher: FieldCipher | null, value: T): T {
+  return cipher && typeof value === 'string' && value !== '' ? (cipher.open(value) as T) : value;
 }
 
 const masterKeyError = (zh: string, en: string) => new StartupError('PORTAL_MASTER_KEY', zh, en);
 
 /**
- * Brings the sensitive columns to the current mode (see the file comment). Returns how many rows
- * were rewritten. Runs under an advisory lock, one transaction per batch of BATCH rows.
+ * Brings the sensitive columns (those of `models` and SEALED_ACCOUNT_COLUMNS) to the current mode
+ * (see the file comment). Returns how many rows were rewritten. Runs under an advisory lock, one
+ * transaction per batch of BATCH rows (`db` may itself be a transaction: the batches then run in it).
  */
 export async function convertSealedFields(db: AnyDb, models: readonly ResourceModel[], config: Pick<Config, 'crypto' | 'masterKey'>, log: { info(message: string): void; warn(message: string): void }): Promise<number> {
-  const targets = sealableModels(models);
-  if (targets.length === 0) return 0;
+  const targets = sealTargets(models);
   const flag = async () => (await sql<{ value: string }>`SELECT value FROM sys_config WHERE key = ${SEALED_FIELDS_SETTING}`.execute(db)).rows.length > 0;
   const cipher = fieldCipher(config);
   const sealing = cipher !== null;
@@ -135,26 +184,44 @@ export async function convertSealedFields(db: AnyDb, models: readonly ResourceMo
     await sql`INSERT INTO sys_config (key, value) VALUES (${SEALED_FIELDS_SETTING}, 'sm') ON CONFLICT (key) DO NOTHING`.execute(db);
   }
   const opener = cipher ?? fieldCipher({ crypto: 'sm', masterKey: config.masterKey })!;
+  const total = await convertTargets(db, targets, opener, sealing);
+  if (!sealing) await sql`DELETE FROM sys_config WHERE key = ${SEALED_FIELDS_SETTING}`.execute(db);
+  if (total > 0) log.info(sealing ? `sealed ID card and mobile values in place: ${total} rows` : `unsealed ID card and mobile values (PORTAL_CRYPTO is no longer sm): ${total} rows`);
+  return total;
+}
+
+/**
+ * Seals the plain values the account columns hold (written by the demo seed or by SQL of its
+ * own) with `cipher`: the start's conversion of SEALED_ACCOUNT_COLUMNS, for the demo seed that
+ * runs after it. Returns the rows rewritten.
+ */
+export async function sealAccountColumns(db: AnyDb, cipher: FieldCipher): Promise<number> {
+  await sql`INSERT INTO sys_config (key, value) VALUES (${SEALED_FIELDS_SETTING}, 'sm') ON CONFLICT (key) DO NOTHING`.execute(db);
+  return convertTargets(db, sealTargets([]), cipher, true);
+}
+
+/** Seals (`sealing`) or unseals every value of `targets` still in the other form, batch by batch. */
+async function convertTargets(db: AnyDb, targets: readonly SealTarget[], opener: FieldCipher, sealing: boolean): Promise<number> {
   let total = 0;
-  for (const { model, fields } of targets) {
-    const columns = fields.map((f) => quote(f.column));
-    const pending = sealing
-      ? fields.map((f) => `(${quote(f.column)} <> '' AND ${quote(f.column)} NOT LIKE 'sealed:%')`).join(' OR ')
-      : fields.map((f) => `${quote(f.column)} LIKE 'sealed:%' OR ${quote(indexColumnOf(f.column))} IS NOT NULL`).join(' OR ');
-    await checkKey(db, model, fields, opener);
+  for (const target of targets) {
+    const { table, key, columns: cols } = target;
+    const columns = [key, ...cols.map((c) => c.column)].map(quote);
+    const pending = sealing ? cols.map((c) => `(${quote(c.column)} <> '' AND ${quote(c.column)} NOT LIKE 'sealed:%')`).join(' OR ') : sealedCondition(target);
+    await checkKey(db, target, opener);
     for (;;) {
-      const done = await db.transaction().execute(async (trx) => {
+      const done = await inTransaction(db, async (trx) => {
         await sql`SELECT pg_advisory_xact_lock(hashtext('portal:sealed-fields'))`.execute(trx);
-        const { rows } = await sql<Record<string, string | null>>`SELECT id, ${sql.raw(columns.join(', '))} FROM ${sql.table(model.table)} WHERE ${sql.raw(pending)} LIMIT ${BATCH}`.execute(trx);
+        const { rows } = await sql<Record<string, string | null>>`SELECT ${sql.raw(columns.join(', '))} FROM ${sql.table(table)} WHERE ${sql.raw(pending)} LIMIT ${BATCH}`.execute(trx);
         for (const row of rows) {
-          const sets = fields.flatMap((f) => {
-            const stored = row[f.column];
+          const sets = cols.flatMap((c) => {
+            const stored = row[c.column];
             const plain = typeof stored === 'string' && stored !== '' ? opener.open(stored) : null;
             const value = plain === null ? stored : sealing ? opener.seal(plain) : plain;
-            const index = plain === null || !sealing ? null : opener.index(plain);
-            return [sql`${sql.ref(f.column)} = ${value}`, sql`${sql.ref(indexColumnOf(f.column))} = ${index}`];
+            const set = [sql`${sql.ref(c.column)} = ${value}`];
+            if (c.indexed) set.push(sql`${sql.ref(indexColumnOf(c.column))} = ${plain === null || !sealing ? null : opener.index(plain)}`);
+            return set;
           });
-          await sql`UPDATE ${sql.table(model.table)} SET ${sql.join(sets)} WHERE id = ${row.id}`.execute(trx);
+          await sql`UPDATE ${sql.table(table)} SET ${sql.join(sets)} WHERE ${sql.ref(key)} = ${row[key]}`.execute(trx);
         }
         return rows.length;
       });
@@ -162,26 +229,23 @@ export async function convertSealedFields(db: AnyDb, models: readonly ResourceMo
       if (done < BATCH) break;
     }
   }
-  if (!sealing) await sql`DELETE FROM sys_config WHERE key = ${SEALED_FIELDS_SETTING}`.execute(db);
-  if (total > 0) log.info(sealing ? `sealed ID card and mobile values in place: ${total} rows` : `unsealed ID card and mobile values (PORTAL_CRYPTO is no longer sm): ${total} rows`);
   return total;
 }
 
 /** Whether any sealable column of `targets` holds a sealed value or a blind index. */
-async function anySealed(db: AnyDb, targets: readonly { model: ResourceModel; fields: readonly FieldModel[] }[]): Promise<boolean> {
-  for (const { model, fields } of targets) {
-    const any = fields.map((f) => `${quote(f.column)} LIKE 'sealed:%' OR ${quote(indexColumnOf(f.column))} IS NOT NULL`).join(' OR ');
-    const { rows } = await sql`SELECT 1 FROM ${sql.table(model.table)} WHERE ${sql.raw(any)} LIMIT 1`.execute(db);
+async function anySealed(db: AnyDb, targets: readonly SealTarget[]): Promise<boolean> {
+  for (const target of targets) {
+    const { rows } = await sql`SELECT 1 FROM ${sql.table(target.table)} WHERE ${sql.raw(sealedCondition(target))} LIMIT 1`.execute(db);
     if (rows.length > 0) return true;
   }
   return false;
 }
 
 /** One sealed value of the table opened with the current key: a different master key stops the start. */
-async function checkKey(db: AnyDb, model: ResourceModel, fields: readonly FieldModel[], cipher: FieldCipher): Promise<void> {
-  const any = fields.map((f) => `${quote(f.column)} LIKE 'sealed:%'`).join(' OR ');
-  const { rows } = await sql<Record<string, string | null>>`SELECT ${sql.raw(fields.map((f) => quote(f.column)).join(', '))} FROM ${sql.table(model.table)} WHERE ${sql.raw(any)} LIMIT 1`.execute(db);
-  const value = rows[0] && fields.map((f) => rows[0][f.column]).find((v): v is string => typeof v === 'string' && isSealed(v));
+async function checkKey(db: AnyDb, { table, columns }: SealTarget, cipher: FieldCipher): Promise<void> {
+  const any = columns.map((c) => `${quote(c.column)} LIKE 'sealed:%'`).join(' OR ');
+  const { rows } = await sql<Record<string, string | null>>`SELECT ${sql.raw(columns.map((c) => quote(c.column)).join(', '))} FROM ${sql.table(table)} WHERE ${sql.raw(any)} LIMIT 1`.execute(db);
+  const value = rows[0] && columns.map((c) => rows[0][c.column]).find((v): v is string => typeof v === 'string' && isSealed(v));
   if (!value) return;
   try {
     cipher.open(value);

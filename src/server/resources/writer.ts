@@ -156,7 +156,7 @@ export async function fillSessionFields(trx: AnyDb, model: ResourceModel, actor:
 async function fillSession(trx: AnyDb, model: ResourceModel, actor: Actor, trusted: boolean, get: (f: FieldModel) => unknown, set: (f: FieldModel, value: unknown) => void): Promise<void> {
   const fields = model.fields.filter((f) => f.field.session);
   if (!fields.length) return;
-  const values = await sessionValues(trx, actor);
+  const values = await sessionValues(trx, actor, model.cipher);
   for (const f of fields) {
     const current = get(f);
     const blank = current === undefined || current === null || current === '';

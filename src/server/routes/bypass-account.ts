@@ -18,6 +18,7 @@ import { AppError } from '../errors';
 import { isAllowed } from '../plugins/rbac';
 import { getFlowLog } from '../resources/records';
 import { actorOf } from '../resources/scope';
+import { cipherOf } from '../resources/sealed-fields';
 import {
   disableAccount,
   enableAccount,
@@ -66,7 +67,7 @@ const saveBodySchema = {
 
 function managerOf(request: FastifyRequest): Manager {
   const actor = actorOf(request);
-  return { userId: actor.userId, unitId: actor.unitId, areaCode: actor.areaCode, roleType: actor.roleType, oversees: actor.oversees };
+  return { userId: actor.userId, unitId: actor.unitId, areaCode: actor.areaCode, roleType: actor.roleType, oversees: actor.oversees, cipher: cipherOf(request.server.config) };
 }
 
 type Input = Record<string, unknown>;

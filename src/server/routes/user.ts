@@ -7,6 +7,7 @@ import { passwordHasher, satisfiesPasswordRule } from '../services/password';
 import { refuseRecentPassword, storePassword } from '../services/password-policy';
 import { auditSecurityEvent } from '../services/security-audit';
 import { deleteUserSessions, setSessionRole } from '../services/sessions';
+import { cipherOf, sealValue } from '../resources/sealed-fields';
 import { findRoles, findUserById, toUnitInfo, toUserInfo } from '../services/users';
 import { validateProfile, type ProfileInput } from '../services/profile';
 import { changeRoleResultSchema, companyInfoSchema, envelopeOf, failureResponses, unitInfoSchema, userInfoResultSchema, userInfoSchema } from '../../shared/wire';
@@ -37,7 +38,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   async function currentProfile(sessionUserId: string, roleId: string | undefined, simplePwd: boolean) {
     const [{ user, unit }, roles] = await Promise.all([findUserById(db, sessionUserId), findRoles(db, sessionUserId)]);
     const current = roles.find((r) => r.id === roleId) ?? null;
-    return { user: toUserInfo(user, unit, current, simplePwd, config.passwordMaxAgeDays), roleList: roles, unit };
+    return { user: toUserInfo(user, unit, current, simplePwd, config.passwordMaxAgeDays, cipherOf(config)), roleList: roles, unit };
   }
 
   app.get(API.userInfo, {
@@ -84,7 +85,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       const profile = validateProfile(request.body);
       await db
         .updateTable('sys_user')
-        .set({ name: profile.name, id_card: profile.identityCard, phone: profile.phone, mobile: profile.mobile, updated_at: new Date() })
+        .set({ name: profile.name, id_card: sealValue(cipherOf(config), profile.identityCard), phone: profile.phone, mobile: sealValue(cipherOf(config), profile.mobile), updated_at: new Date() })
         .where('id', '=', session.user.id)
         .execute();
       const { user } = await currentProfile(session.user.id, session.role?.id, session.simplePwd);
@@ -125,7 +126,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     schema: { summary: "The current user's unit", tags, response: { 200: envelopeOf(unitInfoSchema), ...failureResponses } },
     handler: async (request, reply) => {
       const { unit } = await findUserById(db, requireSession(request).user.id);
-      return reply.ok(toUnitInfo(unit));
+      return reply.ok(toUnitInfo(unit, cipherOf(config)));
     },
   });
 
@@ -133,7 +134,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     schema: { summary: "The current user's company (unit info with ssoUserId)", tags, response: { 200: envelopeOf(companyInfoSchema), ...failureResponses } },
     handler: async (request, reply) => {
       const { unit } = await findUserById(db, requireSession(request).user.id);
-      return reply.ok({ ...toUnitInfo(unit), ssoUserId: unit.sso_user_id });
+      return reply.ok({ ...toUnitInfo(unit, cipherOf(config)), ssoUserId: unit.sso_user_id });
     },
   });
 };

@@ -25,6 +25,8 @@ import { containsPattern, escapeLike, pageOffset } from '../db/sql';
 import { defineErrors, AppError } from '../errors';
 import { flattenMenu, loadMenu } from '../menu';
 import { areaPrefix } from '../resources/scope';
+import type { FieldCipher } from '../resources/sealed-columns';
+import { openValue, sealValue } from '../resources/sealed-fields';
 import { passwordHasher } from './password';
 import { deleteUserSessions } from './sessions';
 
@@ -48,6 +50,8 @@ export interface Manager {
   areaCode: string;
   roleType: string | null;
   oversees: boolean;
+  /** The cipher of sm mode (resources/sealed-fields.ts `cipherOf`): mobiles are sealed at rest; none in the standard mode. */
+  cipher?: FieldCipher | null;
 }
 
 /** Where a manager looks: its unit's sub-accounts, or (oversight) its area's accounts. */
@@ -158,7 +162,7 @@ export async function listAccounts(db: Db, manager: Manager, scope: AccountScope
     id: r.id,
     loginName: r.login_name,
     name: r.name,
-    mobile: r.mobile,
+    mobile: openValue(manager.cipher ?? null, r.mobile),
     phone: r.phone,
     status: r.status,
     locked: r.locked_until !== null && r.locked_until.getTime() > now.getTime(),
@@ -195,7 +199,7 @@ export async function getAccount(db: Db, manager: Manager, scope: AccountScope, 
     id: row.id,
     loginName: row.login_name,
     name: row.name,
-    mobile: row.mobile,
+    mobile: openValue(manager.cipher ?? null, row.mobile),
     phone: row.phone,
     status: row.status,
     locked,
@@ -272,7 +276,7 @@ export async function saveSubAccount(db: Db, manager: Manager, input: AccountSav
           login_name: values.loginName,
           name: values.name,
           password_hash: hash,
-          mobile: values.mobile,
+          mobile: sealValue(manager.cipher ?? null, values.mobile),
           phone: values.phone,
           is_user_seed: 0,
           basic_unit_flag: 1,
@@ -300,7 +304,7 @@ export async function saveSubAccount(db: Db, manager: Manager, input: AccountSav
       .executeTakeFirst();
     if (!user) throw new AppError(ACCOUNT_ERRORS.ACCOUNT_NOT_FOUND);
     if (user.is_user_seed === 1) throw new AppError(ACCOUNT_ERRORS.ACCOUNT_MAIN_PROTECTED);
-    await trx.updateTable('sys_user').set({ name: values.name, mobile: values.mobile, phone: values.phone, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx.updateTable('sys_user').set({ name: values.name, mobile: sealValue(manager.cipher ?? null, values.mobile), phone: values.phone, updated_at: new Date() }).where('id', '=', id).execute();
     const own = await tables(trx).selectFrom('sys_role').select('id').where('owner_user_id', '=', id).executeTakeFirst();
     let roleId = own?.id;
     if (roleId) {

@@ -16,6 +16,7 @@ import { passwordHasher, passwordStrength, SIMPLE_PASSWORD_THRESHOLD } from './p
 import type { ServerKeys } from './server-keys';
 import { createSession, purgeExpiredSessions } from './sessions';
 import { verifySsoToken } from './sso';
+import { cipherOf } from '../resources/sealed-fields';
 import { findRoles, findUserByLoginName, toUserInfo } from './users';
 
 /** Consecutive failures that lock an account, and for how long (the message says 15 minutes). */
@@ -27,7 +28,7 @@ const ACTIVE_STATUS = '0';
 export interface AuthDeps {
   db: Db;
   keys: ServerKeys;
-  config: Pick<Config, 'captchaEnabled' | 'sessionTtlMinutes' | 'crypto' | 'singleSession' | 'passwordMaxAgeDays'>;
+  config: Pick<Config, 'captchaEnabled' | 'sessionTtlMinutes' | 'crypto' | 'masterKey' | 'singleSession' | 'passwordMaxAgeDays'>;
 }
 
 export interface Authenticated {
@@ -156,7 +157,7 @@ export async function openSession(deps: AuthDeps, auth: Authenticated, data: Rec
     sessionid: session.token,
     sessionId: session.token,
     extendSessionId: session.extendToken,
-    user: toUserInfo(auth.user, auth.unit, current, auth.simplePwd, config.passwordMaxAgeDays),
+    user: toUserInfo(auth.user, auth.unit, current, auth.simplePwd, config.passwordMaxAgeDays, cipherOf(config)),
     roleList: roles,
   };
 }

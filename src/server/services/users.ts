@@ -2,6 +2,8 @@
 import type { Role, UnitInfo, UserInfo } from '../../shared/contract';
 import type { Db } from '../db/index';
 import type { RoleRow, UnitRow, UserRow } from '../db/schema';
+import { openValue } from '../resources/sealed-fields';
+import type { FieldCipher } from '../resources/sealed-columns';
 import { passwordChangeReason } from './password-policy';
 
 export interface UserWithUnit {
@@ -39,16 +41,20 @@ export function toRole(row: RoleRow): Role {
   return { id: row.id, name: row.name, roleType: row.role_type, menuIdList: row.menu_ids ?? [] };
 }
 
-/** `passwordMaxAgeDays`: PORTAL_PASSWORD_MAX_AGE_DAYS, which makes an old password one to change first. */
-export function toUserInfo(user: UserRow, unit: UnitRow, currentRole: Role | null, simplePwd: boolean, passwordMaxAgeDays = 0): UserInfo {
+/**
+ * `passwordMaxAgeDays`: PORTAL_PASSWORD_MAX_AGE_DAYS, which makes an old password one to change
+ * first; `cipher`: that of sm mode (resources/sealed-fields.ts `cipherOf`), which opens the
+ * sealed mobile and ID card — the user sees its own whole.
+ */
+export function toUserInfo(user: UserRow, unit: UnitRow, currentRole: Role | null, simplePwd: boolean, passwordMaxAgeDays = 0, cipher: FieldCipher | null = null): UserInfo {
   const changeReason = passwordChangeReason(user, passwordMaxAgeDays);
   return {
     id: user.id,
     loginName: user.login_name,
     name: user.name,
     phone: user.phone,
-    mobile: user.mobile,
-    idCard: user.id_card,
+    mobile: openValue(cipher, user.mobile),
+    idCard: openValue(cipher, user.id_card),
     userUnitAreacode: unit.areacode,
     currentRole: currentRole ? { id: currentRole.id, roleType: currentRole.roleType, name: currentRole.name } : null,
     officeId: user.office_id,
@@ -62,7 +68,8 @@ export function toUserInfo(user: UserRow, unit: UnitRow, currentRole: Role | nul
   };
 }
 
-export function toUnitInfo(unit: UnitRow): UnitInfo {
+/** `cipher` as for toUserInfo: opens the sealed contact phone. */
+export function toUnitInfo(unit: UnitRow, cipher: FieldCipher | null = null): UnitInfo {
   return {
     id: unit.id,
     orgname: unit.orgname,
@@ -70,7 +77,7 @@ export function toUnitInfo(unit: UnitRow): UnitInfo {
     areacode: unit.areacode,
     address: unit.address,
     contact: unit.contact,
-    contactPhone: unit.contact_phone,
+    contactPhone: openValue(cipher, unit.contact_phone),
     unitType: unit.unit_type,
   };
 }

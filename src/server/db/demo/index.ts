@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { FEATURES } from '../../domain/index';
 import type { DomainFeature } from '../../domain/feature';
 import type { AnyDb } from '../../resources/repository';
+import { sealAccountColumns } from '../../resources/sealed-fields';
 import { inTransaction } from '../index';
 import { DEMO_UNITS, isEmpty, seedDemoData } from '../seed';
 import { demoContext, type DemoOptions, type SeedTarget } from './context';
@@ -35,6 +36,9 @@ export async function hasDemoRecords(app: SeedTarget): Promise<boolean> {
 export function seedDemo(app: SeedTarget, options: Omit<DemoRecordOptions, 'db'> = {}): Promise<Record<string, number>> {
   return inTransaction(app.db as AnyDb, async (trx) => {
     await seedDemoData(trx as never);
+    // sm mode: the accounts' mobiles and ID cards are sealed like those the start converted (the resource models carry the cipher).
+    const cipher = [...app.resources.values()].find((r) => r.model.cipher)?.model.cipher;
+    if (cipher) await sealAccountColumns(trx, cipher);
     return seedDemoRecords(app, { ...options, db: trx });
   });
 }

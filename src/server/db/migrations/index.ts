@@ -26,6 +26,7 @@ import * as m0020 from './0020_session_digest';
 import * as m0021 from './0021_link_token';
 import * as m0022 from './0022_audit_chain';
 import * as m0023 from './0023_audit_log_view';
+import * as m0024 from './0024_sealed_account_columns';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0021_link_token': m0021,
   '0022_audit_chain': m0022,
   '0023_audit_log_view': m0023,
+  '0024_sealed_account_columns': m0024,
 };

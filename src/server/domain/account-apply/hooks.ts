@@ -16,6 +16,7 @@ import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Hook } from '../../resources/hooks';
+import { openValue, sealValue } from '../../resources/sealed-fields';
 import { passwordHasher } from '../../services/password';
 import { storePassword } from '../../services/password-policy';
 import { deleteUserSessions } from '../../services/sessions';
@@ -44,8 +45,10 @@ async function notify(trx: unknown, mobile: string, purpose: string, message: st
   await hookSms.notify(mobile, purpose, message, trx as never);
 }
 
-export const approveRegistration: Hook = async ({ trx, row }) => {
+export const approveRegistration: Hook = async ({ trx, row, model }) => {
   const db = trx as Kysely<Database>;
+  // sm mode: the new unit's contact phone and account's mobile are sealed at rest (this resource's own mobile is, so its model has the cipher).
+  const cipher = model.cipher;
   const orgcode = text(row.orgcode).toUpperCase();
   const loginName = text(row.loginName);
   if (await db.selectFrom('sys_unit').select('id').where('orgcode', '=', orgcode).executeTakeFirst()) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_UNIT_EXISTS);
@@ -59,7 +62,7 @@ export const approveRegistration: Hook = async ({ trx, row }) => {
   const now = new Date();
   await db
     .insertInto('sys_unit')
-    .values({ id: unitId, orgname: text(row.orgname), orgcode, areacode: text(row.areacode), address: text(row.address), contact: text(row.contact), contact_phone: text(row.contactMobile), unit_type: text(row.unitType) || 'use', sso_user_id: null, created_at: now })
+    .values({ id: unitId, orgname: text(row.orgname), orgcode, areacode: text(row.areacode), address: text(row.address), contact: text(row.contact), contact_phone: sealValue(cipher, text(row.contactMobile)), unit_type: text(row.unitType) || 'use', sso_user_id: null, created_at: now })
     .execute();
   await db
     .insertInto('sys_user')
@@ -70,7 +73,7 @@ export const approveRegistration: Hook = async ({ trx, row }) => {
       name: text(row.contact),
       password_hash: secret.password_hash,
       phone: null,
-      mobile: text(row.contactMobile),
+      mobile: sealValue(cipher, text(row.contactMobile)),
       id_card: null,
       is_user_seed: 1,
       basic_unit_flag: 0,
@@ -104,7 +107,7 @@ export function temporaryPassword(): string {
   return chars.join('');
 }
 
-export const approveReset: Hook = async ({ trx, row }) => {
+export const approveReset: Hook = async ({ trx, row, model }) => {
   const db = trx as Kysely<Database>;
   const user = await db.selectFrom('sys_user').select(['id', 'mobile']).where('id', '=', text(row.accountId)).executeTakeFirst();
   if (!user) throw new AppError('RECORD_NOT_FOUND');
@@ -114,7 +117,7 @@ export const approveReset: Hook = async ({ trx, row }) => {
   // Sessions signed in with the old password end.
   await deleteUserSessions(db, user.id);
   // The password is a secret of the message: delivered, never kept (the outbox has ******).
-  await notify(trx, user.mobile ?? text(row.mobile), 'reset-result', {
+  await notify(trx, openValue(model.cipher, user.mobile) ?? text(row.mobile), 'reset-result', {
     text: `您的密码重置申请（${text(row.applyNo)}）已通过，临时密码为 ${password} ，请登录后立即修改密码。`,
     secrets: [password],
   });

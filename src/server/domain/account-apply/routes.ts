@@ -40,6 +40,7 @@ import { ACCOUNT_APPLY_ERRORS } from './errors';
 import { REGISTER, RESET, useSmsForHooks } from './hooks';
 import { applyUploadRoutes, claimUploads, uploadIds, VISITOR_ID } from './uploads';
 import { columnsOf } from '../../resources/hooks';
+import { cipherOf, openValue } from '../../resources/sealed-fields';
 import { updateRow } from '../../resources/repository';
 
 const BASE = '/a/stone/common';
@@ -89,16 +90,18 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
     return row ? findRow(db, model, (row as { id: string }).id, undefined) : undefined;
   }
 
-  /** The account a reset names, when login name and credit code fit. */
+  /** The account a reset names, when login name and credit code fit (its mobile opened: sealed at rest in sm mode). */
   async function accountOf(loginName: string, orgcode: string) {
     if (!loginName || !orgcode) return undefined;
-    return db
+    const account = await db
       .selectFrom('sys_user as u')
       .innerJoin('sys_unit as n', 'n.id', 'u.unit_id')
       .select(['u.id', 'u.name', 'u.mobile', 'u.login_name', 'n.orgname', 'n.orgcode', 'n.areacode'])
       .where('u.login_name', '=', loginName)
       .where('n.orgcode', '=', orgcode)
       .executeTakeFirst();
+    const cipher = cipherOf(app.config);
+    return account && cipher ? { ...account, mobile: openValue(cipher, account.mobile) } : account;
   }
 
   /** The mobile a code of `purpose` goes to, or null when the target is unknown. */

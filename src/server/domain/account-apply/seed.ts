@@ -3,6 +3,7 @@
  * districts the demo authority oversees), one returned with an opinion (its applicant may correct
  * it from /registerAuditQuery), and a password reset waiting for blsub plus one refused for nbsub.
  */
+import { openValue } from '../../resources/sealed-fields';
 import type { DemoContext } from '../../db/demo/context';
 import { makeUscc } from '../../db/uscc';
 import { passwordHasher } from '../../services/password';
@@ -52,7 +53,7 @@ export async function seedAccountApplications(demo: DemoContext): Promise<Record
       db,
       reset,
       VISITOR(a.areacode),
-      { loginName: a.login_name, orgcode: a.orgcode, orgname: a.orgname, userName: a.name, mobile: a.mobile, accountId: a.id, applicant: a.name, reason: '忘记密码，账号已锁定' },
+      { loginName: a.login_name, orgcode: a.orgcode, orgname: a.orgname, userName: a.name, mobile: openValue(reset.model.cipher, a.mobile), accountId: a.id, applicant: a.name, reason: '忘记密码，账号已锁定' },
       { trusted: true, owner: { unitId: null, areaCode: a.areacode } },
     );
     if (a.login_name === 'nbsub') await runAction(db, reset, authority, 'disagree', id, { opinion: '身份证明材料与账号姓名不符，请重新申请' });

@@ -15,6 +15,7 @@ import { todayIn } from '../../../shared/dates';
 import { AppError } from '../../errors';
 import { changesOf, changesText } from '../../resources/changes';
 import type { Hook, HookContext } from '../../resources/hooks';
+import { sealValue } from '../../resources/sealed-fields';
 import type { Row } from '../../resources/repository';
 import { COMPANY_ERRORS } from './errors';
 
@@ -60,7 +61,7 @@ async function newVersion(ctx: HookContext, profile: Row, values: Record<string,
   await ctx.insert(VERSION, { ...snapshot, versionNo, approvedDate: today, applyNo: ctx.row.applyNo ?? null, changes });
   await sql`
     UPDATE sys_unit SET orgname = ${after.orgname}, areacode = ${after.area}, address = ${after.address},
-      contact = ${after.contactPerson}, contact_phone = ${after.landline || after.contactMobile || null}
+      contact = ${after.contactPerson}, contact_phone = ${sealValue(ctx.model.cipher, (after.landline || after.contactMobile || null) as string | null)}
     WHERE id = ${profile.unitId}`.execute(ctx.trx);
   return versionNo;
 }

@@ -33,7 +33,7 @@ import { writeFlowLog } from '../../resources/flow-log';
 import { runAction } from '../../resources/records';
 import type { ResourceModel } from '../../resources/model';
 import { areaPrefix } from '../../resources/scope';
-import { sealedEquals, sealValues } from '../../resources/sealed-fields';
+import { cipherOf, openValue, sealedEquals, sealValue, sealValues } from '../../resources/sealed-fields';
 import { SMS_ERRORS, smsService } from '../../services/sms';
 import type { DemoContext } from '../../db/demo/context';
 import type { DomainFeature } from '../feature';
@@ -147,7 +147,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const access = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + ACCESS_MINUTES * 60_000);
     await db.deleteFrom('ext_declaration_access').where('expires_at', '<', new Date()).execute();
-    await db.insertInto('ext_declaration_access').values({ token_hash: hashOf(access), mobile, expires_at: expiresAt }).execute();
+    await db.insertInto('ext_declaration_access').values({ token_hash: hashOf(access), mobile: sealValue(cipherOf(app.config), mobile), expires_at: expiresAt }).execute();
     return { access, mobile, expiresAt: expiresAt.toISOString() };
   }
 
@@ -155,7 +155,7 @@ const routes: FastifyPluginAsync = async (app) => {
     if (typeof access !== 'string' || !/^[\w-]{43}$/.test(access)) throw new AppError(ERRORS.DECLARATION_ACCESS_EXPIRED);
     const row = await db.selectFrom('ext_declaration_access').select('mobile').where('token_hash', '=', hashOf(access)).where('expires_at', '>', new Date()).executeTakeFirst();
     if (!row) throw new AppError(ERRORS.DECLARATION_ACCESS_EXPIRED);
-    return row.mobile;
+    return openValue(cipherOf(app.config), row.mobile);
   }
 
   async function verified(mobile: unknown, code: unknown): Promise<string> {
