@@ -46,13 +46,24 @@ describe('clerk forms', () => {
     await openMenu(page, '自助服务', '在线报检');
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await page.waitForURL(/online-apply-form\?mode=add/);
-    await expect.poll(() => tabTitles(page)).toContain('新增报检申请');
+    const formTab = await page.locator('.shell-tab--active .shell-tab__title').innerText();
     await fillApplication(`提交回列表${stamp}`);
     await page.getByRole('button', { name: /提\s*交/ }).click();
     await page.getByText('提交成功').first().waitFor();
     await page.waitForURL(/\/company-service\/online-apply$/);
     await page.locator('.ant-table-row', { hasText: `提交回列表${stamp}` }).filter({ visible: true }).waitFor();
-    await expect.poll(() => tabTitles(page)).not.toContain('新增报检申请');
+    await expect.poll(() => tabTitles(page)).not.toContain(formTab);
+  });
+
+  it('a form opened for adding is titled 新增… in its tab', async () => {
+    await openMenu(page, '自助服务', '在线报检');
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await page.waitForURL(/online-apply-form\?mode=add/);
+    await expect.poll(() => tabTitles(page)).toContain('新增报检申请');
+    await page.getByRole('button', { name: /返\s*回/ }).click();
+    await page.waitForURL(/\/company-service\/online-apply$/);
+    await page.goto(`${baseURL}/construction/register?mode=add`);
+    await expect.poll(() => tabTitles(page)).toContain('新增施工告知申请');
   });
 
   it('提交 on a form opened by its address leaves the record read-only there', async () => {
@@ -81,9 +92,8 @@ describe('clerk forms', () => {
     expect(buttons).toEqual(['返回']);
   });
 
-  it('a long label keeps to one line, its colon after the last character; the upload hint states the limit', async () => {
+  it('a long label keeps to one line, its colon after the last character', async () => {
     await page.goto(`${baseURL}/construction/register?mode=add`);
-    await expect.poll(() => tabTitles(page)).toContain('新增施工告知申请');
     const { formItem } = formControls(page);
     const label = formItem('施工单位统一社会信用代码').locator('.ant-formily-item-label').first();
     await label.waitFor();
@@ -98,7 +108,11 @@ describe('clerk forms', () => {
     expect(shape.colonOnLine).toBe(true);
     expect(shape.text.endsWith(':')).toBe(true);
     expect(shape.text.slice(0, -1).includes(':')).toBe(false);
+  });
 
+  it('the upload hint states the size limit the server enforces', async () => {
+    await page.goto(`${baseURL}/construction/register?mode=add`);
+    const { formItem } = formControls(page);
     const config = await page.evaluate(async (path) => ((await (await fetch(`/espServer${path}`)).json()) as { data: AppConfig }).data, API.appConfig);
     expect(config.attachmentMaxMb).toBeGreaterThan(0);
     await formItem('施工方案').scrollIntoViewIfNeeded();
