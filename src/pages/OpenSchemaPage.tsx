@@ -3,14 +3,16 @@
  * session — the open transport (visitor uploads, no phone upload), no role, no unit values — so
  * it never calls an endpoint that needs a login. Its own chunk: the login page does not load it.
  */
+import { useAppConfig } from '../app/config';
 import '../app/dayjs';
 import { EngineProvider, SchemaScreen } from '../engine';
 import { openDataProvider } from './schemaEngine';
 import type { PageProps } from './types';
 
 export default function OpenSchemaPage({ entry }: PageProps) {
+  const { attachmentMaxMb } = useAppConfig();
   return (
-    <EngineProvider dataProvider={openDataProvider} cacheScope="open">
+    <EngineProvider dataProvider={openDataProvider} cacheScope="open" uploadMaxMb={attachmentMaxMb}>
       <SchemaScreen screenId={entry.screen!} mode="add" />
     </EngineProvider>
   );
