@@ -107,6 +107,13 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
       expect(all.list.every((a) => a.areacode.startsWith('3302'))).toBe(true);
       const mains = (await get<Page<AccountRow>>(session.authority, ACCOUNT_API.list, { kind: 'main', pageSize: '100' })).body.data!;
       expect(mains.list.every((a) => a.isUserSeed === 1)).toBe(true);
+      // Mobiles are masked in the list (138****5678) and whole in the account's detail.
+      const withMobile = all.list.filter((a) => a.mobile);
+      expect(withMobile.length).toBeGreaterThan(0);
+      for (const a of withMobile) expect(a.mobile).toMatch(/^1\d{2}\*{4}\d{4}$/);
+      const detail = (await get<AccountDetail>(session.authority, ACCOUNT_API.get, { id: withMobile[0]!.id })).body.data!;
+      expect(detail.mobile).toMatch(/^1\d{10}$/);
+      expect(detail.mobile!.slice(-4)).toBe(withMobile[0]!.mobile!.slice(-4));
       // Another city's authority sees none of them, and cannot act on them.
       const far = (await get<Page<AccountRow>>(farAuthority.sid, ACCOUNT_API.list, { pageSize: '100' })).body.data!;
       expect(far.list.map((a) => a.loginName)).not.toContain('nbadmin');

@@ -18,6 +18,7 @@ import { API, type Page } from '../../src/shared/contract';
 import { DECLARATION_API, type DeclarationAccess } from '../../src/shared/declaration';
 import { DEMO_ACCOUNTS, DEMO_UNITS } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
+import { maskText } from '../../src/server/resources/mask-patterns';
 import { convertSealedFields, SEALED_ACCOUNT_COLUMNS } from '../../src/server/resources/sealed-fields';
 import { codeIn, outboxOf } from '../../src/server/services/sms';
 import { api, appSuite, call, dbTargets, freshPostgresDatabase, login, makeApp, sessionOf, type DbTarget } from './helpers';
@@ -94,16 +95,16 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
     expect((await call<{ contactMobile: string }>(app, session.nb, 'GET', `/r/safety-commitment/get/${commitment.body.data!.id}`)).body.data!.contactMobile).toBe('13905747312');
   });
 
-  it('a sub-account is saved sealed; its list and detail show the mobile as before', async () => {
+  it('a sub-account is saved sealed; the list shows the mobile masked, the detail whole', async () => {
     const created = await call<AccountSaveResult>(app, session.nb, 'POST', ACCOUNT_API.subSave, { loginName: 'nb_sealed_sub', name: '加密子账号', mobile: '13905740031', roleName: '录入员', menuIds: ['equipment:elevator', 'equipment:overview'] });
     expect(created.body.result).toBe('true');
     const id = created.body.data!.id;
     expect((await sql<{ mobile: string }>`SELECT mobile FROM sys_user WHERE id = ${id}`.execute(app.db)).rows[0].mobile).toMatch(SEALED);
     const list = (await call<Page<AccountRow>>(app, session.nb, 'GET', ACCOUNT_API.subList, { pageSize: '100' })).body.data!.list;
-    expect(list.find((r) => r.id === id)?.mobile).toBe('13905740031');
+    expect(list.find((r) => r.id === id)?.mobile).toBe('139****0031');
     expect((await call<AccountDetail>(app, session.nb, 'GET', ACCOUNT_API.subGet, { id })).body.data!.mobile).toBe('13905740031');
     const all = (await call<Page<AccountRow>>(app, session.authority, 'GET', ACCOUNT_API.list, { pageSize: '100' })).body.data!.list;
-    expect(all.find((r) => r.loginName === 'blsub')?.mobile).toBe(plain.get('blsub'));
+    expect(all.find((r) => r.loginName === 'blsub')?.mobile).toBe(maskText('mobile', plain.get('blsub')!));
     for (const r of all) expect(r.mobile ?? '').not.toMatch(/^sealed:/);
   });
 

@@ -24,6 +24,7 @@ import type { Database } from '../db/schema';
 import { containsPattern, escapeLike, pageOffset } from '../db/sql';
 import { defineErrors, AppError } from '../errors';
 import { flattenMenu, loadMenu } from '../menu';
+import { maskText } from '../resources/mask-patterns';
 import { areaPrefix } from '../resources/scope';
 import type { FieldCipher } from '../resources/sealed-columns';
 import { openValue, sealValue } from '../resources/sealed-fields';
@@ -137,6 +138,9 @@ function sorted<Q extends ReturnType<typeof baseQuery>>(query: Q, orderBy: strin
   return column ? (query.orderBy(column, direction === 'desc' ? 'desc' : 'asc') as Q) : query;
 }
 
+/** A value as a list shows it: masked by `pattern`; null and '' stay as they are. */
+const masked = (pattern: 'mobile' | 'phone', value: string | null): string | null => (value ? maskText(pattern, value) : value);
+
 export async function listAccounts(db: Db, manager: Manager, scope: AccountScope, q: AccountListQuery, now = new Date()): Promise<{ list: AccountRow[]; count: number }> {
   let query = baseQuery(db, manager, scope);
   if (q.loginName?.trim()) query = query.where('u.login_name', 'ilike', containsPattern(q.loginName.trim()));
@@ -162,8 +166,10 @@ export async function listAccounts(db: Db, manager: Manager, scope: AccountScope
     id: r.id,
     loginName: r.login_name,
     name: r.name,
-    mobile: openValue(manager.cipher ?? null, r.mobile),
-    phone: r.phone,
+    // Lists show personal data masked (138****5678), as every resource list does; the account's
+    // detail and its edit form (getAccount) read the whole value.
+    mobile: masked('mobile', openValue(manager.cipher ?? null, r.mobile)),
+    phone: masked('phone', r.phone),
     status: r.status,
     locked: r.locked_until !== null && r.locked_until.getTime() > now.getTime(),
     lockedUntil: r.locked_until && r.locked_until.getTime() > now.getTime() ? r.locked_until.toISOString() : null,
