@@ -2,7 +2,7 @@ import { createForm, type Form } from '@formily/core';
 import { Schema } from '@formily/react';
 import { describe, expect, it } from 'vitest';
 import { compileFormUncached } from '../../src/engine/form/compile';
-import { createModels, planOf } from '../../src/engine/form/layout';
+import { createModels, FORM_LAYOUT, formLayout, planOf } from '../../src/engine/form/layout';
 import type { FormScreen, Resource } from '../../src/schema/types';
 
 const line: Resource = { name: 'line', table: 'line', title: '明细', fields: { item: { type: 'string', label: '项目' } } };
@@ -70,5 +70,19 @@ describe('form layout: sections rendered when reached', () => {
     // name | — ; note (span 2, a text area) ; extra
     expect(planOf(section('section_1'))).toEqual({ lazy: true, height: 60 + 132 + 60 });
     expect(planOf(section('section_2')).lazy).toBe(false);
+  });
+});
+
+describe('form layout: the label column', () => {
+  const withLabel = (label: string): Resource => ({ ...resource, fields: { ...resource.fields, name: { type: 'string', label, required: true } } });
+  const widthFor = (label: string) => formLayout(compileFormUncached(screen, { resource: withLabel(label), resources: new Map([['line', line]]), dicts: new Map() })).labelWidth;
+
+  it('is as wide as the longest field label needs, sub-table column titles aside', () => {
+    // Two-character labels: the minimum column (the sub-table's 项目 column title is not a label).
+    expect(widthFor('名称')).toBe(FORM_LAYOUT.labelWidth);
+    // 12 characters (施工单位统一社会信用代码) are shown whole on one line: 12 × 14 px + 34 px.
+    expect(widthFor('施工单位统一社会信用代码')).toBe(202);
+    // A label longer than the widest column keeps the maximum and ends in an ellipsis.
+    expect(widthFor('这是一个非常非常非常非常非常长的字段标签名称')).toBe(224);
   });
 });

@@ -18,7 +18,7 @@ import { EMPTY_TEXT } from '../render/empty';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import ActionBar from './ActionBar';
 import { compileForm, type FormLikeScreen } from './compile';
-import { FORM_LAYOUT } from './layout';
+import { formLayout } from './layout';
 import { customFieldComponents, SchemaField } from './components';
 import { useSchemaForm } from './useSchemaForm';
 
@@ -109,7 +109,7 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
   return (
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
       {/* Empty read-only values read as in details (—), not Formily's N/A. */}
-      <FormilyForm form={form} {...FORM_LAYOUT} previewTextPlaceholder={EMPTY_TEXT}>
+      <FormilyForm form={form} {...formLayout(schema)} previewTextPlaceholder={EMPTY_TEXT}>
         <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
       </FormilyForm>
       <ActionBar actions={actions} pending={saving ?? runner.pending} onAction={(a) => void onAction(a)} />

@@ -18,7 +18,7 @@ import ActionBar from './ActionBar';
 import { compileForm, stepKey } from './compile';
 import { customFieldComponents, SchemaField } from './components';
 import { MODE_TITLES, useFormActions, useFormExit, withRecord } from './FormScreen';
-import { FORM_LAYOUT } from './layout';
+import { formLayout } from './layout';
 import { INVALID_FORM_MESSAGE, useSchemaForm } from './useSchemaForm';
 import { WizardStepContext } from './wizard';
 import { useFeedback } from '../actions/feedback';
@@ -83,7 +83,7 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
       <Steps current={current} items={screen.steps.map((s) => ({ title: s.title }))} style={{ marginBottom: 24 }} onChange={mode === 'view' ? setCurrent : undefined} />
       <WizardStepContext.Provider value={current}>
-        <FormilyForm form={form} {...FORM_LAYOUT}>
+        <FormilyForm form={form} {...formLayout(schema)}>
           <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
         </FormilyForm>
       </WizardStepContext.Provider>
