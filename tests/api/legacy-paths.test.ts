@@ -76,18 +76,49 @@ describe.each(dbTargets())('legacy paths (%s)', (target) => {
     }
   });
 
-  it('an online inspection application carries onlinelsh (its number), an authCode kept across saves, and isPc', async () => {
+  it('an online inspection application carries onlinelsh (its number), the authCode its client sends (checked on later saves), and isPc', async () => {
     const unit = await unitUser(app, '330212');
     const elevator = await equipment(unit.sid, {});
     const body = { expectedDate: addToDate(todayIn(), 7, 'd'), contactMobile: '13805741234', items: [{ equipment: elevator.id }] };
-    const fromPc = await ok(unit.sid, '/a/stone/appOnline/save', body);
+    const fromPc = await ok(unit.sid, '/a/stone/appOnline/save', { ...body, authCode: '482913' });
     expect(fromPc.onlinelsh).toBe(fromPc.applyNo);
-    expect(fromPc.authCode).toMatch(/^\d{6}$/);
+    expect(fromPc.authCode).toBe('482913');
     expect(fromPc.isPc).toBe(true);
-    const again = await ok(unit.sid, '/a/stone/appOnline/save', { ...body, id: fromPc.id, version: fromPc.version, authCode: '000000', onlinelsh: 'X' });
-    expect(again).toMatchObject({ authCode: fromPc.authCode, onlinelsh: fromPc.applyNo });
+    expect((await call<Row>(app, unit.sid, 'GET', '/a/stone/appOnline/detail', { id: fromPc.id })).body.data!.authCode).toBe('482913');
+    // The same code again, or none, keeps it; another one is refused and changes nothing.
+    const again = await ok(unit.sid, '/a/stone/appOnline/save', { ...body, id: fromPc.id, version: fromPc.version, authCode: '482913', onlinelsh: 'X' });
+    expect(again).toMatchObject({ authCode: '482913', onlinelsh: fromPc.applyNo });
+    const without = await ok(unit.sid, '/a/stone/appOnline/save', { ...body, id: fromPc.id, version: again.version });
+    expect(without.authCode).toBe('482913');
+    const foreign = await call(app, unit.sid, 'POST', '/a/stone/appOnline/save', { ...body, id: fromPc.id, version: without.version, authCode: '000000' });
+    expect(foreign.body).toMatchObject({ result: 'false', code: 'AUTH_CODE_MISMATCH', message: '报检授权码与该申请不符' });
+    expect((await call<Row>(app, unit.sid, 'GET', '/a/stone/appOnline/detail', { id: fromPc.id })).body.data!).toMatchObject({ authCode: '482913', version: without.version });
+    const malformed = await call(app, unit.sid, 'POST', '/a/stone/appOnline/save', { ...body, authCode: '12ab' });
+    expect(malformed.body).toMatchObject({ result: 'false', code: 'AUTH_CODE_INVALID' });
+    // Without a code of its own the client gets one drawn by the server.
     const fromPhone = await ok(unit.sid, '/a/stone/appOnline/save', { ...body, isPc: false });
     expect(fromPhone.isPc).toBe(false);
+    expect(fromPhone.authCode).toMatch(/^\d{6}$/);
     expect(fromPhone.onlinelsh).not.toBe(fromPc.onlinelsh);
+  });
+
+  it('legacy names are read as the engine\'s on every legacy path of a resource, query or body', async () => {
+    const unit = await unitUser(app, '330212');
+    const other = await unitUser(app, '330212');
+    const elevator = await equipment(unit.sid, { equipmentName: '一号梯' });
+    // The detail under the original identifier, by query and by body.
+    expect((await call<Row>(app, unit.sid, 'GET', '/a/stone/eqm/getDetailBy', { equdatasysid: elevator.id })).body.data!.id).toBe(elevator.id);
+    expect((await call<Row>(app, unit.sid, 'POST', '/a/stone/eqm/getDetailBy', { equdatasysid: elevator.id })).body.data!.equipmentName).toBe('一号梯');
+    // The engine's own name wins when both are sent; the scope still holds under the legacy name.
+    expect((await call(app, unit.sid, 'GET', '/a/stone/eqm/getDetailBy', { id: elevator.id, equdatasysid: 'f'.repeat(32) })).body).toMatchObject({ result: 'true' });
+    expect((await call(app, other.sid, 'GET', '/a/stone/eqm/getDetailBy', { equdatasysid: elevator.id })).body).toMatchObject({ result: 'false' });
+    // A save under the legacy identifier updates that record (a feature's legacy row as well as the resource's alias).
+    const fields = { useStatus: '1', locationArea: '330212', address: '宁波市鄞州区测试路1号', equclacode: '3000', subCategory: '3100' };
+    const renamed = await ok(unit.sid, '/a/stone/eqm/addEqm', { ...fields, equdatasysid: elevator.id, version: elevator.version, equipmentName: '二号梯' });
+    expect(renamed).toMatchObject({ id: elevator.id, equipmentName: '二号梯' });
+    const changed = await ok(unit.sid, '/a/stone/eqm/changeEqm', { ...fields, equdatasysid: elevator.id, version: renamed.version, equipmentName: '三号梯' });
+    expect(changed).toMatchObject({ id: elevator.id, equipmentName: '三号梯' });
+    // The canonical routes take only the engine's names.
+    expect((await call(app, unit.sid, 'GET', '/r/equipment/get', { equdatasysid: elevator.id })).body).toMatchObject({ result: 'false' });
   });
 });

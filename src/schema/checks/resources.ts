@@ -32,6 +32,7 @@ export function checkResources(ctx: LintContext): void {
     checkHooks(ctx, file);
     checkFieldLists(ctx, file);
     checkApi(ctx, file, apiPaths);
+    checkLegacyNames(ctx, file);
     resource.access?.forEach((id, i) => {
       if (ctx.accessIds && !ctx.accessIds.has(id)) ctx.report(file, ['access', i], 'unknown-access', `access id '${id}' is not used by any route of the menu`);
     });
@@ -132,6 +133,19 @@ function checkApi(ctx: LintContext, file: ResourceFile, seen: Map<string, Resour
     const first = seen.get(path);
     if (first) ctx.report(file, ['api', action], 'duplicate-api', `legacy path '${path}' is already an alias in ${first.path}`);
     else seen.set(path, file);
+  }
+}
+
+/**
+ * `legacyNames` map an original client's parameter name onto a field of this resource (or `id`):
+ * the target must exist, and a legacy name must not be a field of its own (it would shadow it).
+ */
+function checkLegacyNames(ctx: LintContext, file: ResourceFile): void {
+  const { fields } = file.value;
+  for (const [legacy, target] of Object.entries(file.value.legacyNames ?? {})) {
+    if (target === undefined) continue;
+    if (target !== 'id' && !fields[target]) ctx.report(file, ['legacyNames', legacy], 'unknown-field', `legacy name '${legacy}' stands for '${target}', which is neither 'id' nor a field of this resource`);
+    if (fields[legacy] || RESERVED_FIELD_NAMES.has(legacy)) ctx.report(file, ['legacyNames', legacy], 'duplicate-field', `legacy name '${legacy}' is already a field of this resource`, 'key');
   }
 }
 

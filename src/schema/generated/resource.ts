@@ -101,6 +101,7 @@ export interface Resource {
   workflow?: Workflow;
   document?: ResourceDocument;
   api?: ApiAliases;
+  legacyNames?: LegacyNames;
   /**
    * Menu access ids (group:leaf) of which the current role must hold one to use this resource; the server answers every other role FORBIDDEN. Absent: any logged-in role. (enforced: server)
    */
@@ -399,5 +400,11 @@ export interface ResourceDocument {
  * Legacy path aliases by action: list, get, export, import, print or a workflow action, e.g. {"list": "/a/x/list"}. (enforced: server)
  */
 export interface ApiAliases {
+  [k: string]: string | undefined;
+}
+/**
+ * Names the original clients use for this resource's fields, legacy name → field (or `id`), e.g. {"equdatasysid": "id"}. On every legacy path of the resource (its `api` aliases and its feature's legacy rows) a query or body parameter under a legacy name is read as the field, before the operation checks it; the field's own name still wins when both are sent. The canonical /r/ routes take only the engine's names. (enforced: server)
+ */
+export interface LegacyNames {
   [k: string]: string | undefined;
 }

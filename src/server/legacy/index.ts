@@ -1,6 +1,8 @@
 /**
  * Registers the legacy paths: the features' rows (table.ts) merged with every resource's `api`
  * aliases, each bound to the generic operation it names. Unknown paths keep the envelope 404.
+ * On each of them the parameters the original clients send under a legacy name (the resource's
+ * `legacyNames`) are read under the engine's names first.
  * Import rows are bound by the import scope (it parses multipart bodies): see `importRows`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -62,6 +64,31 @@ function narrowed(operation: Operation, where: Input, screen: ListScreen | undef
   };
 }
 
+/**
+ * The input under the engine's names: each parameter sent under a legacy name (the resource's
+ * `legacyNames`, legacy name → field) is read as its field unless the field itself is sent too.
+ */
+export function engineNames(input: unknown, names: Readonly<Record<string, string | undefined>>): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const renamed: Input = { ...(input as Input) };
+  for (const [legacy, field] of Object.entries(names)) {
+    if (field === undefined || !(legacy in renamed)) continue;
+    if (renamed[field] === undefined) renamed[field] = renamed[legacy];
+    delete renamed[legacy];
+  }
+  return renamed;
+}
+
+/** The handler reading the query and the body under the engine's names (before the operation checks them). */
+function withLegacyNames(names: Readonly<Record<string, string | undefined>> | undefined, handler: Operation['options']['handler']): Operation['options']['handler'] {
+  if (!names || Object.keys(names).length === 0) return handler;
+  return (request, reply) => {
+    request.query = engineNames(request.query, names);
+    request.body = engineNames(request.body, names);
+    return handler(request, reply);
+  };
+}
+
 export function registerLegacyRoutes(
   app: FastifyInstance,
   resources: readonly CompiledResource[],
@@ -89,6 +116,7 @@ export function registerLegacyRoutes(
       if (entry.screen && screen?.resource !== entry.resource) throw new Error(`legacy path ${entry.path}: '${entry.screen}' is not a list screen of '${entry.resource}'`);
       handler = narrowed(operation, { ...entry.where }, screen);
     }
+    handler = withLegacyNames(byName.get(entry.resource)!.model.resource.legacyNames, handler);
     app.route({ ...operation.options, handler, method: operation.methods, url: entry.path });
   }
   if (unbound.length > 0) app.log.info({ paths: unbound }, `${unbound.length} legacy paths name resources not defined yet`);

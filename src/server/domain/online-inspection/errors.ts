@@ -4,6 +4,10 @@ import { defineErrors } from '../../errors';
 export const INSPECTION_ERRORS = defineErrors({
   INSPECTION_WITHOUT_EQUIPMENT: { status: 400, message: '请至少选择一台报检设备' },
   INSPECTION_DUPLICATE_EQUIPMENT: { status: 400, message: '同一台设备不能重复报检' },
+  /** An authCode sent with a save that is not six digits. */
+  AUTH_CODE_INVALID: { status: 400, message: '报检授权码应为6位数字' },
+  /** A later save sending a code other than the application's own. */
+  AUTH_CODE_MISMATCH: { status: 400, message: '报检授权码与该申请不符' },
   INSPECTION_DATE_FUTURE: { status: 400, message: '检验日期不能晚于今天' },
   /** The equipment's category has no fee in the inspection-fee dictionary. */
   FEE_NOT_CONFIGURED: { status: 200, message: '该设备种类未配置检验收费标准，请联系检验机构' },

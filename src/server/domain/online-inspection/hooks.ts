@@ -55,15 +55,28 @@ export const onlineApplyFees: Hook = (ctx) => {
   return { feeAmount, reliefAmount, payableAmount };
 };
 
+/** A code as the unit writes it: six digits. */
+const AUTH_CODE = /^\d{6}$/;
+
 /**
  * derive of online-apply: the identifiers the original clients read (the original data model): `onlinelsh`, the
- * application's serial number under its legacy name, and `authCode`, a 6-digit code given once on
- * insert that the unit quotes to the inspection body to prove the application is its own.
+ * application's serial number under its legacy name, and `authCode`, the 6-digit code the unit
+ * quotes to the inspection body to prove the application is its own. A client may send its own
+ * code with the first save (the original clients do): it is kept as sent; without one the server
+ * draws one. Once given the code does not change: a later save sending another code is refused
+ * (a stale or foreign client), one sending none or the same keeps it.
  */
-export const onlineApplyIdentifiers: Hook = (ctx) => ({
-  onlinelsh: ctx.row.applyNo ?? null,
-  authCode: ctx.before?.authCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0'),
-});
+export const onlineApplyIdentifiers: Hook = (ctx) => {
+  const raw = ctx.input.authCode;
+  const sent = typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : typeof raw === 'number' ? String(raw) : undefined;
+  if (sent !== undefined && !AUTH_CODE.test(sent)) throw new AppError(INSPECTION_ERRORS.AUTH_CODE_INVALID);
+  const stored = ctx.before?.authCode;
+  if (typeof stored === 'string' && stored !== '') {
+    if (sent !== undefined && sent !== stored) throw new AppError(INSPECTION_ERRORS.AUTH_CODE_MISMATCH);
+    return { onlinelsh: ctx.row.applyNo ?? null, authCode: stored };
+  }
+  return { onlinelsh: ctx.row.applyNo ?? null, authCode: sent ?? String(randomInt(0, 1_000_000)).padStart(6, '0') };
+};
 
 /** effect of bill: prices the items again (the fee table may have changed since the unit saved). */
 export const onlineApplyBill: Hook = async (ctx) => {
