@@ -9,7 +9,7 @@ import { loadConfig, type Config } from './config';
 import { humanOutput } from './start-output.mjs';
 import { startAuditChain } from './services/audit-chain';
 import { createDatabase, migrateToLatest, type PostgresOptions, type Progress } from './db/index';
-import type { TemplateRecipe } from './db/pglite';
+import type { TemplateRecipe } from './db/pglite-template';
 import attachmentStorePlugin from './plugins/attachment-store';
 import dbPlugin from './plugins/db';
 import envelopePlugin from './plugins/envelope';

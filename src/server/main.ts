@@ -34,7 +34,7 @@ const [{ buildApp }, { loadConfig, StartupError, unknownSettings }, { seedDemoOn
   import('./config'),
   import('./db/demo/index'),
   import('./db/demo/template'),
-  import('./db/pglite'),
+  import('./db/pglite-template'),
   import('./db/seed'),
   import('./ops/live-backup'),
   import('./startup-errors'),

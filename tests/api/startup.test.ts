@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseTemplate, templateFileName, type TemplateRecipe } from '../../src/server/db/pglite';
+import { databaseTemplate, templateFileName, type TemplateRecipe } from '../../src/server/db/pglite-template';
 import { startServer, type StartedServer } from '../support/server';
 import { logInOver } from './helpers';
 

@@ -9,12 +9,13 @@ import pg from 'pg';
 import { registerCopyTarget } from './copy';
 import { keptPlansPool } from './pg-prepared';
 import { migrations } from './migrations/index';
-import { openPglite, PgliteDialect, type Progress, type TemplateRecipe } from './pglite';
+import { openPglite, PgliteDialect } from './pglite';
+import type { Progress, TemplateRecipe } from './pglite-template';
 import type { Database } from './schema';
 import { StartupError } from '../config';
 import { hasSources, projectPath, runningCodeHash } from '../paths';
 
-export type { Progress } from './pglite';
+export type { Progress } from './pglite-template';
 
 export type Db = Kysely<Database>;
 

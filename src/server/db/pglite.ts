@@ -1,25 +1,16 @@
 /**
- * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) behind a Kysely driver.
+ * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) behind a Kysely driver. Here:
+ * opening it, its one connection handed out in turn, and the dialect; the template a new cluster
+ * starts from is pglite-template.ts, the reads as prepared statements pglite-reads.ts.
  *
- * Two things here exist because of how PGlite behaves, measured on a two-core machine:
- *
- * - A new cluster (an empty data directory or `memory://`) runs initdb inside WebAssembly, ~6 s of
- *   CPU, and then the migrations, ~1.5 s: most of a fresh start. The result is the same bytes every
- *   time, so the first start on a machine keeps it as a tarball in a cache directory, keyed by the
- *   PGlite version and the migrations, and later fresh starts load it (`loadDataDir`, ~1.5 s). Starts
- *   that run at once agree through a lock file: one builds the tarball, the others wait for it
- *   (bounded) and fall back to initialising their own.
- * - Closing a PGlite 0.4 instance while it is still initialising makes it throw WebAssembly exits in
- *   a loop that never yields the event loop (the process then hangs for good). The driver's
- *   `destroy()` therefore waits until the instance is ready and every queued query is done.
+ * Closing a PGlite 0.4 instance while it is still initialising makes it throw WebAssembly exits in
+ * a loop that never yields the event loop (the process then hangs for good). The driver's
+ * `destroy()` therefore waits until the instance is ready and every queued query is done.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { PGlite, parse as pgliteResults, protocol, type PGliteOptions, type Results } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -32,131 +23,13 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { projectPath } from '../paths';
-import { READ_ONLY, STALE_PLAN } from './pg-prepared';
-
-/** Reports what the start-up is doing (one short line per step). */
-export type Progress = (message: string) => void;
-
-// pg_trgm backs the trigram indexes of resource `search` fields (migration 0006).
-const EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
-
-const pgliteVersion = (): string => {
-  const require = createRequire(import.meta.url);
-  const pkg = JSON.parse(readFileSync(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
-};
-
-/** Where templates are kept by default: node_modules/.cache/portal of the project. */
-export const DEFAULT_CACHE_DIR = projectPath('node_modules', '.cache', 'portal');
+import { READ_ONLY } from './pg-prepared';
+import { PreparedReads } from './pglite-reads';
+import { databaseTemplate, EXTENSIONS, type Progress, type TemplateRecipe } from './pglite-template';
 
 const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
 /** A data directory that already holds a cluster (PGlite keeps PG_VERSION at its root). */
 const hasCluster = (dataDir: string): boolean => !isMemory(dataDir) && existsSync(join(dataDir, 'PG_VERSION'));
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** What a new database is prepared with before it is kept as a template (the migrations). */
-export interface TemplateRecipe {
-  /** Changes whenever `prepare` would produce something else (e.g. a hash of the migrations). */
-  key: string;
-  /** The template this one starts from (none: a new cluster from initdb). */
-  base?: TemplateRecipe;
-  prepare(pg: PGlite): Promise<void>;
-}
-
-export interface TemplateOptions {
-  cacheDir?: string;
-  /** How long a start waits for another process building the template before preparing its own. */
-  waitMs?: number;
-  /** A lock older than this is taken to be left by a killed process. */
-  staleMs?: number;
-  progress?: Progress;
-}
-
-const fullKey = (recipe: TemplateRecipe): string => (recipe.base ? `${fullKey(recipe.base)}\n--\n` : '') + recipe.key;
-/** The template's file name in the cache directory (its lock file adds `.lock`). */
-export const templateFileName = (recipe: TemplateRecipe): string => `pglite-${pgliteVersion()}-${createHash('sha256').update(fullKey(recipe)).digest('hex').slice(0, 16)}.tar`;
-const templateFile = (dir: string, recipe: TemplateRecipe): string => join(dir, templateFileName(recipe));
-
-/**
- * The tarball of a new cluster prepared by `recipe`, built once per machine, PGlite version and
- * recipe; null when it cannot be had in time (the caller then initialises its own). Never throws.
- */
-export async function databaseTemplate(recipe: TemplateRecipe, options: TemplateOptions = {}): Promise<Blob | null> {
-  const { waitMs = 90_000, staleMs = 180_000, progress } = options;
-  const dir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
-  const file = templateFile(dir, recipe);
-  const lock = `${file}.lock`;
-  const read = () => {
-    const now = new Date();
-    utimesSync(file, now, now); // in use: kept by the pruning below
-    return new Blob([readFileSync(file)]);
-  };
-  try {
-    if (existsSync(file)) return read();
-    mkdirSync(dir, { recursive: true });
-    const deadline = Date.now() + waitMs;
-    let told = false;
-    for (;;) {
-      let fd: number | null = null;
-      try {
-        fd = openSync(lock, 'wx');
-      } catch {
-        /* another process builds it */
-      }
-      if (fd !== null) {
-        closeSync(fd);
-        try {
-          if (existsSync(file)) return read();
-          const base = recipe.base ? await databaseTemplate(recipe.base, options) : null;
-          progress?.(`生成数据库模板 ${file}（一次性，此后的全新启动直接复用）…`);
-          const pg = new PGlite('memory://', { extensions: EXTENSIONS, ...(base ? { loadDataDir: base } : {}) });
-          await recipe.prepare(pg);
-          // Uncompressed: a start reads it back in a fraction of the time gunzip takes.
-          const tarball = await pg.dumpDataDir('none');
-          await pg.close();
-          const tmp = `${file}.${process.pid}.tmp`;
-          writeFileSync(tmp, new Uint8Array(await tarball.arrayBuffer()));
-          renameSync(tmp, file);
-          pruneTemplates(dir);
-          return tarball;
-        } finally {
-          rmSync(lock, { force: true });
-        }
-      }
-      if (existsSync(file)) return read();
-      let age = 0;
-      try {
-        age = Date.now() - statSync(lock).mtimeMs;
-      } catch {
-        continue; // released between our two looks: try to take it
-      }
-      if (age > staleMs) {
-        rmSync(lock, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline) return null;
-      if (!told) progress?.('等待另一个进程生成数据库模板…');
-      told = true;
-      await sleep(200);
-    }
-  } catch (err) {
-    progress?.(`数据库模板不可用（${(err as Error).message}），改为直接初始化`);
-    return null;
-  }
-}
-
-/** Templates unused for this long are removed when a new one is written (each is ~40 MB). */
-const PRUNE_AFTER_MS = 3 * 86_400_000;
-
-function pruneTemplates(dir: string): void {
-  for (const name of readdirSync(dir)) {
-    if (!/^pglite-.+\.tar$/.test(name)) continue;
-    const path = join(dir, name);
-    if (Date.now() - statSync(path).mtimeMs > PRUNE_AFTER_MS) rmSync(path, { force: true });
-  }
-}
 
 /**
  * Opens PGlite on `dataDir` (a directory, created when missing, or `memory://`) and resolves when
@@ -180,99 +53,6 @@ export async function openPglite(dataDir: string, recipe: TemplateRecipe, option
  * system's page cache, so a miss costs a read call, not a disk seek; PostgreSQL serves the large data sets.
  */
 const PGLITE_CONF = ['shared_buffers=32MB'];
-
-/** Named statements kept prepared at most; the least recently used is closed beyond it. */
-const PREPARED_LIMIT = 200;
-
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
-
-/**
- * The reads of the embedded database as named prepared statements, each planned once.
- * PGlite's `query` parses and plans every statement anew: for a list page that was more than half
- * of the statement's 3 ms, planning included (it also asks the file system for the size of every
- * table and index the planner looks at, a system call each through PGlite's file layer). A named
- * statement is parsed once and PostgreSQL keeps its plan, re-planning by itself after a schema
- * change. The messages are those PGlite's own `query` sends (parse, describe, bind, execute,
- * sync), with a statement name; values are serialised by the parameter types the server
- * described, as `query` does.
- *
- * The gain is the plan kept: with `plan_cache_mode=force_custom_plan` (parse saved, plan made
- * every time) the list served no more than before. A kept (generic) plan does not see the values,
- * which on large skewed tables can choose worse: on PostgreSQL with 1,000,000 rows the filtered
- * list page ran at 0.77× the hand-written route with named statements against 1.37× with a plan per
- * request, so PostgreSQL's connections keep nothing prepared. The embedded database serves the small
- * data sets (README: when to move to PostgreSQL), where one plan fits every value.
- */
-class PreparedReads {
-  readonly #statements = new Map<string, { name: string; types: readonly number[] }>();
-  #named = 0;
-  #ready = false;
-
-  constructor(private readonly pg: PGlite) {}
-
-  async query<R>(text: string, params: readonly unknown[]): Promise<Results<R>> {
-    // As PGlite's own query does: nothing may reach the protocol before the database is ready.
-    if (!this.#ready) {
-      await this.pg.waitReady;
-      this.#ready = true;
-    }
-    try {
-      return await this.#run<R>(text, params);
-    } catch (err) {
-      // A table a kept statement reads changed shape (`SELECT *` after a migration): prepare it anew, once.
-      if ((err as { code?: unknown }).code !== STALE_PLAN) throw err;
-      const stale = this.#statements.get(text);
-      this.#statements.delete(text);
-      if (stale) await this.pg.runExclusive(() => this.#close(stale.name));
-      return this.#run<R>(text, params);
-    }
-  }
-
-  #run<R>(text: string, params: readonly unknown[]): Promise<Results<R>> {
-    return this.pg.runExclusive(async () => {
-      const messages: BackendMessage[] = [];
-      try {
-        const { name, types } = this.#statements.get(text) ?? (await this.#prepare(text));
-        // Most recently used last: the first entry is the one to close.
-        this.#statements.delete(text);
-        this.#statements.set(text, { name, types });
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serialize = this.pg.serializers[types[i]];
-          return serialize ? serialize(value) : String(value);
-        });
-        messages.push(...(await this.#send(protocol.serialize.bind({ statement: name, values }))));
-        messages.push(...(await this.#send(protocol.serialize.describe({ type: 'P' }))));
-        messages.push(...(await this.#send(protocol.serialize.execute({}))));
-      } finally {
-        messages.push(...(await this.#send(protocol.serialize.sync())));
-      }
-      return pgliteResults.parseResults(messages as never, this.pg.parsers)[0] as Results<R>;
-    });
-  }
-
-  async #prepare(text: string): Promise<{ name: string; types: readonly number[] }> {
-    if (this.#statements.size >= PREPARED_LIMIT) {
-      const [oldest, { name }] = this.#statements.entries().next().value!;
-      this.#statements.delete(oldest);
-      await this.#close(name);
-    }
-    const name = `read_${++this.#named}`;
-    await this.#send(protocol.serialize.parse({ name, text }));
-    const described = await this.#send(protocol.serialize.describe({ type: 'S', name }));
-    const parameters = described.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
-    return { name, types: parameters?.dataTypeIDs ?? [] };
-  }
-
-  async #close(name: string): Promise<void> {
-    await this.#send(protocol.serialize.close({ type: 'S', name }));
-    await this.#send(protocol.serialize.sync());
-  }
-
-  async #send(message: Uint8Array): Promise<BackendMessage[]> {
-    return (await this.pg.execProtocol(message, { syncToFs: false })).messages;
-  }
-}
 
 class PgliteConnection implements DatabaseConnection {
   /** Whether every statement of the current turn was a plain SELECT. */

@@ -20,7 +20,8 @@ import { compileResources } from '../../resources/compile';
 import { syncTables } from '../../resources/ddl';
 import { SERVER_HOOKS } from '../../domain/index';
 import { MIGRATED } from '../index';
-import { PgliteDialect, type TemplateRecipe } from '../pglite';
+import { PgliteDialect } from '../pglite';
+import type { TemplateRecipe } from '../pglite-template';
 import { seedDemo } from './index';
 import { hasSources, PROJECT_ROOT, runningCodeHash } from '../../paths';
 
