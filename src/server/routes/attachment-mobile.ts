@@ -19,7 +19,9 @@ import { sql, type Kysely } from 'kysely';
 import { ACCOUNT_API, type MobileToken, type MobileTokenInfo, type MobileTokenState } from '../../shared/accounts';
 import { defineErrors, AppError } from '../errors';
 import { actorOf } from '../resources/scope';
-import { ALLOWED_TYPES, discardStaged, readUpload, storeStaged, type AttachmentStore, type StagedFile } from '../services/attachments';
+import { storeStaged, type AttachmentStore } from '../services/attachments';
+import { ALLOWED_TYPES } from '../services/attachment-types';
+import { discardStaged, readUpload, type StagedFile } from '../services/attachment-upload';
 import { failureResponses } from '../../shared/wire';
 
 /** How long a QR code works. */

@@ -17,18 +17,9 @@ import { API, ATTACHMENT_ROUTES } from '../../shared/contract';
 import { isId } from '../db/ids';
 import { AppError } from '../errors';
 import { actorOf } from '../resources/scope';
-import {
-  contentDisposition,
-  deleteOwn,
-  discardStaged,
-  findVisible,
-  listByRef,
-  openFile,
-  readUpload,
-  storeStaged,
-  type StagedFile,
-  type Viewer,
-} from '../services/attachments';
+import { deleteOwn, findVisible, listByRef, openFile, storeStaged, type Viewer } from '../services/attachments';
+import { contentDisposition } from '../services/attachment-types';
+import { discardStaged, readUpload, type StagedFile } from '../services/attachment-upload';
 import { attachmentInfoSchema, envelopeOf, failureResponses } from '../../shared/wire';
 
 const TAGS = ['attachment'];

@@ -15,7 +15,8 @@ import type { Kysely } from 'kysely';
 import { ATTACHMENT_ROUTES } from '../../../shared/contract';
 import { failureResponses } from '../../../shared/wire';
 import { AppError } from '../../errors';
-import { discardStaged, readUpload, storeStaged, type AttachmentTable, type StagedFile } from '../../services/attachments';
+import { storeStaged, type AttachmentTable } from '../../services/attachments';
+import { discardStaged, readUpload, type StagedFile } from '../../services/attachment-upload';
 import { countHit } from '../../services/rate-counter';
 import { ACCOUNT_APPLY_ERRORS } from './errors';
 
