@@ -28,6 +28,7 @@ export type {
   Section,
   FieldRef,
   FieldItem,
+  ServerValue,
   ActionRef,
   ListColumn,
   ColumnItem,

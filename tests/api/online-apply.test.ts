@@ -131,6 +131,26 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect(policies[1].amount).toBe(200);
     });
 
+    it('the form\'s live quote (its item rows as they are) is what the save then stores', async () => {
+      const elevator = await elevatorOf(unit.sid);
+      const boiler = await boilerOf(unit.sid);
+      type Quote = { items: Item[]; feeAmount: number; reliefAmount: number; payableAmount: number };
+      const quoteOf = (items: Record<string, unknown>[], reliefPolicy?: string) => ok<Quote>(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { items, ...(reliefPolicy ? { reliefPolicy } : {}) });
+      // Rows as the form holds them while the clerk picks: a picked row, a blank row just added.
+      const one = await quoteOf([{ equipment: elevator.id, equcode: null }, {}]);
+      expect([one.feeAmount, one.payableAmount]).toEqual([700, 700]);
+      const rows = [{ equipment: elevator.id }, { equipment: boiler.id, fee: 1 }];
+      for (const policy of [undefined, 'small-micro', 'first-inspection']) {
+        const quote = await quoteOf(rows, policy);
+        const saved = await apply(unit.sid, [elevator.id, boiler.id], policy ? { reliefPolicy: policy } : {});
+        expect([saved.feeAmount, saved.reliefAmount, saved.payableAmount], String(policy)).toEqual([quote.feeAmount, quote.reliefAmount, quote.payableAmount]);
+        expect((saved.items as Item[]).map((i) => i.fee)).toEqual(quote.items.map((i) => i.fee));
+      }
+      expect((await quoteOf(rows, 'small-micro')).payableAmount).toBe(1540);
+      // Nothing picked yet: no amount, the reason named.
+      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { items: [{}, { equipment: '' }] })).body.message).toBe('请选择设备或设备种类');
+    });
+
     it('another unit\'s equipment can be neither quoted nor applied for', async () => {
       const foreign = await elevatorOf(other.sid);
       expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equipmentIds: [foreign.id] })).body.message).toBe('设备不存在或不属于本单位');

@@ -73,7 +73,7 @@ export function useFormActions(screen: FormLikeScreen, resource: Resource, mode:
 function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }: ScreenComponentProps & { record?: RecordData }) {
   const screen = bundle.screen as FormLikeScreen;
   const { resource } = bundle;
-  const { roleType } = useEngine();
+  const { roleType, dataProvider } = useEngine();
   const links = useScreenLinks();
   const schema = compileForm(screen, bundle);
   const { form, submit, isDirty } = useSchemaForm({ bundle, mode, record, prefill, onDirtyChange });
@@ -110,7 +110,7 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
       {/* Empty read-only values read as in details (—), not Formily's N/A. */}
       <FormilyForm form={form} {...formLayout(schema)} previewTextPlaceholder={EMPTY_TEXT}>
-        <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
+        <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType, $serverCall: dataProvider.call }} components={customFieldComponents()} />
       </FormilyForm>
       <ActionBar actions={actions} pending={saving ?? runner.pending} onAction={(a) => void onAction(a)} />
       {runner.dialog}

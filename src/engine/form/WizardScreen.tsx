@@ -25,7 +25,7 @@ import { useFeedback } from '../actions/feedback';
 
 function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: ScreenComponentProps & { record?: RecordData }) {
   const screen = bundle.screen as WizardScreenSchema;
-  const { roleType } = useEngine();
+  const { roleType, dataProvider } = useEngine();
   const links = useScreenLinks();
   const feedback = useFeedback();
   const schema = compileForm(screen, bundle);
@@ -84,7 +84,7 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
       <Steps current={current} items={screen.steps.map((s) => ({ title: s.title }))} style={{ marginBottom: 24 }} onChange={mode === 'view' ? setCurrent : undefined} />
       <WizardStepContext.Provider value={current}>
         <FormilyForm form={form} {...formLayout(schema)}>
-          <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType }} components={customFieldComponents()} />
+          <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType, $serverCall: dataProvider.call }} components={customFieldComponents()} />
         </FormilyForm>
       </WizardStepContext.Provider>
       <Space style={{ display: 'flex', justifyContent: 'center', marginTop: 24 }}>

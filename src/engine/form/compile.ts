@@ -19,6 +19,7 @@ import type { Field, FormScreen, Resource, Section, WizardScreen } from '../../s
 import { FIELD_TYPES } from './field-types';
 import { computed, condition, disabledWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
 import { marksRequired, requirementValidators } from './requirements';
+import { serverValue } from './server-value';
 import { requiredMessage, stagedRequirement } from '../../schema/requirements';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.
 import { fieldValidators, type FieldRuleSpec } from './rules';
@@ -66,6 +67,7 @@ function reactionsOf(resource: Resource, sources: Sources, { name, field, item }
   if (item.disabledWhen) reactions.push(disabledWhen(condition(item.disabledWhen)));
   if (item.optionsFrom) reactions.push(optionsFrom(item.optionsFrom, codesOf(resource, name, field, sources.dicts)));
   if (field.compute) reactions.push(computed(field.compute));
+  if (item.serverValue) reactions.push(serverValue(item.serverValue));
   return reactions;
 }
 

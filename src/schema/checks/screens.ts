@@ -364,6 +364,19 @@ class ScreenChecker {
     for (const key of ['when', 'disabledWhen'] as const) if (item[key] !== undefined) this.expression([...at, key], item[key]!);
     if (item.optionsFrom !== undefined) this.optionsFrom([...at, 'optionsFrom'], item, field);
     if (item.fields !== undefined) this.subTableFields([...at, 'fields'], item, field);
+    if (item.serverValue !== undefined) this.serverValue([...at, 'serverValue'], item, field);
+  }
+
+  /** A value the server computes live: on an editable screen, into a read-only field, from other fields. */
+  private serverValue(at: JsonPath, item: FieldItem, field: Field): void {
+    const { kind } = this.file.value;
+    if (kind !== 'form' && kind !== 'wizard') this.ctx.report(this.file, at, 'field-type', `serverValue applies to form and wizard screens, not to a ${kind} screen`, 'key');
+    if (!field.readonly && !item.readonly) this.ctx.report(this.file, at, 'field-type', `'${item.field}' takes its value from the server (serverValue): make it readonly`, 'key');
+    if (field.type === 'children' || field.type === 'attachment') this.ctx.report(this.file, at, 'field-type', `serverValue cannot fill '${item.field}' (type ${field.type})`, 'key');
+    item.serverValue!.send.forEach((name, i) => {
+      this.field([...at, 'send', i], name);
+      if (name === item.field) this.ctx.report(this.file, [...at, 'send', i], 'field-type', `'${item.field}' cannot be sent for its own value`);
+    });
   }
 
   /** A dependent dictionary field takes its options from the parent's choice in the same dictionary. */

@@ -301,6 +301,7 @@ export interface FieldItem {
    * @minItems 1
    */
   fields?: [FieldName, ...FieldName[]];
+  serverValue?: ServerValue;
   sms?: SmsCode;
   /**
    * A masked input (a password): true, or "strength" with the strength meter (弱 / 中 / 强) under it; the strength a password needs is a rule of the field (the catalogue's password rule). (enforced: browser)
@@ -309,6 +310,25 @@ export interface FieldItem {
   sameAs?: SameAs;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
+}
+/**
+ * A read-only value the server computes while the form is filled in: whenever one of `send` changes (add and edit modes), the form POSTs those fields' current values as a JSON body to `call` and shows the reply's `value`; a refusal clears it and shows the server's message under it. Fields with the same `call` and values share one request. What is saved is still computed by the server on save, so the call must answer with the function the save uses. The field must be readonly. For form and wizard screens. (enforced: browser)
+ */
+export interface ServerValue {
+  /**
+   * API path answering the value (read-only, no side effects), e.g. a quote. (enforced: browser)
+   */
+  call: string;
+  /**
+   * Fields of the resource sent as they are (a sub-table as its rows); the value is asked again when one changes, and not while all are empty. (enforced: browser)
+   *
+   * @minItems 1
+   */
+  send: [FieldName, ...FieldName[]];
+  /**
+   * Property of the reply's data holding the value, dotted for a nested one, e.g. "payableAmount". (enforced: browser)
+   */
+  value: string;
 }
 /**
  * The field is an SMS code: an input with a 获取验证码 button (60 s countdown) that POSTs to `send` once every field of `fields` is valid; their values fill the {field} placeholders of `send`, the others go in the JSON body. For open screens (`submit`). (enforced: browser)

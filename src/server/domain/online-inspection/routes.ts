@@ -3,8 +3,10 @@
  * acts through):
  *
  *   GET|POST /a/stone/appOnline/getChargeInspectionFee   per-item fee and total: `equipmentIds` (the
- *            unit's own equipment; array or comma list) or `items` [{ equclacode, subCategory }]
- *            (or one `equclacode` / `subCategory`), optional `reliefPolicy`
+ *            unit's own equipment; array or comma list) or `items` [{ equipment } | { equclacode,
+ *            subCategory }] (the application form's rows as they are; blank rows are skipped), or
+ *            one `equclacode` / `subCategory`; optional `reliefPolicy`. Read-only: the form asks it
+ *            live as equipment is picked (the save and the billing price with the same function)
  *   GET|POST /a/stone/appOnline/findChaReliefPolicys     the relief policies offered
  *   POST     /a/stone/appOnline/toPay/:id/:channel       the open order of an unpaid application of
  *            the caller's unit on channel wechat | alipay | unionpay (same order while it is open)
@@ -117,7 +119,13 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const actor = actorOf(request);
       const input = inputOf(request);
       const ids = listOf(input.equipmentIds ?? input.ids);
-      const pairs = listOf(input.items).map(asObject);
+      // `items` as the form holds them: a row naming a piece of equipment is priced as that
+      // equipment (as the save does), a row naming a category by the category, a blank row not at all.
+      const pairs: Input[] = [];
+      for (const row of listOf(input.items).map(asObject)) {
+        if (row.equipment !== undefined && row.equipment !== null && row.equipment !== '') ids.push(row.equipment);
+        else if (row.equclacode !== undefined && row.equclacode !== null && row.equclacode !== '') pairs.push(row);
+      }
       if (input.equclacode !== undefined) pairs.push({ equclacode: input.equclacode, subCategory: input.subCategory });
       if (ids.length + pairs.length === 0) throw new AppError(INSPECTION_ERRORS.FEE_NOTHING_CHOSEN);
       if (ids.length + pairs.length > MAX_ITEMS) throw new AppError(INSPECTION_ERRORS.FEE_TOO_MANY_ITEMS, `一次最多计算 ${MAX_ITEMS} 台设备的检验费`, { max: MAX_ITEMS });
