@@ -118,7 +118,11 @@ describe.each(dbTargets())('legacy paths (%s)', (target) => {
     expect(renamed).toMatchObject({ id: elevator.id, equipmentName: '二号梯' });
     const changed = await ok(unit.sid, '/a/stone/eqm/changeEqm', { ...fields, equdatasysid: elevator.id, version: renamed.version, equipmentName: '三号梯' });
     expect(changed).toMatchObject({ id: elevator.id, equipmentName: '三号梯' });
+    // A sub-table's rows under its own legacy names: the online inspection items name their equipment by equdatasysid.
+    const application = await ok(unit.sid, '/a/stone/appOnline/save', { expectedDate: addToDate(todayIn(), 7, 'd'), contactMobile: '13805741234', items: [{ equdatasysid: elevator.id }] });
+    expect((application.items as Row[]).map((i) => [i.equipment, i.fee])).toEqual([[elevator.id, 700]]);
     // The canonical routes take only the engine's names.
     expect((await call(app, unit.sid, 'GET', '/r/equipment/get', { equdatasysid: elevator.id })).body).toMatchObject({ result: 'false' });
+    expect((await call(app, unit.sid, 'POST', '/r/online-apply/save', { expectedDate: addToDate(todayIn(), 7, 'd'), contactMobile: '13805741234', items: [{ equdatasysid: elevator.id }] })).body).toMatchObject({ result: 'false' });
   });
 });

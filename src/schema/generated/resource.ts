@@ -403,7 +403,7 @@ export interface ApiAliases {
   [k: string]: string | undefined;
 }
 /**
- * Names the original clients use for this resource's fields, legacy name → field (or `id`), e.g. {"equdatasysid": "id"}. On every legacy path of the resource (its `api` aliases and its feature's legacy rows) a query or body parameter under a legacy name is read as the field, before the operation checks it; the field's own name still wins when both are sent. The canonical /r/ routes take only the engine's names. (enforced: server)
+ * Names the original clients use for this resource's fields, legacy name → field (or `id`), e.g. {"equdatasysid": "id"}. On every legacy path of the resource (its `api` aliases and its feature's legacy rows) a query or body parameter under a legacy name is read as the field, before the operation checks it; the field's own name still wins when both are sent. A sub-table resource's names apply to its rows in its parent's bodies on the parent's legacy paths. The canonical /r/ routes take only the engine's names. (enforced: server)
  */
 export interface LegacyNames {
   [k: string]: string | undefined;

@@ -64,27 +64,51 @@ function narrowed(operation: Operation, where: Input, screen: ListScreen | undef
   };
 }
 
+type Names = Readonly<Record<string, string | undefined>>;
+
+/** A resource's legacy names and, by sub-table field, its sub-tables' (one level, as a save takes them). */
+export interface LegacyNaming {
+  names: Names;
+  children: ReadonlyMap<string, Names>;
+}
+
+export function legacyNaming({ model }: CompiledResource): LegacyNaming | undefined {
+  const children = new Map(model.children.flatMap((c) => (c.model.resource.legacyNames ? [[c.name, c.model.resource.legacyNames] as const] : [])));
+  const names = model.resource.legacyNames ?? {};
+  return Object.keys(names).length > 0 || children.size > 0 ? { names, children } : undefined;
+}
+
+const renamed = (input: Input, names: Names): Input => {
+  const out: Input = { ...input };
+  for (const [legacy, field] of Object.entries(names)) {
+    if (field === undefined || !(legacy in out)) continue;
+    if (out[field] === undefined) out[field] = out[legacy];
+    delete out[legacy];
+  }
+  return out;
+};
+
 /**
  * The input under the engine's names: each parameter sent under a legacy name (the resource's
- * `legacyNames`, legacy name → field) is read as its field unless the field itself is sent too.
+ * `legacyNames`, legacy name → field) is read as its field unless the field itself is sent too;
+ * the rows of a sub-table the same way by the sub-table resource's names.
  */
-export function engineNames(input: unknown, names: Readonly<Record<string, string | undefined>>): unknown {
+export function engineNames(input: unknown, naming: LegacyNaming): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
-  const renamed: Input = { ...(input as Input) };
-  for (const [legacy, field] of Object.entries(names)) {
-    if (field === undefined || !(legacy in renamed)) continue;
-    if (renamed[field] === undefined) renamed[field] = renamed[legacy];
-    delete renamed[legacy];
+  const out = renamed(input as Input, naming.names);
+  for (const [field, names] of naming.children) {
+    const rows = out[field];
+    if (Array.isArray(rows)) out[field] = rows.map((row: unknown) => (row && typeof row === 'object' && !Array.isArray(row) ? renamed(row as Input, names) : row));
   }
-  return renamed;
+  return out;
 }
 
 /** The handler reading the query and the body under the engine's names (before the operation checks them). */
-function withLegacyNames(names: Readonly<Record<string, string | undefined>> | undefined, handler: Operation['options']['handler']): Operation['options']['handler'] {
-  if (!names || Object.keys(names).length === 0) return handler;
+function withLegacyNames(naming: LegacyNaming | undefined, handler: Operation['options']['handler']): Operation['options']['handler'] {
+  if (!naming) return handler;
   return (request, reply) => {
-    request.query = engineNames(request.query, names);
-    request.body = engineNames(request.body, names);
+    request.query = engineNames(request.query, naming);
+    request.body = engineNames(request.body, naming);
     return handler(request, reply);
   };
 }
@@ -116,7 +140,7 @@ export function registerLegacyRoutes(
       if (entry.screen && screen?.resource !== entry.resource) throw new Error(`legacy path ${entry.path}: '${entry.screen}' is not a list screen of '${entry.resource}'`);
       handler = narrowed(operation, { ...entry.where }, screen);
     }
-    handler = withLegacyNames(byName.get(entry.resource)!.model.resource.legacyNames, handler);
+    handler = withLegacyNames(legacyNaming(byName.get(entry.resource)!), handler);
     app.route({ ...operation.options, handler, method: operation.methods, url: entry.path });
   }
   if (unbound.length > 0) app.log.info({ paths: unbound }, `${unbound.length} legacy paths name resources not defined yet`);
