@@ -7,11 +7,8 @@ import { SWRConfig, type Middleware } from 'swr';
 import { bindNotify } from './notify';
 import { trackRequest } from './progress';
 import { createRouter } from './router';
+import { THEME } from './theme';
 
-const THEME = {
-  token: { colorPrimary: '#1677ff', borderRadius: 6, colorBgLayout: '#f0f2f5' },
-  components: { Layout: { headerHeight: 56, headerPadding: '0 20px', siderBg: '#001529' } },
-};
 
 /** Routes the api module's toasts and dialogs through the themed `<App>` instances. */
 function NotifyBridge() {

@@ -14,7 +14,8 @@ const SETTLE_MS = 300;
 let bar: Promise<NProgress> | null = null;
 const loadBar = (): Promise<NProgress> =>
   (bar ??= import('nprogress').then(({ default: nprogress }) => {
-    nprogress.configure({ showSpinner: false });
+    // nprogress's own template gives the bar role="bar", which is no ARIA role: the bar is decoration.
+    nprogress.configure({ showSpinner: false, template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>' });
     return nprogress;
   }));
 

@@ -55,9 +55,9 @@ export default function TabBar({ tabs, activeKey, homeKey }: TabBarProps) {
   });
 
   return (
-    <div className="shell-tabs" role="tablist" aria-label="已打开的页面">
+    <div className="shell-tabs">
       <Button className="shell-tabs__arrow" type="text" size="small" icon={<LeftOutlined />} aria-label="向左滚动" onClick={() => scroll(-1)} />
-      <div className="shell-tabs__scroller" ref={scroller}>
+      <div className="shell-tabs__scroller" ref={scroller} role="tablist" aria-label="已打开的页面">
         {tabs.map((tab) => {
           const active = tab.key === activeKey;
           const fixed = tab.key === homeKey;
@@ -66,10 +66,17 @@ export default function TabBar({ tabs, activeKey, homeKey }: TabBarProps) {
               <div
                 role="tab"
                 aria-selected={active}
+                tabIndex={active ? 0 : -1}
                 data-active={active}
                 data-tab-key={tab.key}
                 className={`shell-tab${active ? ' shell-tab--active' : ''}`}
                 onClick={() => !active && navigate(tab.path)}
+                onKeyDown={(e) => {
+                  // Arrows move between the open pages, as in any tab list.
+                  if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+                  const next = tabs[tabs.indexOf(tab) + (e.key === 'ArrowLeft' ? -1 : 1)];
+                  if (next) navigate(next.path);
+                }}
               >
                 {fixed ? <HomeFilled className="shell-tab__home" /> : <span className="shell-tab__dot" />}
                 <span className="shell-tab__title">{tab.title}</span>

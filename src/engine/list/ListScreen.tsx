@@ -6,7 +6,7 @@
  * bar, toolbar, selection, row actions and pagination carry `engine-no-print` (src/app/global.css).
  */
 import { DiffOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Space, Table, Typography, type TableProps } from 'antd';
+import { Button, Empty, Input, Space, Table, Typography, type CheckboxProps, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
@@ -223,6 +223,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         <LoadingBlock />
       ) : (
         <Table<RecordData>
+          ref={measureRowUnfocusable}
           className="engine-list-table"
           rowKey={rowKey}
           size={settings.density}
@@ -234,7 +235,14 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
           rowSelection={
             selectable
-              ? { selectedRowKeys: selected.map(rowKey), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: false }
+              ? {
+                  selectedRowKeys: selected.map(rowKey),
+                  onChange: (_keys, rows) => setSelected(rows),
+                  preserveSelectedRowKeys: false,
+                  // A name for each row's checkbox (screen readers otherwise announce a bare "checkbox").
+                  // antd hands these props on to the <input>, though its type does not list aria-*.
+                  getCheckboxProps: (row) => ({ 'aria-label': `选择第 ${(data?.list ?? []).indexOf(row) + 1} 行` }) as unknown as CheckboxProps,
+                }
               : undefined
           }
           pagination={{
@@ -242,7 +250,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
             current: state.pageNo,
             pageSize: state.pageSize,
             total: data?.count ?? 0,
-            showSizeChanger: true,
+            showSizeChanger: { 'aria-label': '每页条数' },
             showQuickJumper: true,
             showTotal: (total) => (data?.countCapped ? `超过 ${total} 条，请缩小查询范围` : `共 ${total} 条`),
           }}
@@ -255,4 +263,19 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
       )}
     </ScreenCard>
   );
+}
+
+/**
+ * antd's table repeats its header cells in a hidden (aria-hidden) measuring row, the select-all
+ * checkbox included: such copies must not take the keyboard focus (screen readers would land on
+ * something they are told is not there).
+ */
+function measureRowUnfocusable(ref: { nativeElement: HTMLDivElement } | null): (() => void) | undefined {
+  const table = ref?.nativeElement;
+  if (!table) return undefined;
+  const mute = () => table.querySelectorAll<HTMLElement>('[aria-hidden="true"] input, [aria-hidden="true"] button, [aria-hidden="true"] [tabindex]').forEach((el) => (el.tabIndex = -1));
+  mute();
+  const observer = new MutationObserver(mute);
+  observer.observe(table, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }
