@@ -7,7 +7,9 @@
  */
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { envelopeOf, failureResponses, pageOf } from '../../shared/wire';
-import { getAuditLog, getFlowLog, getRecord, listRecordsJson, markRead, runAction, saveRecord, type ActionInput, type CompiledResource } from './records';
+import { getAuditLog, getFlowLog, getRecord, listRecordsJson, markRead, type CompiledResource } from './records';
+import { runAction, type ActionInput } from './record-actions';
+import { saveRecord } from './record-save';
 import { presentRow } from './masking';
 import type { ResourceModel } from './model';
 import { actionBodySchema, auditEntrySchema, fieldFilesSchema, flowLogEntrySchema, rowSchema } from './schemas';

@@ -7,7 +7,7 @@ import { openValue } from '../../resources/sealed-fields';
 import type { DemoContext } from '../../db/demo/context';
 import { makeUscc } from '../../db/uscc';
 import { passwordHasher } from '../../services/password';
-import { runAction } from '../../resources/records';
+import { runAction } from '../../resources/record-actions';
 import type { Actor } from '../../resources/scope';
 import { insertRecord } from '../../resources/writer';
 import { REGISTER, RESET } from './hooks';

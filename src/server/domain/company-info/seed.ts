@@ -11,7 +11,8 @@ import { DEMO_UNITS } from '../../db/seed';
 import { makeUscc } from '../../db/uscc';
 import { demoForm, demoIdCard, type DemoContext } from '../../db/demo/context';
 import { insertRecord } from '../../resources/writer';
-import { runAction, saveRecord } from '../../resources/records';
+import { runAction } from '../../resources/record-actions';
+import { saveRecord } from '../../resources/record-save';
 import type { Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
 

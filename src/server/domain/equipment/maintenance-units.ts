@@ -8,7 +8,7 @@
 import { addToDate } from '../../../shared/dates';
 import type { DemoContext } from '../../db/demo/context';
 import { makeUscc } from '../../db/uscc';
-import { saveRecord } from '../../resources/records';
+import { saveRecord } from '../../resources/record-save';
 import type { Row } from '../../resources/repository';
 
 export const MAINTENANCE_UNIT = 'maintenance-unit';

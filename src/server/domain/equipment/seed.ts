@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { addToDate, todayIn } from '../../../shared/dates';
 import { demoActor, prng, resourceOf, type DemoContext, type SeedTarget } from '../../db/demo/context';
 import type { Actor } from '../../resources/scope';
-import { saveRecord } from '../../resources/records';
+import { saveRecord } from '../../resources/record-save';
 import type { AnyDb, Row } from '../../resources/repository';
 import { bulkInsertRecords, type BulkOptions } from '../../resources/bulk';
 import { insertRecord } from '../../resources/writer';

@@ -5,7 +5,8 @@
  */
 import { addToDate } from '../../../shared/dates';
 import type { DemoContext } from '../../db/demo/context';
-import { runAction, saveRecord } from '../../resources/records';
+import { runAction } from '../../resources/record-actions';
+import { saveRecord } from '../../resources/record-save';
 import type { Actor } from '../../resources/scope';
 
 export const NOTICE = 'notice-article';

@@ -2,7 +2,8 @@
 import { DEMO_CONTACT, demoForm, type DemoContext } from '../../db/demo/context';
 import { DEMO_UNITS } from '../../db/seed';
 import { addToDate } from '../../../shared/dates';
-import { runAction, saveRecord, type ActionInput } from '../../resources/records';
+import { runAction, type ActionInput } from '../../resources/record-actions';
+import { saveRecord } from '../../resources/record-save';
 import type { Actor } from '../../resources/scope';
 import { EQUIPMENT } from '../equipment/seed';
 import { ONLINE_APPLY } from './hooks';

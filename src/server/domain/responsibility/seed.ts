@@ -7,7 +7,8 @@
  */
 import { addToDate } from '../../../shared/dates';
 import { demoForm, type DemoContext } from '../../db/demo/context';
-import { runAction, saveRecord } from '../../resources/records';
+import { runAction } from '../../resources/record-actions';
+import { saveRecord } from '../../resources/record-save';
 import type { Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
 import { EQUIPMENT, SECOND_UNIT_EQUIPMENT } from '../equipment/seed';

@@ -9,7 +9,8 @@
 import { addToDate } from '../../../shared/dates';
 import { DEMO_CONTACT, demoForm, type DemoContext } from '../../db/demo/context';
 import { DEMO_UNITS } from '../../db/seed';
-import { runAction, saveRecord, type ActionInput } from '../../resources/records';
+import { runAction, type ActionInput } from '../../resources/record-actions';
+import { saveRecord } from '../../resources/record-save';
 import { insertRecord } from '../../resources/writer';
 import type { Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';

@@ -30,7 +30,7 @@ import { AppError, defineErrors } from '../../errors';
 import { dictData } from '../../resources/dicts';
 import { nextSequence, type HookContext } from '../../resources/hooks';
 import { writeFlowLog } from '../../resources/flow-log';
-import { runAction } from '../../resources/records';
+import { runAction } from '../../resources/record-actions';
 import type { ResourceModel } from '../../resources/model';
 import { areaPrefix } from '../../resources/scope';
 import { cipherOf, openValue, sealedEquals, sealValue, sealValues } from '../../resources/sealed-fields';

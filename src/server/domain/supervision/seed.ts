@@ -10,7 +10,7 @@
 import { addToDate } from '../../../shared/dates';
 import { demoForm, type DemoContext } from '../../db/demo/context';
 import { DEMO_UNITS } from '../../db/seed';
-import { runAction } from '../../resources/records';
+import { runAction } from '../../resources/record-actions';
 import type { Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
 import { insertRecord } from '../../resources/writer';

@@ -1,7 +1,8 @@
 /** Demo use registrations and change applications in every state (one a transfer to the second unit, waiting for its acceptance), on the demo equipment (equipment/seed.ts). */
 import { DEMO_CONTACT, demoForm, type DemoContext } from '../../db/demo/context';
 import { DEMO_UNITS } from '../../db/seed';
-import { runAction, saveRecord } from '../../resources/records';
+import { runAction } from '../../resources/record-actions';
+import { saveRecord } from '../../resources/record-save';
 import { demoEquipment } from '../equipment/demo-rows';
 import { EQUIPMENT } from '../equipment/seed';
 

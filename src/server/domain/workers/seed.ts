@@ -4,7 +4,7 @@
  */
 import { addToDate } from '../../../shared/dates';
 import { demoIdCard as idCard, type DemoContext } from '../../db/demo/context';
-import { saveRecord } from '../../resources/records';
+import { saveRecord } from '../../resources/record-save';
 import type { Actor } from '../../resources/scope';
 
 const PEOPLE: [name: string, post: string, items: string[][]][] = [
