@@ -38,7 +38,7 @@ import { labelSqlOf, type ResourceModel } from '../model';
 import { quote } from '../naming';
 import { isId } from '../../db/ids';
 import { commonOptions, type Operation } from '../operations';
-import { type CompiledResource } from '../records';
+import type { CompiledResource } from '../records';
 import { saveRecord } from '../record-save';
 import type { AnyDb } from '../repository';
 import { actorOf, assertRoleAllowed, visibleRows, type Actor } from '../scope';
