@@ -24,7 +24,7 @@ import type { Db } from '../../db/index';
 import { newId, stableId } from '../../db/ids';
 import { isAppError } from '../../errors';
 import { nextSequence } from '../../resources/hooks';
-import { type CompiledResource } from '../../resources/records';
+import type { CompiledResource } from '../../resources/records';
 import { runAction } from '../../resources/record-actions';
 import type { AnyDb } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
