@@ -1,5 +1,5 @@
 /**
- * The embedded database's reads run as named prepared statements (src/server/db/pglite.ts
+ * The embedded database's reads run as named prepared statements (src/server/db/pglite-reads.ts
  * PreparedReads): the same answers as PGlite's own `query`, parameters of every kind, a statement
  * kept across a change of its table's shape, more statements than are kept, and a failed read
  * leaving the connection usable.

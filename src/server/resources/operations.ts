@@ -47,7 +47,7 @@ function actionInput(input: Input): ActionInput {
 /**
  * A request schema here is the very object the records layer checks with (the compiled
  * validator's `schema`, from the server's one ajv): the OpenAPI document shows what is enforced.
- * The check itself runs in records.ts, not in Fastify, because the XLSX import and the legacy
+ * The check itself runs in record-save.ts, not in Fastify, because the XLSX import and the legacy
  * aliases (query and body merged, ids in either) reach the same functions without this route;
  * so the route does not check a second time.
  */

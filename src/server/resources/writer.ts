@@ -1,7 +1,7 @@
 /**
  * Writing records with their server hooks (hooks.ts): `runHooks` runs `derive` and `effects` hooks
  * with the context through which they read and write other records, and `insertRecord` is the ONE
- * way a new row is written — a save (records.ts, and so an XLSX import), a hook's `ctx.insert` and
+ * way a new row is written — a save (record-save.ts, and so an XLSX import), a hook's `ctx.insert` and
  * the demo seeds all come through it, so derive hooks, the owner columns, the initial workflow
  * state and the flow log are never forgotten. `prepareInsert` is its first half, for bulk loads
  * that write many prepared rows in one statement.

@@ -1,6 +1,6 @@
 /**
  * Where the bytes of attachments live (PORTAL_ATTACHMENT_STORE), behind one interface; the rules
- * (types, size limit, who sees what) and the sys_attachment rows are services/attachments.ts's.
+ * (types and size limit: attachment-types.ts; who sees what and the sys_attachment rows: attachments.ts).
  *
  * - `folder` (default): a directory, PORTAL_ATTACHMENT_DIR or `<PORTAL_DATA_DIR>/attachments` (a
  *   temporary one for `memory://`, removed when the app closes); a file is `<dir>/<id[0..2]>/<id>`,

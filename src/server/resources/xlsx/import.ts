@@ -14,7 +14,7 @@
  *   dictionary and area fields take the code or the label, multi-dictionary fields several
  *   separated by 、 or a comma; dates an Excel date or YYYY-MM-DD text; booleans 是/否; numbers a
  *   number cell or numeric text. A blank cell is an absent field, so defaults apply.
- * - Every row becomes a save body and goes through the engine's own insert path (records.ts
+ * - Every row becomes a save body and goes through the engine's own insert path (record-save.ts
  *   `saveRecord`: defaults, the ajv + catalogue validation, derive hooks, the caller's unit and
  *   area as owner, the workflow's initial state and flow log), all rows in ONE transaction. Each row
  *   runs under a savepoint so that a refused row does not hide the problems of the rows after it;
