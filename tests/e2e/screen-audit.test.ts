@@ -8,10 +8,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import menuJson from '../../schemas/menu.json';
-import { canAccess } from '../../src/app/access';
-import { flattenRoutes, type MenuNode, type RouteEntry } from '../../src/app/menu';
+import type { RouteEntry } from '../../src/app/menu';
 import { launchBrowser } from './support/browser';
+import { menuScreens, openScreen } from './support/screens';
 import { account, logIn } from './support/shell';
 
 const baseURL = inject('baseURL');
@@ -41,12 +40,9 @@ async function audit(page: Page, route: RouteEntry, loginName: string): Promise<
   page.on('pageerror', onPageError);
   page.on('response', onResponse);
   try {
-    await page.goto(`${baseURL}${route.fullPath}`);
-    await page.waitForLoadState('networkidle');
-    const content = page.locator('.shell__content');
-    await content.waitFor();
     // Lists settle after their first page arrives.
-    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await openScreen(page, baseURL, route.fullPath);
+    const content = page.locator('.shell__content');
     if ((await page.getByText('抱歉，您访问的页面不存在。').count()) > 0) problem('the 404 page');
     const widths = await page.evaluate(() => {
       const pane = document.querySelector('.shell__content') as HTMLElement | null;
@@ -88,13 +84,8 @@ describe.each(['nbadmin', 'nbsub', 'bladmin', 'jgadmin', 'analyst'])('screen aud
     await logIn(page, baseURL, account(loginName));
     await page.waitForURL((url) => !url.pathname.includes('/login'));
     await page.locator('.shell__content').waitFor();
-    const subject = await page.evaluate(() => ({
-      menuIds: JSON.parse(sessionStorage.getItem('portal.menuIds') ?? '[]') as string[],
-      isUserSeed: sessionStorage.getItem('portal.isUserSeed') === '1',
-    }));
-    const access = { menuIds: new Set(subject.menuIds), isUserSeed: subject.isUserSeed };
     // The screen playground (/dev/) is the analysts' tool, not a clerk's screen: its own e2e covers it.
-    routes = flattenRoutes(menuJson.routes as unknown as MenuNode[]).filter((r) => !r.hideInMenu && !r.fullPath.includes(':') && !r.fullPath.startsWith('/dev/') && canAccess(r, access));
+    routes = await menuScreens(page);
   }, 60_000);
   afterAll(() => browser?.close());
 
