@@ -25,6 +25,23 @@ export const THEME = {
     // Success (green-8): 5.4:1 on its tint.
     colorSuccess: '#237804',
     colorSuccessText: '#237804',
+    // antd derives the state tints from the seed colour; from the darker seeds they turn grey, so
+    // the tints stay antd's light ones (the text colours above reach 4.5:1 on each).
+    colorPrimaryBg: '#e6f4ff',
+    colorInfoBg: '#e6f4ff',
+    colorPrimaryBorder: '#91caff',
+    colorInfoBorder: '#91caff',
+    colorErrorBg: '#fff2f0',
+    colorErrorBgHover: '#fff1f0',
+    colorErrorBorder: '#ffccc7',
+    colorWarningBg: '#fffbe6',
+    colorWarningBgHover: '#fff1b8',
+    colorWarningBorder: '#ffe58f',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBgHover: '#d9f7be',
+    colorSuccessBorder: '#b7eb8f',
+    // Placeholders (a select's too, which is text to axe): 4.7:1 instead of antd's 1.8:1.
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     // Tags in preset colours show their level-7 text on the level-1 tint: the light hues are one level darker.
     gold7: '#874d00',
     orange7: '#ad4e00',

@@ -63,7 +63,7 @@ function NumberCard({ resource, card, params, linkParams }: { resource: string; 
   const { token } = theme.useToken();
   const { data, error, isLoading } = useStats(resource, params && { filters: params });
   const value = params === null ? 0 : data?.total;
-  const color = card.color && ((card.color.startsWith('#') ? card.color : (token as unknown as Record<string, string>)[card.color]) ?? undefined);
+  const color = card.color && ((card.color.startsWith('#') ? card.color : textShade(token as unknown as Record<string, string>, card.color)) ?? undefined);
   const body = (
     <Card hoverable={card.link !== undefined} size="small" className="engine-stat-card" styles={{ body: { padding: '16px 20px' } }}>
       <Statistic
@@ -153,4 +153,9 @@ function TrendCard({ bundle, chart, params, coded }: { bundle: ScreenBundle; cha
       {content}
     </ChartFrame>
   );
+}
+
+/** A palette colour as text: a preset hue's level-7 shade (the theme keeps it at 4.5:1 on white), any other token as it is. */
+export function textShade(token: Record<string, string>, name: string): string | undefined {
+  return token[`${name}7`] ?? token[name];
 }

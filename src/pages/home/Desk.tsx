@@ -47,7 +47,7 @@ export function DeskCards({ sections }: { sections: readonly DeskSection[] }) {
   return (
     <Row gutter={[12, 12]} className="home-desk__cards">
       {cards.map((card) => {
-        const color = card.color && ((token as unknown as Record<string, string>)[card.color] ?? card.color);
+        const color = card.color && ((token as unknown as Record<string, string>)[`${card.color}7`] ?? (token as unknown as Record<string, string>)[card.color] ?? card.color);
         const tile = (
           <Card hoverable={!!card.href} size="small" styles={{ body: { padding: '12px 16px' } }}>
             <Statistic title={card.label} value={card.count} valueStyle={{ color: card.count > 0 ? color : undefined, fontVariantNumeric: 'tabular-nums' }} />
