@@ -32,12 +32,15 @@ interface AreaProps {
   placeholder?: string;
   allowClear?: boolean;
   disabled?: boolean;
+  /** The field's label (the form compiler sets it): the cascader's input is named by it. */
+  'aria-label'?: string;
 }
 
-function AreaCascaderInput({ value, onChange, dataSource = [], placeholder, allowClear, disabled }: AreaProps) {
+function AreaCascaderInput({ value, onChange, dataSource = [], placeholder, allowClear, disabled, 'aria-label': ariaLabel }: AreaProps) {
   const path = useMemo(() => codePath(dataSource, value).map((i) => i.value), [dataSource, value]);
   return (
     <AntdCascader
+      aria-label={ariaLabel}
       placeholder={placeholder}
       allowClear={allowClear}
       disabled={disabled}
