@@ -151,7 +151,7 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('a rolling restar
       expect(await old.exited).toEqual({ code: 0, signal: null });
       held.release();
       const stoppedMs = Date.now() - signalled;
-      const lines = old.output().split('\n').filter((l) => l.includes('[停止 '));
+      const lines = stopLines(old.output());
       expect(lines.join('\n')).toMatch(/SIGTERM: draining[^\n]*\n[^\n]*requests in flight finished[^\n]*\n[^\n]*database closed; exiting with status 0/);
 
       servers[i] = await start(i);
@@ -209,6 +209,19 @@ describe.runIf(process.env.DATABASE_URL)('four processes started at once on an e
   });
 });
 
+
+/** The shutdown's progress lines (`[停止 …]`) of a server's output: with output piped each is a JSON log entry, its text in `msg`. */
+function stopLines(output: string): string[] {
+  const text = (line: string): string => {
+    try {
+      const entry = JSON.parse(line) as { msg?: unknown };
+      return typeof entry.msg === 'string' ? entry.msg : line;
+    } catch {
+      return line;
+    }
+  };
+  return output.split('\n').map(text).filter((l) => l.includes('[停止 '));
+}
 describe('a request that cannot finish within PORTAL_SHUTDOWN_TIMEOUT', () => {
   let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | null = null;
   let server: StartedServer | null = null;
@@ -227,7 +240,7 @@ describe('a request that cannot finish within PORTAL_SHUTDOWN_TIMEOUT', () => {
     // The client sees its connection cut, not an answer.
     expect((await held.answer).status).toBe(0);
     held.release();
-    const lines = server.output().split('\n').filter((l) => l.includes('[停止 '));
+    const lines = stopLines(server.output());
     expect(lines.join('\n')).toMatch(/SIGTERM: draining[^\n]*\(1, at most 1 s\)\n[^\n]*shutdown timeout: 1 s passed, requests still in flight: 1;[^\n]*\n[^\n]*exiting with status 1/);
   });
 });
