@@ -14,7 +14,7 @@ import { WizardStep } from './wizard';
 
 // Widgets few forms use load on first use (keep them out of the static imports above).
 const ARRAY_MEMBERS = ['Column', 'Addition', 'Index', 'Remove', 'MoveUp', 'MoveDown', 'SortHandle'];
-const ArrayTable = lazyWidget(() => import('@formily/antd-v5/esm/array-table'), (m) => m.ArrayTable, ARRAY_MEMBERS);
+const ArrayTable = lazyWidget(() => import('./ScrollableArrayTable'), (m) => m.ScrollableArrayTable, ARRAY_MEMBERS);
 const Checkbox = lazyWidget(() => import('@formily/antd-v5/esm/checkbox'), (m) => m.Checkbox, ['Group']);
 const Password = lazyWidget(() => import('@formily/antd-v5/esm/password'), (m) => m.Password);
 const Radio = lazyWidget(() => import('@formily/antd-v5/esm/radio'), (m) => m.Radio, ['Group']);
