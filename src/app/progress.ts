@@ -14,8 +14,9 @@ const SETTLE_MS = 300;
 let bar: Promise<NProgress> | null = null;
 const loadBar = (): Promise<NProgress> =>
   (bar ??= import('nprogress').then(({ default: nprogress }) => {
-    // nprogress's own template gives the bar role="bar", which is no ARIA role: the bar is decoration.
-    nprogress.configure({ showSpinner: false, template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>' });
+    // nprogress's own template gives the bar role="bar", which is no ARIA role: the bar is decoration,
+    // found by its class instead (barSelector must follow the template, or nprogress finds no bar).
+    nprogress.configure({ showSpinner: false, barSelector: '.bar', template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>' });
     return nprogress;
   }));
 

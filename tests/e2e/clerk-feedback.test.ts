@@ -9,6 +9,7 @@
  */
 import type { Page, Response } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { PRIMARY } from '../../src/app/theme';
 import type { AppConfig } from '../../src/shared/contract';
 import { ACCOUNT_API, type AccountSaveResult } from '../../src/shared/accounts';
 import { addToDate, todayIn } from '../../src/shared/dates';
@@ -65,6 +66,8 @@ function watchApi(page: Page) {
 
 /** The toasts on screen with `text`. */
 const toasts = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
+/** A #rrggbb colour as getComputedStyle writes it. */
+const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 async function expectCleanSignOut(page: Page, success: string, traffic: ReturnType<typeof watchApi>) {
   await page.getByText(success).first().waitFor();
@@ -95,7 +98,7 @@ describe('clerk feedback', () => {
     await openMenu(page, '自助服务', '在线报检');
     const bar = page.locator('#nprogress .bar');
     await bar.waitFor();
-    await expect(bar.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(22, 119, 255)');
+    await expect(bar.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe(rgbOf(PRIMARY));
     await page.locator('.ant-table').filter({ visible: true }).first().waitFor();
     expect(barWhileHeld.length).toBeGreaterThan(0);
     expect(barWhileHeld.every(Boolean)).toBe(true);
