@@ -46,7 +46,9 @@ describe('clerk forms', () => {
     await openMenu(page, '自助服务', '在线报检');
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await page.waitForURL(/online-apply-form\?mode=add/);
-    const formTab = await page.locator('.shell-tab--active .shell-tab__title').innerText();
+    // The address changes before the tab strip marks the new tab active: wait for its title.
+    const formTab = '新增报检申请';
+    await expect.poll(() => page.locator('.shell-tab--active .shell-tab__title').innerText()).toBe(formTab);
     await fillApplication(`提交回列表${stamp}`);
     await page.getByRole('button', { name: /提\s*交/ }).click();
     await page.getByText('提交成功').first().waitFor();
