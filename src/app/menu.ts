@@ -148,10 +148,16 @@ function enclosingGroups(items: readonly MenuItem[], path: string): string[] {
   return [];
 }
 
-/** The keys of the groups to open for a path; a page hidden from the menu opens its top group. */
-export function openKeysFor(items: readonly MenuItem[], path: string): string[] {
+/**
+ * The keys of the groups to open for a path. A page hidden from the menu opens the groups its
+ * route sits in (a group may gather pages of other addresses: absolute child paths), else the
+ * group of its first path segment.
+ */
+export function openKeysFor(items: readonly MenuItem[], path: string, entries: readonly RouteEntry[] = []): string[] {
   const found = enclosingGroups(items, path);
   if (found.length) return found;
+  const groups = (matchRoute(entries, path)?.ancestors ?? []).map((a) => a.fullPath).filter((key) => items.some((i) => i.key === key && i.children));
+  if (groups.length) return groups.slice(0, 1);
   const top = `/${path.split('/')[1]}`;
   return items.some((i) => i.key === top && i.children) ? [top] : [];
 }

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppConfig } from '../app/config';
 import { openExternal } from '../app/external-link';
 import { externalTarget, openKeysFor, withLinks, type MenuItem } from '../app/menu';
+import { shellEntries } from '../app/routes';
 import { useSession } from '../app/session';
 import { MenuIcon } from './icons';
 
@@ -45,10 +46,10 @@ export default function SideMenu({ items: permitted, collapsed }: SideMenuProps)
   const navigate = useNavigate();
   const { user } = useSession();
   const antdItems = useMemo(() => toAntdItems(items), [items]);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(items, pathname));
+  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(items, pathname, shellEntries));
 
   useEffect(() => {
-    setOpenKeys(collapsed ? [] : openKeysFor(items, pathname));
+    setOpenKeys(collapsed ? [] : openKeysFor(items, pathname, shellEntries));
   }, [items, pathname, collapsed]);
 
   const onOpenChange = (keys: string[]) => {

@@ -18,7 +18,7 @@ describe('audit log screen', () => {
   it('lists, filters, sorts, opens and exports the area’s audit log', { timeout: 120_000 }, async () => {
     page.setDefaultTimeout(45_000);
     await page.setViewportSize({ width: 1366, height: 768 });
-    await openMenu(page, '账号管理', '安全审计日志');
+    await openMenu(page, '账号与系统', '安全审计日志');
     await page.waitForURL(/\/account\/audit-log/);
     const table = page.locator('.engine-list-table').filter({ visible: true });
     const rows = table.locator('.ant-table-row');

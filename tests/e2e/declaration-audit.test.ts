@@ -19,7 +19,7 @@ describe('the authority handles the simple declarations of its area', () => {
 
   it('lists those waiting, with their deadlines coloured, and returns one with an opinion', async () => {
     await logInAs(page, baseURL, 'jgadmin');
-    await openMenu(page, '账号管理', '简易申报受理');
+    await openMenu(page, '审批受理', '简易申报受理');
     await page.waitForURL(/\/account\/declaration-audit$/);
     await row(OVERDUE).waitFor();
     await expect(row(OVERDUE).locator('[data-deadline]').getAttribute('data-deadline')).resolves.toBe('overdue');

@@ -1,7 +1,7 @@
 /**
  * The first-registration journey in the browser, on JSON screens: the using unit files a new crane
  * with its manufacturer data and both certificates (首次登记申请), the authority approves it
- * (账号管理 → 首次登记审核), and the crane is then in the unit's registry as 未登记, ready for use
+ * (审批受理 → 首次登记审核), and the crane is then in the unit's registry as 未登记, ready for use
  * registration (设备管理 → 综合查询).
  */
 import { describe, expect, inject, it } from 'vitest';

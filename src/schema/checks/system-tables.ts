@@ -47,6 +47,7 @@ function checkResource(ctx: LintContext, file: ResourceFile): void {
     if (resource.scope !== 'area') ctx.report(file, ['oversightOnly'], 'system-table', 'oversightOnly reads the rows by their area: set "scope": "area"', 'key');
     if (resource.workflow !== undefined) ctx.report(file, ['oversightOnly'], 'system-table', 'oversightOnly resources have no workflow: the oversight roles read them, nobody acts on them', 'key');
   }
+  if (resource.oversightRead && resource.scope === undefined) ctx.report(file, ['oversightRead'], 'system-table', 'oversightRead reads the rows of an area by their owner: set "scope"', 'key');
 }
 
 /** The screen actions that only read. */

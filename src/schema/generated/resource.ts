@@ -129,6 +129,10 @@ export interface Resource {
    */
   oversightOnly?: boolean;
   /**
+   * The oversight role types (the server's configuration; the authority by default) read every row of their area, in every state — the rows whose area_code lies within the code (330200 covers 3302xx) — and write none: a save, delete, workflow action or import of theirs is refused ACTION_NOT_PERMITTED. Their role must still hold one of the resource's access ids. Masked fields stay masked for them (they do not own the rows). For the registers a supervising body looks into but never keeps. Requires scope unit or area. (enforced: server)
+   */
+  oversightRead?: boolean;
+  /**
    * Fields that name a record where another resource refers to it (joined with ' · '); default: the first string field. (enforced: browser)
    *
    * @minItems 1

@@ -171,7 +171,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = DEMO_USERS.map(({ loginName
  * Menu groups of each demo role; `null` means every group except the authority's and the
  * analysts' (the screen playground, `dev`: a tool for whoever writes screens, not for a company).
  */
-const AUTHORITY_GROUPS = ['account'];
+const AUTHORITY_GROUPS = ['account', 'area', 'stats', 'plan'];
 const ANALYST_GROUPS = ['dev'];
 const ROLE_DEFS: Record<RoleKey, { name: string; roleType: string; sort: number; groups: string[] | null }> = {
   unitAdmin: { name: '使用单位管理员', roleType: 'unit', sort: 1, groups: null },

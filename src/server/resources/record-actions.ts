@@ -16,7 +16,7 @@ import { sanitizeRichTextFields } from './rich-text';
 import { columnsOf } from './hooks';
 import type { ResourceModel } from './model';
 import { attachChildren, deleteRow, findRow, updateRow, type AnyDb, type Row } from './repository';
-import { assertMayActOn, assertRoleAllowed, visibleRows, type Actor } from './scope';
+import { assertMayActOn, assertRoleAllowed, assertWriter, visibleRows, type Actor } from './scope';
 import { assertValid } from './validation';
 import { runHooks } from './writer';
 import { requireId, type CompiledResource } from './records';
@@ -125,7 +125,10 @@ export async function runAction(db: AnyDb, compiled: CompiledResource, actor: Ac
   const { model } = compiled;
   const action = actionOf(model, name);
   if (!action || (action.internal && !internal)) throw new AppError('NOT_FOUND');
-  if (!internal) assertRoleAllowed(action, actor);
+  if (!internal) {
+    assertWriter(model, actor);
+    assertRoleAllowed(action, actor);
+  }
   assertOpinion(action, input);
   const rowId = requireId(id);
   const fields = actionFields(compiled, name, action, input);

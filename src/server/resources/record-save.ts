@@ -14,7 +14,7 @@ import { restoreMasked } from './masking';
 import { sanitizeRichTextFields } from './rich-text';
 import type { ResourceModel } from './model';
 import { attachChildren, findRow, updateRow, type AnyDb, type Row } from './repository';
-import { assertMayActOn, assertRoleAllowed, type Actor } from './scope';
+import { assertMayActOn, assertRoleAllowed, assertWriter, type Actor } from './scope';
 import { assertValid } from './validation';
 import { fillSessionFields, insertRecord, recordInput, withDerived, writeChildren } from './writer';
 import { requireId, type CompiledResource } from './records';
@@ -62,6 +62,7 @@ const isTrue = (flag: unknown) => flag === true || flag === 'true' || flag === '
  */
 export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: Actor, body: unknown): Promise<Row> {
   const { model, validateInsert, validateUpdate } = compiled;
+  assertWriter(model, actor);
   const insert = !(body as { id?: unknown } | null)?.id;
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     applyDefaults(model, body as Record<string, unknown>, insert);

@@ -88,6 +88,17 @@ function overseenArea(actor: Actor): RawBuilder<boolean> {
   return sql<boolean>`area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`}`;
 }
 
+/**
+ * Resource `oversightRead`: an oversight role type reads every row of its area, in every state (and
+ * writes none: assertWriter).
+ */
+const readsArea = (model: ResourceModel, actor: Actor): boolean => !!model.resource.oversightRead && !!model.ownerColumn && actor.oversees;
+
+/** Refuses a write (save, delete, action, import) by an oversight role type to a resource it only reads (`oversightRead`). */
+export function assertWriter(model: ResourceModel, actor: Actor): void {
+  if (readsArea(model, actor)) throw new AppError('ACTION_NOT_PERMITTED');
+}
+
 /** The condition limiting a query to the rows the actor may see; undefined for shared resources. */
 export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<boolean> | undefined {
   if (model.resource.oversightOnly) return overseenArea(actor);
@@ -95,6 +106,7 @@ export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<bool
   if (published) return published;
   if (!model.ownerColumn) return undefined;
   const own = model.ownerColumn === 'unit_id' ? ownedByUnit({ unitId: actor.unitId, areaCode: actor.areaCode }) : sql<boolean>`area_code = ${actor.areaCode}`;
+  if (readsArea(model, actor)) return sql<boolean>`(${own} OR area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`})`;
   if (!oversees(model, actor)) return own;
   const states = statesOfRole(model.workflow, actor.roleType);
   return sql<boolean>`(${own} OR (area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`} AND status IN (${sql.join(states)})))`;
@@ -102,7 +114,7 @@ export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<bool
 
 /** Whether visibleRows(model, actor) is nothing or one equality on the owner column (no published states, no overseen area). */
 export function visibleByOwnerOnly(model: ResourceModel, actor: Actor): boolean {
-  return !model.resource.oversightOnly && !publicOnly(model, actor) && !oversees(model, actor);
+  return !model.resource.oversightOnly && !readsArea(model, actor) && !publicOnly(model, actor) && !oversees(model, actor);
 }
 
 /** The value of the owner equality visibleRows limits the actor to, when that is all it does (visibleByOwnerOnly). */
