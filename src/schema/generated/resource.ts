@@ -129,7 +129,7 @@ export interface Resource {
    */
   oversightOnly?: boolean;
   /**
-   * The oversight role types (the server's configuration; the authority by default) read every row of their area, in every state — the rows whose area_code lies within the code (330200 covers 3302xx) — and write none: a save, delete, workflow action or import of theirs is refused ACTION_NOT_PERMITTED. Their role must still hold one of the resource's access ids. Masked fields stay masked for them (they do not own the rows). For the registers a supervising body looks into but never keeps. Requires scope unit or area. (enforced: server)
+   * The oversight role types (the server's configuration; the authority by default) read every row of their area, in every state — the rows whose area_code lies within the code (330200 covers 3302xx) — and write none: a save, delete, workflow action or import of theirs is refused ACTION_NOT_PERMITTED. Their role must still hold one of the resource's access ids. Masked fields stay masked for them (they do not own the rows). Where a workflow action names the role type, it audits the rows instead (the states it acts in, and its actions) and the keyword changes nothing. For the registers a supervising body looks into but never keeps. Requires scope unit or area. (enforced: server)
    */
   oversightRead?: boolean;
   /**

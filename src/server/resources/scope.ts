@@ -90,9 +90,10 @@ function overseenArea(actor: Actor): RawBuilder<boolean> {
 
 /**
  * Resource `oversightRead`: an oversight role type reads every row of its area, in every state (and
- * writes none: assertWriter).
+ * writes none: assertWriter). Where the workflow names the role type it audits the rows instead
+ * (oversees: the states it acts in, and its actions), and the keyword changes nothing.
  */
-const readsArea = (model: ResourceModel, actor: Actor): boolean => !!model.resource.oversightRead && !!model.ownerColumn && actor.oversees;
+const readsArea = (model: ResourceModel, actor: Actor): boolean => !!model.resource.oversightRead && !!model.ownerColumn && actor.oversees && !namedByWorkflow(model, actor);
 
 /** Refuses a write (save, delete, action, import) by an oversight role type to a resource it only reads (`oversightRead`). */
 export function assertWriter(model: ResourceModel, actor: Actor): void {
