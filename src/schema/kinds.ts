@@ -16,7 +16,7 @@ import type { Field, FieldType } from './types';
 export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'codes' | 'json' | 'rows';
 
 /** Field keywords that only some types take (the lint reports them elsewhere). */
-export type TypeKeyword = 'dict' | 'ref' | 'copy' | 'refWhere' | 'pickOnly' | 'resource' | 'min' | 'max' | 'maxLength' | 'accept' | 'maxCount' | 'deadline' | 'serial' | 'compute' | 'mask';
+export type TypeKeyword = 'dict' | 'ref' | 'copy' | 'refWhere' | 'pickOnly' | 'resource' | 'min' | 'max' | 'maxLength' | 'accept' | 'maxCount' | 'deadline' | 'serial' | 'compute' | 'mask' | 'owner';
 
 /**
  * The list filter a type gets: free text searched (`text`), an id matched (`id`), codes, an area
@@ -61,7 +61,7 @@ const temporal = { ...base, defaultType: 'string', keywords: ['deadline'], range
 const coded = { ...base, defaultType: 'string', keywords: ['dict'], coded: true, filter: 'codes', requiredPrefix: '请选择' } as const;
 
 export const FIELD_KINDS = {
-  string: { ...base, doc: 'single-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength', 'serial', 'compute', 'mask'] },
+  string: { ...base, doc: 'single-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength', 'serial', 'compute', 'mask', 'owner'] },
   text: { ...base, doc: 'multi-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength'], column: 'ellipsis', xlsx: { width: 40 } },
   richText: { ...base, doc: 'formatted text (HTML: paragraphs, headings, lists, bold, links), edited in a rich-text editor; the server keeps only safe tags', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength'], listable: false, column: 'ellipsis', xlsx: { width: 40 } },
   int: { ...numeric, doc: 'whole number', value: 'integer', sql: fixed('integer') },

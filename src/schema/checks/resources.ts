@@ -50,6 +50,7 @@ export function checkField(ctx: LintContext, file: ResourceFile, name: string, f
   }
   if (field.compute !== undefined && !field.readonly) ctx.report(file, [...at, 'compute'], 'field-type', `'${name}' is computed (compute): make it readonly`, 'key');
   if (field.serial !== undefined && !field.readonly) ctx.report(file, [...at, 'serial'], 'field-type', `'${name}' is numbered by the server (serial): make it readonly`, 'key');
+  if (field.owner !== undefined) checkOwnerField(ctx, file, name, field);
   if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
     ctx.report(file, [...at, 'min'], 'field-type', `min ${field.min} is greater than max ${field.max}`);
   }
@@ -67,6 +68,26 @@ export function checkField(ctx: LintContext, file: ResourceFile, name: string, f
     }
   });
   if (field.default !== undefined) checkDefault(ctx, file, name, field);
+}
+
+/** Keywords that store, write or index a value: a field read from the owning unit (`owner`) has no column to give them. */
+const STORING_KEYWORDS = ['unique', 'index', 'serial', 'compute', 'session', 'default', 'required', 'requiredWhen', 'mask', 'rules', 'column'] as const;
+
+/** Field `owner`: readonly, on a resource whose rows have an owning unit, and nothing that stores a value. */
+function checkOwnerField(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {
+  const at = ['fields', name];
+  const resource = file.value;
+  if (!field.readonly) ctx.report(file, [...at, 'owner'], 'field-type', `'${name}' is read from the owning unit (owner): make it readonly`, 'key');
+  if (resource.scope !== 'unit' || resource.systemTable) ctx.report(file, [...at, 'owner'], 'field-type', `'${name}' reads the owning unit (owner): the resource needs "scope": "unit"`, 'key');
+  for (const keyword of STORING_KEYWORDS) {
+    if (keyword in field) ctx.report(file, [...at, keyword], 'field-type', `'${name}' is read from the owning unit (owner) and has no column: '${keyword}' does not apply`, 'key');
+  }
+  resource.search?.forEach((n, i) => {
+    if (n === name) ctx.report(file, ['search', i], 'field-type', `'${name}' is read from the owning unit (owner): search covers stored fields only (its list filter matches the unit's name)`);
+  });
+  resource.display?.forEach((n, i) => {
+    if (n === name) ctx.report(file, ['display', i], 'field-type', `'${name}' is read from the owning unit (owner): a record's label is made of stored fields`);
+  });
 }
 
 /** A stored field holding an ID card or phone number declares its mask (a screen's own inputs are not stored: not checked). */

@@ -90,7 +90,6 @@ export interface MenuNode {
     | 'DlgzhList'
     | 'DlgzhDetail'
     | 'DocumentVerify'
-    | 'InspectionResults'
     | 'RegisterSuccess'
     | 'RegisterQuery'
     | 'ResetSuccess';

@@ -39,7 +39,8 @@ function text(f: FieldModel, value: unknown, dicts: HookRuntime['dicts']): strin
 export function auditChanges(model: ResourceModel, before: Row, after: Row, dicts: HookRuntime['dicts']): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const f of model.fields) {
-    if (!f.declared) continue;
+    // A field read from elsewhere (owner) is not the record's to change.
+    if (!f.declared || f.read) continue;
     let from: string;
     let to: string;
     if (f.type === 'children') {

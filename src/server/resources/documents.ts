@@ -108,7 +108,7 @@ export async function verifyDocument(db: AnyDb, resources: ReadonlyMap<string, C
   if (!entry || !model || !doc) return undefined;
   const columns = [doc.number, doc.unit, doc.date].filter((n): n is string => n !== undefined).map((n) => model.byName.get(n)!);
   const select = sql.join(
-    [...columns.map((f) => (f.kind === 'date' ? sql`to_char(${sql.ref(f.column)}, 'YYYY-MM-DD') AS ${sql.ref(f.name)}` : sql`${sql.ref(f.column)} AS ${sql.ref(f.name)}`)), sql`status`],
+    [...columns.map((f) => (f.read ? sql`${sql.raw(f.read)} AS ${sql.ref(f.name)}` : f.kind === 'date' ? sql`to_char(${sql.ref(f.column)}, 'YYYY-MM-DD') AS ${sql.ref(f.name)}` : sql`${sql.ref(f.column)} AS ${sql.ref(f.name)}`)), sql`status`],
   );
   const { rows } = await sql<Row>`SELECT ${select} FROM ${sql.table(model.table)} WHERE id = ${entry.record_id}`.execute(db);
   const row = rows[0];

@@ -10,6 +10,8 @@
  *                         time in the portal's time zone, src/shared/dates.ts)
  *   q=text                any of the resource's `search` fields contains the text (case-insensitive)
  *   orderBy=a desc,b      sort by whitelisted field names only (asc default, blanks last); id breaks ties
+ *   <owner field>=text    field `owner`: the owning unit's name (or code) contains the text; matched
+ *                         as unit_id IN (the ids of the units whose name matches), one lookup in sys_unit
  *
  * Fields stored encrypted (PORTAL_CRYPTO=sm: sealed-fields.ts) match whole values only, through
  * their blind index — by their own parameter and within `q` — and a sort by them is ignored.
@@ -23,7 +25,7 @@ import { RELATIVE_DATE, resolveRelativeDate } from '../../shared/dates';
 import { containsPattern } from '../db/sql';
 import { AppError } from '../errors';
 import { MAX_PAGE_NO, yearInRange } from '../validation/bounds';
-import type { FieldModel, ResourceModel } from './model';
+import { ownerColumnOf, type FieldModel, type ResourceModel } from './model';
 import { quote } from './naming';
 import { boundedValueSchema } from './schemas';
 import { indexColumnOf } from './sealed-columns';
@@ -34,7 +36,7 @@ export const MAX_PAGE_SIZE = 100;
 const MAX_SORT_KEYS = 3;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-type Op = 'contains' | 'eq' | 'in' | 'overlap' | 'gte' | 'lte' | 'search' | 'blind';
+type Op = 'contains' | 'eq' | 'in' | 'overlap' | 'gte' | 'lte' | 'search' | 'blind' | 'owner';
 
 interface FilterDef {
   param: string;
@@ -52,7 +54,7 @@ interface FilterDef {
 
 export interface ListPlan {
   filters: readonly FilterDef[];
-  /** Sortable wire name → quoted column. */
+  /** Sortable wire name → quoted column (or the read expression of a field without one). */
   sortable: ReadonlyMap<string, string>;
   /** Fields whose sort is ignored (encrypted: the order of ciphertexts means nothing). */
   unsorted: ReadonlySet<string>;
@@ -82,6 +84,8 @@ function valueSchema(f: FieldModel): Record<string, unknown> {
 function filtersOf(f: FieldModel, digest: ((plain: string) => string) | undefined): { def: FilterDef; schema: Record<string, unknown> }[] {
   const base = { column: quote(f.column), datetime: f.kind === 'datetime', label: f.label };
   if (f.sealed && digest) return [{ def: { ...base, column: quote(indexColumnOf(f.column)), param: f.name, op: 'blind', digest }, schema: valueSchema(f) }];
+  // The owning unit's name or code: `column` is the unit register's column it reads.
+  if (f.read && f.field.owner) return [{ def: { ...base, column: quote(ownerColumnOf(f.field.owner)), param: f.name, op: 'owner' }, schema: valueSchema(f) }];
   const codes = f.codes !== undefined || f.name === 'status';
   if (f.kind === 'json') return [];
   if (f.kind === 'codes' || codes) {
@@ -119,7 +123,7 @@ export function compileListPlan(model: ResourceModel): ListPlan {
   for (const { def, schema } of compiled) properties[def.param] = schema;
   // Rows the user has not opened (records.ts applies it: it needs the session).
   if (model.resource.readMarks) properties.unread = { enum: [true, false, 'true', 'false'] };
-  const sortable = new Map(listable.filter((f) => f.kind !== 'json' && f.kind !== 'codes' && !f.sealed).map((f) => [f.name, quote(f.column)]));
+  const sortable = new Map(listable.filter((f) => f.kind !== 'json' && f.kind !== 'codes' && !f.sealed).map((f) => [f.name, f.read ?? quote(f.column)]));
   return {
     filters: compiled.map((c) => c.def),
     sortable,
@@ -155,6 +159,8 @@ function condition(def: FilterDef, value: unknown): RawBuilder<boolean> {
       return sql<boolean>`(${sql.join(def.column.split(',').map((c) => (def.blind?.has(c) ? sql<boolean>`${sql.raw(c)} = ${def.digest!(text)}` : containsCondition(c, text))), sql` OR `)})`;
     }
     case 'blind':
+    case 'owner':
+      return sql<boolean>`unit_id IN (SELECT o.id FROM sys_unit AS o WHERE (o.${column} || '') ILIKE ${containsPattern(String(value).trim())})`;
       return sql<boolean>`${column} = ${def.digest!(String(value))}`;
     case 'eq':
       return Array.isArray(value) ? sql<boolean>`${column} = ANY(${value}::text[])` : sql<boolean>`${column} = ${value}`;

@@ -60,6 +60,11 @@ export interface FieldModel {
   mask?: MaskRule;
   /** Stored encrypted (sealed-fields.ts): read raw by the select lists, opened and masked in JavaScript. */
   sealed?: boolean;
+  /**
+   * A field without a column of its own (field `owner`): the SQL expression that reads it, over the
+   * resource's table by its name. Never written, indexed or created; lists sort by the expression.
+   */
+  read?: string;
 }
 
 export interface ChildLink {
@@ -136,7 +141,7 @@ export function sqlTypeOf(field: Field): string {
 export function labelSqlOf(model: ResourceModel, alias: string, whole = false): string {
   const parts = labelFieldsOf(model.resource).flatMap((n) => {
     const f = model.byName.get(n);
-    if (!f || f.sealed) return [];
+    if (!f || f.sealed || f.read) return [];
     const column = `${alias}.${quote(f.column)}`;
     return [whole ? column : maskedColumn(f, column)];
   });
@@ -160,8 +165,8 @@ export function selectSqlOf(model: ResourceModel, names: readonly string[], mode
     .join(', ');
 }
 
-/** One item of a select list: the field's column read as its wire value, named as the field. */
-const selectItem = (f: Pick<FieldModel, 'column' | 'kind' | 'name'>): string => `${selectExpression(f.column, f.kind)} AS ${quote(f.name)}`;
+/** One item of a select list: the field's column (or its `read` expression) read as its wire value, named as the field. */
+const selectItem = (f: Pick<FieldModel, 'column' | 'kind' | 'name' | 'read'>): string => `${f.read ?? selectExpression(f.column, f.kind)} AS ${quote(f.name)}`;
 /** The same, masked when the field has a mask (an encrypted field is read as stored: sealed-fields.ts openRows masks it). */
 const maskedItem = (f: FieldModel): string => (f.mask && !f.sealed ? `${maskedColumn(f, quote(f.column))} AS ${quote(f.name)}` : selectItem(f));
 
@@ -225,7 +230,36 @@ function systemField(column: SystemColumn): FieldModel {
   };
 }
 
+/** The unit register's column behind each value of the field keyword `owner`. */
+const OWNER_COLUMNS = { name: 'orgname', code: 'orgcode' } as const;
+
+/**
+ * Field `owner`: the owning unit's name or code, read from sys_unit through the row's unit_id by a
+ * correlated subquery over `table` (the statements name resource tables unaliased). A page computes
+ * it for its own rows only (repository.ts listPage); filters.ts matches it through the unit ids.
+ */
+export const ownerReadSql = (table: string, owner: keyof typeof OWNER_COLUMNS): string =>
+  `(SELECT o.${OWNER_COLUMNS[owner]} FROM sys_unit AS o WHERE o.id = ${quote(table)}.unit_id)`;
+
+/** The sys_unit column a field `owner` reads. */
+export const ownerColumnOf = (owner: keyof typeof OWNER_COLUMNS): string => OWNER_COLUMNS[owner];
+
 function declaredField(resource: Resource, name: string, field: Field, catalog: Catalog, cipher: FieldCipher | null): FieldModel {
+  if (field.owner !== undefined) {
+    if (resource.scope !== 'unit' || resource.systemTable) throw new Error(`resource '${resource.name}': field '${name}' reads the owning unit (owner), which needs scope "unit"`);
+    return {
+      name,
+      column: columnOf(name),
+      type: field.type,
+      kind: columnKind(field.type),
+      sqlType: sqlTypeOf(field),
+      label: field.label,
+      field,
+      writable: false,
+      declared: true,
+      read: ownerReadSql(resource.table, field.owner),
+    };
+  }
   const codes = field.dict === undefined ? undefined : catalog.dictValues.get(field.dict);
   if (field.dict !== undefined && !codes) throw new Error(`resource '${resource.name}': field '${name}' uses dictionary '${field.dict}', which does not exist`);
   const model: FieldModel = {
@@ -301,6 +335,8 @@ export function compileModels(catalog: Catalog, cipher: FieldCipher | null = nul
     }
     const system = systemColumns(resource, isChild);
     const fields = [...declared, ...system.map(systemField)];
+    if (isChild && declared.some((f) => f.read)) throw new Error(`resource '${resource.name}': a sub-table has no owning unit to read (owner)`);
+    const stored = declared.filter((f) => !f.read);
     const columnNames = new Map<string, string>();
     for (const f of fields) {
       const clash = columnNames.get(f.column);
@@ -324,11 +360,11 @@ export function compileModels(catalog: Catalog, cipher: FieldCipher | null = nul
       columns: [
         ...system.map((c) => ({ column: c.column, sqlType: c.sqlType, constraint: c.constraint })),
         ...(isChild ? PARENT_COLUMNS : []),
-        ...declared.map((f) => ({ column: f.column, sqlType: f.sqlType })),
-        ...(resource.systemTable ? [] : indexColumns(declared)),
+        ...stored.map((f) => ({ column: f.column, sqlType: f.sqlType })),
+        ...(resource.systemTable ? [] : indexColumns(stored)),
       ],
       // A system table's indexes are its migration's.
-      indexes: resource.systemTable ? [] : indexesOf(resource.table, declared, resource, isChild),
+      indexes: resource.systemTable ? [] : indexesOf(resource.table, stored, resource, isChild),
       selectSql: fields.map(selectItem).join(', '),
       maskedSelectSql: fields.map(maskedItem).join(', '),
       masked: declared.filter((f) => f.mask),
@@ -340,7 +376,7 @@ export function compileModels(catalog: Catalog, cipher: FieldCipher | null = nul
       readOnly: resource.readOnly === true || resource.systemTable === true,
       systemTable: resource.systemTable === true,
       searchColumns: (resource.search ?? []).map((name) => {
-        const f = declared.find((d) => d.name === name);
+        const f = stored.find((d) => d.name === name);
         if (!f || f.kind !== 'string') throw new Error(`resource '${resource.name}': search field '${name}' is not a text field of it`);
         return f.column;
       }),
