@@ -31,6 +31,7 @@ export const PAGES: Record<string, Page> = {
   RegisterQuery: lazy(() => import('./account-apply/RegisterQueryPage')),
   ResetSuccess: lazy(() => import('./account-apply/Done').then((m) => ({ default: m.ResetSuccess }))),
   DocumentVerify: lazy(() => import('./verify/DocumentVerifyPage')),
+  InspectionResults: lazy(() => import('./public/inspection-results/InspectionResultsPage')),
 };
 
 /** Leaves with `"screen"`: rendered by the schema engine (its own chunk, with Formily). */

@@ -90,6 +90,7 @@ export interface MenuNode {
     | 'DlgzhList'
     | 'DlgzhDetail'
     | 'DocumentVerify'
+    | 'InspectionResults'
     | 'RegisterSuccess'
     | 'RegisterQuery'
     | 'ResetSuccess';

@@ -9,6 +9,7 @@ import { constructionFeature } from './construction/index';
 import { equipmentFeature } from './equipment/index';
 import { hooksOf, type DomainFeature } from './feature';
 import { firstRegistrationFeature } from './first-registration/index';
+import { inspectionPlanFeature } from './inspection-plan/index';
 import { noticesFeature } from './notices/index';
 import { onlineInspectionFeature } from './online-inspection/index';
 import { responsibilityFeature } from './responsibility/index';
@@ -19,7 +20,7 @@ import { pendingLegacyPaths } from './pending';
 import { useRegistrationFeature } from './use-registration/index';
 import { workersFeature } from './workers/index';
 
-export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, firstRegistrationFeature, supervisionFeature, serviceRecordsFeature, accountApplyFeature, noticesFeature, simpleDeclarationFeature, pendingLegacyPaths];
+export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, firstRegistrationFeature, supervisionFeature, inspectionPlanFeature, serviceRecordsFeature, accountApplyFeature, noticesFeature, simpleDeclarationFeature, pendingLegacyPaths];
 
 /** The server hooks resource JSON may name (`derive`, workflow `effects`). */
 export const SERVER_HOOKS = hooksOf(FEATURES);
