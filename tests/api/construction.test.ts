@@ -61,7 +61,11 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
     const current = (await get(session.unit, draft.id)).data!;
     const again = await ok(session.unit, '/r/eqm-bcw-basic/save', { ...body({ licenceCopy: [{ name: '许可证.pdf', url: '/files/l.pdf' }] }), id: draft.id, version: current.version, isCommit: true });
     expect(again.status).toBe('submitted');
-    expect((await ok(session.authority, `/r/eqm-bcw-basic/accept/${draft.id}`, { opinion: '予以受理' })).status).toBe('accepted');
+    const before = todayIn();
+    const accepted = await ok(session.authority, `/r/eqm-bcw-basic/accept/${draft.id}`, { opinion: '予以受理' });
+    expect(accepted.status).toBe('accepted');
+    // 受理 stamps the day it accepted (workflow `stamp`), printed under the authority's seal.
+    expect([before, todayIn()]).toContain(accepted.acceptDate);
     expect((await opinions(session.unit, draft.id)).at(-1)).toEqual(['accept', '予以受理']);
     // The unit cannot accept its own notice.
     expect((await post(session.unit, `/r/eqm-bcw-basic/accept/${draft.id}`)).body.result).toBe('false');

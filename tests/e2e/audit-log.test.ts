@@ -61,8 +61,10 @@ describe('audit log screen', () => {
     // The time column sorts: newest first is the default; the header's cycle leads to oldest first.
     const header = table.locator('thead th', { hasText: '时间' });
     for (let i = 0; i < 3 && !/[?&]orderBy=time(&|$)/.test(page.url()); i++) {
+      // Each click moves the sort one step and the address with it: wait for that before the next (a loaded machine is slow to).
+      const before = page.url();
       await header.click();
-      await page.waitForTimeout(300);
+      await expect.poll(() => page.url()).not.toBe(before);
     }
     await page.waitForURL(/[?&]orderBy=time(&|$)/);
     await expect.poll(async () => { const t = await times(); return t.length > 1 && t.join() === [...t].sort().join(); }).toBe(true);

@@ -40,6 +40,8 @@ async function decodeQr(page: Page): Promise<string> {
 }
 
 describe('file a construction notice → the authority agrees → print the notice', () => {
+  /** The China dates just before and just after 受理 (the same day unless midnight passed between). */
+  const acceptedOn: string[] = [];
   const { page } = browserSuite();
   let noticeNo = '';
 
@@ -95,9 +97,11 @@ describe('file a construction notice → the authority agrees → print the noti
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto(`${baseURL}/account/construction-audit`);
     await expect.poll(async () => row().count(), { timeout: 15_000 }).toBe(1);
+    acceptedOn.push(todayIn());
     await row().getByRole('button', { name: /受\s*理/ }).click();
     await submitDialog(page.locator('.ant-modal').filter({ visible: true }), '告知材料齐全，予以受理');
     await page.getByText(/受理成功|操作成功/).first().waitFor();
+    acceptedOn.push(todayIn());
     await logOut(page);
   });
 
@@ -108,6 +112,9 @@ describe('file a construction notice → the authority agrees → print the noti
     await expect.poll(async () => (await row().count()) && row().innerText(), { timeout: 15_000 }).toContain('已受理');
     await row().getByRole('button', { name: /查\s*看/ }).click();
     await page.waitForURL(/\/construction\/detail\?/);
+    // Accepted: the notice's own document is the printout, so the page's plain 打印 is not offered beside it.
+    await page.getByRole('button', { name: '打印告知书' }).filter({ visible: true }).waitFor();
+    expect(await page.getByRole('button', { name: /^打\s*印$/ }).filter({ visible: true }).count()).toBe(0);
     await page.getByRole('button', { name: '打印告知书' }).filter({ visible: true }).click();
     await page.waitForURL(/\/construction\/print/);
     const paper = page.getByTestId('document-paper');
@@ -115,6 +122,9 @@ describe('file a construction notice → the authority agrees → print the noti
     await expect(paper.innerText()).resolves.toContain('特种设备安装改造修理告知书');
     await expect(paper.innerText()).resolves.toContain(noticeNo);
     await expect(paper.innerText()).resolves.toContain(equipmentName);
+    // The authority's box carries the date it accepted the notice (stamped by 受理), the others a line to write on.
+    const paperDates = acceptedOn.map((date) => date.split('-').map(Number)).map(([y, m, d]) => `${y}年${m}月${d}日`);
+    expect(paperDates).toContain((await page.locator('.engine-document__signature').last().innerText()).split('\n').at(-1));
     // The paper is A4: 210 × 297 mm at 96 dpi.
     const box = (await paper.boundingBox())!;
     expect(Math.round(box.width)).toBe(794);

@@ -106,7 +106,7 @@ function Paper({ screen, resource, dicts, record, token, paperRef }: {
             <div key={i} className="engine-document__signature">
               <div>{sig.label}</div>
               <div className="engine-document__signature-text">{sig.text ? fill(sig.text) : ''}</div>
-              <div>{sig.date ? fill(sig.date) : '年　　月　　日'}</div>
+              <div>{(sig.date && fill(sig.date).trim()) || '年　　月　　日'}</div>
             </div>
           ))}
         </div>

@@ -140,6 +140,11 @@ function checkWorkflow(ctx: LintContext, file: ResourceFile): void {
       if (!declared) ctx.report(file, ['workflow', 'actions', name, 'input', i], 'unknown-field', `action '${name}' asks for '${field}', which is not a field of this resource`);
       else if (declared.type === 'children') ctx.report(file, ['workflow', 'actions', name, 'input', i], 'field-type', `action '${name}' cannot ask for the sub-table '${field}'`);
     });
+    action?.stamp?.forEach((field, i) => {
+      const declared = file.value.fields[field];
+      if (!declared) ctx.report(file, ['workflow', 'actions', name, 'stamp', i], 'unknown-field', `action '${name}' stamps '${field}', which is not a field of this resource`);
+      else if (declared.type !== 'date' && declared.type !== 'datetime') ctx.report(file, ['workflow', 'actions', name, 'stamp', i], 'field-type', `action '${name}' stamps '${field}': only a date or datetime field takes the action's moment`);
+    });
   }
 }
 

@@ -5,6 +5,7 @@
  * same transaction. A save that commits (record-save.ts) ends with the commit's transition here.
  */
 import type { WorkflowAction } from '../../schema/types';
+import { todayIn } from '../../shared/dates';
 import { firstFailure, hasRequirement, requirementStages, type Stage } from '../../schema/requirements';
 import { actionOf as workflowActionOf, allowedInState } from '../../schema/workflow-rules';
 import { inTransaction } from '../db/index';
@@ -84,6 +85,13 @@ async function checkAction(trx: AnyDb, model: ResourceModel, action: string, row
   if (failure) throw new AppError('VALIDATION_FAILED', failure.message, { field: failure.field });
 }
 
+/** The columns of the action's `stamp` fields, set to this moment (a date field: today in the portal's time zone). */
+function stampOf(model: ResourceModel, action: WorkflowAction): Record<string, unknown> {
+  if (!action.stamp?.length) return {};
+  const now = new Date();
+  return columnsOf(model, Object.fromEntries(action.stamp.map((name) => [name, model.resource.fields[name]?.type === 'date' ? todayIn(undefined, now) : now.toISOString()])));
+}
+
 /**
  * Moves a locked row along `action` (or removes it: delete without a target state), then runs the
  * action's effects on the row as it now is and writes what they return.
@@ -100,7 +108,7 @@ export async function transition(trx: AnyDb, compiled: CompiledResource, actor: 
   const before = model.children.length ? await attachChildren(trx, model, { ...row }) : row;
   const removes = name === 'delete' && action.to === undefined;
   if (removes) await deleteRow(trx, model, id);
-  else await updateRow(trx, model, id, { status: action.to ?? from, ...(input.fields ? columnsOf(model, input.fields) : {}), updated_by: actor.userId });
+  else await updateRow(trx, model, id, { status: action.to ?? from, ...(input.fields ? columnsOf(model, input.fields) : {}), ...stampOf(model, action), updated_by: actor.userId });
   // Files the action asked for (a report) become the record's, visible to its unit.
   if (!removes && input.fields) await linkAttachments(trx, model, actor, id, input.fields, row.unitId);
   if (model.workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: name, from, to: removes ? null : (action.to ?? from), opinion: input.opinion });
