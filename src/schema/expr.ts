@@ -6,6 +6,9 @@
  *   names        fieldName, $contextVariable
  *   operators    ! -(unary)  * / %  + -  < <= > >= in  === !==  &&  ||  ?:  ( )
  *
+ * Truth is JavaScript's, except that an empty list is false: a field with no files or codes reads
+ * as not filled (`status === 'unpaid' && payCertificate`: a certificate is uploaded).
+ *
  * A tokenizer and a Pratt parser build an AST; `evaluate` walks it. Nothing is ever handed to
  * eval or Function, and names resolve only to the scope's own properties.
  */
@@ -255,6 +258,9 @@ export function collectIdentifiers(expr: Expr): { name: string; index: number }[
 
 export type Scope = Readonly<Record<string, unknown>>;
 
+/** JavaScript's truth, an empty list (no files, no codes) being false. */
+export const truthy = (value: unknown): boolean => (Array.isArray(value) ? value.length > 0 : Boolean(value));
+
 /** A number, a numeric string as its number, anything else NaN (so comparisons with it are false). */
 function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
@@ -319,19 +325,19 @@ export function evaluate(expr: Expr, scope: Scope): unknown {
     case 'array':
       return expr.items.map((item) => evaluate(item, scope));
     case 'unary':
-      return expr.operator === '!' ? !evaluate(expr.operand, scope) : -toNumber(evaluate(expr.operand, scope));
+      return expr.operator === '!' ? !truthy(evaluate(expr.operand, scope)) : -toNumber(evaluate(expr.operand, scope));
     case 'binary': {
       const left = evaluate(expr.left, scope);
-      if (expr.operator === '&&') return left ? evaluate(expr.right, scope) : left;
-      if (expr.operator === '||') return left ? left : evaluate(expr.right, scope);
+      if (expr.operator === '&&') return truthy(left) ? evaluate(expr.right, scope) : left;
+      if (expr.operator === '||') return truthy(left) ? left : evaluate(expr.right, scope);
       return binary(expr.operator, left, evaluate(expr.right, scope));
     }
     case 'conditional':
-      return evaluate(evaluate(expr.test, scope) ? expr.consequent : expr.alternate, scope);
+      return evaluate(truthy(evaluate(expr.test, scope)) ? expr.consequent : expr.alternate, scope);
   }
 }
 
 /** Parses and evaluates to a boolean: the form of `when`-style conditions. */
 export function holds(source: string | Expr, scope: Scope): boolean {
-  return Boolean(evaluate(typeof source === 'string' ? parseExpression(source) : source, scope));
+  return truthy(evaluate(typeof source === 'string' ? parseExpression(source) : source, scope));
 }

@@ -20,9 +20,11 @@ export type TypeKeyword = 'dict' | 'ref' | 'copy' | 'refWhere' | 'pickOnly' | 'r
 
 /**
  * The list filter a type gets: free text searched (`text`), an id matched (`id`), codes, an area
- * cascade, yes/no, a date range, or a number (one value or, with `op: "between"`, bounds).
+ * cascade, yes/no, a date range, a number (one value or, with `op: "between"`, bounds), or whether
+ * the field holds anything (`presence`: `<name>=true` keeps the rows with at least one file, `false`
+ * those with none).
  */
-export type FilterKind = 'text' | 'id' | 'codes' | 'area' | 'bool' | 'date' | 'number';
+export type FilterKind = 'text' | 'id' | 'codes' | 'area' | 'bool' | 'date' | 'number' | 'presence';
 
 export interface FieldKind {
   /** What the type is, for analysts (the meta-schema's completion text). */
@@ -44,10 +46,12 @@ export interface FieldKind {
   range: boolean;
   /** The list filter's input (coded types filter by codes whatever this says). */
   filter: FilterKind;
+  /** A list can sort by it (default: listable types can). */
+  sortable?: false;
   /** How a missing value is asked for: the message is this followed by the label. */
   requiredPrefix: '请填写' | '请选择' | '请上传' | '请至少添加一条';
   /** How a list column shows it when the screen names no `render`. */
-  column: 'text' | 'date' | 'datetime' | 'money' | 'ellipsis';
+  column: 'text' | 'date' | 'datetime' | 'money' | 'ellipsis' | 'presence';
   /** Its spreadsheet column: number format and width (characters) where they differ from the value kind's. */
   xlsx?: { numFmt?: string; width?: number };
 }
@@ -73,7 +77,18 @@ export const FIELD_KINDS = {
   dict: { ...coded, doc: 'one code of a dictionary (dict)', value: 'string', sql: fixed('text'), keywords: ['dict', 'compute'], groupable: true },
   multiDict: { ...coded, doc: 'several codes of a dictionary (dict)', value: 'codes', sql: fixed('text[]'), defaultType: 'array', groupable: true },
   area: { ...coded, doc: 'an administrative area code, chosen in a cascade of the dictionary (dict)', value: 'string', sql: fixed('text'), groupable: true, filter: 'area' },
-  attachment: { ...base, doc: 'uploaded files', value: 'json', sql: fixed('jsonb'), defaultType: undefined, keywords: ['accept', 'maxCount'], listable: false, requiredPrefix: '请上传' },
+  attachment: {
+    ...base,
+    doc: 'uploaded files; a list shows and filters whether any is uploaded (已上传 / 未上传)',
+    value: 'json',
+    sql: fixed('jsonb'),
+    defaultType: undefined,
+    keywords: ['accept', 'maxCount'],
+    sortable: false,
+    filter: 'presence',
+    column: 'presence',
+    requiredPrefix: '请上传',
+  },
   ref: { ...base, doc: 'the id of a record of another resource (ref)', value: 'string', sql: fixed('text'), defaultType: undefined, keywords: ['ref', 'copy', 'refWhere', 'pickOnly'], filter: 'id', requiredPrefix: '请选择' },
   children: { ...base, doc: 'a sub-table: rows of another resource (resource) saved with the record', value: 'rows', defaultType: undefined, keywords: ['resource'], listable: false, requiredPrefix: '请至少添加一条' },
 } as const satisfies Record<FieldType, FieldKind>;

@@ -77,6 +77,8 @@ export const UNREAD_PARAM = 'unread';
 
 /** Types a list can show as a column, filter or sort on. */
 export const isListable = (type: FieldType): boolean => fieldKind(type).listable;
+/** A list can sort by it: listable, and not a type whose order means nothing (attachments). */
+export const isSortable = (type: FieldType): boolean => fieldKind(type).listable && fieldKind(type).sortable !== false;
 
 /** Types whose options come from a dictionary (and may depend on a parent field's choice). */
 export const isDictType = (type: FieldType): boolean => fieldKind(type).coded;
@@ -99,7 +101,8 @@ export interface FilterParam {
 
 /**
  * The parameters the list endpoint filters by (src/server/resources/filters.ts): `<name>` for every
- * listable field (codes, text, equality), `<name>_gte` / `<name>_lte` for numbers and dates.
+ * listable field (codes, text, equality; an attachment: true / false, whether any file is uploaded),
+ * `<name>_gte` / `<name>_lte` for numbers and dates.
  */
 export function filterParamsOf(resource: Resource): ReadonlyMap<string, FilterParam> {
   const params = new Map<string, FilterParam>();

@@ -23,6 +23,26 @@ import { appSuite, call, dbTargets } from './helpers';
 
 type Row = Record<string, unknown>;
 
+/** Every queue that can wait on the authority: a card each, shown even when empty. */
+const AUTHORITY_QUEUES = [
+  '账号注册待审核',
+  '密码重置待审核',
+  '使用登记待审核',
+  '首次登记待审核',
+  '变更登记待审核',
+  '施工告知待受理',
+  '在线报检待受理',
+  '报检待核定费用',
+  '报检待确认缴费',
+  '报检待录入结果',
+  '自助服务申请待审核',
+  '简易申报待受理',
+  '简易申报待办结',
+  '企业信息变更待审核',
+  '单位类型变更待审核',
+  '整改待验证',
+];
+
 describe.each(dbTargets())('home desk and notices (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { unit: 'nbadmin', other: 'bladmin', authority: 'jgadmin' } });
   const routes = menuRoutes();
@@ -72,7 +92,7 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
     const { sections, cards } = await expectCountsMatchLists(session.unit);
     expect(cards).toBeGreaterThan(5);
     expect(labels(sections)).toEqual(expect.arrayContaining(['超期未检', '30天内到期', '检验不合格', '证书已过期', '报检待缴费', '未读公告']));
-    expect(labels(sections)).not.toContain('登记待审核');
+    expect(labels(sections)).not.toContain('使用登记待审核');
     expect(count(sections, '超期未检')).toBeGreaterThan(0);
     const equipment = sections.find((s) => s.resource === 'equipment')!;
     expect(equipment.charts.map((c) => c.type)).toEqual(['bar', 'pie']);
@@ -92,9 +112,19 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
 
   it("the authority's desk: its queues, equal to its audit lists; no unit equipment", async () => {
     const { sections } = await expectCountsMatchLists(session.authority);
-    expect(labels(sections)).toEqual(expect.arrayContaining(['登记待审核', '报检待受理', '施工告知待受理']));
+    expect(labels(sections)).toEqual(expect.arrayContaining(AUTHORITY_QUEUES));
     expect(labels(sections)).not.toContain('超期未检');
     expect(count(sections, '施工告知待受理')).toBeGreaterThan(0);
+    // 报检待确认缴费: 待缴费 with the unit's certificate uploaded, not 已缴费 (that is 报检待录入结果).
+    const rows = (await call<Page<Row>>(app, session.authority, 'POST', '/r/online-apply/list', { status: ['unpaid'], pageSize: 100 })).body.data!.list;
+    const certified = rows.filter((r) => Array.isArray(r.payCertificate) && r.payCertificate.length > 0);
+    expect(certified.length).toBeGreaterThan(0);
+    expect(certified.length).toBeLessThan(rows.length);
+    expect(count(sections, '报检待确认缴费')).toBe(certified.length);
+    const paid = (await call<Page<Row>>(app, session.authority, 'POST', '/r/online-apply/list', { status: ['paid'], pageSize: 1 })).body.data!.count;
+    expect(count(sections, '报检待录入结果')).toBe(paid);
+    // The authority's state charts (drawn side by side on the desk).
+    expect(sections.flatMap((s) => s.charts.filter((c) => c.type !== 'line').map((c) => c.title))).toEqual(expect.arrayContaining(['使用登记按状态', '在线报检按状态']));
   });
 
   it('legacy index statistics and overview answer the same counts', async () => {

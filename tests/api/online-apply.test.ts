@@ -5,7 +5,12 @@
  * runs the internal `pay` action in one transaction, and the inspection result updates the
  * equipment's dates. Replayed, forged and mismatched notifications change nothing.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { holds } from '../../src/schema/expr';
+import type { ListScreen } from '../../src/schema/types';
+import { DEFAULT_SCHEMA_DIR } from '../../src/server/resources/catalog';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { FlowLogEntry, Page } from '../../src/shared/contract';
 import type { PayOrderInfo } from '../../src/shared/payment';
@@ -357,6 +362,42 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       // The QR code of the open order can no longer pay.
       expect(await notify(await signed(notification(order)))).toBe('FAIL');
       expect((await flowLog(unit.sid, application.id)).slice(-2)).toEqual(['update-pay-cert', 'confirm-payment']);
+    });
+  });
+
+  describe('确认缴费 only with a certificate', () => {
+    const auditList = JSON.parse(readFileSync(join(DEFAULT_SCHEMA_DIR, 'screens', 'online-apply-audit.json'), 'utf8')) as ListScreen;
+    const confirmWhen = (auditList.rowActions ?? []).flatMap((a) => (typeof a === 'object' && a.action === 'confirm-payment' && a.when ? [a.when] : []))[0];
+
+    it("the audit list's row action and the server agree: offered and accepted with a certificate, neither without", async () => {
+      expect(confirmWhen).toBeTruthy();
+      const bare = (await unpaid()).application;
+      const certified = (await unpaid()).application;
+      await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${certified.id}`, { payCertificate: FILE });
+      // The list filter on the attachment: true keeps the rows with a file, false those without (POST body and GET query).
+      const ids = async (params: Record<string, unknown>) => (await ok<Page<Row>>(session.authority, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100, ...params })).list.map((r) => r.id);
+      expect(await ids({ payCertificate: true })).toContain(certified.id);
+      expect(await ids({ payCertificate: true })).not.toContain(bare.id);
+      expect(await ids({ payCertificate: false })).toContain(bare.id);
+      expect(await ids({ payCertificate: false })).not.toContain(certified.id);
+      const byQuery = await call<Page<Row>>(app, session.authority, 'GET', '/r/online-apply/list', { status: 'unpaid', payCertificate: 'true', pageSize: '100' });
+      expect(byQuery.body.data!.list.map((r) => r.id)).toContain(certified.id);
+      expect(byQuery.body.data!.list.map((r) => r.id)).not.toContain(bare.id);
+      const rows = (await ok<Page<Row>>(session.authority, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100 })).list;
+      const rowOf = (id: string) => rows.find((r) => r.id === id)!;
+      // The browser offers the action where the screen's condition holds on the listed row.
+      expect(holds(confirmWhen!, rowOf(bare.id))).toBe(false);
+      expect(holds(confirmWhen!, rowOf(certified.id))).toBe(true);
+      expect((await refused(session.authority, `/r/online-apply/confirm-payment/${bare.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
+      expect((await ok(session.authority, `/r/online-apply/get/${bare.id}`)).status).toBe('unpaid');
+      expect((await ok(session.authority, `/r/online-apply/confirm-payment/${certified.id}`)).status).toBe('paid');
+      // Confirmed, it leaves the 待确认缴费 rows.
+      expect(await ids({ payCertificate: true })).not.toContain(certified.id);
+    });
+
+    it('a filter value other than true or false is refused', async () => {
+      const reply = await post(session.authority, '/r/online-apply/list', { payCertificate: 'yes' });
+      expect(reply.body.result).toBe('false');
     });
   });
 

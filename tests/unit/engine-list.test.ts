@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import demoDict from '../../schemas/dicts/demo-notice-category.json';
 import demoResource from '../../schemas/resources/demo-notice.json';
 import demoList from '../../schemas/screens/demo-notice-list.json';
+import onlineApplyResource from '../../schemas/resources/online-apply.json';
+import onlineApplyAudit from '../../schemas/screens/online-apply-audit.json';
 import { isAvailable, ownsRecord, resolveActions } from '../../src/engine/actions/actions';
 import { listParams } from '../../src/engine/data/rest';
 import { actionsColumnWidth, columnSpecs } from '../../src/engine/list/columns';
@@ -50,6 +52,29 @@ describe('list filters', () => {
       pageSize: 20,
       orderBy: 'updateDate desc,title',
     });
+  });
+});
+
+describe('an attachment filter and column: whether any file is uploaded', () => {
+  const online = onlineApplyResource as unknown as Resource;
+  const audit = onlineApplyAudit as unknown as ListScreen;
+  const specs = filterSpecs({ screen: audit, resource: online, dicts: new Map() });
+  const certificate = specs.find((s) => s.name === 'payCertificate')!;
+
+  it('asks 已上传 / 未上传 as payCertificate=true|false, and reads it back from the URL (the desk tile link)', () => {
+    expect([certificate.input, certificate.label]).toEqual(['presence', '缴费凭证']);
+    const state = listStateFromSearch(audit, specs, new URLSearchParams('status=unpaid&payCertificate=true'));
+    expect(state.filters).toMatchObject({ status: ['unpaid'], payCertificate: true });
+    expect(listQueryOf(audit, specs, state, undefined).filters).toMatchObject({ status: ['unpaid'], payCertificate: true });
+    const none = listStateFromSearch(audit, specs, new URLSearchParams('payCertificate=false'));
+    expect(none.filters.payCertificate).toBe(false);
+    expect(searchFromListState(audit, specs, none).get('payCertificate')).toBe('false');
+    expect(listStateFromSearch(audit, specs, new URLSearchParams('payCertificate=maybe')).filters.payCertificate).toBeUndefined();
+  });
+
+  it('shows the column as 已上传 / 未上传 by default', () => {
+    const column = columnSpecs({ screen: audit, resource: online, dicts: new Map() }).find((c) => c.name === 'payCertificate')!;
+    expect(column.render).toBe('presence');
   });
 });
 

@@ -85,6 +85,16 @@ describe('expression evaluation', () => {
     expect(run("a || 'default'", { a: '' })).toBe('default');
   });
 
+  it('reads an empty list (no files, no codes) as false, a list with items as true', () => {
+    const files = [{ name: '回单.pdf', url: '/f/1' }];
+    expect(holds("status === 'unpaid' && payCertificate", { status: 'unpaid', payCertificate: [] })).toBe(false);
+    expect(holds("status === 'unpaid' && payCertificate", { status: 'unpaid', payCertificate: files })).toBe(true);
+    expect(holds('!payCertificate', { payCertificate: [] })).toBe(true);
+    expect(holds('!payCertificate', { payCertificate: files })).toBe(false);
+    expect(run("codes ? 'some' : 'none'", { codes: [] })).toBe('none');
+    expect(run('a || b', { a: [], b: 'fallback' })).toBe('fallback');
+  });
+
   it('gives unknown names undefined and never reads the prototype chain', () => {
     expect(run('missing')).toBeUndefined();
     expect(run('constructor', {})).toBeUndefined();

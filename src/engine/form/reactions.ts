@@ -7,7 +7,7 @@
  */
 import type { Field, Form, GeneralField } from '@formily/core';
 import { computedValue } from '../../schema/compute';
-import { collectIdentifiers, evaluate, parseExpression, type Expr } from '../../schema/expr';
+import { collectIdentifiers, evaluate, parseExpression, truthy, type Expr } from '../../schema/expr';
 import { childCodes, type CodeItem } from '../model/codes';
 
 /** Context variables of expressions, provided through SchemaField's `scope`. */
@@ -32,7 +32,7 @@ export function condition(source: string): Condition {
     test(form, context) {
       const scope: Record<string, unknown> = {};
       for (const name of names) scope[name] = name.startsWith('$') ? context[name as keyof ExpressionContext] : form.values?.[name];
-      return Boolean(evaluate(expr, scope));
+      return truthy(evaluate(expr, scope));
     },
   };
 }

@@ -45,6 +45,17 @@ function inputOf(spec: FilterSpec): ReactNode {
           ]}
         />
       );
+    case 'presence':
+      return (
+        <Select
+          allowClear
+          placeholder={placeholder ?? '全部'}
+          options={[
+            { value: true, label: '已上传' },
+            { value: false, label: '未上传' },
+          ]}
+        />
+      );
     case 'dateRange':
       return <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />;
     case 'number':

@@ -1,5 +1,5 @@
 /** A list screen's columns as antd Table columns: renders by kind, links, sorting, width, fixed. */
-import { Tooltip, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -80,6 +80,11 @@ export const CELL_RENDERERS: Readonly<Record<RenderKind, CellRenderer>> = {
   link: (spec, value, href) => {
     const s = refName(spec, value) ?? (formatValue(spec.field, spec.codes, value) || EMPTY_TEXT);
     return href ? <Link to={href}>{s}</Link> : <Typography.Text>{s}</Typography.Text>;
+  },
+  // Whether any file is uploaded (an attachment column): the list filter on the field asks the same.
+  presence: (_spec, value) => {
+    const files = Array.isArray(value) ? value.length : 0;
+    return files > 0 ? <Tag color="success">{files > 1 ? `已上传（${files}）` : '已上传'}</Tag> : <Tag>未上传</Tag>;
   },
 };
 

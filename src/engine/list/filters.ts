@@ -17,7 +17,7 @@ import type { ScreenBundle } from '../registry/registry';
 import type { Field, ListFilter, ListScreen, Resource } from '../../schema/types';
 import type { ListQuery, SortSpec } from '../data/provider';
 
-export type FilterInput = 'text' | 'ref' | 'codes' | 'area' | 'dateRange' | 'number' | 'numberRange' | 'bool';
+export type FilterInput = 'text' | 'ref' | 'codes' | 'area' | 'dateRange' | 'number' | 'numberRange' | 'bool' | 'presence';
 
 export interface FilterSpec {
   name: string;
@@ -38,6 +38,7 @@ function inputOf(field: Field, codes: readonly CodeItem[], op: string | undefine
   if (filter === 'area') return { input: 'area', range: false };
   if (codes.length || name === 'status') return { input: 'codes', range: false };
   if (filter === 'bool') return { input: 'bool', range: false };
+  if (filter === 'presence') return { input: 'presence', range: false };
   if (filter === 'id' && field.ref) return { input: 'ref', range: false };
   if (filter === 'date') return { input: 'dateRange', range: true };
   if (filter === 'number') return op === 'between' ? { input: 'numberRange', range: true } : { input: 'number', range: false };
@@ -138,6 +139,7 @@ export function filterParams(specs: readonly FilterSpec[], values: FilterValues)
 
 function parseScalar(spec: FilterSpec, raw: string): unknown {
   if (spec.input === 'bool') return raw === 'true';
+  if (spec.input === 'presence') return raw === 'true' ? true : raw === 'false' ? false : undefined;
   if (spec.input === 'number' || spec.input === 'numberRange') return raw === '' || Number.isNaN(Number(raw)) ? undefined : Number(raw);
   return raw;
 }
@@ -159,7 +161,8 @@ export function filterValuesFromSearch(specs: readonly FilterSpec[], search: URL
       if (all.length) values[spec.name] = all;
     } else {
       const raw = search.get(spec.name);
-      if (raw) values[spec.name] = parseScalar(spec, raw);
+      const value = raw ? parseScalar(spec, raw) : undefined;
+      if (value !== undefined) values[spec.name] = value;
     }
   }
   return values;

@@ -16,6 +16,7 @@ import { fieldOf } from '../../engine/model/fields';
 import { ChartFrame, ChartTable, GroupChart, TrendChart, TrendTable, type ChartViewMode as View } from '../../engine/stats/ChartView';
 import { chartData, type ChartDatum } from '../../engine/stats/stats';
 import { dataProvider, screenPath } from '../schemaEngine';
+import { fullWidthCharts } from './layout';
 
 /** One section of GET /desk (the wire shape of src/server/resources/desk.ts). */
 export interface DeskSection {
@@ -39,7 +40,7 @@ export function useDesk() {
   return useSWR<DeskSection[]>('desk', () => get<DeskSection[]>('/desk'));
 }
 
-/** The cards of every section, in one row of tiles. */
+/** The cards of every section, as tiles of one size (six to a row on a wide screen, so a short last row stays aligned). */
 export function DeskCards({ sections }: { sections: readonly DeskSection[] }) {
   const { token } = theme.useToken();
   const cards = sections.flatMap((s) => s.cards.map((card) => ({ ...card, section: s.title })));
@@ -54,7 +55,7 @@ export function DeskCards({ sections }: { sections: readonly DeskSection[] }) {
           </Card>
         );
         return (
-          <Col key={`${card.section}-${card.label}`} flex="1 1 160px" data-desk-card={card.label}>
+          <Col key={`${card.section}-${card.label}`} xs={12} sm={8} lg={6} xl={4} data-desk-card={card.label}>
             {card.href ? (
               <Link to={card.href} aria-label={`${card.label}：${card.count}，查看明细`} style={{ display: 'block' }}>
                 {tile}
@@ -70,18 +71,20 @@ export function DeskCards({ sections }: { sections: readonly DeskSection[] }) {
 }
 
 /**
- * Every chart of the sections, two per row (a trend line takes a row). Inside the engine's
- * provider: a chart's labels come from its screen's resource and dictionaries.
+ * Every chart of the sections, two per row (a trend line, or a chart left alone on its row, takes
+ * the row). Inside the engine's provider: a chart's labels come from its screen's resource and
+ * dictionaries.
  */
 export function DeskCharts({ sections }: { sections: readonly DeskSection[] }) {
   const { token, role } = useSession();
   const charts = sections.flatMap((s) => s.charts.map((chart) => ({ section: s, chart })));
   if (charts.length === 0) return null;
+  const full = fullWidthCharts(charts.map((c) => c.chart.type));
   return (
     <EngineProvider dataProvider={dataProvider} roleType={role?.roleType} screenPath={screenPath} cacheScope={`${token}:${role?.id ?? ''}`}>
       <Row gutter={[16, 16]} className="home-desk__charts">
-        {charts.map(({ section, chart }) => (
-          <Col key={`${section.screen}-${chart.title}`} xs={24} xl={chart.type === 'line' ? 24 : 12}>
+        {charts.map(({ section, chart }, i) => (
+          <Col key={`${section.screen}-${chart.title}`} xs={24} xl={full[i] ? 24 : 12}>
             <ChartCard section={section} chart={chart} />
           </Col>
         ))}

@@ -5,7 +5,7 @@
  */
 import type { LintContext } from '../context';
 import type { JsonPath } from '../json-source';
-import { CONTEXT_VARIABLES, SCREEN_ACTIONS, acceptsImport, filterParamsOf, isCoded, isDictType, isGroupable, isListable, recordActions, resourceFields } from '../model';
+import { CONTEXT_VARIABLES, SCREEN_ACTIONS, acceptsImport, filterParamsOf, isCoded, isDictType, isGroupable, isListable, isSortable, recordActions, resourceFields } from '../model';
 import type {
   ActionRef,
   ColumnItem,
@@ -41,6 +41,7 @@ const RENDER_VALUES: Partial<Record<Render, readonly ValueKind[]>> = {
   datetime: ['datetime'],
   money: ['number', 'integer'],
   lines: ['string'],
+  presence: ['json'],
 };
 
 /** Screen kinds a list's `form` and `detail` may open. */
@@ -140,7 +141,7 @@ class ScreenChecker {
         this.ctx.report(this.file, ['columns', i, 'filterOnClick'], 'unknown-filter', `filterOnClick: the screen has no filter on '${column.field}' (add it to filters)`, 'key');
       }
     });
-    if (screen.defaultSort) this.listableField(['defaultSort', 'field'], screen.defaultSort.field, 'sort by');
+    if (screen.defaultSort) this.sortableField(['defaultSort', 'field'], screen.defaultSort.field);
 
     for (const key of ['form', 'detail'] as const) if (screen[key] !== undefined) this.linkedScreen([key], screen[key]!, LINKED_KINDS[key]);
     if (screen.detailBy) {
@@ -160,6 +161,7 @@ class ScreenChecker {
 
   private column(column: ColumnItem, at: JsonPath, shown: Set<string>): void {
     const field = this.listableField(at, column.field, 'show');
+    if (field && column.sortable && !isSortable(field.type)) this.ctx.report(this.file, [...at.slice(0, -1), 'sortable'], 'field-type', `a list cannot sort by '${column.field}' (type ${field.type})`);
     if (shown.has(column.field)) this.ctx.report(this.file, at, 'duplicate-field', `column '${column.field}' is shown twice`);
     shown.add(column.field);
     const base = at.slice(0, -1);
@@ -267,8 +269,9 @@ class ScreenChecker {
         }
         continue;
       }
-      const { value: kind } = fieldKind(field.type);
-      const expected = kind === 'boolean' ? 'boolean' : kind === 'integer' || kind === 'number' ? 'number' : 'string';
+      const { value: kind, filter } = fieldKind(field.type);
+      // An attachment filter asks whether any file is uploaded: true or false.
+      const expected = kind === 'boolean' || filter === 'presence' ? 'boolean' : kind === 'integer' || kind === 'number' ? 'number' : 'string';
       const actual = Array.isArray(value) ? 'list' : typeof value;
       if (actual === 'list') this.ctx.report(this.file, [...at, key], 'field-type', `'${key}' takes one ${expected}, not a list (only coded fields take several values)`);
       else if (actual !== expected) this.ctx.report(this.file, [...at, key], 'field-type', `'${key}' takes a ${expected} (type ${field.type})`);
@@ -445,6 +448,11 @@ class ScreenChecker {
     const field = this.field(at, name);
     if (field && !isListable(field.type)) this.ctx.report(this.file, at, 'field-type', `a list cannot ${verb} '${name}' (type ${field.type})`);
     return field;
+  }
+
+  private sortableField(at: JsonPath, name: string): void {
+    const field = this.listableField(at, name, 'sort by');
+    if (field && isListable(field.type) && !isSortable(field.type)) this.ctx.report(this.file, at, 'field-type', `a list cannot sort by '${name}' (type ${field.type})`);
   }
 
   private expression(at: JsonPath, text: string): void {

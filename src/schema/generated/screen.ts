@@ -132,13 +132,13 @@ export interface FilterItem {
    */
   placeholder?: string;
   /**
-   * Default by field type: like for text, eq for dicts, between for dates. (enforced: browser)
+   * Default by field type: like for text, eq for dicts, between for dates; an attachment asks whether any file is uploaded (已上传 / 未上传, the parameter <field>=true|false). (enforced: browser)
    */
   op?: 'eq' | 'like' | 'in' | 'gte' | 'lte' | 'between';
   default?: FilterDefault;
 }
 /**
- * A fixed filter: list parameters by the names the list endpoint accepts (<field> for equality, codes or text; <field>_gte / <field>_lte for number and date bounds), with their values (codes as one string or a list).
+ * A fixed filter: list parameters by the names the list endpoint accepts (<field> for equality, codes or text; <field>_gte / <field>_lte for number and date bounds; an attachment <field>: true for the rows with at least one file uploaded, false for those with none), with their values (codes as one string or a list).
  */
 export interface StatsWhere {
   [k: string]: StatsWhereValue | undefined;
@@ -147,9 +147,9 @@ export interface ColumnItem {
   field: FieldName;
   label?: Label;
   /**
-   * Default by field type. `lines`: multi-line text as its lines, at most three in the cell (the whole text in its tooltip and the detail). (enforced: browser)
+   * Default by field type. `lines`: multi-line text as its lines, at most three in the cell (the whole text in its tooltip and the detail). `presence` (the default of an attachment): 已上传 with the number of files, or 未上传. (enforced: browser)
    */
-  render?: 'text' | 'dictTag' | 'date' | 'datetime' | 'money' | 'link' | 'ellipsis' | 'lines';
+  render?: 'text' | 'dictTag' | 'date' | 'datetime' | 'money' | 'link' | 'ellipsis' | 'lines' | 'presence';
   to?: RoutePath;
   /**
    * Column width in pixels; the XLSX export sets the column's width from it. (enforced: browser and server)

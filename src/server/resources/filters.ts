@@ -4,6 +4,7 @@
  *   <field>=v             string/text: contains (case-insensitive); ref, numbers, dates, bool: equals
  *   id=a&id=b             ids (id, ref): any of (up to MAX_PAGE_SIZE; how a screen fetches the labels of a page's references)
  *   <field>=a&<field>=b   dict, area, status: any of (a single value works too); multiDict: shares any
+ *   <field>=true|false    attachment: at least one file uploaded / none
  *   <field>_gte / _lte    numbers, dates, datetimes (and createDate/updateDate): range bounds, inclusive
  *                         (a date-only upper bound on a datetime includes that whole day)
  *   dates                 may be relative: today, today+30d, today-1m, today+1y (resolved at query
@@ -36,7 +37,7 @@ export const MAX_PAGE_SIZE = 100;
 const MAX_SORT_KEYS = 3;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-type Op = 'contains' | 'eq' | 'in' | 'overlap' | 'gte' | 'lte' | 'search' | 'blind' | 'owner';
+type Op = 'contains' | 'eq' | 'in' | 'overlap' | 'gte' | 'lte' | 'search' | 'blind' | 'owner' | 'present';
 
 interface FilterDef {
   param: string;
@@ -87,7 +88,7 @@ function filtersOf(f: FieldModel, digest: ((plain: string) => string) | undefine
   // The owning unit's name or code: `column` is the unit register's column it reads.
   if (f.read && f.field.owner) return [{ def: { ...base, column: quote(ownerColumnOf(f.field.owner)), param: f.name, op: 'owner' }, schema: valueSchema(f) }];
   const codes = f.codes !== undefined || f.name === 'status';
-  if (f.kind === 'json') return [];
+  if (f.kind === 'json') return fieldKind(f.type).filter === 'presence' ? [{ def: { ...base, param: f.name, op: 'present' }, schema: { enum: [true, false, 'true', 'false'] } }] : [];
   if (f.kind === 'codes' || codes) {
     return [{ def: { ...base, param: f.name, op: f.kind === 'codes' ? 'overlap' : 'in' }, schema: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } }];
   }
@@ -170,6 +171,11 @@ function condition(def: FilterDef, value: unknown): RawBuilder<boolean> {
       return sql<boolean>`${column} && ${value}::text[]`;
     case 'gte':
       return sql<boolean>`${column} >= ${value}`;
+    case 'present': {
+      // Attachments are stored as a JSON array of files; null, a non-array or [] hold none.
+      const some = sql<boolean>`(CASE WHEN jsonb_typeof(${column}) = 'array' THEN jsonb_array_length(${column}) > 0 ELSE false END)`;
+      return value === true || value === 'true' ? some : sql<boolean>`NOT ${some}`;
+    }
     case 'lte':
       return def.datetime && DATE_ONLY.test(String(value)) ? sql<boolean>`${column} < (${value}::date + 1)` : sql<boolean>`${column} <= ${value}`;
   }

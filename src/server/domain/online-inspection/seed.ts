@@ -1,4 +1,8 @@
-/** Demo online inspection applications in every state of their workflow, on the demo equipment (equipment/seed.ts). */
+/**
+ * Demo online inspection applications in every state of their workflow, on the demo equipment
+ * (equipment/seed.ts, in-use pieces 10–28): one more 待缴费 with the unit's 缴费凭证 uploaded, so the
+ * authority's 报检待确认缴费 queue is not empty.
+ */
 import { DEMO_CONTACT, demoForm, type DemoContext } from '../../db/demo/context';
 import { DEMO_UNITS } from '../../db/seed';
 import { addToDate } from '../../../shared/dates';
@@ -12,8 +16,8 @@ export async function seedOnlineApplications(demo: DemoContext): Promise<Record<
   const { db, unit, authority, today } = demo;
   demo.progress('写入在线报检申请（各状态）…');
   const online = demo.resource(ONLINE_APPLY);
-  const due = (demo.rows.get(EQUIPMENT) ?? []).filter((e) => e.useStatus === '1' && e.registrationCode).slice(10, 26);
-  const onlinePlans = ['draft', 'submitted', 'accepted', 'unpaid', 'paid', 'inspected', 'revoked', 'returned'] as const;
+  const due = (demo.rows.get(EQUIPMENT) ?? []).filter((e) => e.useStatus === '1' && e.registrationCode).slice(10, 28);
+  const onlinePlans = ['draft', 'submitted', 'accepted', 'unpaid', 'paid', 'inspected', 'revoked', 'returned', 'certified'] as const;
   let applied = 0;
   for (const [i, target] of onlinePlans.entries()) {
     const pair = due.slice(i * 2, i * 2 + 2);
@@ -31,12 +35,11 @@ export async function seedOnlineApplications(demo: DemoContext): Promise<Record<
     const steps: [Actor, string, ActionInput][] = [];
     if (target === 'revoked') steps.push([unit, 'revoke', {}]);
     if (target === 'returned') steps.push([authority, 'audit-disagree', { opinion: '设备清单与报检地点不一致，请核对后重新提交' }]);
-    if (['accepted', 'unpaid', 'paid', 'inspected'].includes(target)) steps.push([authority, 'accept', { opinion: '予以受理' }]);
-    if (['unpaid', 'paid', 'inspected'].includes(target)) steps.push([authority, 'bill', {}]);
-    if (target === 'paid' || target === 'inspected') {
-      steps.push([unit, 'update-pay-cert', { extra: { payCertificate: demoForm('银行转账回单.pdf') } }]);
-      steps.push([authority, 'confirm-payment', {}]);
-    }
+    if (['accepted', 'unpaid', 'paid', 'inspected', 'certified'].includes(target)) steps.push([authority, 'accept', { opinion: '予以受理' }]);
+    if (['unpaid', 'paid', 'inspected', 'certified'].includes(target)) steps.push([authority, 'bill', {}]);
+    // certified: paid offline, the certificate uploaded, waiting for the authority to confirm it.
+    if (['paid', 'inspected', 'certified'].includes(target)) steps.push([unit, 'update-pay-cert', { extra: { payCertificate: demoForm('银行转账回单.pdf') } }]);
+    if (target === 'paid' || target === 'inspected') steps.push([authority, 'confirm-payment', {}]);
     if (target === 'inspected') {
       steps.push([authority, 'inspect', { opinion: '检验合格', extra: { conclusion: '1', inspectionDate: addToDate(today, -3, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: demoForm('定期检验报告.pdf') } }]);
     }
