@@ -46,6 +46,18 @@ export const DEMO_UNITS = {
     unit_type: 'authority',
     sso_user_id: null,
   },
+  /** A district authority (鄞州, 330212): its area holds the first using unit only, so a district's scope can be tried. */
+  district: {
+    id: stableId('seed:unit:district'),
+    orgname: '宁波市鄞州区市场监督管理局',
+    orgcode: makeUscc('11', '330212', '00254212'),
+    areacode: '330212',
+    address: '浙江省宁波市鄞州区惠风东路568号',
+    contact: '黄磊',
+    contact_phone: '0574-87412345',
+    unit_type: 'authority',
+    sso_user_id: null,
+  },
 } satisfies Record<string, NewUnit>;
 
 export type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority' | 'analyst';
@@ -150,6 +162,18 @@ const DEMO_USERS: DemoUser[] = [
     isUserSeed: 1,
     basicUnitFlag: 0,
     mobile: '13805740005',
+  },
+  {
+    loginName: 'yzjg',
+    password: 'Yinzhou@2026',
+    orgCode: DEMO_UNITS.district.orgcode,
+    description: '区县监察机构账号（鄞州区，辖区查询只见本区）',
+    name: '黄磊',
+    unit: 'district',
+    roles: ['authority'],
+    isUserSeed: 1,
+    basicUnitFlag: 0,
+    mobile: '13805740009',
   },
   {
     loginName: 'analyst',
