@@ -36,7 +36,7 @@ import errorLogRoutes from './routes/error-log';
 import externalLinkRoutes from './routes/external-link';
 import userRoutes from './routes/user';
 import resourceEngine from './resources/index';
-import { FEATURE_LEGACY_ROUTES, FEATURES, SERVER_HOOKS } from './domain/index';
+import { FEATURE_LEGACY_ROUTES, FEATURES, SERVER_HOOKS, TABLES_READY } from './domain/index';
 import { featureRoutes } from './domain/feature';
 
 declare module 'fastify' {
@@ -92,7 +92,7 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
   await scope.register(errorLogRoutes);
   await scope.register(attachmentRoutes);
   await scope.register(externalLinkRoutes);
-  await scope.register(resourceEngine, { schemaDir: config.schemaDir, hooks: SERVER_HOOKS, legacy: FEATURE_LEGACY_ROUTES });
+  await scope.register(resourceEngine, { schemaDir: config.schemaDir, hooks: SERVER_HOOKS, legacy: FEATURE_LEGACY_ROUTES, tablesReady: TABLES_READY });
   // The domain features' own routes act through the resources (app.resources): after the engine.
   await scope.register(featureRoutes(FEATURES));
   if (extraRoutes) await scope.register(extraRoutes);

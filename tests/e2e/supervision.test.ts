@@ -1,6 +1,6 @@
 /**
  * Supervision orders (监督整改): the authority (jgadmin) drafts a rectification notice to
- * the demo unit and issues it (下发); the unit (nbadmin) finds it under 整改反馈查询 and answers it
+ * the demo unit, picked by name (its credit code comes with it), and issues it (下发); the unit (nbadmin) finds it under 整改反馈查询 and answers it
  * (整改反馈) with a description, the completion date and an uploaded evidence file; the authority
  * verifies it (核查通过) and the detail shows the flow log and the evidence.
  */
@@ -30,7 +30,13 @@ describe('a rectification order is answered with evidence', () => {
     await page.goto(`${baseURL}/account/supervision-order`);
     await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
     await page.waitForURL(/\/account\/supervision-order-form\?mode=add/);
-    await textbox('被监督单位统一社会信用代码').fill(DEMO_UNITS.using.orgcode);
+    // The unit is picked by a part of its name; its credit code comes with it.
+    await page.getByRole('combobox', { name: '被监督单位', exact: true }).filter({ visible: true }).click();
+    await page.keyboard.type('甬江');
+    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: DEMO_UNITS.using.orgname });
+    await option.waitFor();
+    await option.click();
+    await page.getByText(DEMO_UNITS.using.orgcode, { exact: true }).filter({ visible: true }).first().waitFor();
     await textbox('存在问题').fill(problem);
     await textbox('整改要求').fill('修复紧急报警装置，确保与值班室可靠通话');
     await date('整改期限', addToDate(todayIn(), 10, 'd'));

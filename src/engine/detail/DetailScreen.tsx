@@ -3,7 +3,7 @@
  * panel, the flow log timeline, and the screen's actions on the record (audit, back, ...).
  */
 import { PrinterOutlined } from '@ant-design/icons';
-import { Descriptions, Divider, Button, Empty } from 'antd';
+import { Descriptions, Divider, Button, Empty, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
@@ -46,17 +46,9 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
     if (await runner.run(action, [record])) close();
   };
 
-  return (
-    <ScreenCard
-      title={screen.title}
-      extra={
-        screen.print ? (
-          <Button icon={<PrinterOutlined />} onClick={() => window.print()} className="engine-no-print">
-            打印
-          </Button>
-        ) : undefined
-      }
-    >
+  // A detail of `tabs`: the sections (with the logs) under the first tab, each related list a tab of its own.
+  const main = (
+    <>
       {screen.sections
         .filter((section) => !section.when || holds(section.when, scope))
         .map((section, i) => (
@@ -95,7 +87,10 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
           items={screen.attachments.map((name) => ({ key: name, label: resolveField(resource, name).label, children: <AttachmentLinks value={record[name]} /> }))}
         />
       ) : null}
-      {screen.related?.map((spec) => <RelatedList key={`${spec.screen}:${spec.field}`} spec={spec} recordId={String(record.id)} />)}
+    </>
+  );
+  const logs = (
+    <>
       {screen.flowLog && resource.workflow && (
         <>
           <Divider orientation="left">流转记录</Divider>
@@ -104,6 +99,35 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
       )}
       {/* A system table's rows are a log themselves: they have no change history of their own. */}
       {!resource.systemTable && <AuditLog resource={resource} id={String(record.id)} />}
+    </>
+  );
+
+  return (
+    <ScreenCard
+      title={screen.title}
+      extra={
+        screen.print ? (
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} className="engine-no-print">
+            打印
+          </Button>
+        ) : undefined
+      }
+    >
+      {screen.tabs ? (
+        <Tabs
+          className="engine-detail-tabs"
+          items={[
+            { key: 'main', label: screen.tabs, children: <>{main}{logs}</> },
+            ...(screen.related ?? []).map((spec) => ({ key: `${spec.screen}:${spec.field}`, label: spec.title, children: <RelatedList spec={spec} recordId={String(record.id)} inTab /> })),
+          ]}
+        />
+      ) : (
+        <>
+          {main}
+          {screen.related?.map((spec) => <RelatedList key={`${spec.screen}:${spec.field}`} spec={spec} recordId={String(record.id)} />)}
+          {logs}
+        </>
+      )}
       <ActionBar actions={actions} pending={runner.pending} onAction={(a) => void onAction(a)} />
       {runner.dialog}
     </ScreenCard>

@@ -1,7 +1,8 @@
 /**
  * Records of another resource that point at this one (a detail screen's `related`): the rows of a
  * list screen whose `field` holds this record's id, with that list's columns and order, a few per
- * page, each opening its own detail.
+ * page, each opening its own detail. In a detail of `tabs` the list is a tab's whole content: no
+ * heading of its own (the tab names it), more rows per page.
  */
 import { Divider, Empty, Table } from 'antd';
 import { useMemo, useState } from 'react';
@@ -20,10 +21,13 @@ export interface RelatedSpec {
   pageSize?: number;
 }
 
-export default function RelatedList({ spec, recordId }: { spec: RelatedSpec; recordId: string }) {
+/** Rows per page of a related list shown as a tab (unless it sets pageSize). */
+const TAB_PAGE_SIZE = 10;
+
+export default function RelatedList({ spec, recordId, inTab = false }: { spec: RelatedSpec; recordId: string; inTab?: boolean }) {
   const { data: bundle, error } = useScreenBundle(spec.screen);
   const [pageNo, setPageNo] = useState(1);
-  const pageSize = spec.pageSize ?? 5;
+  const pageSize = spec.pageSize ?? (inTab ? TAB_PAGE_SIZE : 5);
   const screen = bundle?.screen as ListScreen | undefined;
   const query = useMemo(() => ({ pageNo, pageSize, sort: screen?.defaultSort ? [screen.defaultSort] : undefined, filters: { ...(screen?.where ?? {}), [spec.field]: recordId } }), [pageNo, pageSize, screen, spec.field, recordId]);
   const list = useList(bundle ? bundle.resource.name : undefined, query);
@@ -38,7 +42,7 @@ export default function RelatedList({ spec, recordId }: { spec: RelatedSpec; rec
   }, [bundle, screen, spec.field, spec.columns, links]);
   return (
     <section className="engine-related">
-      <Divider orientation="left">{spec.title}</Divider>
+      {!inTab && <Divider orientation="left">{spec.title}</Divider>}
       {error || list.error ? (
         <LoadFailed error={(error ?? list.error)!} onRetry={() => void list.mutate()} />
       ) : (

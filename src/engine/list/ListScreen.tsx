@@ -88,7 +88,8 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
     .sort((a, b) => edge(a) - edge(b));
   const tableCols: NonNullable<TableProps<RecordData>['columns']> = tableColumns(visibleColumns, {
     sort: state.sort,
-    linkOf: (spec, row) => (spec.item.to ? `${spec.item.to}?id=${encodeURIComponent(rowKey(row))}` : detailOr(row)),
+    // `toId`: another field's value is the id the route opens (a row's unit, say); none, no link.
+    linkOf: (spec, row) => (spec.item.to ? (spec.item.toId ? (row[spec.item.toId] ? `${spec.item.to}?id=${encodeURIComponent(String(row[spec.item.toId]))}` : undefined) : `${spec.item.to}?id=${encodeURIComponent(rowKey(row))}`) : detailOr(row)),
     filterBy: (spec, value) => {
       const filter = specs.find((f) => f.name === spec.name);
       if (filter) setState({ ...state, filters: { ...state.filters, [filter.name]: filter.input === 'codes' ? [value] : value }, pageNo: 1 });

@@ -173,6 +173,11 @@ class ScreenChecker {
     if (column.to !== undefined && this.ctx.routes && !this.ctx.routes.has(column.to)) {
       this.ctx.report(this.file, [...base, 'to'], 'unknown-route', `no route '${column.to}' in the menu`);
     }
+    if (column.toId !== undefined) {
+      if (column.to === undefined) this.ctx.report(this.file, [...base, 'toId'], 'screen-link', "toId names the id a link's route opens: set 'to'", 'key');
+      // A declared field, or the owning unit of a resource of scope unit.
+      else if (!this.resource.fields[column.toId] && !(column.toId === 'unitId' && this.resource.scope === 'unit')) this.ctx.report(this.file, [...base, 'toId'], 'unknown-field', `resource '${this.resource.name}' has no field '${column.toId}'`);
+    }
   }
 
   private stats(screen: StatsScreen): void {
@@ -330,6 +335,8 @@ class ScreenChecker {
     columns?.forEach((column, i) => {
       if (!shown.has(column)) this.ctx.report(this.file, [...at, 'columns', i], 'unknown-field', `list '${id}' has no column '${column}'`);
     });
+    // The owning unit: the rows a unit owns, on a screen whose records are units (the lint cannot tell that part).
+    if (name === 'unitId' && other.file.value.scope === 'unit' && !other.file.value.fields[name]) return;
     const field = other.file.value.fields[name];
     if (!field) this.ctx.report(this.file, [...at, 'field'], 'unknown-field', `resource '${list.resource}' has no field '${name}'`);
     else if (field.type !== 'ref' || field.ref !== this.resource.name) this.ctx.report(this.file, [...at, 'field'], 'field-type', `'${name}' of '${list.resource}' does not point at '${this.resource.name}' (a ref field with ref '${this.resource.name}' is needed)`);

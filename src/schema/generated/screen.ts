@@ -151,6 +151,7 @@ export interface ColumnItem {
    */
   render?: 'text' | 'dictTag' | 'date' | 'datetime' | 'money' | 'link' | 'ellipsis' | 'lines' | 'presence';
   to?: RoutePath;
+  toId?: FieldName;
   /**
    * Column width in pixels; the XLSX export sets the column's width from it. (enforced: browser and server)
    */
@@ -446,6 +447,7 @@ export interface DetailScreen {
      */
     pageSize?: number;
   }[];
+  tabs?: Label;
   /**
    * Show the workflow log (who, when, from, to, opinion). (enforced: browser)
    */

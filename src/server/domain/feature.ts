@@ -16,6 +16,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DemoContext } from '../db/demo/context';
 import type { LegacyRoute } from '../legacy/table';
 import type { Hook } from '../resources/hooks';
+import type { AnyDb } from '../resources/repository';
 
 export interface DomainFeature {
   /** Its wing's folder name, for messages. */
@@ -29,6 +30,12 @@ export interface DomainFeature {
   routes?: FastifyPluginAsync;
   /** Legacy paths bound to resource operations beyond the resources' own `api` aliases. */
   legacy?: readonly LegacyRoute[];
+  /**
+   * Database objects over resource tables (a view joining them, an index across fields): run on
+   * every start right after the resource tables are brought to the models (ddl.ts syncTables) and
+   * before system tables are checked — a migration runs before those tables exist. Idempotent.
+   */
+  tablesReady?: (db: AnyDb) => Promise<void>;
   /** Writes its demo records (npm start on an empty database, npm run seed); returns counts by kind. */
   seed?: (demo: DemoContext) => Promise<Record<string, number>>;
 }

@@ -4,6 +4,7 @@
  * this list. A new feature: a wing src/server/domain/<feature>/ (see feature.ts) added here.
  */
 import { accountApplyFeature } from './account-apply/index';
+import { areaUnitsFeature } from './area-units/index';
 import { companyFeature } from './company-info/index';
 import { constructionFeature } from './construction/index';
 import { equipmentFeature } from './equipment/index';
@@ -20,10 +21,12 @@ import { pendingLegacyPaths } from './pending';
 import { useRegistrationFeature } from './use-registration/index';
 import { workersFeature } from './workers/index';
 
-export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, firstRegistrationFeature, supervisionFeature, inspectionPlanFeature, serviceRecordsFeature, accountApplyFeature, noticesFeature, simpleDeclarationFeature, pendingLegacyPaths];
+export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, firstRegistrationFeature, supervisionFeature, inspectionPlanFeature, serviceRecordsFeature, accountApplyFeature, noticesFeature, simpleDeclarationFeature, areaUnitsFeature, pendingLegacyPaths];
 
 /** The server hooks resource JSON may name (`derive`, workflow `effects`). */
 export const SERVER_HOOKS = hooksOf(FEATURES);
 export const HOOK_NAMES: readonly string[] = [...SERVER_HOOKS.keys()];
+/** Database objects over the resource tables (views, indexes), made after the tables at every start. */
+export const TABLES_READY = FEATURES.flatMap((f) => (f.tablesReady ? [f.tablesReady] : []));
 /** Legacy paths beyond the resources' own `api` aliases. */
 export const FEATURE_LEGACY_ROUTES = FEATURES.flatMap((f) => f.legacy ?? []);

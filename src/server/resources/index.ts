@@ -13,6 +13,7 @@ import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
 import { documentOperation, registerDocumentVerification } from './documents';
 import { syncTables } from './ddl';
+import type { AnyDb } from './repository';
 import { convertSealedFields, fieldCipher } from './sealed-fields';
 import { acceptsImport } from '../../schema/model';
 import { exportOperation, loadListScreens } from './xlsx/export';
@@ -41,6 +42,8 @@ export interface ResourceEngineOptions {
   hooks?: HookRegistry;
   /** Legacy paths beyond the resources' own `api` aliases (the domain features'). */
   legacy?: readonly LegacyRoute[];
+  /** Run after the tables are synced, before system tables are checked (views and indexes over resource tables). */
+  tablesReady?: readonly ((db: AnyDb) => Promise<void>)[];
 }
 
 /** Canonical URL of an operation, relative to the API base. */
@@ -49,7 +52,7 @@ export const resourcePath = (resource: string, operation: string, id?: string): 
 /** Document verifications per minute per IP: a person scans a code now and then; a guesser is slowed (tokens are 128 random bits). */
 const VERIFY_RATE_LIMIT = 60;
 
-const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir, hooks, legacy = [] }) => {
+const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir, hooks, legacy = [], tablesReady = [] }) => {
   const catalog = loadCatalog(schemaDir ?? undefined);
   const { all, routed } = compileResources(catalog, hooks, fieldCipher(app.config));
   // The app decorates an empty map at its root (app.ts) so the whole app, scripts included, sees the resources.
@@ -58,6 +61,7 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   app.startProgress?.(`核对 ${all.length} 个资源的数据表…`);
   // System tables are their migrations' (system-table.ts): only checked, never created or extended.
   const applied = await syncTables(app.db, all.map((r) => r.model).filter((m) => !m.systemTable));
+  for (const ready of tablesReady) await ready(app.db);
   await checkSystemTables(app.db, all.map((r) => r.model));
   // ID card and mobile columns brought to the mode: sealed in place under PORTAL_CRYPTO=sm, unsealed after it (sealed-fields.ts).
   await convertSealedFields(app.db, all.map((r) => r.model).filter((m) => !m.systemTable), app.config, app.log);

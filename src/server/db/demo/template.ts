@@ -18,7 +18,7 @@ import { todayIn } from '../../../shared/dates';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from '../../resources/catalog';
 import { compileResources } from '../../resources/compile';
 import { syncTables } from '../../resources/ddl';
-import { SERVER_HOOKS } from '../../domain/index';
+import { SERVER_HOOKS, TABLES_READY } from '../../domain/index';
 import { MIGRATED } from '../index';
 import { PgliteDialect } from '../pglite';
 import type { TemplateRecipe } from '../pglite-template';
@@ -58,7 +58,9 @@ export function demoTemplate(): TemplateRecipe {
       const db = new Kysely<unknown>({ dialect: new PgliteDialect(pg, { keepOpen: true }) });
       try {
         const { all } = compileResources(loadCatalog(DEFAULT_SCHEMA_DIR), SERVER_HOOKS);
-        await syncTables(db, all.map((r) => r.model));
+        // As the resource engine does at start: system tables are their migrations', then the features' views over the tables.
+        await syncTables(db, all.map((r) => r.model).filter((m) => !m.systemTable));
+        for (const ready of TABLES_READY) await ready(db);
         const resources = new Map(all.map((r) => [r.model.name, r]));
         await seedDemo({ db, resources });
       } finally {

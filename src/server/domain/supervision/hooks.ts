@@ -1,7 +1,8 @@
 /**
  * Rules of supervision orders (schemas/resources/supervision-order.json) that its JSON cannot say:
  *
- * - the authority names the using unit by its credit code: on every save (`derive`
+ * - the authority names the using unit by its credit code (the form picks the unit, targetUnit, and
+ *   copies its code): on every save (`derive`
  *   supervision-target) the code must name a using unit of the authority's area (its area code
  *   under the authority's: 330200 covers 3302xx), and an equipment code, when given, a piece of
  *   that unit's registry; the unit's and the equipment's names are copied;
@@ -64,7 +65,8 @@ async function equipmentName(ctx: HookContext, unitId: string, equcode: string):
 export const supervisionTarget: Hook = async (ctx) => {
   const unit = await targetUnit(ctx);
   const equcode = typeof ctx.row.equcode === 'string' ? ctx.row.equcode.trim() : '';
-  return { useUnitName: unit.orgname, equipmentName: equcode ? await equipmentName(ctx, unit.id, equcode) : null };
+  // The picked unit (targetUnit) follows the code, so a client that types the code alone gets it too.
+  return { targetUnit: unit.id, useUnitName: unit.orgname, equipmentName: equcode ? await equipmentName(ctx, unit.id, equcode) : null };
 };
 
 /** `effects` of commit (下发): checks the unit again and hands the order to it. */
