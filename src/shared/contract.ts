@@ -106,6 +106,9 @@ export const ATTACHMENT_ROUTES = {
 /** One stored attachment as the attachment routes answer it (legacy names attsysid / attrefsysid too). */
 export type AttachmentInfo = FromSchema<typeof attachmentInfoSchema>;
 
+/** The flag each row of a list of a resource with `readMarks` carries: true while the user has not opened it. */
+export const UNREAD_FLAG = '_unread';
+
 /** Session token names: query parameter or cookie. */
 export const SESSION_PARAM = '__sid';
 export const EXTEND_PARAM = '__extend';

@@ -17,6 +17,7 @@ import { useList } from '../data/hooks';
 import type { ListQuery, RecordData } from '../data/provider';
 import { useOwnSearch, useScreenLinks } from '../navigation';
 import type { ScreenComponentProps } from '../screen-props';
+import { UNREAD_FLAG } from '../../shared/contract';
 import type { ListScreen as ListScreenSchema, ToolbarItem } from '../../schema/types';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import { actionsColumnWidth, columnSpecs, tableColumns } from './columns';
@@ -227,6 +228,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
           ref={measureRowUnfocusable}
           className="engine-list-table"
           rowKey={rowKey}
+          rowClassName={(row) => (row[UNREAD_FLAG] === true ? 'engine-list-unread' : '')}
           size={settings.density}
           columns={tableCols}
           dataSource={data?.list ?? []}

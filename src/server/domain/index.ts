@@ -14,6 +14,7 @@ import { inspectionPlanFeature } from './inspection-plan/index';
 import { noticesFeature } from './notices/index';
 import { onlineInspectionFeature } from './online-inspection/index';
 import { responsibilityFeature } from './responsibility/index';
+import { selfServiceFeature } from './self-service/index';
 import { serviceRecordsFeature } from './service-records/index';
 import { simpleDeclarationFeature } from './simple-declaration/index';
 import { supervisionFeature } from './supervision/index';
@@ -21,7 +22,7 @@ import { pendingLegacyPaths } from './pending';
 import { useRegistrationFeature } from './use-registration/index';
 import { workersFeature } from './workers/index';
 
-export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, firstRegistrationFeature, supervisionFeature, inspectionPlanFeature, serviceRecordsFeature, accountApplyFeature, noticesFeature, simpleDeclarationFeature, areaUnitsFeature, pendingLegacyPaths];
+export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, firstRegistrationFeature, supervisionFeature, inspectionPlanFeature, serviceRecordsFeature, selfServiceFeature, accountApplyFeature, noticesFeature, simpleDeclarationFeature, areaUnitsFeature, pendingLegacyPaths];
 
 /** The server hooks resource JSON may name (`derive`, workflow `effects`). */
 export const SERVER_HOOKS = hooksOf(FEATURES);

@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 import { filterConditions, orderClause, pageOf, type ListParams, type ListPlan } from './filters';
 import { readAudit } from './audit';
 import { readFlowLog, type FlowLogEntry } from './flow-log';
-import type { AuditEntry } from '../../shared/contract';
+import { UNREAD_FLAG, type AuditEntry } from '../../shared/contract';
 import type { HookRuntime } from './hooks';
 import type { ResourceModel } from './model';
 import { attachChildren, findRow, listPage, type AnyDb, type Row } from './repository';
@@ -92,7 +92,9 @@ export async function markRead(db: AnyDb, model: ResourceModel, actor: Actor, id
 export async function listRecordsJson(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<string> {
   const { params, conditions, order, orderIndexed, planStable, owner } = listCriteria(compiled, actor, input);
   const { pageNo, pageSize } = pageOf(params);
-  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize), { orderIndexed, planStable, owner });
+  // A `readMarks` resource's rows say whether this user has opened them yet (`_unread`), for the list's mark.
+  const extra = compiled.model.resource.readMarks ? sql`${unreadBy(compiled.model, actor)} AS ${sql.ref(UNREAD_FLAG)}` : undefined;
+  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize), { orderIndexed, planStable, owner, extra });
   return okPageJson(listJson, count, pageNo, pageSize, capped);
 }
 

@@ -155,15 +155,17 @@ export async function listPage(
   order: string,
   limit: number,
   offset: number,
-  { orderIndexed = false, planStable = false, owner }: { orderIndexed?: boolean; planStable?: boolean; owner?: string } = {},
+  { orderIndexed = false, planStable = false, owner, extra }: { orderIndexed?: boolean; planStable?: boolean; owner?: string; extra?: RawBuilder<unknown> } = {},
 ): Promise<{ listJson: string; count: number; capped: boolean }> {
   const estimate = owner === undefined ? null : await ownerRowsEstimate(db, model, owner);
   const capCount = estimate === null || estimate > UNCAPPED_ESTIMATE;
   const orderBy = sql.raw(order);
+  // `extra`: one more aliased expression per row beside the fields (a per-user flag, e.g. unread).
+  const selected = extra ? sql`${selectMasked(model)}, ${extra}` : selectMasked(model);
   const pageRows =
     orderIndexed && offset === 0
-      ? sql<Row>`SELECT ${selectMasked(model)} FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit}`
-      : sql<Row>`SELECT ${selectMasked(model)} FROM ${table(model)} WHERE id IN (SELECT id FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${orderBy}`;
+      ? sql<Row>`SELECT ${selected} FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit}`
+      : sql<Row>`SELECT ${selected} FROM ${table(model)} WHERE id IN (SELECT id FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${orderBy}`;
   const keep = sql.raw(planStable ? KEEP_PLAN : '');
   const { rows } = await sql<{ count: number; list: string }>`${keep}SELECT ${countSql(model, conditions, capCount)} AS count, (SELECT coalesce(json_agg(page), '[]')::text FROM (${pageRows}) AS page) AS list`.execute(db);
   const { count, list } = rows[0];
