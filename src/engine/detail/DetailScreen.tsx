@@ -106,7 +106,7 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
     <ScreenCard
       title={screen.title}
       extra={
-        screen.print ? (
+        screen.print && (screen.print === true || holds(screen.print.when, scope)) ? (
           <Button icon={<PrinterOutlined />} onClick={() => window.print()} className="engine-no-print">
             打印
           </Button>

@@ -319,6 +319,7 @@ class ScreenChecker {
         if (field && field.type !== 'attachment') this.ctx.report(this.file, ['attachments', i], 'field-type', `'${name}' is not an attachment (type ${field.type})`);
       });
       screen.related?.forEach((related, i) => this.related(['related', i], related));
+      if (typeof screen.print === 'object') this.expression(['print', 'when'], screen.print.when);
     }
   }
 

@@ -385,6 +385,12 @@ export interface WorkflowAction {
    * @minItems 1
    */
   input?: [FieldName, ...FieldName[]];
+  /**
+   * Date or datetime fields the server sets to the moment of the action (a date: today in the portal's time zone), with the state change: e.g. the date a notice was accepted, printed on its document. Make them readonly: nobody types them. (enforced: server)
+   *
+   * @minItems 1
+   */
+  stamp?: [FieldName, ...FieldName[]];
 }
 /**
  * The record prints as an official document (a certificate, a notice) with a QR code of its verification address: `/r/<name>/document/<id>` answers the record and its verification token, only in `states` (else DOCUMENT_NOT_PRINTABLE) and only to those who may see the record; the open `/document/verify/<token>` answers, without login, just the document's title, number, unit name, date and current state — never other fields. The token is random and kept per record (sys_document_token), not the row id. A `document` screen lays the page out. (enforced: server)

@@ -455,7 +455,11 @@ export interface DetailScreen {
   /**
    * Offer 打印: the browser prints this detail without the portal's frame (header, menu, tabs, buttons). (enforced: browser)
    */
-  print?: boolean;
+  print?:
+    | boolean
+    | {
+        when: Expression;
+      };
   actions?: Actions;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
