@@ -67,7 +67,8 @@ describe("the authority's home desk", () => {
       await page.waitForURL((url) => !url.pathname.endsWith('/home'));
       await listTotal(page, label, count);
     }
-  });
+    // One page load per tile (sixteen and more) on a loaded two-core machine.
+  }, 600_000);
 
   it('报检待确认缴费 opens the applications with a certificate, each offering 确认缴费; one without offers none', async () => {
     const waiting = (await tiles(page)).get('报检待确认缴费')!;

@@ -66,7 +66,8 @@ describe('the home work desk', () => {
     expect(month).toMatch(/^\d{4}-\d{2}$/);
     const cards = await checkEveryCard(page);
     expect(cards.map((c) => c.label)).toEqual(expect.arrayContaining(['超期未检', '30天内到期', '未读公告']));
-  });
+    // One page load per tile on a loaded two-core machine.
+  }, 600_000);
 
   it('the authority: its queues, not the unit work (authority-desk.test.ts opens each)', async () => {
     await logOut(page);

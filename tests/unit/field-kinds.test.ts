@@ -117,6 +117,7 @@ describe('the kinds table', () => {
       f_dict: 'codes',
       f_multiDict: 'codes',
       f_area: 'area',
+      f_attachment: 'presence',
       f_ref: 'ref',
     });
     const between = filterSpecs({ ...bundle, screen: { ...screen, filters: [{ field: 'f_money', op: 'between' }] } as unknown as ListScreen });
@@ -133,6 +134,7 @@ describe('the kinds table', () => {
       f_dict: 'dictTag',
       f_multiDict: 'dictTag',
       f_area: 'dictTag',
+      f_attachment: 'presence',
       f_ref: 'text',
     });
   });
