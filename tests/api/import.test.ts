@@ -210,13 +210,18 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
   });
 
   it('answers a role without access to the resource with the RBAC error, and an anonymous request with 401', async () => {
-    const authority = await sessionOf(app, 'jgadmin');
+    // The analyst's role holds no menu of the registry.
+    const analyst = await sessionOf(app, 'analyst');
     const file = await xlsx(HEADER, [['电梯', '3100', '甲', '地点', null, null, null, null]]);
-    const denied = await upload(authority, 'x.xlsx', file);
+    const denied = await upload(analyst, 'x.xlsx', file);
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject({ result: 'false', code: 'FORBIDDEN', message: '无权访问' });
-    const template = await withSession(app, authority, { method: 'GET', url: api(`${R}/import-template`) });
+    const template = await withSession(app, analyst, { method: 'GET', url: api(`${R}/import-template`) });
     expect(template.statusCode).toBe(403);
+    // The authority reads the registry of its area (oversightRead) but never writes it, an import neither.
+    const authority = await sessionOf(app, 'jgadmin');
+    const refused = await upload(authority, 'x.xlsx', file);
+    expect(refused.body).toMatchObject({ result: 'false', code: 'ACTION_NOT_PERMITTED' });
     const anonymous = await app.inject({ method: 'POST', url: api(`${R}/import`), ...(await multipart('x.xlsx', file)) });
     expect(anonymous.statusCode).toBe(401);
   });

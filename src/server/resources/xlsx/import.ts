@@ -41,7 +41,7 @@ import { commonOptions, type Operation } from '../operations';
 import type { CompiledResource } from '../records';
 import { saveRecord } from '../record-save';
 import type { AnyDb } from '../repository';
-import { actorOf, assertRoleAllowed, visibleRows, type Actor } from '../scope';
+import { actorOf, assertRoleAllowed, assertWriter, visibleRows, type Actor } from '../scope';
 import { type ExportSources } from './export';
 import { IMPORT_PROBLEM_LIMIT, fieldLabel, importFields, openSheet, readHeader, readRows, sheetPlan, type ImportProblem, type SheetRow } from './sheet';
 
@@ -167,7 +167,8 @@ export async function readUpload(request: FastifyRequest): Promise<Upload | unde
 
 export async function runImport(request: FastifyRequest, reply: FastifyReply, compiled: CompiledResource, sources: ExportSources): Promise<FastifyReply> {
   const { model } = compiled;
-  // A role that may not save may not import: refused once, before the file is read.
+  // A role that may not save may not import: refused once, before the file is read (a reader of the area, oversightRead, included).
+  assertWriter(model, actorOf(request));
   assertRoleAllowed(model.workflow?.actions.save, actorOf(request));
   const upload = await readUpload(request);
   if (!upload || !upload.name.trim()) throw new AppError('IMPORT_FILE_MISSING');
