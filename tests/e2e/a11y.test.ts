@@ -80,7 +80,7 @@ describe('accessibility (axe, WCAG 2.x A/AA)', () => {
     expect(serious(violations)).toEqual([]);
   });
 
-  it.each(USERS)('every menu screen first seen by %s has no serious or critical violation', { timeout: 300_000 }, async (loginName) => {
+  it.each(USERS)('every menu screen first seen by %s has no serious or critical violation', { timeout: 900_000 }, async (loginName) => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
