@@ -160,9 +160,9 @@ function condition(def: FilterDef, value: unknown): RawBuilder<boolean> {
       return sql<boolean>`(${sql.join(def.column.split(',').map((c) => (def.blind?.has(c) ? sql<boolean>`${sql.raw(c)} = ${def.digest!(text)}` : containsCondition(c, text))), sql` OR `)})`;
     }
     case 'blind':
+      return sql<boolean>`${column} = ${def.digest!(String(value))}`;
     case 'owner':
       return sql<boolean>`unit_id IN (SELECT o.id FROM sys_unit AS o WHERE (o.${column} || '') ILIKE ${containsPattern(String(value).trim())})`;
-      return sql<boolean>`${column} = ${def.digest!(String(value))}`;
     case 'eq':
       return Array.isArray(value) ? sql<boolean>`${column} = ANY(${value}::text[])` : sql<boolean>`${column} = ${value}`;
     case 'in':

@@ -26,6 +26,10 @@ import type { AnyDb } from '../../resources/repository';
 export const AREA_UNIT_VIEW = 'area_unit_view';
 
 export async function createAreaUnitView(db: AnyDb): Promise<void> {
+  // A schema set without these resources (a test's, an analyst's) has no such view to make; were the
+  // area-unit resource there without them, the start's system-table check names what is missing.
+  const { rows } = await sql<{ ready: boolean }>`SELECT to_regclass('equipment') IS NOT NULL AND to_regclass('unit_profile') IS NOT NULL AS ready`.execute(db);
+  if (!rows[0]?.ready) return;
   await db.transaction().execute(async (trx) => {
     // Two processes starting at once would race on the catalogue rows.
     await sql`SELECT pg_advisory_xact_lock(hashtext('portal:area-unit-view'))`.execute(trx);
