@@ -50,8 +50,8 @@ describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
         tally.check(res.statusCode !== 401, () => `${account} ${op.method} ${op.path}: 401 with a live session`);
         tally.check(refused === !expected, () => `${account} ${op.method} ${op.path}: ${expected ? 'allowed by its menu ids, but refused' : `not in its menu ids, but answered ${res.statusCode} ${code ?? ''}`}`);
         if (refused) outcome.refused++;
-        // A using unit's main account is refused only routes of the authority's and analysts' menus.
-        if (refused && !(Array.isArray(op.access) ? op.access : [op.access]).every((id) => /^(account|dev):/.test(id))) outcome.outsideUnitMenus.push(`${op.method} ${op.path}`);
+        // A using unit's main account is refused only routes of the authority's (account, area, stats, plan) and analysts' menus.
+        if (refused && !(Array.isArray(op.access) ? op.access : [op.access]).every((id) => /^(account|area|stats|plan|dev):/.test(id))) outcome.outsideUnitMenus.push(`${op.method} ${op.path}`);
         else outcome.allowed++;
       }
       outcomes.set(account, outcome);
