@@ -20,28 +20,10 @@ import { loadListScreens } from '../../src/server/resources/xlsx/export';
 import { DEFAULT_SCHEMA_DIR } from '../../src/server/resources/catalog';
 import type { Page } from '../../src/shared/contract';
 import { appSuite, call, dbTargets } from './helpers';
+import { AUTHORITY_QUEUES } from '../support/authority-queues';
 
 type Row = Record<string, unknown>;
 
-/** Every queue that can wait on the authority: a card each, shown even when empty. */
-const AUTHORITY_QUEUES = [
-  '账号注册待审核',
-  '密码重置待审核',
-  '使用登记待审核',
-  '首次登记待审核',
-  '变更登记待审核',
-  '施工告知待受理',
-  '在线报检待受理',
-  '报检待核定费用',
-  '报检待确认缴费',
-  '报检待录入结果',
-  '自助服务申请待审核',
-  '简易申报待受理',
-  '简易申报待办结',
-  '企业信息变更待审核',
-  '单位类型变更待审核',
-  '整改待验证',
-];
 
 describe.each(dbTargets())('home desk and notices (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { unit: 'nbadmin', other: 'bladmin', authority: 'jgadmin' } });

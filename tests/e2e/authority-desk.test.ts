@@ -8,28 +8,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedInSuite } from './support/suite';
+import { AUTHORITY_QUEUES } from '../support/authority-queues';
 
 const baseURL = inject('baseURL');
-
-/** Every queue that can wait on the authority (the workflow states only it moves on). */
-const QUEUES = [
-  '账号注册待审核',
-  '密码重置待审核',
-  '使用登记待审核',
-  '首次登记待审核',
-  '变更登记待审核',
-  '施工告知待受理',
-  '在线报检待受理',
-  '报检待核定费用',
-  '报检待确认缴费',
-  '报检待录入结果',
-  '自助服务申请待审核',
-  '简易申报待受理',
-  '简易申报待办结',
-  '企业信息变更待审核',
-  '单位类型变更待审核',
-  '整改待验证',
-];
 
 async function tiles(page: Page): Promise<Map<string, number>> {
   await page.goto(`${baseURL}/home`);
@@ -58,7 +39,7 @@ describe("the authority's home desk", () => {
 
   it('has a tile for every queue waiting on it; each opens a list of as many rows as it counts', async () => {
     const counts = await tiles(page);
-    expect([...counts.keys()]).toEqual(expect.arrayContaining(QUEUES));
+    expect([...counts.keys()]).toEqual(expect.arrayContaining(AUTHORITY_QUEUES));
     // No unit work on the authority's desk.
     expect([...counts.keys()]).not.toContain('超期未检');
     for (const [label, count] of counts) {
