@@ -18,7 +18,7 @@ describe('audit log screen', () => {
   it('lists, filters, sorts, opens and exports the area’s audit log', { timeout: 120_000 }, async () => {
     page.setDefaultTimeout(45_000);
     await page.setViewportSize({ width: 1366, height: 768 });
-    await openMenu(page, '账号管理', '安全审计日志');
+    await openMenu(page, '账号与系统', '安全审计日志');
     await page.waitForURL(/\/account\/audit-log/);
     const table = page.locator('.engine-list-table').filter({ visible: true });
     const rows = table.locator('.ant-table-row');
@@ -60,9 +60,12 @@ describe('audit log screen', () => {
 
     // The time column sorts: newest first is the default; the header's cycle leads to oldest first.
     const header = table.locator('thead th', { hasText: '时间' });
+    // Each click moves the sort one step (descending → none → ascending) and the address with it:
+    // wait for the address to move before the next click, however slow the machine, so no click is lost or doubled.
     for (let i = 0; i < 3 && !/[?&]orderBy=time(&|$)/.test(page.url()); i++) {
+      const before = page.url();
       await header.click();
-      await page.waitForTimeout(300);
+      await page.waitForURL((url) => url.toString() !== before);
     }
     await page.waitForURL(/[?&]orderBy=time(&|$)/);
     await expect.poll(async () => { const t = await times(); return t.length > 1 && t.join() === [...t].sort().join(); }).toBe(true);
