@@ -539,6 +539,7 @@ export interface StatsScreen {
    * @minItems 1
    */
   charts?: [StatsChart, ...StatsChart[]];
+  flowTimes?: StatsFlowTimes;
   component?: ComponentName;
 }
 /**
@@ -569,6 +570,9 @@ export interface StatsChart {
    * @maxItems 2
    */
   months?: [number, number];
+  stackBy?: FieldName;
+  rate?: StatsWhere;
+  link?: RoutePath;
   /**
    * line: further lines over the same months, each a date field of the resource counted per month. (enforced: server)
    *
@@ -580,6 +584,25 @@ export interface StatsLine {
   label: Label;
   groupBy: FieldName;
   where?: StatsWhere;
+}
+/**
+ * A table of how long workflows take: for each resource (with a workflow), the rows first submitted (action commit) within the months, how many of them reached a final state other than by cancel, and the average and 90th-percentile days from that first 提交 to 办结, over the rows the user may read (GET /r/<resource>/flow-times). (enforced: browser and server)
+ */
+export interface StatsFlowTimes {
+  title: Label;
+  /**
+   * Resources with a workflow, a row each, in this order; one the user may not list is left out. (enforced: browser and server)
+   *
+   * @minItems 1
+   */
+  resources: [ResourceName, ...ResourceName[]];
+  /**
+   * First and last month of submission, as offsets from the current month (default [-11, 0]). (enforced: server)
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  months?: [number, number];
 }
 /**
  * One record laid out as an A4 document (a certificate, a notice, a letter): a title, the number, paragraphs with {field} placeholders, a table of fields, signature and seal boxes, and the QR code of the record's verification address (the resource's `document`). 打印 prints the page alone (@page A4); 下载PDF renders the same page into a PDF in the browser, so both give the same paper. The server answers the record only in the document's printable states.
