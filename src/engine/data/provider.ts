@@ -39,6 +39,8 @@ export interface StatsQuery {
   filters?: Record<string, unknown>;
   /** A dict, area or bool field (or the workflow state) to count per value; with `months` a date field to count per month. */
   groupBy?: string;
+  /** With `groupBy` (not `months`): a second field; each group is split into its values (`groups[].stack`). */
+  stackBy?: string;
   /** Count per month of the date field `groupBy`, from the first to the last month (offsets from the current month). */
   months?: readonly [number, number];
 }
@@ -46,9 +48,20 @@ export interface StatsQuery {
 /** Counts of matching rows; `groups` (largest first, blank values as null) only with `groupBy`. */
 export interface StatsResult {
   total: number;
-  groups?: { value: string | boolean | null; count: number }[];
+  groups?: { value: string | boolean | null; stack?: string | boolean | null; count: number }[];
   /** With `months`: every month (YYYY-MM) and its count. */
   months?: { month: string; count: number }[];
+}
+
+/** How long a workflow's rows took from their first 提交 (commit) to a final state, over the rows the reader may list. */
+export interface FlowTimesResult {
+  /** Rows first submitted within the months. */
+  submitted: number;
+  /** Of those, reached a final state other than by cancel. */
+  finished: number;
+  /** Days from first submission to the final state: mean and 90th percentile of the finished rows (null when none). */
+  avgDays: number | null;
+  p90Days: number | null;
 }
 
 /** One entry of a record's workflow log (the wire shape both sides share). */
@@ -139,6 +152,8 @@ export interface DataProvider {
   auditLog?(resource: string, id: string, signal?: AbortSignal): Promise<AuditEntry[]>;
   /** How many visible rows match the filters (same scope and parameters as getList), optionally per value of a field; absent: stats screens show a load failure. */
   stats?(resource: string, query: StatsQuery, signal?: AbortSignal): Promise<StatsResult>;
+  /** Submission-to-completion times of a workflow resource's rows, by month of first submission (offsets from the current month). */
+  flowTimes?(resource: string, query: { months?: readonly [number, number] }, signal?: AbortSignal): Promise<FlowTimesResult>;
   /**
    * A record as its printed document (resource `document`): the record and the token of its
    * verification address; the server refuses records outside the document's states. Absent:

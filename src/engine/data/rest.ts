@@ -8,7 +8,8 @@
  *   GET  /r/<resource>/flowLog/<id>
  *   GET  /r/<resource>/auditLog/<id>
  *   GET  /r/<resource>/document/<id>   { record, token } of a record that prints (resource `document`)
- *   POST /r/<resource>/stats         body: filter params, groupBy → { total, groups? }
+ *   POST /r/<resource>/stats         body: filter params, groupBy, stackBy → { total, groups? }
+ *   GET  /r/<resource>/flow-times?months=<from>,<to>  → { submitted, finished, avgDays, p90Days }
  *   GET  /r/<resource>/export?...    XLSX download (filters, orderBy, screen = list screen id), when the app passes `url`
  *   GET  /r/<resource>/import-template?screen=   XLSX template of the import, when the app passes `url`
  *   POST /r/<resource>/import        multipart: file, screen → { count }; refused rows: IMPORT_INVALID with
@@ -17,7 +18,7 @@
  * The app supplies the transport (its one HTTP client: session parameters, envelope unwrapping),
  * so this module knows paths and bodies only. Transport failures become EngineErrors.
  */
-import type { AttachmentValue, DataProvider, ImportProblem, MobileUploadState, ImportResult, ListQuery, PageResult, RecordData, StatsResult } from './provider';
+import type { AttachmentValue, DataProvider, ImportProblem, MobileUploadState, ImportResult, ListQuery, PageResult, RecordData, StatsResult, FlowTimesResult } from './provider';
 import { toEngineError } from './provider';
 
 export interface RestTransport {
@@ -100,8 +101,12 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
     flowLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'flowLog', id), signal)),
     auditLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'auditLog', id), signal)),
     document: (resource, id, signal) => guarded(() => transport.get(path(resource, 'document', id), signal)),
-    stats: (resource, { filters, groupBy, months }, signal) =>
-      guarded(() => transport.post<StatsResult>(path(resource, 'stats'), { ...listParams({ filters }), ...(groupBy ? { groupBy } : {}), ...(months ? { months: months.join(',') } : {}) }, signal)),
+    stats: (resource, { filters, groupBy, stackBy, months }, signal) =>
+      guarded(() =>
+        transport.post<StatsResult>(path(resource, 'stats'), { ...listParams({ filters }), ...(groupBy ? { groupBy } : {}), ...(stackBy ? { stackBy } : {}), ...(months ? { months: months.join(',') } : {}) }, signal),
+      ),
+    flowTimes: (resource, { months }, signal) =>
+      guarded(() => transport.get<FlowTimesResult>(`${path(resource, 'flow-times')}${months ? `?months=${months.join(',')}` : ''}`, signal)),
   };
   provider.call = (apiPath, body) => guarded(() => transport.post<unknown>(apiPath, body));
   const url = transport.url;

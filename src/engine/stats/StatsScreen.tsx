@@ -19,6 +19,7 @@ import type { ScreenComponentProps } from '../screen-props';
 import type { ScreenBundle } from '../registry/registry';
 import type { StatsCard, StatsChart, StatsScreen as StatsScreenSchema } from '../../schema/types';
 import { LoadFailed, ScreenCard } from '../ui';
+import FlowTimesCard from './FlowTimes';
 import { ChartFrame, ChartTable, GroupChart, TrendChart, TrendTable, type ChartViewMode as View } from './ChartView';
 import type { TrendLine } from './chart-options';
 import { chartData, codedParams, hrefWith, narrow, searchOf, type Params } from './stats';
@@ -54,6 +55,7 @@ export default function StatsScreen({ bundle }: ScreenComponentProps) {
           ))}
         </Row>
       )}
+      {screen.flowTimes && <FlowTimesCard flowTimes={screen.flowTimes} />}
     </ScreenCard>
   );
 }
