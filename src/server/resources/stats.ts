@@ -7,6 +7,9 @@
  *   a boolean, or the workflow state; src/schema/model.ts `isGroupable`), answered as
  *   `{ total, groups: [{ value, count }] }`, largest group first (blank values as `value: null`).
  *   Any other name answers BAD_REQUEST, like a bad `orderBy`.
+ * - `groupBy=<field>&stackBy=<field>`: one `GROUP BY` over both (the second groupable too, neither
+ *   a multi-value `codes` field), answered as `{ total, groups: [{ value, stack, count }] }`, the
+ *   groups with the largest total first and within a group the largest part first (a stacked bar).
  * - `groupBy=<date field>&months=<from>,<to>`: counts per month of that date (offsets from the
  *   current month, e.g. `-11,0`: the last twelve), every month answered, as
  *   `{ total, months: [{ month: 'YYYY-MM', count }] }` (a stats screen's line chart).
@@ -28,6 +31,8 @@ import { actorOf } from './scope';
 
 export interface StatsGroup {
   value: string | boolean | null;
+  /** With `stackBy`: the value of the second field. */
+  stack?: string | boolean | null;
   count: number;
 }
 
@@ -54,15 +59,18 @@ function groupField(model: ResourceModel, name: unknown): FieldModel {
 
 /** Counts of the visible rows matching `input` (list parameters plus an optional `groupBy`). */
 export async function countStats(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<StatsResult> {
-  const { groupBy, months, ...params } = input;
+  const { groupBy, stackBy, months, ...params } = input;
+  const stacked = stackBy !== undefined && stackBy !== '';
   if (months !== undefined && months !== '') {
-    if (typeof groupBy !== 'string') throw new AppError('BAD_REQUEST');
+    if (typeof groupBy !== 'string' || stacked) throw new AppError('BAD_REQUEST');
     const points = await countByMonth(db, compiled, actor, params, groupBy, monthsAround(todayIn(), monthRange(months)));
     return { total: points.reduce((sum, p) => sum + p.count, 0), months: points };
   }
   const field = groupBy === undefined || groupBy === '' ? undefined : groupField(compiled.model, groupBy);
+  if (stacked && !field) throw new AppError('BAD_REQUEST');
   const { conditions } = listCriteria(compiled, actor, params);
   if (!field) return { total: await countRows(db, compiled.model, conditions) };
+  if (stacked) return countStacked(db, compiled, conditions, field, groupField(compiled.model, stackBy));
 
   const column = sql.raw(quote(field.column));
   const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
@@ -76,6 +84,27 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
   return { total: rows.reduce((sum, row) => sum + row.count, 0), groups: rows.map((row) => ({ value: row.value ?? null, count: row.count })) };
 }
 
+/**
+ * Counts per pair of values of two fields (one GROUP BY over both): groups by their totals, largest
+ * first, each group's parts largest first; blanks are values (null) of their own.
+ */
+async function countStacked(db: AnyDb, compiled: CompiledResource, conditions: ReturnType<typeof listCriteria>['conditions'], field: FieldModel, stack: FieldModel): Promise<StatsResult> {
+  // A row with several codes would count in several parts and the parts would not add up to the bar.
+  if (field.kind === 'codes' || stack.kind === 'codes' || field.name === stack.name) throw new AppError('BAD_REQUEST');
+  const column = sql.raw(quote(field.column));
+  const stackColumn = sql.raw(quote(stack.column));
+  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const table = sql.raw(quote(compiled.model.table));
+  const { rows } = await sql<StatsGroup & { total: number }>`
+    SELECT value, stack, count, sum(count) OVER (PARTITION BY value)::int AS total
+    FROM (SELECT ${column} AS value, ${stackColumn} AS stack, count(*)::int AS count FROM ${table} ${where} GROUP BY ${column}, ${stackColumn}) AS pairs
+    ORDER BY total DESC, value NULLS LAST, count DESC, stack NULLS LAST`.execute(db);
+  return {
+    total: rows.reduce((sum, row) => sum + row.count, 0),
+    groups: rows.map((row) => ({ value: row.value ?? null, stack: row.stack ?? null, count: row.count })),
+  };
+}
+
 const statsSchema = {
   type: 'object',
   required: ['total'],
@@ -83,7 +112,11 @@ const statsSchema = {
     total: { type: 'integer' },
     groups: {
       type: 'array',
-      items: { type: 'object', required: ['value', 'count'], properties: { value: { type: ['string', 'boolean', 'null'] }, count: { type: 'integer' } } },
+      items: {
+        type: 'object',
+        required: ['value', 'count'],
+        properties: { value: { type: ['string', 'boolean', 'null'] }, stack: { type: ['string', 'boolean', 'null'] }, count: { type: 'integer' } },
+      },
     },
     months: { type: 'array', items: { type: 'object', required: ['month', 'count'], properties: { month: { type: 'string' }, count: { type: 'integer' } } } },
   },
@@ -100,8 +133,8 @@ export function statsOperation(compiled: CompiledResource): Operation {
       ...commonOptions(model),
       schema: {
         tags: [model.name],
-        summary: `${model.title}: counts (list filters; groupBy=<dict, area or bool field> counts per value; groupBy=<date field>&months=<from>,<to> per month)`,
-        querystring: { ...compiled.listPlan.paramsSchema, properties: { ...(compiled.listPlan.paramsSchema.properties as object), groupBy: { type: 'string', maxLength: 100 }, months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' } } },
+        summary: `${model.title}: counts (list filters; groupBy=<dict, area or bool field> counts per value, with stackBy=<another> per pair of values; groupBy=<date field>&months=<from>,<to> per month)`,
+        querystring: { ...compiled.listPlan.paramsSchema, properties: { ...(compiled.listPlan.paramsSchema.properties as object), groupBy: { type: 'string', maxLength: 100 }, stackBy: { type: 'string', maxLength: 100 }, months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' } } },
         response: { 200: envelopeOf(statsSchema), ...failureResponses },
       },
       handler: async (request: FastifyRequest, reply) => reply.ok(await countStats(request.server.db, compiled, actorOf(request), inputOf(request))),
