@@ -3,7 +3,8 @@
  * tables up to date (additive changes only), and serves each resource's operations under
  * `/r/<resource>/...` plus the legacy paths. See operations.ts for the routes, scope.ts for who
  * sees which rows, filters.ts for the list parameters, xlsx/ for the XLSX export and import (cells,
- * sheet, import, template, export), stats.ts for the counts of the stats screens.
+ * sheet, import, template, export), stats.ts for the counts of the stats screens, flow-times.ts for
+ * how long workflows take.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -23,6 +24,7 @@ import type { HookRegistry } from './hooks';
 import { operationsOf } from './operations';
 import { checkSystemTables } from './system-table';
 import { statsOperation } from './stats';
+import { flowTimesOperation } from './flow-times';
 import { loadDeskScreens, menuRoutes, registerDesk, type DeskSection } from './desk';
 import type { CompiledResource } from './records';
 
@@ -75,7 +77,7 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   // XLSX import beside the export, for the resources that take one (no readOnly, a new row saveable in the initial state).
   const importing = routed.filter((r) => acceptsImport(r.model));
   const operations = new Map(
-    routed.map((r) => [r.model.name, [...operationsOf(r), exportOperation(r, exportSources), ...(importing.includes(r) ? [importTemplateOperation(r, exportSources)] : []), statsOperation(r), ...[documentOperation(r)].filter((op) => op !== undefined)]]),
+    routed.map((r) => [r.model.name, [...operationsOf(r), exportOperation(r, exportSources), ...(importing.includes(r) ? [importTemplateOperation(r, exportSources)] : []), statsOperation(r), ...(r.model.workflow ? [flowTimesOperation(r)] : []), ...[documentOperation(r)].filter((op) => op !== undefined)]]),
   );
   for (const [name, ops] of operations) {
     for (const op of ops) app.route({ ...op.options, method: op.methods, url: resourcePath(name, op.name, op.takesId ? ':id' : undefined) });
