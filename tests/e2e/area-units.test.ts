@@ -2,7 +2,8 @@
  * 辖区单位 and 单位档案 in Chromium at 1366×768 as the demo city authority (jgadmin): the menu
  * 辖区监管 → 辖区单位 lists both demo using units with their equipment and overdue counts; the
  * 区县 filter narrows it; a unit's name opens its file, whose 基本信息 shows the unit and whose 设备
- * tab lists that unit's equipment, read only; nothing is wider than the page.
+ * tab lists that unit's equipment, read only; nothing is wider than the page. From 超期未检, a row's
+ * unit opens that unit's file, and a row's 查看 opens the equipment with its 检验记录 tab.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_UNITS } from '../../src/server/db/seed';
@@ -70,5 +71,36 @@ describe('辖区监管 → 辖区单位 → 单位档案', () => {
     await tabs.getByRole('tab', { name: '证书' }).click();
     await tabs.locator('.ant-tabs-tabpane-active .ant-table-row, .ant-tabs-tabpane-active .ant-empty').first().waitFor();
     for (const name of [/新\s*增/, /编\s*辑/, /删\s*除/]) expect(await page.getByRole('button', { name }).filter({ visible: true }).count()).toBe(0);
+  });
+
+  it('opens a unit’s file and an item’s inspections from an overdue row', { timeout: 120_000 }, async () => {
+    page.setDefaultTimeout(45_000);
+    await openMenu(page, '辖区监管', '超期未检');
+    await page.waitForURL(/\/area\/equipment-timeout/);
+    const table = page.locator('.engine-list-table').filter({ visible: true });
+    const rows = table.locator('.ant-table-row');
+    await rows.first().waitFor();
+    // The second demo unit's overdue rows: its name is a link to its file.
+    await page.goto(`${baseURL}/area/equipment-timeout?unitName=${encodeURIComponent(DEMO_UNITS.second.orgname)}`);
+    const row = rows.filter({ hasText: DEMO_UNITS.second.orgname }).first();
+    await row.waitFor();
+    await row.getByRole('link', { name: DEMO_UNITS.second.orgname }).click();
+    await page.waitForURL(/\/area\/unit-file\?id=/);
+    await expect.poll(async () => (await page.locator('.ant-descriptions').filter({ visible: true }).allInnerTexts()).join('\n')).toContain(DEMO_UNITS.second.orgcode);
+
+    // Back on the list, 查看 opens the item; its 检验记录 tab lists its inspections, newest first.
+    await page.goBack();
+    await page.waitForURL(/\/area\/equipment-timeout/);
+    await row.waitFor();
+    await row.getByRole('button', { name: /查\s*看/ }).or(row.getByRole('link', { name: /查\s*看/ })).first().click();
+    await page.waitForURL(/\/area\/equipment-detail\?id=/);
+    const tabs = page.locator('.engine-detail-tabs').filter({ visible: true });
+    await tabs.getByRole('tab', { name: '检验记录' }).click();
+    const pane = tabs.locator('.ant-tabs-tabpane-active');
+    await pane.locator('.ant-table-row').first().waitFor();
+    const dates = (await pane.locator('.ant-table-row td:first-child').allInnerTexts()).map((d) => d.trim());
+    for (const d of dates) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 });

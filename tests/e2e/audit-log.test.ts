@@ -60,12 +60,13 @@ describe('audit log screen', () => {
 
     // The time column sorts: newest first is the default; the header's cycle leads to oldest first.
     const header = table.locator('thead th', { hasText: '时间' });
-    // Each click moves the sort one step (descending → none → ascending) and the address with it:
-    // wait for the address to move before the next click, however slow the machine, so no click is lost or doubled.
-    for (let i = 0; i < 3 && !/[?&]orderBy=time(&|$)/.test(page.url()); i++) {
+    // Each click moves the sort one step (descending → none → ascending) and the address with it.
+    // Wait for the address to move before the next click, so a slow click is not doubled; a click
+    // the table did not take (it was still re-rendering) leaves the address as it was, and is repeated.
+    for (let steps = 0; steps < 6 && !/[?&]orderBy=time(&|$)/.test(page.url()); steps++) {
       const before = page.url();
       await header.click();
-      await page.waitForURL((url) => url.toString() !== before);
+      await expect.poll(() => page.url(), { timeout: 15_000 }).not.toBe(before).catch(() => undefined);
     }
     await page.waitForURL(/[?&]orderBy=time(&|$)/);
     await expect.poll(async () => { const t = await times(); return t.length > 1 && t.join() === [...t].sort().join(); }).toBe(true);

@@ -88,6 +88,9 @@ export default function LoginPage() {
         <Link to="/registerAuditQuery">注册进度查询</Link>
         <Link to="/resetPassword">忘记密码</Link>
       </div>
+      <div className="login-card__public">
+        <Link to="/inspection-results">双随机抽查结果公示</Link>
+      </div>
     </LoginLayout>
   );
 }

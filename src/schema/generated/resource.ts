@@ -234,9 +234,9 @@ export interface Field {
    */
   compute?: string;
   /**
-   * string: the record's owning unit as it is now — its name ("name") or its unified social credit code ("code") — read from the unit register through the row's owner, never stored: lists, details and exports show it, a list sorts by it and filters it by contains; it follows a renamed unit. For lists that read across units (oversightRead). Requires readonly and scope unit; not in search or display. (enforced: server)
+   * string: the record's owning unit as it is now — its name ("name"), its unified social credit code ("code") or its id ("id", what a list column's `toId` passes to a unit's page) — read from the unit register through the row's owner, never stored: lists, details and exports show it, a list sorts by it and filters it by contains; it follows a renamed unit. For lists that read across units (oversightRead). Requires readonly and scope unit; not in search or display. (enforced: server)
    */
-  owner?: 'name' | 'code';
+  owner?: 'name' | 'code' | 'id';
   /**
    * Set by the server (workflow, defaults, hooks, action input); never taken from a request body. Forms show the value without an input. (enforced: browser and server)
    */

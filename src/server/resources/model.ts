@@ -231,7 +231,7 @@ function systemField(column: SystemColumn): FieldModel {
 }
 
 /** The unit register's column behind each value of the field keyword `owner`. */
-const OWNER_COLUMNS = { name: 'orgname', code: 'orgcode' } as const;
+const OWNER_COLUMNS = { name: 'orgname', code: 'orgcode', id: 'id' } as const;
 
 /**
  * Field `owner`: the owning unit's name or code, read from sys_unit through the row's unit_id by a
