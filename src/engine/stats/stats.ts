@@ -147,3 +147,146 @@ export function describeChart(title: string, data: readonly ChartDatum[], total:
   if (data.length === 0) return `${title}：暂无数据`;
   return `${title}：${data.map((d) => `${d.label} ${d.count}（${percent(d.share)}）`).join('，')}，合计 ${total}`;
 }
+
+/** A share as "12.5%（3 / 24）": the percentage with both numbers; "—（0 / 0）" without rows. */
+export const rateText = (part: number, whole: number): string => `${whole > 0 ? percent(part / whole) : '—'}（${part} / ${whole}）`;
+
+/** One bar of a `rate` chart: of `whole` counted rows, `part` also match the rate's filter. */
+export interface RateDatum {
+  key: string;
+  /** The group's value (null: blank). */
+  value: string | boolean | null;
+  label: string;
+  part: number;
+  whole: number;
+  /** part / whole, 0..1 (0 without rows). */
+  rate: number;
+}
+
+/**
+ * A rate chart's bars: per value of the denominator's groups (the chart's rows), the share that
+ * also match the rate's filter (the numerator's groups), highest share first (then most rows).
+ */
+export function rateData(whole: StatsResult | undefined, part: StatsResult | undefined, resource: Resource, name: string, field: Field, dicts: ReadonlyMap<string, Dict>): RateDatum[] {
+  if (!whole?.groups) return [];
+  const codes = codesOf(resource, name, field, dicts);
+  const parts = new Map((part?.groups ?? []).map((g) => [String(g.value), g.count]));
+  return whole.groups
+    .filter((g) => g.count > 0)
+    .map((g) => {
+      const count = parts.get(String(g.value)) ?? 0;
+      return { key: String(g.value), value: g.value, label: groupLabel(field, codes, g.value), part: count, whole: g.count, rate: count / g.count };
+    })
+    .sort((a, b) => b.rate - a.rate || b.whole - a.whole || a.label.localeCompare(b.label, 'zh-CN'));
+}
+
+/** A month of a rate line: the share (0..100, one decimal) or null when the month has no rows. */
+export interface RatePoint {
+  month: string;
+  part: number;
+  whole: number;
+  /** Percentage, or null (no rows that month: no point, not 0%). */
+  rate: number | null;
+}
+
+/** A rate line's months from the two month series (same months, same order). */
+export function ratePoints(whole: readonly { month: string; count: number }[], part: readonly { month: string; count: number }[]): RatePoint[] {
+  const parts = new Map(part.map((p) => [p.month, p.count]));
+  return whole.map((w) => {
+    const count = parts.get(w.month) ?? 0;
+    return { month: w.month, part: count, whole: w.count, rate: w.count > 0 ? Math.round((count / w.count) * 1000) / 10 : null };
+  });
+}
+
+/** One value of a stacked bar's second field: a series, with its label and code colour. */
+export interface StackSeries {
+  key: string;
+  value: string | boolean | null;
+  label: string;
+  color?: string;
+}
+
+/** A stacked bar chart's data: the bars (groups, largest total first), the parts' series and counts[series][bar]. */
+export interface StackedData {
+  bars: (ChartDatum & { value: string | boolean | null })[];
+  series: StackSeries[];
+  /** counts[i][j]: rows of series i in bar j. */
+  counts: number[][];
+  total: number;
+}
+
+/**
+ * The stacked bars of a `groupBy` + `stackBy` answer (groups[] with `stack`): one bar per group
+ * value in the server's order (its total largest first), one series per stack value (largest
+ * overall first), labelled through the code lists, each series in its code's colour when it has one.
+ */
+export function stackedData(result: StatsResult | undefined, resource: Resource, name: string, field: Field, stackName: string, stackField: Field, dicts: ReadonlyMap<string, Dict>): StackedData {
+  const empty: StackedData = { bars: [], series: [], counts: [], total: 0 };
+  if (!result?.groups) return empty;
+  const codes = codesOf(resource, name, field, dicts);
+  const stackCodes = codesOf(resource, stackName, stackField, dicts);
+  const barIndex = new Map<string, number>();
+  const bars: StackedData['bars'] = [];
+  const seriesTotals = new Map<string, { value: string | boolean | null; count: number }>();
+  for (const g of result.groups) {
+    const key = String(g.value);
+    if (!barIndex.has(key)) {
+      barIndex.set(key, bars.length);
+      const code = g.value === null ? undefined : codes.find((c) => c.value === key);
+      bars.push({ key, value: g.value, label: groupLabel(field, codes, g.value), count: 0, share: 0, color: code?.color });
+    }
+    bars[barIndex.get(key)!].count += g.count;
+    const stack = g.stack ?? null;
+    const s = seriesTotals.get(String(stack)) ?? { value: stack, count: 0 };
+    s.count += g.count;
+    seriesTotals.set(String(stack), s);
+  }
+  const series: StackSeries[] = [...seriesTotals.entries()]
+    .sort(([ka, a], [kb, b]) => (a.value === null ? 1 : 0) - (b.value === null ? 1 : 0) || b.count - a.count || ka.localeCompare(kb))
+    .map(([key, s]) => {
+      const code = s.value === null ? undefined : stackCodes.find((c) => c.value === key);
+      return { key, value: s.value, label: groupLabel(stackField, stackCodes, s.value), color: code?.color };
+    });
+  const seriesIndex = new Map(series.map((s, i) => [s.key, i]));
+  const counts = series.map(() => bars.map(() => 0));
+  for (const g of result.groups) counts[seriesIndex.get(String(g.stack ?? null))!][barIndex.get(String(g.value))!] += g.count;
+  const total = result.total;
+  for (const bar of bars) bar.share = total > 0 ? bar.count / total : 0;
+  return { bars, series, counts, total };
+}
+
+/**
+ * The list parameters of a chart's drill-down: the screen's filters, the chart's `where`, the
+ * `rate` filter (a rate chart's link shows the rows of its numerator) and the clicked value(s).
+ * `null` when a clicked value is blank (a list cannot filter on 未填写) or nothing can match.
+ */
+export function drillParams(
+  filters: Params,
+  chart: { groupBy: string; stackBy?: string; where?: StatsWhere; rate?: StatsWhere },
+  coded: ReadonlySet<string>,
+  value: string | boolean | null,
+  stack?: string | boolean | null,
+): Params | null {
+  if (blank(value) || (chart.stackBy !== undefined && stack !== undefined && blank(stack))) return null;
+  const clicked: StatsWhere = { [chart.groupBy]: String(value) };
+  if (chart.stackBy !== undefined && stack !== undefined && stack !== null) clicked[chart.stackBy] = String(stack);
+  let out: Params | null = filters;
+  for (const where of [chart.where, chart.rate, clicked]) {
+    if (out === null) return null;
+    out = narrow(out, where, coded);
+  }
+  return out;
+}
+
+/** A stacked chart's text: "标题：甲 5（A 3，B 2），乙 …，合计 7". */
+export function describeStacked(title: string, data: StackedData): string {
+  if (data.bars.length === 0) return `${title}：暂无数据`;
+  const bars = data.bars.map((bar, j) => `${bar.label} ${bar.count}（${data.series.flatMap((s, i) => (data.counts[i][j] > 0 ? [`${s.label} ${data.counts[i][j]}`] : [])).join('，')}）`);
+  return `${title}：${bars.join('，')}，合计 ${data.total}`;
+}
+
+/** A rate chart's text: "标题：甲 12.5%（3 / 24），…". */
+export function describeRates(title: string, data: readonly RateDatum[]): string {
+  if (data.length === 0) return `${title}：暂无数据`;
+  return `${title}：${data.map((d) => `${d.label} ${rateText(d.part, d.whole)}`).join('，')}`;
+}

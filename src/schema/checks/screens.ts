@@ -21,6 +21,7 @@ import type {
   Screen,
   Section,
   StatsCard,
+  StatsChart,
   StatsScreen,
   StatsWhere,
   WizardScreen,
@@ -201,6 +202,10 @@ class ScreenChecker {
         if (chart.where) this.where(['charts', i, 'where'], chart.where);
         const [from, to] = chart.months ?? [-11, 0];
         if (from > to) this.ctx.report(this.file, ['charts', i, 'months'], 'field-type', `months [${from}, ${to}]: the first month comes after the last`);
+        if (chart.rate) this.where(['charts', i, 'rate'], chart.rate);
+        if (chart.rate && chart.lines) this.ctx.report(this.file, ['charts', i, 'lines'], 'field-type', "a rate line is one line: 'lines' do not go with 'rate'");
+        if (chart.stackBy !== undefined) this.ctx.report(this.file, ['charts', i, 'stackBy'], 'field-type', 'stackBy splits bars: only a bar chart takes it');
+        this.chartLink(['charts', i, 'link'], chart);
         return;
       }
       if (chart.lines || chart.months || chart.label) this.ctx.report(this.file, ['charts', i, 'type'], 'field-type', `'label', 'months' and 'lines' belong to a line chart`);
@@ -209,7 +214,49 @@ class ScreenChecker {
         this.ctx.report(this.file, at, 'field-type', `a chart cannot group by '${chart.groupBy}' (type ${field.type}): use a dict, multiDict, area or bool field, or the workflow state`);
       }
       if (chart.where) this.where(['charts', i, 'where'], chart.where);
+      if (chart.rate) {
+        if (chart.type !== 'bar') this.ctx.report(this.file, ['charts', i, 'rate'], 'field-type', `a share (rate) is drawn as bars or a line, not as a ${chart.type} chart`);
+        this.where(['charts', i, 'rate'], chart.rate);
+      }
+      if (chart.stackBy !== undefined) {
+        const sat = ['charts', i, 'stackBy'];
+        if (chart.type !== 'bar') this.ctx.report(this.file, sat, 'field-type', `stackBy splits bars: only a bar chart takes it, not ${chart.type}`);
+        if (chart.rate) this.ctx.report(this.file, sat, 'field-type', 'a chart shows either stacked counts (stackBy) or a share (rate), not both');
+        if (chart.stackBy === chart.groupBy) this.ctx.report(this.file, sat, 'field-type', `stackBy '${chart.stackBy}' is the groupBy field itself`);
+        const stack = this.field(sat, chart.stackBy);
+        // The server refuses multi-value (codes) fields on either side of a stack: parts would not add up.
+        if (stack && (!isGroupable(this.resource, chart.stackBy, stack) || stack.type === 'multiDict')) {
+          this.ctx.report(this.file, sat, 'field-type', `a chart cannot stack by '${chart.stackBy}' (type ${stack.type}): use a dict, area or bool field, or the workflow state`);
+        }
+        if (field?.type === 'multiDict') this.ctx.report(this.file, at, 'field-type', `a stacked chart cannot group by the multi-value field '${chart.groupBy}'`);
+      }
+      this.chartLink(['charts', i, 'link'], chart);
     });
+  }
+
+  /**
+   * A chart's drill-down `link`: a route of the menu; when it shows a list of the same resource,
+   * the list filters on the clicked fields (groupBy, stackBy), since the link carries their values.
+   */
+  private chartLink(at: JsonPath, chart: StatsChart): void {
+    const route = chart.link;
+    if (route === undefined) return;
+    if (this.ctx.routes && !this.ctx.routes.has(route)) {
+      this.ctx.report(this.file, at, 'unknown-route', `no route '${route}' in the menu`);
+      return;
+    }
+    const id = this.ctx.routeScreens?.get(route);
+    const target = id === undefined ? undefined : this.ctx.screens.get(id);
+    if (!target?.valid) return;
+    const list = target.file.value;
+    if (list.kind !== 'list' || list.resource !== this.resource.name) {
+      this.ctx.report(this.file, at, 'screen-link', `route '${route}' shows ${list.kind} screen '${id}' of resource '${list.resource}'; a chart opens a list of '${this.resource.name}'`);
+      return;
+    }
+    const shown = new Set((list.filters ?? []).map((f) => (typeof f === 'string' ? f : f.field)));
+    for (const name of [chart.groupBy, chart.stackBy]) {
+      if (name !== undefined && !shown.has(name)) this.ctx.report(this.file, at, 'screen-link', `list '${id}' has no filter on '${name}': the clicked value would be lost on the way`);
+    }
   }
 
   /**
