@@ -12,6 +12,7 @@ import { saveRecord } from '../../resources/record-save';
 import type { AnyDb, Row } from '../../resources/repository';
 import { bulkInsertRecords, type BulkOptions } from '../../resources/bulk';
 import { insertRecord } from '../../resources/writer';
+import { cityUnitProfile, cityUnits, insertCityUnits, relocate, unitPicker } from './bulk-city';
 import { demoEquipment } from './demo-rows';
 import { MAINTENANCE_UNIT, maintenanceUnitFor, seedMaintenanceUnits } from './maintenance-units';
 
@@ -121,8 +122,17 @@ async function seedUnitEquipment(demo: DemoContext, unit: Actor, count: number, 
  * Inserts `count` generated equipment rows for the demo unit, each prepared by the same insert as
  * every other record, in one COPY stream (`method: 'insert'`: the former multi-row INSERTs, the
  * baseline of `npm run bench:seed`); `onProgress` every 10,000 rows. Returns the number of rows.
+ *
+ * `units`: a generated city instead (bulk-city.ts): that many using units with their profiles, and
+ * the rows spread over them (each row's owner and district its unit's). The rows still go through
+ * one COPY stream: the insert options' `owner` is set to the next row's unit as its body is drawn,
+ * and the bulk insert prepares each body as soon as it is drawn (resources/bulk.ts).
  */
-export async function bulkEquipment(app: SeedTarget, count: number, options: { seed?: number; method?: BulkOptions['method']; onProgress?: (done: number) => void } = {}): Promise<number> {
+export async function bulkEquipment(
+  app: SeedTarget,
+  count: number,
+  options: { seed?: number; units?: number; method?: BulkOptions['method']; onProgress?: (done: number) => void; onUnits?: (added: number) => void } = {},
+): Promise<number> {
   const db = app.db as AnyDb;
   const compiled = resourceOf(app, EQUIPMENT);
   const actor = await demoActor(db, 'nbadmin', 'using', 'unit');
@@ -130,10 +140,36 @@ export async function bulkEquipment(app: SeedTarget, count: number, options: { s
   const today = todayIn();
   const { rows: existing } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(compiled.model.table)}`.execute(db);
   const offset = existing[0].n;
-  function* bodies() {
-    for (let i = 0; i < count; i++) yield demoEquipment(random, { today, index: offset + i });
-  }
   // A load at least as large as the table builds its indexes once at the end (BulkOptions.deferIndexes).
   const deferIndexes = options.method !== 'insert' && count >= offset;
-  return bulkInsertRecords(db, compiled, actor, bodies(), { trusted: true, method: options.method, deferIndexes, onProgress: options.onProgress });
+  if (options.units === undefined) {
+    function* bodies() {
+      for (let i = 0; i < count; i++) yield demoEquipment(random, { today, index: offset + i });
+    }
+    return bulkInsertRecords(db, compiled, actor, bodies(), { trusted: true, method: options.method, deferIndexes, onProgress: options.onProgress });
+  }
+  const units = cityUnits(options.units, options.seed ?? 1);
+  const added = await insertCityUnits(db, units);
+  // Each new unit's profile (the 辖区单位 view reads its legal person, industry, staff), owned by the unit.
+  const profileOwner = { unitId: '', areaCode: '' };
+  function* profiles() {
+    const profileRandom = prng((options.seed ?? 1) + 1);
+    for (const u of units) {
+      if (!added.has(u.id)) continue;
+      Object.assign(profileOwner, { unitId: u.id, areaCode: u.areacode });
+      yield cityUnitProfile(u, profileRandom);
+    }
+  }
+  await bulkInsertRecords(db, resourceOf(app, 'unit-profile'), actor, profiles(), { trusted: true, method: options.method, owner: profileOwner });
+  options.onUnits?.(added.size);
+  const owner = { unitId: '', areaCode: '' };
+  const pickUnit = unitPicker(units, random);
+  function* spread() {
+    for (let i = 0; i < count; i++) {
+      const unit = pickUnit();
+      Object.assign(owner, { unitId: unit.id, areaCode: unit.areacode });
+      yield relocate(demoEquipment(random, { today, index: offset + i }), unit);
+    }
+  }
+  return bulkInsertRecords(db, compiled, actor, spread(), { trusted: true, method: options.method, deferIndexes, owner, onProgress: options.onProgress });
 }

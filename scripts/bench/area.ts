@@ -1,0 +1,194 @@
+/**
+ * npm run bench:area — the authority's area-wide screens over a generated city on PostgreSQL:
+ * 10,000 using units and 1,000,000 pieces of equipment spread over them and Ningbo's districts
+ * (`npm run seed -- --units 10000 --equipment 1000000`, bulk-city.ts), read over HTTP from a real
+ * server process (src/server/main.ts) by the city authority (jgadmin) after a real login.
+ *
+ * Measured, each by sequential requests (one at a time: latency, not throughput), p50 and p99:
+ *   (a) /r/equipment/list, first page of 辖区设备综合查询 (area-equipment-query's default order);
+ *   (b) a filtered page: 区县 + 设备种类 + 使用单位 contains (the values rotate over the samples);
+ *   (c) the overdue list's first page (area-equipment-timeout's fixed filter and order);
+ *   (d) /r/area-unit/list (辖区单位): first page by name, sorted by equipment count, by overdue count;
+ *   (e) /r/equipment/stats: groupBy=locationArea&stackBy=equclacode (the stacked bar), and
+ *       groupBy=equclacode over the overdue filter (a rate chart's numerator).
+ * Goals: lists p99 ≤ 300 ms, statistics p99 ≤ 1 s.
+ *
+ * Baseline, measured in the same run against the same server and database: the same request by
+ * the using unit nbadmin over its own rows (an average unit's share, ROWS/UNITS rows) — what the
+ * portal costs when the scope does the narrowing; the ratio is area p99 / own-rows p99, how much
+ * dearer the city-wide view is than a unit's. 辖区单位 has no unit-side equivalent (units may not
+ * read it): its baseline is the unit's own equipment list, first page.
+ *
+ * Needs DATABASE_URL (a throw-away `portal_bench_area_*` database is made next to it and dropped at
+ * the end); without it, or when the server is unreachable, it says so and exits 0.
+ *
+ * Env: BENCH_AREA_UNITS (default 10000), BENCH_AREA_ROWS (1000000), BENCH_AREA_SAMPLES (requests
+ * per list query, default 100; statistics a third of it), BENCH_AREA_PORT (4140).
+ */
+import { fileURLToPath } from 'node:url';
+import type { Server } from './portal';
+import { benchCommandLine, printResult } from './report';
+
+benchCommandLine(
+  'bench:area',
+  'The authority\'s area-wide lists, 辖区单位 and statistics over a generated city (10,000 units, 1,000,000 pieces of equipment) on PostgreSQL, over HTTP as the city authority; p50/p99 against the same requests by a using unit over its own rows (goal: lists p99 ≤ 300 ms, statistics ≤ 1 s). Needs DATABASE_URL; without it, it says so and exits 0.',
+  [
+    ['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'],
+    ['BENCH_AREA_UNITS', 'generated using units (default 10000)'],
+    ['BENCH_AREA_ROWS', 'generated equipment rows (default 1000000)'],
+    ['BENCH_AREA_SAMPLES', 'requests per list query (default 100; statistics a third)'],
+    ['BENCH_AREA_PORT', 'port of the server (default 4140)'],
+  ],
+);
+// The bench's modules load once the command line is understood (`--help` answers at once).
+const { sql } = await import('kysely');
+const { buildApp } = await import('../../src/server/app');
+const { DEMO_UNITS, seedDemoData } = await import('../../src/server/db/seed');
+const { bulkEquipment } = await import('../../src/server/domain/equipment/seed');
+const { CITY_DISTRICTS } = await import('../../src/server/domain/equipment/bulk-city');
+const { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase } = await import('./portal');
+
+const UNITS = Number(process.env.BENCH_AREA_UNITS ?? 10_000);
+const ROWS = Number(process.env.BENCH_AREA_ROWS ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_AREA_SAMPLES ?? 100);
+const PORT = Number(process.env.BENCH_AREA_PORT ?? 4140);
+const LIST_GOAL_MS = 300;
+const STATS_GOAL_MS = 1000;
+/** The whole run must stay under ten minutes; past this it aborts and cleans up. */
+const DEADLINE_MS = 12 * 60_000;
+const MAIN = fileURLToPath(new URL('../../src/server/main.ts', import.meta.url));
+
+const log = (message: string) => console.log(`  ${message}`);
+const since = (started: number) => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+/** The tables (through the engine, as `npm start` makes them), the demo accounts, the city, the demo unit's own share. */
+async function prepareDatabase(url: string): Promise<void> {
+  const started = performance.now();
+  const app = await buildApp({ databaseUrl: url, captchaEnabled: false, logLevel: 'warn', staticDir: null, pgStatementTimeoutMs: 0 });
+  try {
+    await app.ready();
+    await seedDemoData(app.db);
+    let last = 0;
+    await bulkEquipment(app, ROWS, {
+      units: UNITS,
+      onProgress: (done) => {
+        if (done - last >= 100_000 || done === ROWS) {
+          last = done;
+          log(`seeding: ${done.toLocaleString('en')} / ${ROWS.toLocaleString('en')} rows over ${UNITS.toLocaleString('en')} units (${since(started)})`);
+        }
+      },
+    });
+    // The baseline unit: an average unit's share of rows.
+    await bulkEquipment(app, Math.max(20, Math.round(ROWS / UNITS)), { seed: 2 });
+    await sql`VACUUM ANALYZE`.execute(app.db);
+    log(`seeded and analyzed in ${since(started)}`);
+  } finally {
+    await app.close();
+  }
+}
+
+interface Reply {
+  result: string;
+  message?: string;
+  data?: { count?: number; list?: unknown[] };
+}
+
+/** `samples` sequential GETs of the URLs (cycling), after a few warm-up ones; latencies in ms, sorted. */
+async function time(urls: readonly string[], sid: string, samples: number): Promise<number[]> {
+  const get = async (url: string) => {
+    const started = performance.now();
+    const res = await fetch(`${url}&__sid=${sid}`);
+    const body = (await res.json()) as Reply;
+    const ms = performance.now() - started;
+    if (res.status !== 200 || body.result !== 'true') throw new Error(`${url}: ${res.status} ${body.message ?? ''}`);
+    return ms;
+  };
+  for (const url of urls.slice(0, 3)) await get(url);
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) times.push(await get(urls[i % urls.length]));
+  return times.sort((a, b) => a - b);
+}
+
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+
+async function main(): Promise<void> {
+  console.log(`bench:area — ${ROWS.toLocaleString('en')} equipment rows over ${UNITS.toLocaleString('en')} units on PostgreSQL, the city authority's area-wide screens over HTTP, ${SAMPLES} requests per list query`);
+  const adminUrl = await reachablePostgres('bench:area');
+  if (!adminUrl) return;
+
+  let database: Awaited<ReturnType<typeof throwAwayDatabase>> | undefined;
+  const servers: Server[] = [];
+  const deadline = setTimeout(() => {
+    console.error(`  ABORTED: over ${DEADLINE_MS / 60_000} minutes`);
+    process.exitCode = 1;
+    void cleanup().then(() => process.exit(1));
+  }, DEADLINE_MS);
+  let cleaned = false;
+  async function cleanup(): Promise<void> {
+    if (cleaned) return;
+    cleaned = true;
+    clearTimeout(deadline);
+    await stopProcesses(servers);
+    await database?.drop();
+  }
+
+  try {
+    database = await throwAwayDatabase(adminUrl, 'portal_bench_area');
+    await prepareDatabase(database.url);
+    const server = await startProcess(
+      [MAIN],
+      { DATABASE_URL: database.url, PORT: String(PORT), HOST: '127.0.0.1', PORTAL_DEMO: 'off', PORTAL_CAPTCHA: 'off', PORTAL_STATIC_DIR: '', PORTAL_LOGIN_RATE_LIMIT: '100000' },
+      /Portal ready: (\S+)/,
+    );
+    servers.push(server);
+    const api = `${server.prefix}/espServer`;
+    const city = await login(api, DEMO_UNITS.authority.orgcode);
+    const unit = await login(api, DEMO_UNITS.using.orgcode);
+    const url = (path: string, params: Record<string, string>) => `${api}${path}?${new URLSearchParams({ pageNo: '1', pageSize: '20', ...params })}`;
+
+    const byDue = { orderBy: 'nextInspectionDate asc' };
+    const overdue = { ...byDue, useStatus: '1', nextInspectionDate_lte: 'today-1d' };
+    // The filtered page's values rotate: every district, two categories, a word of the generated names.
+    const words = ['精工', '华泰', '物流', '化工', '港务', '置业'];
+    const filtered = CITY_DISTRICTS.flatMap((d, i) => [
+      { ...byDue, locationArea: d.code, equclacode: i % 2 ? '3000' : '4000', unitName: words[i % words.length] },
+      { ...byDue, locationArea: d.code, equclacode: i % 2 ? '2000' : '3000', unitName: words[(i + 3) % words.length] },
+    ]);
+    const list = '/r/equipment/list';
+    const stats = '/r/equipment/stats';
+    const ownFirstPage = [url(list, byDue)];
+    const queries: { name: string; urls: string[]; baseline: string[]; goal: number; samples: number }[] = [
+      { name: '(a) area equipment, first page', urls: [url(list, byDue)], baseline: ownFirstPage, goal: LIST_GOAL_MS, samples: SAMPLES },
+      { name: '(b) area equipment, filtered page', urls: filtered.map((f) => url(list, f)), baseline: filtered.map((f) => url(list, { ...f, unitName: '' })), goal: LIST_GOAL_MS, samples: SAMPLES },
+      { name: '(c) overdue list, first page', urls: [url(list, overdue)], baseline: [url(list, overdue)], goal: LIST_GOAL_MS, samples: SAMPLES },
+      { name: '(d) 辖区单位, first page by name', urls: [url('/r/area-unit/list', { orderBy: 'orgname asc' })], baseline: ownFirstPage, goal: LIST_GOAL_MS, samples: SAMPLES },
+      { name: '(d) 辖区单位 by equipment count', urls: [url('/r/area-unit/list', { orderBy: 'equipmentCount desc' })], baseline: ownFirstPage, goal: LIST_GOAL_MS, samples: SAMPLES },
+      { name: '(d) 辖区单位 by overdue count', urls: [url('/r/area-unit/list', { orderBy: 'overdueCount desc' })], baseline: ownFirstPage, goal: LIST_GOAL_MS, samples: SAMPLES },
+      { name: '(e) stats by district × category', urls: [url(stats, { groupBy: 'locationArea', stackBy: 'equclacode' })], baseline: [url(stats, { groupBy: 'locationArea', stackBy: 'equclacode' })], goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
+      { name: '(e) stats overdue by category', urls: [url(stats, { groupBy: 'equclacode', useStatus: '1', nextInspectionDate_lte: 'today-1d' })], baseline: [url(stats, { groupBy: 'equclacode', useStatus: '1', nextInspectionDate_lte: 'today-1d' })], goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
+    ];
+    // A first look: what each query answers (counts), so a wrong query shows before it is timed.
+    for (const q of queries) {
+      const res = (await (await fetch(`${q.urls[0]}&__sid=${city}`)).json()) as Reply;
+      const data = res.data as { count?: number; list?: unknown[] } | undefined;
+      log(`${q.name}: ${res.result === 'true' ? `${data?.count ?? '-'} rows matching, ${Array.isArray(data?.list) ? data.list.length : Array.isArray(res.data) ? (res.data as unknown[]).length : '-'} on the page/groups` : `refused: ${res.message}`}`);
+    }
+    for (const q of queries) {
+      const area = await time(q.urls, city, q.samples);
+      const own = await time(q.baseline, unit, q.samples);
+      const [p50, p99, b99] = [quantile(area, 0.5), quantile(area, 0.99), quantile(own, 0.99)];
+      printResult(
+        `area ${q.name}`,
+        `p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (unit's own rows: p50 ${quantile(own, 0.5).toFixed(0)} ms, p99 ${b99.toFixed(0)} ms)`,
+        `p99 ≤ ${q.goal} ms`,
+        p99 / b99,
+        p99 <= q.goal,
+        'area/own-rows p99',
+      );
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
