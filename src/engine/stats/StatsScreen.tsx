@@ -38,6 +38,8 @@ export default function StatsScreen({ bundle }: ScreenComponentProps) {
   const values = useMemo(() => filterValuesFromSearch(specs, search), [specs, search]);
   const params = useMemo(() => filterParams(specs, values), [specs, values]);
   const onSearch = (next: FilterValues) => setSearch(searchOf(filterParams(specs, next)));
+  // A table's first column is named as the screen's filter on that field names it (e.g. 区县), else by the field.
+  const labels = useMemo(() => new Map((screen.filters ?? []).flatMap((f) => (typeof f === 'object' && 'label' in f && f.label ? [[f.field, f.label] as const] : []))), [screen.filters]);
 
   return (
     <ScreenCard
@@ -67,7 +69,7 @@ export default function StatsScreen({ bundle }: ScreenComponentProps) {
               {chart.type === 'line' ? (
                 <TrendCard bundle={bundle} chart={chart} params={params} coded={coded} />
               ) : (
-                <ChartCard bundle={bundle} chart={chart} params={narrow(params, chart.where, coded)} filters={params} coded={coded} />
+                <ChartCard bundle={bundle} chart={chart} params={narrow(params, chart.where, coded)} filters={params} coded={coded} labels={labels} />
               )}
             </Col>
           ))}
@@ -120,15 +122,10 @@ function useDrill(chart: StatsChart, filters: Params, coded: ReadonlySet<string>
 }
 
 /** Counts per value of a field, as bars, stacked bars or a donut, or shares (`rate`) as bars; or as a table. */
-function ChartCard({ bundle, chart, params, filters, coded }: { bundle: ScreenBundle; chart: StatsChart; params: Params | null; filters: Params; coded: ReadonlySet<string> }) {
+function ChartCard({ bundle, chart, params, filters, coded, labels }: { bundle: ScreenBundle; chart: StatsChart; params: Params | null; filters: Params; coded: ReadonlySet<string>; labels: ReadonlyMap<string, string> }) {
   const [view, setView] = useState<View>('chart');
-  const body = chart.stackBy ? (
-    <StackedBody bundle={bundle} chart={chart} params={params} filters={filters} coded={coded} view={view} />
-  ) : chart.rate ? (
-    <RateBody bundle={bundle} chart={chart} params={params} filters={filters} coded={coded} view={view} />
-  ) : (
-    <GroupBody bundle={bundle} chart={chart} params={params} filters={filters} coded={coded} view={view} />
-  );
+  const props = { bundle, chart, params, filters, coded, view, groupLabel: labels.get(chart.groupBy) ?? fieldOf(bundle.resource, chart.groupBy).label };
+  const body = chart.stackBy ? <StackedBody {...props} /> : chart.rate ? <RateBody {...props} /> : <GroupBody {...props} />;
   return (
     <ChartFrame title={chart.title} view={view} onView={setView} bodyStyle={CHART_BODY}>
       {body}
@@ -145,6 +142,8 @@ interface BodyProps {
   filters: Params;
   coded: ReadonlySet<string>;
   view: View;
+  /** The name of the grouped values (a table's first column). */
+  groupLabel: string;
 }
 
 /** Loading, failure and empty states shared by the chart bodies; `undefined` once there is something to draw. */
@@ -155,7 +154,7 @@ function pending(params: Params | null, error: Error | undefined, loaded: boolea
   return undefined;
 }
 
-function GroupBody({ bundle, chart, params, filters, coded, view }: BodyProps) {
+function GroupBody({ bundle, chart, params, filters, coded, view, groupLabel }: BodyProps) {
   const { resource, dicts } = bundle;
   const navigate = useNavigate();
   const field = fieldOf(resource, chart.groupBy);
@@ -166,7 +165,7 @@ function GroupBody({ bundle, chart, params, filters, coded, view }: BodyProps) {
   const hrefOf = (key: string) => drill(result?.groups?.find((g) => String(g.value) === key)?.value ?? null);
   const wait = pending(params, error, result !== undefined, isLoading, data.length === 0 || total === 0, () => void mutate());
   if (wait) return wait;
-  if (view === 'table') return <ChartTable title={chart.title} data={data} total={total} groupLabel={field.label} hrefOf={chart.link ? (d) => hrefOf(d.key) : undefined} />;
+  if (view === 'table') return <ChartTable title={chart.title} data={data} total={total} groupLabel={groupLabel} hrefOf={chart.link ? (d) => hrefOf(d.key) : undefined} />;
   const onPick = chart.link
     ? (d: { key: string }) => {
         const href = hrefOf(d.key);
@@ -177,7 +176,7 @@ function GroupBody({ bundle, chart, params, filters, coded, view }: BodyProps) {
 }
 
 /** Bars split into parts by `stackBy` (one stats read grouping by both fields). */
-function StackedBody({ bundle, chart, params, filters, coded, view }: BodyProps) {
+function StackedBody({ bundle, chart, params, filters, coded, view, groupLabel }: BodyProps) {
   const { resource, dicts } = bundle;
   const navigate = useNavigate();
   const stackBy = chart.stackBy!;
@@ -189,7 +188,7 @@ function StackedBody({ bundle, chart, params, filters, coded, view }: BodyProps)
   const hrefOf = (bar: number, series?: number) => drill(data.bars[bar].value, series === undefined ? undefined : data.series[series].value);
   const wait = pending(params, error, result !== undefined, isLoading, data.bars.length === 0 || data.total === 0, () => void mutate());
   if (wait) return wait;
-  if (view === 'table') return <StackedTable title={chart.title} data={data} groupLabel={field.label} hrefOf={chart.link ? hrefOf : undefined} />;
+  if (view === 'table') return <StackedTable title={chart.title} data={data} groupLabel={groupLabel} hrefOf={chart.link ? hrefOf : undefined} />;
   const onPick = chart.link
     ? (bar: number, series: number) => {
         const href = hrefOf(bar, series);
@@ -200,7 +199,7 @@ function StackedBody({ bundle, chart, params, filters, coded, view }: BodyProps)
 }
 
 /** Shares per value: the chart's rows per value (`where`) and those also matching `rate`, two stats reads. */
-function RateBody({ bundle, chart, params, filters, coded, view }: BodyProps) {
+function RateBody({ bundle, chart, params, filters, coded, view, groupLabel }: BodyProps) {
   const { resource, dicts } = bundle;
   const navigate = useNavigate();
   const field = fieldOf(resource, chart.groupBy);
@@ -217,7 +216,7 @@ function RateBody({ bundle, chart, params, filters, coded, view }: BodyProps) {
   });
   if (wait) return wait;
   const hrefOf = (d: { value: string | boolean | null; part: number }) => (d.part > 0 ? drill(d.value) : undefined);
-  if (view === 'table') return <RateTable title={chart.title} data={data} groupLabel={field.label} rateLabel={chart.label ?? '比率'} hrefOf={chart.link ? hrefOf : undefined} />;
+  if (view === 'table') return <RateTable title={chart.title} data={data} groupLabel={groupLabel} rateLabel={chart.label ?? '比率'} hrefOf={chart.link ? hrefOf : undefined} />;
   const onPick = chart.link
     ? (d: { value: string | boolean | null; part: number }) => {
         const href = hrefOf(d);
