@@ -23,7 +23,8 @@
  * the end); without it, or when the server is unreachable, it says so and exits 0.
  *
  * Env: BENCH_AREA_UNITS (default 10000), BENCH_AREA_ROWS (1000000), BENCH_AREA_SAMPLES (requests
- * per list query, default 100; statistics a third of it), BENCH_AREA_PORT (4140).
+ * per list query, default 100; statistics a third of it), BENCH_AREA_PORT (4140), BENCH_AREA_KEEP_DB=1
+ * (keep the database and print its URL, to look at the plans; drop it by hand).
  */
 import { fileURLToPath } from 'node:url';
 import type { Server } from './portal';
@@ -38,6 +39,7 @@ benchCommandLine(
     ['BENCH_AREA_ROWS', 'generated equipment rows (default 1000000)'],
     ['BENCH_AREA_SAMPLES', 'requests per list query (default 100; statistics a third)'],
     ['BENCH_AREA_PORT', 'port of the server (default 4140)'],
+    ['BENCH_AREA_KEEP_DB', '1: keep the seeded database and print its URL (drop it by hand)'],
   ],
 );
 // The bench's modules load once the command line is understood (`--help` answers at once).
@@ -52,6 +54,8 @@ const UNITS = Number(process.env.BENCH_AREA_UNITS ?? 10_000);
 const ROWS = Number(process.env.BENCH_AREA_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_AREA_SAMPLES ?? 100);
 const PORT = Number(process.env.BENCH_AREA_PORT ?? 4140);
+/** Keep the seeded database for a look at the plans (drop it by hand). */
+const KEEP_DB = process.env.BENCH_AREA_KEEP_DB === '1';
 const LIST_GOAL_MS = 300;
 const STATS_GOAL_MS = 1000;
 /** The whole run must stay under ten minutes; past this it aborts and cleans up. */
@@ -129,7 +133,8 @@ async function main(): Promise<void> {
     cleaned = true;
     clearTimeout(deadline);
     await stopProcesses(servers);
-    await database?.drop();
+    if (KEEP_DB && database) log(`kept the database (BENCH_AREA_KEEP_DB): ${database.url}`);
+    else await database?.drop();
   }
 
   try {
