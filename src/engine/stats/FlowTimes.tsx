@@ -10,7 +10,7 @@ import { Card, Col, Empty, Row, Skeleton, Table, Typography, theme } from 'antd'
 import type { GlobalToken } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { EChartsCoreOption } from 'echarts/core';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { StatsFlowTimes } from '../../schema/generated/screen';
 import { useEngine } from '../context';
@@ -99,6 +99,14 @@ const chartHeight = (rows: number): number => Math.max(180, rows * 36 + 40);
 export default function FlowTimesCard({ flowTimes }: { flowTimes: StatsFlowTimes }) {
   const { dataProvider, registry, cacheScope } = useEngine();
   const { token } = theme.useToken();
+  // A gap above the card only below other parts of the screen (cards, charts), not right under its title.
+  const ref = useRef<HTMLDivElement>(null);
+  const [spaced, setSpaced] = useState(true);
+  useLayoutEffect(() => {
+    let above = ref.current?.previousElementSibling;
+    while (above && above.tagName === 'STYLE') above = above.previousElementSibling;
+    setSpaced(above != null);
+  }, []);
   const months = (flowTimes.months as readonly [number, number] | undefined) ?? DEFAULT_MONTHS;
   const { data: rows, error, isLoading, mutate } = useSWR(
     ['engine', 'flow-times', cacheScope, JSON.stringify({ resources: flowTimes.resources, months })],
@@ -130,7 +138,7 @@ export default function FlowTimesCard({ flowTimes }: { flowTimes: StatsFlowTimes
   else content = <FlowTimesBody title={flowTimes.title} rows={rows} token={token} />;
 
   return (
-    <Card size="small" title={flowTimes.title} className="engine-flow-times" style={{ marginTop: 16 }} styles={{ body: { padding: 16 } }}>
+    <Card ref={ref} size="small" title={flowTimes.title} className="engine-flow-times" style={spaced ? { marginTop: 16 } : undefined} styles={{ body: { padding: 16 } }}>
       {content}
     </Card>
   );
