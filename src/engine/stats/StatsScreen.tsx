@@ -296,6 +296,10 @@ const RATE_PART = '__rate_part';
 const PRINT_CSS = `
 @page engine-stats { size: A4 portrait; margin: 12mm; }
 @media print {
+  /* The portal's frame is one window high and clips: let the page run on over as many sheets as it needs. */
+  html:has(.engine-stats-screen), body:has(.engine-stats-screen), body :has(> * .engine-stats-screen), body :has(> .engine-stats-screen) {
+    height: auto !important; min-height: 0 !important; max-height: none !important; overflow: visible !important;
+  }
   .engine-stats-screen { page: engine-stats; }
   .engine-stats-charts > .ant-col { flex: 0 0 100% !important; max-width: 100% !important; }
   .engine-stats-screen .engine-chart-card { break-inside: avoid; page-break-inside: avoid; }
