@@ -89,6 +89,28 @@ describe('the authority stats screens', () => {
     await expect.poll(listTotal).toBe(`共 ${part} 条`);
   });
 
+  it('打印 prints the page, which in print runs over A4 sheets with the charts one under another', async () => {
+    await openEquipmentStats();
+    await expect.poll(() => cardValue('设备总数')).toBeGreaterThan(0);
+    // The browser's print dialog cannot open headless: count the calls instead.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void (window as unknown as { printed: number }).printed++;
+    });
+    await page.locator('.engine-stats-screen').filter({ visible: true }).getByRole('button', { name: /打\s*印/ }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    try {
+      // Charts take the page's width one under another, and the page is not cut at the window's height.
+      const widths = await page.locator('.engine-stats-charts > .ant-col').filter({ visible: true }).evaluateAll((cols) => cols.map((c) => Math.round(c.getBoundingClientRect().width)));
+      expect(new Set(widths).size).toBe(1);
+      const [screen, window] = await page.evaluate(() => [document.querySelector('.engine-stats-screen')!.getBoundingClientRect().height, document.documentElement.scrollHeight]);
+      expect(window).toBeGreaterThanOrEqual(Math.floor(screen));
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+
   it('draws the monthly pass rate of 检验统计 as a line of percentages', async () => {
     await openMenu(page, '统计分析', '检验统计');
     await page.waitForURL(/\/stats\/inspection$/);
