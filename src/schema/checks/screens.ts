@@ -176,8 +176,8 @@ class ScreenChecker {
     }
     if (column.toId !== undefined) {
       if (column.to === undefined) this.ctx.report(this.file, [...base, 'toId'], 'screen-link', "toId names the id a link's route opens: set 'to'", 'key');
-      // A declared field, or the owning unit of a resource of scope unit.
-      else if (!this.resource.fields[column.toId] && !(column.toId === 'unitId' && this.resource.scope === 'unit')) this.ctx.report(this.file, [...base, 'toId'], 'unknown-field', `resource '${this.resource.name}' has no field '${column.toId}'`);
+      // A declared field: list rows carry those only (the owning unit's id is a field `owner: "id"`).
+      else if (!this.resource.fields[column.toId]) this.ctx.report(this.file, [...base, 'toId'], 'unknown-field', `resource '${this.resource.name}' has no field '${column.toId}'`);
     }
   }
 
@@ -231,6 +231,12 @@ class ScreenChecker {
         if (field?.type === 'multiDict') this.ctx.report(this.file, at, 'field-type', `a stacked chart cannot group by the multi-value field '${chart.groupBy}'`);
       }
       this.chartLink(['charts', i, 'link'], chart);
+    });
+    // The flow-times table reads each resource's workflow log: every row names a resource with a workflow.
+    screen.flowTimes?.resources.forEach((name, i) => {
+      const other = this.ctx.resources.get(name);
+      if (!other) this.ctx.report(this.file, ['flowTimes', 'resources', i], 'unknown-resource', `no resource '${name}' (schemas/resources/${name}.json)`);
+      else if (other.valid && !other.file.value.workflow) this.ctx.report(this.file, ['flowTimes', 'resources', i], 'field-type', `resource '${name}' has no workflow: the flow-times table has nothing to time`);
     });
   }
 
