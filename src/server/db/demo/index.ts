@@ -52,6 +52,7 @@ export function seedDemoRecords(app: SeedTarget, options: DemoRecordOptions = {}
     const demo = await demoContext(app, trx, options);
     const counts: Record<string, number> = {};
     for (const feature of options.features ?? FEATURES) if (feature.seed) Object.assign(counts, await feature.seed(demo));
+    await spreadFinishedHistory(trx, app);
     return counts;
   });
 }
@@ -76,5 +77,45 @@ export async function seedDemoOnce(app: SeedTarget, options: Omit<DemoRecordOpti
     if (outcome !== 'busy') return outcome;
     if (attempt === 0) options.progress?.('另一个进程正在写入演示数据：等它完成…');
     await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * The demo's finished applications as history. The seeds move each record through its workflow in
+ * one instant; a record that reached a final state (other than by cancel) gets its flow log spread
+ * back over the past year — its last step 15 to 315 days ago, each earlier step a few days before
+ * the next, at a pace of its own workflow (1 to 9 days a step) varied per record (0.5 to 2.5 times),
+ * so the officer's 办理时效 tells the desks apart — and its created and updated times with it.
+ * Records still under way keep today's times: they are waiting now; so do records a seed dated
+ * itself (created more than an hour before the seed's transaction began). The spread follows the
+ * ids, so the same demo spreads the same way.
+ */
+async function spreadFinishedHistory(db: AnyDb, app: SeedTarget): Promise<void> {
+  for (const { model } of app.resources.values()) {
+    const finals = (model.workflow?.finals ?? []).filter((state) => state !== 'cancelled');
+    if (finals.length === 0) continue;
+    const table = sql.table(model.table);
+    const { rows } = await sql<{ n: number }>`
+      WITH finished AS (
+        SELECT DISTINCT l.record_id FROM sys_flow_log l JOIN ${table} t ON t.id = l.record_id
+        WHERE l.resource = ${model.name} AND l.to_state IN (${sql.join(finals)}) AND l.action <> 'cancel' AND t.created_at > now() - interval '1 hour'
+      ), steps AS (
+        SELECT l.id,
+          count(*) OVER (PARTITION BY l.record_id) - row_number() OVER (PARTITION BY l.record_id ORDER BY l.created_at, l.id) AS before_last,
+          abs(('x' || substr(l.record_id, 1, 8))::bit(32)::int) AS h
+        FROM sys_flow_log l JOIN finished f ON f.record_id = l.record_id
+        WHERE l.resource = ${model.name}
+      )
+      UPDATE sys_flow_log l
+      SET created_at = now()
+        - make_interval(days => 15 + s.h % 301, mins => s.h % 600)
+        - s.before_last * make_interval(hours => (1 + abs(hashtext(${model.name})) % 9) * (12 + s.h % 49))
+      FROM steps s WHERE l.id = s.id
+      RETURNING 1 AS n`.execute(db);
+    if (rows.length === 0) continue;
+    await sql`
+      UPDATE ${table} AS t SET created_at = span.first - interval '2 hours', updated_at = span.last
+      FROM (SELECT record_id, min(created_at) AS first, max(created_at) AS last FROM sys_flow_log WHERE resource = ${model.name} GROUP BY record_id) AS span
+      WHERE span.record_id = t.id AND span.last < now() - interval '14 days'`.execute(db);
   }
 }
