@@ -86,4 +86,29 @@ describe.each(dbTargets())('bulk city seed (%s)', (target) => {
     for (const r of rows) expect(listed.get(r.unit_id.trim())?.equipmentCount).toBe(r.n);
     expect(body.data!.list.filter((u) => ids.includes(u.id.trim())).every((u) => u.industry)).toBe(true);
   });
+
+  it('keeps each unit\'s equipment count (area_unit_stats) through inserts, moves, edits and deletes; counts overdue exactly', async () => {
+    const mismatches = async () =>
+      (
+        await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM sys_unit u
+          LEFT JOIN area_unit_stats s ON s.unit_id = u.id
+          LEFT JOIN (SELECT unit_id, count(*)::int AS n FROM equipment GROUP BY unit_id) e ON e.unit_id = u.id
+          WHERE coalesce(s.equipment_count, 0) <> coalesce(e.n, 0)`.execute(app.db)
+      ).rows[0].n;
+    expect(await mismatches()).toBe(0);
+    const [a, b] = ids;
+    // Moves rows between units, edits others in place, deletes a few: one statement each, many rows.
+    await sql`UPDATE equipment SET unit_id = ${b} WHERE id IN (SELECT id FROM equipment WHERE unit_id = ${a} ORDER BY id LIMIT 3)`.execute(app.db);
+    await sql`UPDATE equipment SET remarks = 'checked' WHERE unit_id = ANY(${ids})`.execute(app.db);
+    await sql`DELETE FROM equipment WHERE id IN (SELECT id FROM equipment WHERE unit_id = ANY(${ids}) ORDER BY id LIMIT 25)`.execute(app.db);
+    expect(await mismatches()).toBe(0);
+
+    const { rows: overdue } = await sql<{ id: string; overdue_count: number; has_overdue: boolean; n: number }>`
+      SELECT v.id, v.overdue_count, v.has_overdue,
+        (SELECT count(*)::int FROM equipment e WHERE e.unit_id = v.id AND e.use_status = '1' AND e.next_inspection_date < (now() AT TIME ZONE 'Asia/Shanghai')::date) AS n
+      FROM area_unit_view v WHERE v.id = ANY(${ids})`.execute(app.db);
+    expect(overdue.filter((r) => r.overdue_count !== r.n || r.has_overdue !== r.n > 0)).toEqual([]);
+    expect(overdue.some((r) => r.n > 0)).toBe(true);
+  });
 });
