@@ -233,7 +233,7 @@ class KindReader {
     const dependent = isObject(node.dependentRequired) ? (node.dependentRequired as Record<string, string[]>) : {};
     for (const name of Object.keys(properties)) {
       const propPointer = `${pointer}/properties/${escapePointer(name)}`;
-      const prop = isObject(properties[name]) ? (properties[name] as Schema) : {};
+      const prop = isObject(properties[name]) ? properties[name] : {};
       this.reach(propPointer, `${this.objectLink(pointer)}.${code(name)}`);
       const description = this.descriptionOf(propPointer);
       const needs = dependent[name]?.length ? `; needs ${list(dependent[name].map(code), 'and')}` : '';
@@ -438,7 +438,7 @@ function renderExample(v: unknown, indent = '', depth = 0, prefix = ''): string 
   if (indent.length + prefix.length + flat.length <= WIDTH || (!Array.isArray(v) && !isObject(v))) return flat;
   if (depth >= 2) return Array.isArray(v) ? '[ /* … */ ]' : '{ /* … */ }';
   const inner = `${indent}  `;
-  const entries: [string, unknown][] = Array.isArray(v) ? v.map((x) => ['', x]) : Object.entries(v as Schema);
+  const entries: [string, unknown][] = Array.isArray(v) ? v.map((x) => ['', x]) : Object.entries(v);
   const limit = depth === 0 ? Infinity : Array.isArray(v) ? 3 : 6;
   const shown = entries.length > limit ? entries.slice(0, limit - 1) : entries;
   const lines = shown.map(([k, x], i) => {

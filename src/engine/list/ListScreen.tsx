@@ -119,7 +119,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
 
   const onTableChange: TableProps<RecordData>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
-      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<RecordData>;
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
       setState({ ...state, pageNo: 1, sort: s.order ? { field: String(s.columnKey ?? s.field), order: s.order === 'descend' ? 'desc' : 'asc' } : undefined });
     } else if (extra.action === 'paginate') {
       setState({ ...state, pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });

@@ -238,7 +238,7 @@ function TrendCard({ bundle, chart, params, coded }: { bundle: ScreenBundle; cha
   const { dataProvider, cacheScope } = useEngine();
   const [view, setView] = useState<View>('chart');
   const { resource } = bundle;
-  const months = (chart.months as [number, number] | undefined) ?? [-11, 0];
+  const months = chart.months ?? [-11, 0];
   const series = useMemo(
     () =>
       [{ label: chart.label ?? fieldOf(resource, chart.groupBy).label, groupBy: chart.groupBy, where: chart.where }, ...(chart.lines ?? [])].map((line) => ({

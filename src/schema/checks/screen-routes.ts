@@ -11,7 +11,7 @@ export function checkScreenRoutes(ctx: LintContext): void {
   const routed = new Set(ctx.routeScreens.values());
   for (const { file, valid } of ctx.screens.values()) {
     if (!valid || file.value.kind !== 'list') continue;
-    const list = file.value as ListScreen;
+    const list = file.value;
     const opened: [string | undefined, (string | number)[], string, readonly string[]][] = [
       [list.form, ['form'], 'adds and edits in', ['form', 'wizard']],
       [list.detail, ['detail'], 'shows rows in', ['detail']],

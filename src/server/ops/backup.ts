@@ -559,7 +559,7 @@ export async function restore(config: Config, file: string, options: { force?: b
       // From here the target changes.
       if (busy) {
         if (existsSync(dataDir) && dataDirInUse(dataDir, folder)) replaced.push(setAside(dataDir, when));
-        if (folderOutside && hasContent(folder)) replaced.push(setAside(folder!, when));
+        if (folderOutside && hasContent(folder)) replaced.push(setAside(folder, when));
       }
       mkdirSync(dataDir, { recursive: true });
       moveTree(join(stage, 'database', 'pgdata'), dataDir);
