@@ -64,9 +64,6 @@ const KIND_ORDER = ['resource', 'screen', 'dict', 'menu'];
 type Schema = Record<string, unknown>;
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Keywords whose subschemas only condition or constrain, never describe, a value. */
-const CONDITIONALS = new Set(['if', 'then', 'else', 'not', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'contains']);
-
 export interface PropertyDoc {
   name: string;
   type: string;

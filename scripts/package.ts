@@ -31,7 +31,7 @@ import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { parseCommandLine } from '../src/server/command-line.mjs';
 import { NODE_BUNDLE } from './build-server';
 

@@ -4,7 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { humanOutput } from './start-output.mjs';
 import { startAuditChain } from './services/audit-chain';

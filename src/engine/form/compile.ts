@@ -22,7 +22,7 @@ import { marksRequired, requirementValidators } from './requirements';
 import { serverValue } from './server-value';
 import { requiredMessage, stagedRequirement } from '../../schema/requirements';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.
-import { fieldValidators, type FieldRuleSpec } from './rules';
+import { fieldValidators } from './rules';
 import { openItemSchema } from '../open/item-schema';
 
 export type FormLikeScreen = FormScreen | WizardScreen;

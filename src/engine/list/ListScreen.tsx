@@ -7,7 +7,6 @@
  */
 import { DiffOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Space, Table, Typography, type CheckboxProps, type TableProps } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';

@@ -7,7 +7,6 @@
  */
 import type { LintContext } from '../context';
 import { boundField } from '../requirements';
-import type { SchemaFile } from '../types';
 import { checkExpression } from './expressions';
 
 const DATE_TYPES = ['date', 'datetime'];

@@ -4,7 +4,6 @@
  * or the list silently offers no 新增 button and no 查看 link.
  */
 import type { LintContext } from '../context';
-import type { ListScreen } from '../types';
 
 export function checkScreenRoutes(ctx: LintContext): void {
   if (!ctx.routeScreens) return;

@@ -26,7 +26,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Config } from '../config';
 import { newId } from '../db/ids';
 import type { Db } from '../db/index';
