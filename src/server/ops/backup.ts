@@ -414,7 +414,7 @@ export async function readManifest(file: string): Promise<Manifest> {
     if (err instanceof NotAnArchiveError) throw notOurs(err.message);
     throw err;
   }
-  if (!data) throw notOurs(first ? `first entry is ${first}, not manifest.json` : 'empty archive');
+  if (!data) throw notOurs(first ? `first entry is ${String(first)}, not manifest.json` : 'empty archive');
   let manifest: Manifest;
   try {
     manifest = JSON.parse((data as Buffer).toString('utf8')) as Manifest;
