@@ -64,9 +64,6 @@ const KIND_ORDER = ['resource', 'screen', 'dict', 'menu'];
 type Schema = Record<string, unknown>;
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Keywords whose subschemas only condition or constrain, never describe, a value. */
-const CONDITIONALS = new Set(['if', 'then', 'else', 'not', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'contains']);
-
 export interface PropertyDoc {
   name: string;
   type: string;
@@ -233,7 +230,7 @@ class KindReader {
     const dependent = isObject(node.dependentRequired) ? (node.dependentRequired as Record<string, string[]>) : {};
     for (const name of Object.keys(properties)) {
       const propPointer = `${pointer}/properties/${escapePointer(name)}`;
-      const prop = isObject(properties[name]) ? (properties[name] as Schema) : {};
+      const prop = isObject(properties[name]) ? properties[name] : {};
       this.reach(propPointer, `${this.objectLink(pointer)}.${code(name)}`);
       const description = this.descriptionOf(propPointer);
       const needs = dependent[name]?.length ? `; needs ${list(dependent[name].map(code), 'and')}` : '';
@@ -328,21 +325,21 @@ class KindReader {
     const add = (cond: unknown, text: string) => cond !== undefined && limits.push(text);
     switch (type) {
       case 'string': {
-        add(schema.minLength, schema.minLength === 1 ? 'not empty' : `at least ${schema.minLength} characters`);
-        add(schema.maxLength, `at most ${schema.maxLength} characters`);
+        add(schema.minLength, schema.minLength === 1 ? 'not empty' : `at least ${String(schema.minLength)} characters`);
+        add(schema.maxLength, `at most ${String(schema.maxLength)} characters`);
         add(schema.pattern, `matching ${code(String(schema.pattern))}`);
         add(schema.format, `format ${code(String(schema.format))}`);
         return ['string', ...limits].join(', ');
       }
       case 'integer':
       case 'number': {
-        const range = schema.minimum !== undefined && schema.maximum !== undefined ? `${schema.minimum}–${schema.maximum}` : schema.minimum !== undefined ? `≥ ${schema.minimum}` : schema.maximum !== undefined ? `≤ ${schema.maximum}` : '';
+        const range = schema.minimum !== undefined && schema.maximum !== undefined ? `${String(schema.minimum)}–${String(schema.maximum)}` : schema.minimum !== undefined ? `≥ ${String(schema.minimum)}` : schema.maximum !== undefined ? `≤ ${String(schema.maximum)}` : '';
         return range ? `${type} ${range}` : type;
       }
       case 'array': {
         const items = schema.items === undefined ? 'anything' : this.typeText(schema.items, `${pointer}/items`);
-        add(schema.minItems, `at least ${schema.minItems}`);
-        add(schema.maxItems, `at most ${schema.maxItems}`);
+        add(schema.minItems, `at least ${String(schema.minItems)}`);
+        add(schema.maxItems, `at most ${String(schema.maxItems)}`);
         if (schema.uniqueItems === true) limits.push('no duplicates');
         return `array of ${items}${limits.length ? ` (${limits.join(', ')})` : ''}`;
       }
@@ -350,7 +347,7 @@ class KindReader {
         if (this.isObjectType(schema)) return this.objectLink(pointer);
         const names = isObject(schema.propertyNames) ? this.typeText(schema.propertyNames, `${pointer}/propertyNames`) : 'name';
         const values = isObject(schema.additionalProperties) ? this.typeText(schema.additionalProperties, `${pointer}/additionalProperties`) : 'anything';
-        add(schema.minProperties, `at least ${schema.minProperties}`);
+        add(schema.minProperties, `at least ${String(schema.minProperties)}`);
         return `map of ${names} → ${values}${limits.length ? ` (${limits.join(', ')})` : ''}`;
       }
       default:
@@ -438,7 +435,7 @@ function renderExample(v: unknown, indent = '', depth = 0, prefix = ''): string 
   if (indent.length + prefix.length + flat.length <= WIDTH || (!Array.isArray(v) && !isObject(v))) return flat;
   if (depth >= 2) return Array.isArray(v) ? '[ /* … */ ]' : '{ /* … */ }';
   const inner = `${indent}  `;
-  const entries: [string, unknown][] = Array.isArray(v) ? v.map((x) => ['', x]) : Object.entries(v as Schema);
+  const entries: [string, unknown][] = Array.isArray(v) ? v.map((x) => ['', x]) : Object.entries(v);
   const limit = depth === 0 ? Infinity : Array.isArray(v) ? 3 : 6;
   const shown = entries.length > limit ? entries.slice(0, limit - 1) : entries;
   const lines = shown.map(([k, x], i) => {

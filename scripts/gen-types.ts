@@ -145,7 +145,7 @@ function openEnumNames(node: object): unknown[] | undefined {
   if (!Array.isArray(anyOf) || !anyOf.includes(true)) return undefined;
   const named = anyOf.filter((branch) => branch !== true);
   const isConst = (branch: unknown) => typeof branch === 'object' && branch !== null && 'const' in branch;
-  return named.length > 0 && named.every(isConst) ? named.map((branch) => (branch as { const: unknown }).const) : undefined;
+  return named.length > 0 && named.every(isConst) ? named.map((branch) => branch.const) : undefined;
 }
 
 /** File name (e.g. `screen.ts`) -> generated source, for every meta-schema (with its rule names brought up to date), in name order. */

@@ -31,7 +31,7 @@ import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { parseCommandLine } from '../src/server/command-line.mjs';
 import { NODE_BUNDLE } from './build-server';
 
@@ -75,7 +75,7 @@ async function bundle(dist: string): Promise<{ entries: string[]; imports: Set<s
   // As scripts/build-server.ts builds dist/server.mjs: one ES module each, packages external.
   const result = await build({ ...NODE_BUNDLE, entryPoints, outdir: dist, outExtension: { '.js': '.mjs' }, metafile: true });
   const imports = new Set<string>();
-  for (const output of Object.values((result.metafile as Metafile).outputs))
+  for (const output of Object.values(result.metafile.outputs))
     for (const imported of output.imports) {
       const name = imported.external ? packageName(imported.path) : null;
       if (name) imports.add(name);

@@ -33,7 +33,7 @@ export async function npmStart({ root, dataDir, idleMs, args = [] }: NpmStartOpt
     const readyS = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`not ready after 300 s:\n${output}`)), 300_000);
       const hear = (chunk: Buffer) => {
-        output += chunk;
+        output += chunk.toString();
         if (!toEnd && output.includes('Portal ready:')) {
           clearTimeout(timer);
           resolve((performance.now() - started) / 1000);

@@ -23,7 +23,7 @@ export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegE
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with code ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const match = ready.exec(line);
       if (match) resolve({ prefix: match[1], process: child });
     });
@@ -33,7 +33,7 @@ export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegE
 /** Stops the servers (SIGTERM) and waits until each has exited. */
 export async function stopProcesses(servers: readonly Server[]): Promise<void> {
   for (const s of servers) s.process.kill('SIGTERM');
-  await Promise.all(servers.map((s) => (s.process.exitCode === null && s.process.signalCode === null ? new Promise((r) => s.process.once('exit', r)) : undefined)));
+  await Promise.all(servers.map(async (s) => (s.process.exitCode === null && s.process.signalCode === null ? new Promise((r) => s.process.once('exit', r)) : undefined)));
 }
 
 /**

@@ -13,7 +13,7 @@ interface Notify {
 }
 
 export const notify: Notify = {
-  message: staticMessage as unknown as MessageInstance,
+  message: staticMessage,
   modal: StaticModal as unknown as ModalInstance,
 };
 

@@ -299,7 +299,7 @@ function binary(operator: Exclude<BinaryOperator, '&&' | '||'>, left: unknown, r
     case 'in':
       return Array.isArray(right) && right.includes(left);
     case '+':
-      return typeof left === 'string' || typeof right === 'string' ? `${left ?? ''}${right ?? ''}` : toNumber(left) + toNumber(right);
+      return typeof left === 'string' || typeof right === 'string' ? `${String(left ?? '')}${String(right ?? '')}` : toNumber(left) + toNumber(right);
     case '-':
       return toNumber(left) - toNumber(right);
     case '*':

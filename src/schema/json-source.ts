@@ -54,7 +54,7 @@ export class JsonSource {
   node(path: JsonPath): Node | undefined {
     if (!this.tree) return undefined;
     for (let depth = path.length; depth >= 0; depth--) {
-      const node = findNodeAtLocation(this.tree, path.slice(0, depth) as (string | number)[]);
+      const node = findNodeAtLocation(this.tree, path.slice(0, depth));
       if (node) return node;
     }
     return this.tree;

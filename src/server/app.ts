@@ -4,7 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { humanOutput } from './start-output.mjs';
 import { startAuditChain } from './services/audit-chain';
@@ -118,7 +118,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     trustProxy: typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
     // A bad address (not UTF-8, a broken percent-escape) is answered like every other error: the envelope, in Chinese.
     frameworkErrors: (error, _request, reply) => {
-      void sendError(reply as unknown as FastifyReply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'BAD_REQUEST'));
+      void sendError(reply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'BAD_REQUEST'));
     },
   });
   // One ajv for the routes and the resource engine; route schemas may use `x-rules`, the validator

@@ -29,7 +29,7 @@ export function startupError(err: unknown, config?: Config): StartupError | null
   if (!(err instanceof Error)) return null;
   // The migration wrapper (db/index.ts) keeps the driver's error as its cause.
   const chain: SystemError[] = [];
-  for (let e: unknown = err; e instanceof Error && chain.length < 5; e = (e as Error).cause) chain.push(e as SystemError);
+  for (let e: unknown = err; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
   // The innermost error first: its message is the driver's own, without the wrappers' prefixes.
   for (const e of chain.reverse()) {
     if (e instanceof StartupError) return e;

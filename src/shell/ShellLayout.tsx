@@ -71,7 +71,7 @@ export default function ShellLayout() {
   // elsewhere (a closed tab's neighbour is on its way) or navigating.
   const settled = navigation.state === 'idle' && routerPathname() === pathname;
   useEffect(() => {
-    if (settled && s.token && !tabStore.get().some((t) => t.key === current.key)) navigate(home.path, { replace: true });
+    if (settled && s.token && !tabStore.get().some((t) => t.key === current.key)) void navigate(home.path, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the tab list changes
   }, [tabs, settled]);
 

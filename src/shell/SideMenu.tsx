@@ -61,7 +61,7 @@ export default function SideMenu({ items: permitted, collapsed }: SideMenuProps)
     const item = findItem(items, key);
     const target = item?.href ? externalTarget(item, links, user?.id) : undefined;
     if (target) openExternal(target);
-    else navigate(key);
+    else void navigate(key);
   };
 
   return (

@@ -75,7 +75,7 @@ export default function TabBar({ tabs, activeKey, homeKey }: TabBarProps) {
                   // Arrows move between the open pages, as in any tab list.
                   if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
                   const next = tabs[tabs.indexOf(tab) + (e.key === 'ArrowLeft' ? -1 : 1)];
-                  if (next) navigate(next.path);
+                  if (next) void navigate(next.path);
                 }}
               >
                 {fixed ? <HomeFilled className="shell-tab__home" /> : <span className="shell-tab__dot" />}

@@ -19,7 +19,7 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { authority: 'jgadmin', unit: 'nbadmin' } });
   const open = async (path: string, payload: Record<string, unknown> = {}) => {
     const res = await app.inject({ method: 'POST', url: api(`${BASE}${path}`), payload });
-    return { status: res.statusCode, body: res.json() as { result: string; message?: string; data?: Record<string, unknown>; code?: string } & Record<string, unknown> };
+    return { status: res.statusCode, body: res.json<{ result: string; message?: string; data?: Record<string, unknown>; code?: string } & Record<string, unknown>>() };
   };
   const lastCode = async (mobile: string) => {
     const row = await app.db.selectFrom('sys_sms_outbox').select('text').where('mobile', '=', mobile).orderBy('created_at', 'desc').executeTakeFirst();
@@ -37,7 +37,7 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const res = await app.inject({ method: 'POST', url: api(`${BASE}/applyUpload`), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    const { id } = (res.json() as { data: { id: string } }).data;
+    const { id } = res.json<{ data: { id: string } }>().data;
     return [{ id, name }];
   };
   const application = () => {
@@ -107,7 +107,7 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     expect((await apply(again)).body.code).toBe('REGISTER_UNIT_EXISTS');
     // the modify checks exclude the own application
     expect((await open(`/ogmUnitRegistInfoModifyCheck/${form.orgcode}/${encodeURIComponent(form.orgname)}`, { id: first.body.data!.id })).body.result).toBe('true');
-    expect((await open(`/ModifyCheckUnitInfo/${first.body.data!.id}/${form.orgcode}/${encodeURIComponent(form.orgname)}`)).body.result).toBe('true');
+    expect((await open(`/ModifyCheckUnitInfo/${String(first.body.data!.id)}/${form.orgcode}/${encodeURIComponent(form.orgname)}`)).body.result).toBe('true');
     expect((await open(`/ModifyCheckUnitInfo/${'0'.repeat(32)}/${form.orgcode}/x`)).body.code).toBe('REGISTER_UNIT_EXISTS');
   });
 
@@ -226,7 +226,7 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const up = await app.inject({ method: 'POST', url: api(`${BASE}/applyUpload`), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    const file = (up.json() as { data: { id: string; name: string } }).data;
+    const file = up.json<{ data: { id: string; name: string } }>().data;
     expect(file.name).toBe('营业执照.pdf');
     // before it is filed nobody sees it
     expect((await call(app, session.authority, 'GET', `/attachments/download/${file.id}`)).status).not.toBe(200);

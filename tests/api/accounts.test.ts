@@ -111,9 +111,9 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
       const withMobile = all.list.filter((a) => a.mobile);
       expect(withMobile.length).toBeGreaterThan(0);
       for (const a of withMobile) expect(a.mobile).toMatch(/^1\d{2}\*{4}\d{4}$/);
-      const detail = (await get<AccountDetail>(session.authority, ACCOUNT_API.get, { id: withMobile[0]!.id })).body.data!;
+      const detail = (await get<AccountDetail>(session.authority, ACCOUNT_API.get, { id: withMobile[0].id })).body.data!;
       expect(detail.mobile).toMatch(/^1\d{10}$/);
-      expect(detail.mobile!.slice(-4)).toBe(withMobile[0]!.mobile!.slice(-4));
+      expect(detail.mobile!.slice(-4)).toBe(withMobile[0].mobile!.slice(-4));
       // Another city's authority sees none of them, and cannot act on them.
       const far = (await get<Page<AccountRow>>(farAuthority.sid, ACCOUNT_API.list, { pageSize: '100' })).body.data!;
       expect(far.list.map((a) => a.loginName)).not.toContain('nbadmin');
@@ -161,14 +161,14 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
     const upload = async (token: string) => {
       const body = await multipart('现场照片.png', PNG);
       const res = await app.inject({ method: 'POST', url: api(ACCOUNT_API.mobileUpload), query: { token }, ...body });
-      return res.json() as { result: string; message: string };
+      return res.json<{ result: string; message: string }>();
     };
 
     it('takes one file, for the token’s user, and then no more', async () => {
       const { token, expiresAt } = (await post<MobileToken>(session.nb, ACCOUNT_API.mobileToken, { field: 'attachments', fieldLabel: '附件' })).body.data!;
       expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
       const info = await app.inject({ method: 'GET', url: api(ACCOUNT_API.mobileInfo), query: { token } });
-      expect((info.json() as { data: MobileTokenInfo }).data).toMatchObject({ fieldLabel: '附件', orgname: DEMO_UNITS.using.orgname });
+      expect(info.json<{ data: MobileTokenInfo }>().data).toMatchObject({ fieldLabel: '附件', orgname: DEMO_UNITS.using.orgname });
       expect(await upload(token)).toMatchObject({ result: 'true', message: '上传成功' });
       expect(await upload(token)).toMatchObject({ result: 'false', message: '二维码已失效或已使用，请在电脑上重新生成' });
       const state = (await get<MobileTokenState>(session.nb, ACCOUNT_API.mobileTokenFiles, { token })).body.data!;
@@ -182,7 +182,7 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
     it('refuses an expired or unknown token and a file the desktop upload would refuse', async () => {
       const { token } = (await post<MobileToken>(session.nb, ACCOUNT_API.mobileToken, { field: 'attachments' })).body.data!;
       const bad = await multipart('脚本.exe', Buffer.from('MZ....'));
-      const refused = (await app.inject({ method: 'POST', url: api(ACCOUNT_API.mobileUpload), query: { token }, ...bad })).json() as { result: string };
+      const refused = (await app.inject({ method: 'POST', url: api(ACCOUNT_API.mobileUpload), query: { token }, ...bad })).json<{ result: string }>();
       expect(refused.result).toBe('false');
       await app.db.updateTable('sys_mobile_upload_token' as never).set({ expires_at: new Date(Date.now() - 1000) } as never).execute();
       expect(await upload(token)).toMatchObject({ result: 'false', message: '二维码已失效或已使用，请在电脑上重新生成' });

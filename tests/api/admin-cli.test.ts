@@ -16,11 +16,9 @@ import { MAX_FAILED_LOGINS } from '../../src/server/services/auth';
 import { API } from '../../src/shared/contract';
 import { OPEN_LIMITS } from '../support/limits';
 import { api, dbTargets, freshPostgresDatabase, login, withSession } from './helpers';
-import { runAdmin, type CliRun } from '../support/admin-cli';
+import { runAdmin } from '../support/admin-cli';
 
 const SLOW = { timeout: 600_000 };
-
-type Run = CliRun;
 
 const admin = runAdmin;
 

@@ -175,6 +175,6 @@ describe.each(dbTargets())('area queries of the authority (%s)', (target) => {
     expect((await list(sid, EQUIPMENT)).body.code).toBe('FORBIDDEN');
     expect((await list(sid, CERTIFICATES)).body.code).toBe('FORBIDDEN');
     const exported = await withSession(app, sid, { method: 'GET', url: api(`${EQUIPMENT}/export`), query: { screen: 'area-equipment-query' } });
-    expect((exported.json() as { code?: string }).code).toBe('FORBIDDEN');
+    expect(exported.json<{ code?: string }>().code).toBe('FORBIDDEN');
   });
 });

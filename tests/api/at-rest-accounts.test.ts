@@ -43,7 +43,7 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
   const { app, session } = appSuite(target, { build: { crypto: 'sm', masterKey: MASTER_KEY }, sessions: { authority: 'jgadmin', nb: 'nbadmin' } });
   /** The demo accounts' numbers as the seed wrote them, before the start's conversion sealed them. */
   const plain = new Map<string, string>();
-  const post = async <T>(path: string, payload: Record<string, unknown> = {}) => (await app.inject({ method: 'POST', url: api(path), payload })).json() as { result: string; code?: string; message?: string; data?: T };
+  const post = async <T>(path: string, payload: Record<string, unknown> = {}) => (await app.inject({ method: 'POST', url: api(path), payload })).json<{ result: string; code?: string; message?: string; data?: T }>();
   const minutePasses = () => app.db.deleteFrom('sys_rate_counter').execute();
   const lastCode = async (mobile: string) => codeIn((await outboxOf(app.db, mobile))[0]?.text ?? '');
   /** A visitor's upload (applyUpload), as the form's field value. */
@@ -55,7 +55,7 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const res = await app.inject({ method: 'POST', url: api('/a/stone/common/applyUpload'), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    return [{ id: (res.json() as { data: { id: string } }).data.id, name }];
+    return [{ id: res.json<{ data: { id: string } }>().data.id, name }];
   };
 
   beforeAll(async () => {

@@ -82,7 +82,7 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
       else expect(readdirSync(join(dir, id.slice(0, 2)))).not.toContain(id);
       expect((await fetch(`${address}${api(`${ATTACHMENT_ROUTES.download}/${id}`)}?__sid=${unitA.sid}`)).status).toBe(404);
     } finally {
-      await app.server.close();
+      app.server.close();
     }
   });
 
@@ -106,7 +106,7 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
     form.append('file', new Blob([new Uint8Array(bytes)]), 'x.pdf');
     const request = new Request('http://localhost/', { method: 'POST', body: form });
     const res = await withSession(app, unitA.sid, { method: 'POST', url: api(ATTACHMENT_ROUTES.upload), payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
-    const id = (res.json() as Envelope<AttachmentInfo>).data!.id;
+    const id = res.json<Envelope<AttachmentInfo>>().data!.id;
     const stream = await app.attachmentStore.open(id, bytes.length);
     const read = (async () => {
       let total = 0;

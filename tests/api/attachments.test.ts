@@ -67,7 +67,7 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
     const body = await multipart(files, fields);
     const options = { method: 'POST' as const, url: api(path), ...body };
     const res = sid ? await withSession(app, sid, options) : await app.inject(options);
-    return { status: res.statusCode, body: res.json() as Envelope<AttachmentInfo> };
+    return { status: res.statusCode, body: res.json<Envelope<AttachmentInfo>>() };
   };
   const download = (sid: string, id: string): Promise<LightMyRequestResponse> => withSession(app, sid, { method: 'GET', url: api(`${ATTACHMENT_ROUTES.download}/${id}`) });
 
@@ -215,7 +215,7 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
         const stored = (await (await fetch(`${address}${api(ATTACHMENT_ROUTES.upload)}?__sid=${unitA.sid}`, { method: 'POST', body: ok })).json()) as Envelope<AttachmentInfo>;
         expect(stored.data).toMatchObject({ name: '图.png', size: PNG.length });
       } finally {
-        await app.server.close();
+        app.server.close();
       }
     });
   });

@@ -37,7 +37,7 @@ describe.each(dbTargets())('declaration audit (%s)', (target) => {
 
   const visitor = async <T>(method: 'GET' | 'POST', path: string, data: Record<string, unknown>) => {
     const res = await app.inject({ method, url: api(path), ...(method === 'GET' ? { query: data as Record<string, string> } : { payload: data }) });
-    return (res.json() as Envelope<T>).data as T;
+    return res.json<Envelope<T>>().data as T;
   };
 
   it('seeds declarations in every state across the districts, each owned by the district its address names', async () => {

@@ -36,7 +36,7 @@ describe.each(dbTargets())('printed documents (%s)', (target) => {
   /** The open verification, without any session. */
   const verify = async (token: string) => {
     const res = await app.inject({ method: 'GET', url: api(`/document/verify/${token}`) });
-    return { status: res.statusCode, body: res.json() as { result: string; message: string; data?: DocumentVerification } };
+    return { status: res.statusCode, body: res.json<{ result: string; message: string; data?: DocumentVerification }>() };
   };
 
   it('prints an accepted construction notice with a token whose open verification shows only the document facts', async () => {

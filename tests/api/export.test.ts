@@ -120,7 +120,7 @@ describe.each(dbTargets())('XLSX export (%s)', (target) => {
     expect(bad.json()).toMatchObject({ result: 'false', code: 'BAD_REQUEST' });
     const anonymous = await app.inject({ method: 'GET', url: api(`${R}/export`) });
     expect(anonymous.statusCode).toBe(401);
-    expect((anonymous.json() as Envelope<unknown>).result).toBe('false');
+    expect(anonymous.json<Envelope<unknown>>().result).toBe('false');
   });
 });
 
@@ -156,7 +156,7 @@ describe.each(dbTargets())('XLSX export of a reference (%s)', (target) => {
     const staff = { name: '导出测试员', idCard: '11010519491231002X', mobile: '13800001111', post: 'principal', appointDate: '2024-01-01' };
     expect((await call(app, unit.sid, 'POST', '/r/safety-staff/save', { ...staff, dept: dept.body.data!.id })).body.result).toBe('true');
     expect((await call(app, unit.sid, 'POST', '/r/safety-staff/save', { ...staff, name: '无部门测试员', idCard: '110105198001010032' })).body.result).toBe('true');
-    const res = await withSession(app, unit.sid, { method: 'GET', url: api('/r/safety-staff/export'), query: { screen: 'safety-staff-list', orderBy: 'name' } } as InjectOptions & { url: string });
+    const res = await withSession(app, unit.sid, { method: 'GET', url: api('/r/safety-staff/export'), query: { screen: 'safety-staff-list', orderBy: 'name' } });
     const [header, ...rows] = await sheetRows(res.rawPayload);
     const column = header.indexOf('所在部门');
     expect(column).toBeGreaterThanOrEqual(0);
@@ -177,7 +177,7 @@ describe.each(dbTargets())('XLSX export of formula-like text (%s)', (target) => 
     }
     const stored = (await call<Page<{ title: string; content: string }>>(app, unit.sid, 'GET', `${R}/list`, { pageSize: '100', orderBy: 'title' })).body.data!.list;
     expect(stored).toHaveLength(texts.length);
-    const res = await withSession(app, unit.sid, { method: 'GET', url: api(`${R}/export`), query: { orderBy: 'title' } } as InjectOptions & { url: string });
+    const res = await withSession(app, unit.sid, { method: 'GET', url: api(`${R}/export`), query: { orderBy: 'title' } });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];

@@ -25,7 +25,7 @@ describe.each(dbTargets())('external-link tokens (%s)', (target) => {
   const tokenOf = async () => new URL((await linkFor(session.unit)).body.data!.url).searchParams.get('token')!;
   const redeem = async (token: string | undefined, method: 'GET' | 'POST' = 'GET') => {
     const res = await app.inject(method === 'GET' ? { method, url: api(LINK_API.verify), query: token === undefined ? {} : { token } } : { method, url: api(LINK_API.verify), payload: { token } });
-    return { status: res.statusCode, body: res.json() as { result: string; code?: string; message: string; data?: LinkIdentity } };
+    return { status: res.statusCode, body: res.json<{ result: string; code?: string; message: string; data?: LinkIdentity }>() };
   };
   const key = () => linkKey(app.config.crypto, app.keys.ssoSecret);
 

@@ -74,7 +74,7 @@ describe.each(dbTargets())('health (%s)', (target) => {
   it('ready: 200 with the database and migrations checks, timed', async () => {
     const res = await ready(app);
     expect(res.statusCode).toBe(200);
-    const body = res.json() as Ready;
+    const body = res.json<Ready>();
     expect(body.status).toBe('ok');
     expect(body.checks.database).toMatchObject({ ok: true });
     expect(body.checks.migrations).toMatchObject({ ok: true });
@@ -90,7 +90,7 @@ describe.each(dbTargets())('health (%s)', (target) => {
       await app.inject({ method: 'GET', url: api('/health/ready'), query: { __sid: '%00' } }),
     ]) {
       expect(res.statusCode).toBe(200);
-      expect((res.json() as Ready).status).toBe('ok');
+      expect(res.json<Ready>().status).toBe('ok');
     }
   });
 
@@ -102,7 +102,7 @@ describe.each(dbTargets())('health (%s)', (target) => {
     try {
       const res = await ready(app);
       expect(res.statusCode).toBe(503);
-      const body = res.json() as Ready;
+      const body = res.json<Ready>();
       expect(body.status).toBe('fail');
       expect(body.checks['test-store']).toMatchObject({ ok: false, reason: 'store folder not writable (see <url>)' });
       expect(body.checks.database.ok).toBe(true);
@@ -112,7 +112,7 @@ describe.each(dbTargets())('health (%s)', (target) => {
       failing = false;
       const again = await ready(app);
       expect(again.statusCode).toBe(200);
-      expect((again.json() as Ready).checks['test-store']).toMatchObject({ ok: true });
+      expect(again.json<Ready>().checks['test-store']).toMatchObject({ ok: true });
     } finally {
       app.lifecycle.readinessChecks.delete('test-store');
     }
@@ -130,7 +130,7 @@ describe.each(dbTargets())('health (%s)', (target) => {
       const elapsed = Date.now() - started;
       for (const res of [first, second]) {
         expect(res.statusCode).toBe(503);
-        expect((res.json() as Ready).checks['test-hang']).toMatchObject({ ok: false, reason: 'timed out after 1000 ms' });
+        expect(res.json<Ready>().checks['test-hang']).toMatchObject({ ok: false, reason: 'timed out after 1000 ms' });
       }
       expect(elapsed).toBeGreaterThanOrEqual(900);
       expect(elapsed).toBeLessThan(20_000); // the timeout, not the check, ended it (generous for a loaded machine)
@@ -146,16 +146,16 @@ describe.each(dbTargets())('health (%s)', (target) => {
     const names = Object.keys(migrations);
     const last = names[names.length - 1];
     const row = await app.db.selectFrom('kysely_migration' as never).selectAll().where('name' as never, '=', last as never).executeTakeFirstOrThrow();
-    await app.db.insertInto('kysely_migration' as never).values({ name: '9999_from_a_newer_release', timestamp: new Date().toISOString() } as never).execute();
+    await app.db.insertInto('kysely_migration' as never).values({ name: '9999_from_a_newer_release', timestamp: new Date().toISOString() }).execute();
     try {
       expect((await ready(app)).statusCode).toBe(200);
       await app.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', last as never).execute();
       const res = await ready(app);
       expect(res.statusCode).toBe(503);
-      expect((res.json() as Ready).checks.migrations).toMatchObject({ ok: false, reason: `not applied: ${last}` });
-      expect((res.json() as Ready).checks.database.ok).toBe(true);
+      expect(res.json<Ready>().checks.migrations).toMatchObject({ ok: false, reason: `not applied: ${last}` });
+      expect(res.json<Ready>().checks.database.ok).toBe(true);
     } finally {
-      await app.db.insertInto('kysely_migration' as never).values(row as never).onConflict((oc) => (oc as never as { doNothing(): never }).doNothing()).execute();
+      await app.db.insertInto('kysely_migration' as never).values(row).onConflict((oc) => (oc as never as { doNothing(): never }).doNothing()).execute();
       await app.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '9999_from_a_newer_release' as never).execute();
     }
     expect((await ready(app)).statusCode).toBe(200);
@@ -182,7 +182,7 @@ describe.each(dbTargets())('health (%s)', (target) => {
   });
 
   it('documents the operators\' routes as public', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { 'x-access'?: string }>> };
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, Record<string, { 'x-access'?: string }>> }>();
     expect(doc.paths[api('/health/live')]?.get?.['x-access']).toBe('public');
     expect(doc.paths[api('/health/ready')]?.get?.['x-access']).toBe('public');
   });
@@ -324,7 +324,7 @@ describe.runIf(process.env.DATABASE_URL)('health when PostgreSQL goes away (pg)'
       const elapsed = Date.now() - started;
       return res.statusCode === 503 ? { res, elapsed } : undefined;
     }, 'ready to answer 503');
-    const body = down.res.json() as Ready;
+    const body = down.res.json<Ready>();
     expect(body.status).toBe('fail');
     expect(body.checks.database.ok).toBe(false);
     expect(body.checks.database.reason).toMatch(/^(query failed|timed out)/);
@@ -347,7 +347,7 @@ describe.runIf(process.env.DATABASE_URL)('health when PostgreSQL goes away (pg)'
       const res = await ready(t.app);
       return res.statusCode === 200 ? res : undefined;
     }, 'ready to answer 200 again');
-    expect((up.json() as Ready).checks.database.ok).toBe(true);
+    expect(up.json<Ready>().checks.database.ok).toBe(true);
     // The app works again, not only the probe.
     expect((await sessionOf(t.app, 'nbsub')).length).toBeGreaterThan(0);
   }, 180_000);

@@ -80,7 +80,7 @@ export function encrypt(publicKey: string, text: string): string {
 
 export async function publicKey(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'GET', url: api(API.publicKey) });
-  return (res.json() as Envelope<{ publicKey: string }>).data!.publicKey;
+  return res.json<Envelope<{ publicKey: string }>>().data!.publicKey;
 }
 
 /** The login reply: the envelope plus the session ids and user copied to the top level. */
@@ -115,7 +115,7 @@ export async function loginRequest(app: FastifyInstance, loginName: string, pass
 }
 
 export async function login(app: FastifyInstance, loginName: string, password: string, orgCode: string, extras: LoginExtras = {}): Promise<LoginReply> {
-  return (await loginRequest(app, loginName, password, orgCode, extras)).json() as LoginReply;
+  return (await loginRequest(app, loginName, password, orgCode, extras)).json<LoginReply>();
 }
 
 export function demo(loginName: string): DemoAccount {
@@ -231,7 +231,7 @@ export async function call<T = unknown>(
   if (method === 'GET' && data) options.query = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v as string | string[]]));
   else if (data) options.payload = data;
   const res: LightMyRequestResponse = await withSession(app, sid, options);
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
+  return { status: res.statusCode, body: res.json<Envelope<T>>() };
 }
 
 /**

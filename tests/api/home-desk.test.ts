@@ -127,7 +127,7 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
       const all = await call<Page<Row>>(app, session.authority, 'POST', `${N}/list`, { pageSize: 100 });
       expect(all.body.data!.count).toBe(7);
       const draft = all.body.data!.list.find((r) => r.status === 'draft')!;
-      const hidden = await call(app, session.unit, 'POST', `${N}/get/${draft.id}`);
+      const hidden = await call(app, session.unit, 'POST', `${N}/get/${String(draft.id)}`);
       expect(hidden.body.result).toBe('false');
     });
 
@@ -140,9 +140,9 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
       expect(saved.body.result, JSON.stringify(saved.body)).toBe('true');
       expect((await unreadOf()).count).toBe(before.count);
       expect(count(await desk(a), '未读公告')).toBe(before.count);
-      expect((await call(app, a, 'POST', `${N}/publish/${saved.body.data!.id}`, {})).body.result).toBe('true');
+      expect((await call(app, a, 'POST', `${N}/publish/${String(saved.body.data!.id)}`, {})).body.result).toBe('true');
       expect((await unreadOf()).count).toBe(before.count + 1);
-      expect((await call(app, a, 'POST', `${N}/withdraw/${saved.body.data!.id}`, {})).body.result).toBe('true');
+      expect((await call(app, a, 'POST', `${N}/withdraw/${String(saved.body.data!.id)}`, {})).body.result).toBe('true');
       expect((await unreadOf()).count).toBe(before.count);
     });
 
@@ -153,19 +153,19 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
         '<a href="javascript:alert(1)">坏链接</a><a href="https://example.org/x">好链接</a><img src="x" onerror="alert(2)"><iframe src="https://evil.example"></iframe><ul><li>一</li></ul>';
       const saved = await call<Row>(app, a, 'POST', `${N}/save`, { title: '富文本清理', category: '1', publishDate: '2026-01-01', content: dirty });
       expect(saved.body.result, JSON.stringify(saved.body)).toBe('true');
-      const stored = (await call<Row>(app, a, 'GET', `${N}/get/${saved.body.data!.id}`)).body.data!.content as string;
+      const stored = (await call<Row>(app, a, 'GET', `${N}/get/${String(saved.body.data!.id)}`)).body.data!.content as string;
       expect(stored).toBe('<h2>标题</h2><p>正文<strong>加粗</strong></p><a target="_blank" rel="noopener noreferrer">坏链接</a><a href="https://example.org/x" target="_blank" rel="noopener noreferrer">好链接</a><ul><li>一</li></ul>');
       const empty = await call(app, a, 'POST', `${N}/save`, { title: '空正文', category: '1', publishDate: '2026-01-01', content: '<p></p><p><br></p>' });
       expect(empty.body.result).toBe('false');
       expect(JSON.stringify(empty.body)).toContain('请填写正文');
-      expect((await call(app, a, 'POST', `${N}/delete/${saved.body.data!.id}`, {})).body.result).toBe('true');
+      expect((await call(app, a, 'POST', `${N}/delete/${String(saved.body.data!.id)}`, {})).body.result).toBe('true');
     });
 
     it('a unit can neither write nor publish', async () => {
       const save = await call(app, session.unit, 'POST', `${N}/save`, { title: '单位发布', category: '1', publishDate: '2026-01-01', content: '正文' });
       expect(save.body.result).toBe('false');
       const published = (await call<Page<Row>>(app, session.unit, 'POST', `${N}/list`, { pageSize: 1 })).body.data!.list[0];
-      const withdraw = await call(app, session.unit, 'POST', `${N}/withdraw/${published.id}`, {});
+      const withdraw = await call(app, session.unit, 'POST', `${N}/withdraw/${String(published.id)}`, {});
       expect(withdraw.body.result).toBe('false');
     });
 

@@ -61,7 +61,7 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
 
   const upload = async <T = unknown>(sid: string, name: string, bytes: Buffer, fields: Record<string, string> = {}) => {
     const res = await withSession(app, sid, { method: 'POST', url: api(`${R}/import`), ...(await multipart(name, bytes, fields)) });
-    return { status: res.statusCode, body: res.json() as Envelope<T> };
+    return { status: res.statusCode, body: res.json<Envelope<T>>() };
   };
   const listed = async (sid: string) => (await call<Page<Row>>(app, sid, 'GET', `${R}/list`, { pageSize: '100', orderBy: 'equipmentName' })).body.data!;
 
@@ -139,7 +139,7 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
   ])('imports nothing when one row has %s, and names its Excel row and column', async (_name, bad, problem) => {
     const unit = await unitUser(app, '330212');
     const good: Cell[] = ['电梯', '3100', '好的一行', '宁波市鄞州区导入路8号', '鄞州区', '2025-03-01', null, null];
-    const { status, body } = await upload<ImportFailure>(unit.sid, '设备导入.xlsx', await xlsx(HEADER, [good, bad as Cell[], good]));
+    const { status, body } = await upload<ImportFailure>(unit.sid, '设备导入.xlsx', await xlsx(HEADER, [good, bad, good]));
     expect(status).toBe(200);
     expect(body.result).toBe('false');
     expect(body.code).toBe('IMPORT_INVALID');
@@ -205,7 +205,7 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     expect(tooMany.body.message).toBe(`单次最多导入${MAX_ROWS}行数据（文件中有${MAX_ROWS + 2}行），请分批导入`);
 
     const missing = await withSession(app, sid, { method: 'POST', url: api(`${R}/import`), payload: {} });
-    expect((missing.json() as Envelope<unknown>).code).toBe('IMPORT_FILE_MISSING');
+    expect(missing.json<Envelope<unknown>>().code).toBe('IMPORT_FILE_MISSING');
     expect((await listed(sid)).count).toBe(0);
   });
 
@@ -256,7 +256,7 @@ describe.each(dbTargets())('XLSX import of references by label (%s)', (target) =
   const importStaff = async (user: UnitUser, rows: Cell[][]) => {
     const { payload, headers } = await multipart('人员.xlsx', await xlsx(HEADER, rows, '安全管理人员'));
     const res = await withSession(app, user.sid, { method: 'POST', url: api('/r/safety-staff/import'), payload, headers });
-    return res.json() as Envelope<{ count?: number } & Partial<ImportFailure>>;
+    return res.json<Envelope<{ count?: number } & Partial<ImportFailure>>>();
   };
   const saveDept = async (user: UnitUser, name: string) => {
     const res = await call<{ id: string }>(app, user.sid, 'POST', '/r/safety-dept/save', { name, head: '王工', headMobile: '13800001112' });

@@ -15,7 +15,7 @@ describe.each(dbTargets())('input bounds (%s)', (target) => {
 
   const get = async (sid: string, path: string, query: Record<string, string>) => {
     const res = await withSession(app, sid, { method: 'GET', url: api(path), query });
-    return { status: res.statusCode, body: res.json() as Envelope<{ pageNo: number; list: unknown[] }> };
+    return { status: res.statusCode, body: res.json<Envelope<{ pageNo: number; list: unknown[] }>>() };
   };
   const refused = (reply: { status: number; body: Envelope<unknown> }, message: RegExp | string) => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(400);
@@ -55,7 +55,7 @@ describe.each(dbTargets())('input bounds (%s)', (target) => {
 
     const save = async (publishDate: string) => {
       const res = await withSession(app, session.unit, { method: 'POST', url: api('/r/demo-notice/save'), payload: { title: `日期边界${publishDate}`, content: '正文', category: '1', publishDate } });
-      return { status: res.statusCode, body: res.json() as Envelope<unknown> };
+      return { status: res.statusCode, body: res.json<Envelope<unknown>>() };
     };
     refused(await save('0000-01-01'), '发布日期格式不正确');
     refused(await save('2101-01-01'), '发布日期格式不正确');
@@ -65,7 +65,7 @@ describe.each(dbTargets())('input bounds (%s)', (target) => {
   it('refuses a body number its column cannot hold, naming the field', async () => {
     const post = async (path: string, payload: Record<string, unknown>) => {
       const res = await withSession(app, session.unit, { method: 'POST', url: api(path), payload });
-      return { status: res.statusCode, body: res.json() as Envelope<unknown> };
+      return { status: res.statusCode, body: res.json<Envelope<unknown>>() };
     };
     const notice = { title: '版本边界', content: '正文', category: '1' };
     refused(await post('/r/demo-notice/save', { ...notice, version: 99999999999 }), /^请求参数错误|不能大于/);

@@ -15,7 +15,7 @@ import { drawPlan } from '../../src/server/domain/inspection-plan/draw';
 import { inspectionPlanFeature } from '../../src/server/domain/inspection-plan/index';
 import { supervisionFeature } from '../../src/server/domain/supervision/index';
 import type { AnyDb } from '../../src/server/resources/repository';
-import { api, appSuite, call, dbTargets, resourceCalls } from './helpers';
+import { api, appSuite, dbTargets, resourceCalls } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; status: string; version: number };
 

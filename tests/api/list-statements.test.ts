@@ -22,7 +22,7 @@ describe.each(dbTargets())('statements of a list request (%s)', (target) => {
     executor.executeQuery = ((query, ...rest) => {
       seen.push(query.sql);
       return original(query, ...rest);
-    }) as typeof executor.executeQuery;
+    });
     try {
       await work();
     } finally {

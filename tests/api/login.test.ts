@@ -24,7 +24,7 @@ describe.each(dbTargets())('login (%s)', (target) => {
     const { loginName, password, orgCode } = demo('nbadmin');
     const res = await loginRequest(app, loginName, password, orgCode);
     expect(res.statusCode).toBe(200);
-    const reply = res.json() as LoginReply;
+    const reply = res.json<LoginReply>();
     expect(reply).toMatchObject({ result: 'true', success: true, isSuccess: true, message: '登录成功' });
     const data = reply.data!;
     expect(data.sessionid).toMatch(/^[0-9a-f]{32}$/);

@@ -17,7 +17,7 @@ describe.each(dbTargets())('malformed input (%s)', (target) => {
   const refused = async (options: InjectOptions & { url: string }, status: number, message: string) => {
     const res = await app.inject(options);
     expect(res.statusCode, res.body).toBe(status);
-    const body = res.json() as Envelope<unknown>;
+    const body = res.json<Envelope<unknown>>();
     expect(body).toMatchObject({ result: 'false', message });
     expect(res.body).not.toMatch(/FST_|Error:|at \w+ \(|SELECT|INSERT/);
   };
@@ -34,7 +34,7 @@ describe.each(dbTargets())('malformed input (%s)', (target) => {
     await refused({ method: 'POST', url: api('/pay/sandbox/AB%00CD/confirm') }, 400, '输入内容含有无效字符，请删除后重试');
     const res = await withSession(app, session.nbadmin, { method: 'GET', url: api('/r/equipment/list'), query: { equipmentName: 'a\u0000b' } });
     expect(res.statusCode).toBe(400);
-    expect((res.json() as Envelope<unknown>).message).toBe('输入内容含有无效字符，请删除后重试');
+    expect(res.json<Envelope<unknown>>().message).toBe('输入内容含有无效字符，请删除后重试');
   });
 
   it('answers an address that is not UTF-8 with the envelope, in Chinese', async () => {

@@ -42,7 +42,7 @@ describe.each(dbTargets().flatMap((t) => [[t, 'standard'], [t, 'sm']] as const))
     for (let pageNo = 1; ; pageNo++) {
       const res = await withSession(app, sid, { method: 'GET', url: api(`/r/${resource}/list`), query: { pageNo: String(pageNo), pageSize: '100' } });
       if (res.statusCode !== 200) return { status: res.statusCode, text, count };
-      const page = (res.json() as { data: Page<Row> }).data;
+      const page = res.json<{ data: Page<Row> }>().data;
       text += res.body;
       count += page.list.length;
       if (page.list.length < 100) return { status: 200, text, count };

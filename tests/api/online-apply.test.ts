@@ -59,7 +59,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
   const notify = async (payload: Record<string, unknown>) => {
     const res = await app.inject({ method: 'POST', url: api('/pay/notify'), payload });
     expect(res.statusCode).toBe(200);
-    return (res.json() as { code: string }).code;
+    return res.json<{ code: string }>().code;
   };
   const signed = async (fields: Record<string, unknown>) => ({ ...fields, sign: signPayload(await loadPaymentSecret(app.db), fields) });
   const notification = (order: PayOrderInfo, overrides: Record<string, unknown> = {}) => ({
@@ -386,8 +386,8 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       const rows = (await ok<Page<Row>>(session.authority, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100 })).list;
       const rowOf = (id: string) => rows.find((r) => r.id === id)!;
       // The browser offers the action where the screen's condition holds on the listed row.
-      expect(holds(confirmWhen!, rowOf(bare.id))).toBe(false);
-      expect(holds(confirmWhen!, rowOf(certified.id))).toBe(true);
+      expect(holds(confirmWhen, rowOf(bare.id))).toBe(false);
+      expect(holds(confirmWhen, rowOf(certified.id))).toBe(true);
       expect((await refused(session.authority, `/r/online-apply/confirm-payment/${bare.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
       expect((await ok(session.authority, `/r/online-apply/get/${bare.id}`)).status).toBe('unpaid');
       expect((await ok(session.authority, `/r/online-apply/confirm-payment/${certified.id}`)).status).toBe('paid');

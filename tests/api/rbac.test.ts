@@ -17,7 +17,7 @@ describe.each(dbTargets())('server-side access control (%s)', (target) => {
   it('lets the seed user list the sub-accounts of the unit', async () => {
     const res = await list(await sessionOf(app, 'nbadmin'));
     expect(res.statusCode).toBe(200);
-    const page = (res.json() as Envelope<Page<Account>>).data!;
+    const page = res.json<Envelope<Page<Account>>>().data!;
     expect(page).toMatchObject({ pageNo: 1, pageSize: 20 });
     expect(page.list.map((a) => a.loginName)).toEqual(expect.arrayContaining(['nbmulti', 'nbsub', 'nbweak']));
     expect(page.list.map((a) => a.loginName)).not.toContain('nbadmin');
@@ -58,21 +58,21 @@ describe.each(dbTargets())('server-side access control (%s)', (target) => {
       .insertInto('sys_user')
       .values({ id: 'f'.repeat(32), unit_id: otherUnit.id, login_name: 'other_unit_sub', name: '他单位子账号', password_hash: 'x', is_user_seed: 0, basic_unit_flag: 1, office_id: null })
       .execute();
-    const page = ((await list(await sessionOf(app, 'nbadmin'), { pageSize: '100' })).json() as Envelope<Page<Account>>).data!;
+    const page = (await list(await sessionOf(app, 'nbadmin'), { pageSize: '100' })).json<Envelope<Page<Account>>>().data!;
     expect(page.list.map((a) => a.loginName)).not.toContain('other_unit_sub');
   });
 
   it('filters by login name and name, and pages', async () => {
     const sid = await sessionOf(app, 'nbadmin');
-    const byLogin = ((await list(sid, { loginName: 'SUB' })).json() as Envelope<Page<Account>>).data!;
+    const byLogin = (await list(sid, { loginName: 'SUB' })).json<Envelope<Page<Account>>>().data!;
     expect(byLogin.list.map((a) => a.loginName)).toEqual(['nbsub']);
-    const byName = ((await list(sid, { name: '刘' })).json() as Envelope<Page<Account>>).data!;
+    const byName = (await list(sid, { name: '刘' })).json<Envelope<Page<Account>>>().data!;
     expect(byName.list.map((a) => a.loginName)).toEqual(['nbmulti']);
-    const wildcard = ((await list(sid, { loginName: '%' })).json() as Envelope<Page<Account>>).data!;
+    const wildcard = (await list(sid, { loginName: '%' })).json<Envelope<Page<Account>>>().data!;
     expect(wildcard.count).toBe(0);
 
-    const all = ((await list(sid, { pageSize: '100' })).json() as Envelope<Page<Account>>).data!;
-    const second = ((await list(sid, { pageNo: '2', pageSize: '1' })).json() as Envelope<Page<Account>>).data!;
+    const all = (await list(sid, { pageSize: '100' })).json<Envelope<Page<Account>>>().data!;
+    const second = (await list(sid, { pageNo: '2', pageSize: '1' })).json<Envelope<Page<Account>>>().data!;
     expect(second).toMatchObject({ pageNo: 2, pageSize: 1, count: all.count });
     expect(second.list).toEqual([all.list[1]]);
   });

@@ -298,7 +298,7 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
     it("serve the resource's api aliases with the generic operations", async () => {
       const row = await draft(unitA.sid, { title: '旧路径' });
       const listed = await withSession(app, unitA.sid, { method: 'POST', url: api('/a/demo/notice/listData'), payload: { title: '旧路径' } });
-      expect((listed.json() as { data: Page<Notice> }).data.list.map((r) => r.id)).toContain(row.id);
+      expect(listed.json<{ data: Page<Notice> }>().data.list.map((r) => r.id)).toContain(row.id);
       const form = await withSession(app, unitA.sid, { method: 'GET', url: api('/a/demo/notice/form'), query: { id: row.id } });
       expect(form.json()).toMatchObject({ result: 'true', data: { id: row.id } });
       const other = await withSession(app, unitB.sid, { method: 'GET', url: api('/a/demo/notice/form'), query: { id: row.id } });

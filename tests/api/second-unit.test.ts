@@ -15,7 +15,7 @@ describe.each(dbTargets())('the second using unit (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { first: 'nbadmin', second: 'bladmin' } });
 
   const get = async <T,>(sid: string, path: string, query: Record<string, string> = {}) =>
-    (await withSession(app, sid, { method: 'GET', url: api(path), query })).json() as Envelope<T>;
+    (await withSession(app, sid, { method: 'GET', url: api(path), query })).json<Envelope<T>>();
 
   beforeAll(async () => {
     await seedDemoRecords(app, { equipment: 12, secondEquipment: 6 });
@@ -41,7 +41,7 @@ describe.each(dbTargets())('the second using unit (%s)', (target) => {
     const read = await get<Row>(session.second, `/r/equipment/get/${String(theirs.id)}`);
     expect(read.result).toBe('false');
     const write = await withSession(app, session.second, { method: 'POST', url: api('/r/equipment/save'), payload: { ...theirs, equipmentName: '改名' } });
-    expect((write.json() as Envelope<unknown>).result).toBe('false');
+    expect(write.json<Envelope<unknown>>().result).toBe('false');
     const again = await get<Row>(session.first, `/r/equipment/get/${String(theirs.id)}`);
     expect(again.data!.equipmentName).toBe(theirs.equipmentName);
   });

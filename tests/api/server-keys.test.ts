@@ -33,7 +33,7 @@ describe.each(dbTargets())('国密 login, keys sealed (%s)', (target) => {
 
   it('publishes an SM2 public key (uncompressed point, hex) and names the algorithm', async () => {
     const res = await app.inject({ method: 'GET', url: api(API.publicKey) });
-    const { data } = res.json() as Envelope<PublicKeyInfo>;
+    const { data } = res.json<Envelope<PublicKeyInfo>>();
     expect(data).toEqual({ publicKey: expect.stringMatching(/^04[0-9a-f]{128}$/), algorithm: 'SM2' });
   });
 

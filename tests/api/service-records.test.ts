@@ -89,7 +89,7 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     const draft = await ok(session.sub, '/r/service-apply/save', { applyType: 'fault', equipment: mine[0].id });
     expect(draft).toMatchObject({ status: 'draft', applicant: '宁波甬江特种设备使用有限公司', equipmentName: mine[0].equipmentName, equcode: mine[0].equcode });
     expect((await post(session.sub, `/r/service-apply/commit/${draft.id}`)).body).toMatchObject({ result: 'false', message: '请选择故障发生日期' });
-    const filled = await ok(session.sub, '/r/service-apply/save', { ...fault(mine[0].id as string), id: draft.id, version: draft.version });
+    const filled = await ok(session.sub, '/r/service-apply/save', { ...fault(mine[0].id), id: draft.id, version: draft.version });
     // Fields of another type are not stored.
     expect(filled.terminationKind ?? null).toBeNull();
     expect((await ok(session.sub, `/r/service-apply/commit/${draft.id}`)).status).toBe('submitted');
@@ -100,7 +100,7 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     const flow = await ok<FlowLogEntry[]>(session.unit, `/r/service-apply/flowLog/${draft.id}`);
     expect(flow.map((e) => [e.action, e.opinion]).at(-1)).toEqual(['audit-disagree', '请补充处置措施']);
     const returned = (await get(session.unit, 'service-apply', draft.id)).data!;
-    await ok(session.unit, '/r/service-apply/save', { ...fault(mine[0].id as string, { faultHandling: '已停机，通知维保单位' }), id: draft.id, version: returned.version, isCommit: true });
+    await ok(session.unit, '/r/service-apply/save', { ...fault(mine[0].id, { faultHandling: '已停机，通知维保单位' }), id: draft.id, version: returned.version, isCommit: true });
     expect((await ok(session.authority, `/r/service-apply/audit-agree/${draft.id}`, { opinion: '已知悉' })).status).toBe('approved');
     // Nothing moves an agreed application.
     for (const action of ['audit-agree', 'audit-disagree', 'revoke', 'commit', 'delete']) {
@@ -124,7 +124,7 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
       planEndDate: addToDate(today, 5, 'd'),
     });
     expect(early.body.message).toBe('计划完成日期不能早于计划开始日期');
-    const future = await post(session.unit, '/r/service-apply/save', fault(mine[1].id as string, { faultDate: addToDate(today, 1, 'd') }));
+    const future = await post(session.unit, '/r/service-apply/save', fault(mine[1].id, { faultDate: addToDate(today, 1, 'd') }));
     expect(future.body.result).toBe('false');
     // The maintenance unit's name is copied from the chosen unit.
     const copied = await ok(session.unit, '/r/service-apply/save', { applyType: 'maintenance', equipment: mine[1].id, maintenanceUnitId: maintainer.id });
@@ -152,8 +152,8 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
   });
 
   it('keeps the two units apart: rows, actions and equipment references', async () => {
-    const own = await ok(session.unit, '/r/service-apply/save', fault(mine[3].id as string));
-    const other = await ok(session.other, '/r/service-apply/save', fault(theirs[0].id as string));
+    const own = await ok(session.unit, '/r/service-apply/save', fault(mine[3].id));
+    const other = await ok(session.other, '/r/service-apply/save', fault(theirs[0].id));
     expect(other.applicant).toBe('宁波北仑港城起重设备使用有限公司');
     for (const [sid, id] of [
       [session.other, own.id],
@@ -166,8 +166,8 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     expect((await list(session.other, 'service-apply')).list.some((r) => r.id === own.id)).toBe(false);
     // Another unit's equipment cannot be referenced, neither by an application nor a maintenance record.
     // (nothing is copied from a record the unit may not see: with the copied fields sent, the reference itself is refused)
-    expect((await post(session.unit, '/r/service-apply/save', fault(theirs[0].id as string))).body).toMatchObject({ result: 'false', message: '请填写设备名称' });
-    expect((await post(session.unit, '/r/service-apply/save', fault(theirs[0].id as string, { equipmentName: String(theirs[0].equipmentName) }))).body).toMatchObject({
+    expect((await post(session.unit, '/r/service-apply/save', fault(theirs[0].id))).body).toMatchObject({ result: 'false', message: '请填写设备名称' });
+    expect((await post(session.unit, '/r/service-apply/save', fault(theirs[0].id, { equipmentName: String(theirs[0].equipmentName) }))).body).toMatchObject({
       result: 'false',
       message: '设备不存在或不属于本单位',
     });
@@ -180,9 +180,9 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
       signature: FILE,
       nextMaintenanceDate: addToDate(today, 14, 'd'),
     });
-    expect((await post(session.unit, '/r/maintenance-record/save', { ...visit(theirs[0].id as string), equipmentName: 'x' })).body.message).toBe('设备不存在或不属于本单位');
+    expect((await post(session.unit, '/r/maintenance-record/save', { ...visit(theirs[0].id), equipmentName: 'x' })).body.message).toBe('设备不存在或不属于本单位');
     expect((await list(session.unit, 'maintenance-record', { equipment: theirs[0].id })).list).toEqual([]);
-    const record = await ok(session.other, '/r/maintenance-record/save', visit(theirs[0].id as string));
+    const record = await ok(session.other, '/r/maintenance-record/save', visit(theirs[0].id));
     expect((await get(session.unit, 'maintenance-record', record.id)).result).toBe('false');
     expect((await post(session.unit, `/r/maintenance-record/delete/${record.id}`)).body.result).toBe('false');
     // Inspection records: each unit lists its own only.
@@ -193,7 +193,7 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
   });
 
   it('shows the authority submitted applications of its area, never a draft', async () => {
-    const draft = await ok(session.unit, '/r/service-apply/save', fault(mine[4].id as string));
+    const draft = await ok(session.unit, '/r/service-apply/save', fault(mine[4].id));
     const audited = (await list(session.authority, 'service-apply')).list;
     expect(audited.some((r) => r.status === 'submitted')).toBe(true);
     expect(audited.some((r) => r.status === 'draft')).toBe(false);
@@ -202,7 +202,7 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
   });
 
   it('keeps maintenance records: required fields, the next date not before the visit, the latest visit per piece', async () => {
-    const piece = mine[5].id as string;
+    const piece = mine[5].id;
     const body = (date: string, extra: Record<string, unknown> = {}) => ({
       equipment: piece,
       maintenanceDate: date,
@@ -229,7 +229,7 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     expect((await post(session.unit, `/r/maintenance-record/delete/${newest.id}`)).body.result).toBe('true');
     expect((await get(session.unit, 'maintenance-record', recent.id)).data!.latest).toBe(true);
     // So does moving the latest to another piece, in the group it leaves; the other piece keeps one latest.
-    const other = mine[6].id as string;
+    const other = mine[6].id;
     const current = (await get(session.unit, 'maintenance-record', recent.id)).data!;
     await ok(session.unit, '/r/maintenance-record/save', { ...body(addToDate(today, -2, 'd')), equipment: other, id: recent.id, version: current.version });
     expect((await get(session.unit, 'maintenance-record', older.id)).data!.latest).toBe(true);

@@ -64,7 +64,7 @@ describe.each(dbTargets())('session and user (%s)', (target) => {
   describe('user info', () => {
     it('returns the user, the roles and the SSO info', async () => {
       const sid = await sessionOf(app, 'nbmulti');
-      const body = (await userInfo(sid)).json() as Envelope<UserInfoResult>;
+      const body = (await userInfo(sid)).json<Envelope<UserInfoResult>>();
       expect(body.result).toBe('true');
       expect(body.data!.user).toMatchObject({ loginName: 'nbmulti', name: '刘洋', basicUnitFlag: 1, isUserSeed: 0, currentRole: { name: '使用单位管理员' } });
       expect(body.data!.roleList.map((r) => r.name)).toEqual(['使用单位管理员', '使用单位经办人']);
@@ -84,10 +84,10 @@ describe.each(dbTargets())('session and user (%s)', (target) => {
     it('switches to another role of the user and reports its menu ids', async () => {
       const sid = await sessionOf(app, 'nbmulti');
       const res = await withSession(app, sid, { method: 'POST', url: api(API.changeRole), payload: { id: roleId('unitOperator') } });
-      const body = res.json() as Envelope<ChangeRoleResult>;
+      const body = res.json<Envelope<ChangeRoleResult>>();
       expect(body).toMatchObject({ result: 'true', data: { currentRole: { id: roleId('unitOperator'), name: '使用单位经办人', roleType: 'unit' } } });
       expect(body.data!.menuIdList).not.toContain('system:bypassAccount');
-      const info = (await userInfo(sid)).json() as Envelope<UserInfoResult>;
+      const info = (await userInfo(sid)).json<Envelope<UserInfoResult>>();
       expect(info.data!.user.currentRole!.id).toBe(roleId('unitOperator'));
     });
 
@@ -106,7 +106,7 @@ describe.each(dbTargets())('session and user (%s)', (target) => {
       const sid = await sessionOf(app, 'nbsub');
       const res = await withSession(app, sid, { method: 'POST', url: api(API.changeRole), payload: { id: roleId('authority') } });
       expect(res.json()).toMatchObject({ result: 'false', message: '无权切换到该角色', code: 'ROLE_NOT_OWNED' });
-      const info = (await userInfo(sid)).json() as Envelope<UserInfoResult>;
+      const info = (await userInfo(sid)).json<Envelope<UserInfoResult>>();
       expect(info.data!.user.currentRole!.id).toBe(roleId('unitOperator'));
     });
   });

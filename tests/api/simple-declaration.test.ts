@@ -15,7 +15,7 @@ describe.each(dbTargets())('simple declaration (%s)', (target) => {
   const { app } = appSuite(target);
   const open = async <T>(method: 'GET' | 'POST', path: string, data: Record<string, unknown>) => {
     const res = await app.inject({ method, url: api(path), ...(method === 'GET' ? { query: data as Record<string, string> } : { payload: data }) });
-    return res.json() as Envelope<T>;
+    return res.json<Envelope<T>>();
   };
   const codeFor = async (mobile: string) => {
     expect((await open('POST', DECLARATION_API.smsCode, { mobile })).result).toBe('true');

@@ -21,7 +21,7 @@ describe('four fresh starts at once', () => {
     const started = await Promise.allSettled([0, 1, 2, 3].map(() => startServer()));
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     const failure = started.find((s) => s.status === 'rejected');
-    if (failure) throw (failure as PromiseRejectedResult).reason;
+    if (failure) throw failure.reason;
 
     expect(new Set(servers.map((s) => s.dataDir)).size).toBe(4);
     const logins = await Promise.all(servers.map((s) => logInOver(s.baseURL, 'nbadmin')));

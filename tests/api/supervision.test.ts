@@ -200,7 +200,7 @@ describe.each(dbTargets())('supervision orders (%s)', (target) => {
       form.append('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), name);
       const request = new Request('http://localhost/', { method: 'POST', body: form });
       const res = await withSession(app, sid, { method: 'POST', url: api(ATTACHMENT_ROUTES.upload), payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
-      const envelope = res.json() as Envelope<AttachmentInfo>;
+      const envelope = res.json<Envelope<AttachmentInfo>>();
       expect(envelope.result, envelope.message).toBe('true');
       return envelope.data!;
     };

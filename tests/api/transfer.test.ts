@@ -121,8 +121,8 @@ describe.each(dbTargets())('change of using unit (%s)', (target) => {
     expect((await get(session.unit, '/r/equipment', piece.id)).result).toBe('false');
     const moved = (await get(session.other, '/r/equipment', piece.id)).data!;
     expect(moved).toMatchObject({ unitId: DEMO_UNITS.second.id, areaCode: '330206', locationArea: '330206', address: '宁波市北仑区明州路88号2号仓库', useStatus: '1', useCertNo: piece.useCertNo });
-    expect((await get(session.unit, '/r/use-regist-apply', registration.id as string)).result).toBe('false');
-    expect((await get(session.other, '/r/use-regist-apply', registration.id as string)).data).toMatchObject({ useUnitName: DEMO_UNITS.second.orgname, useUnitCreditCode: DEMO_UNITS.second.orgcode, certNo: piece.useCertNo });
+    expect((await get(session.unit, '/r/use-regist-apply', registration.id)).result).toBe('false');
+    expect((await get(session.other, '/r/use-regist-apply', registration.id)).data).toMatchObject({ useUnitName: DEMO_UNITS.second.orgname, useUnitCreditCode: DEMO_UNITS.second.orgcode, certNo: piece.useCertNo });
     // The application stays the sender's record.
     expect((await get(session.unit, CHANGE, application.id)).data!.status).toBe('approved');
   });
@@ -166,6 +166,6 @@ describe.each(dbTargets())('change of using unit (%s)', (target) => {
     expect((await post(session.authority, `${CHANGE}/audit-agree/${application.id}`)).body.message).toBe('设备不属于申请单位，不能转移');
     expect((await get(session.unit, CHANGE, application.id)).data!.status).toBe('accepted');
     expect((await get(session.unit, '/r/equipment', first.piece.id)).data).toMatchObject({ unitId: DEMO_UNITS.using.id, areaCode: '330212' });
-    expect((await get(session.unit, '/r/use-regist-apply', first.registration.id as string)).data!.useUnitName).toBe('宁波甬江特种设备使用有限公司');
+    expect((await get(session.unit, '/r/use-regist-apply', first.registration.id)).data!.useUnitName).toBe('宁波甬江特种设备使用有限公司');
   });
 });

@@ -148,7 +148,7 @@ describe('file a construction notice → the authority agrees → print the noti
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载\s*PDF/ }).click()]);
     expect(download.suggestedFilename()).toBe(`特种设备安装改造修理告知书-${noticeNo}.pdf`);
     const chunks: Buffer[] = [];
-    for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+    for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
     const pdf = Buffer.concat(chunks);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfPages(pdf)).toBe(1);

@@ -45,7 +45,7 @@ async function audit(page: Page, route: RouteEntry, loginName: string): Promise<
     const content = page.locator('.shell__content');
     if ((await page.getByText('抱歉，您访问的页面不存在。').count()) > 0) problem('the 404 page');
     const widths = await page.evaluate(() => {
-      const pane = document.querySelector('.shell__content') as HTMLElement | null;
+      const pane = document.querySelector<HTMLElement>('.shell__content');
       return { page: document.documentElement.scrollWidth, viewport: window.innerWidth, pane: pane ? pane.scrollWidth - pane.clientWidth : 0 };
     });
     if (widths.page > widths.viewport || widths.pane > 1) problem(`wider than the page (document ${widths.page}px, pane overflow ${widths.pane}px)`);

@@ -34,7 +34,7 @@ describe.each(dbTargets())('cross-unit sweep (%s)', (target) => {
   const call = async (sid: string, method: 'GET' | 'POST', url: string, payload?: object) => {
     tally.requests++;
     const res = await app.inject({ method, url, query: { __sid: sid }, ...(payload ? { payload } : {}) });
-    const json = String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as { result?: string; data?: unknown }) : null;
+    const json = String(res.headers['content-type'] ?? '').includes('json') ? res.json<{ result?: string; data?: unknown }>() : null;
     return { status: res.statusCode, json, body: res.body };
   };
 
@@ -61,7 +61,7 @@ describe.each(dbTargets())('cross-unit sweep (%s)', (target) => {
           // The owner's own copy, saved by the other unit, must not overwrite the row.
           const own = await call(session[owner], 'GET', api(`/r/${model.name}/get/${id}`));
           if (own.json?.result === 'true' && own.json.data && typeof own.json.data === 'object') {
-            const res = await call(sid, 'POST', api(`/r/${model.name}/save`), own.json.data as Row);
+            const res = await call(sid, 'POST', api(`/r/${model.name}/save`), own.json.data);
             tally.check(res.json?.result === 'false', () => `${actor} saved ${model.name} ${id}: ${res.status} ${res.body.slice(0, 80)}`);
           }
         }

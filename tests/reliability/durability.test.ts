@@ -172,11 +172,11 @@ describe.each(dbTargets())('durability under SIGKILL (%s)', (target) => {
       const untouched = target?.useStatus === '0' && !target.useCertNo && !application.certNo;
       tally.check(
         isApproved ? flow && audit && inUse : !flow && !audit && untouched,
-        () => `${id} half-moved: state ${application.status}, flow log ${flow}, audit ${audit}, certificate ${application.certNo}, equipment ${target?.useStatus}/${target?.useCertNo}`,
+        () => `${id} half-moved: state ${application.status}, flow log ${flow}, audit ${audit}, certificate ${String(application.certNo)}, equipment ${String(target?.useStatus)}/${String(target?.useCertNo)}`,
       );
       if (application.certNo) {
         const twice = issued.get(String(application.certNo));
-        tally.check(twice === undefined, () => `certificate ${application.certNo} issued to ${twice} and ${id}`);
+        tally.check(twice === undefined, () => `certificate ${String(application.certNo)} issued to ${twice} and ${id}`);
         issued.set(String(application.certNo), id);
       }
     });

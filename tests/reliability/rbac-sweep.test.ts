@@ -44,7 +44,7 @@ describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
         tally.requests++;
         const res = await app.inject({ method: op.method, url: fillPath(op.path, NO_ROW), query: { __sid: sid }, ...(op.method === 'GET' ? {} : { payload: {} }) });
         // An export or a template answers with the file itself: only a JSON answer carries a code.
-        const code = String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as { code?: string }).code : undefined;
+        const code = String(res.headers['content-type'] ?? '').includes('json') ? res.json<{ code?: string }>().code : undefined;
         const refused = res.statusCode === 403 && code === 'FORBIDDEN';
         const expected = allowedFor(op, grants);
         tally.check(res.statusCode !== 401, () => `${account} ${op.method} ${op.path}: 401 with a live session`);

@@ -187,7 +187,7 @@ describe.runIf(process.env.DATABASE_URL)('four processes started at once on an e
     database = await freshPostgresDatabase();
     const starts = await Promise.allSettled([0, 1, 2, 3].map(() => startServer({ env: { DATABASE_URL: database.url } })));
     for (const s of starts) if (s.status === 'fulfilled') servers.push(s.value);
-    expect(starts.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+    expect(starts.filter((s) => s.status === 'rejected').map((s) => String(s.reason))).toEqual([]);
 
     for (const server of servers) {
       const ready = await fetch(`${server.baseURL}/espServer/health/ready`);

@@ -48,7 +48,7 @@ interface DocOperation {
 
 /** Every operation of the server's OpenAPI document. */
 export async function documentedOperations(app: FastifyInstance): Promise<Operation[]> {
-  const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, DocOperation>> };
+  const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, Record<string, DocOperation>> }>();
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {

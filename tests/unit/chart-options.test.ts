@@ -17,6 +17,7 @@ const data: ChartDatum[] = [
 const colors = { primary: '#1677ff', text: '#000', textSecondary: '#666' };
 
 /** An option read back as plain data (the ECharts types are unions too wide to index). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- echarts options are read loosely in assertions
 type AnyOption = Record<string, any>;
 
 describe('chart options', () => {

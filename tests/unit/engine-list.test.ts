@@ -84,7 +84,7 @@ describe('keyword search of the table data (the original portal’s isSearchTabl
 
   it('is offered by default by every list whose resource declares search fields, naming them', () => {
     expect(keywordSearchOf(searchable)).toEqual({ placeholder: '按标题、正文搜索', title: '搜索：标题、正文' });
-    expect(keywordSearchOf({ ...resource, search: ['title', 'content', 'contactEmail'] } as Resource)?.placeholder).toBe('按标题、正文等搜索');
+    expect(keywordSearchOf({ ...resource, search: ['title', 'content', 'contactEmail'] })?.placeholder).toBe('按标题、正文等搜索');
     // Nothing indexed to search: filters only.
     expect(keywordSearchOf(resource)).toBeUndefined();
   });

@@ -20,10 +20,10 @@ const dicts = new Map([[DICT, demoDict as unknown as Dict]]);
 /** A field of each type, with what its type requires (a dictionary, a target, a sub-table resource). */
 function fieldOf(type: FieldType): Field {
   const label = `字段${type}`;
-  if (fieldKind(type).coded) return { type, label, dict: DICT } as Field;
-  if (type === 'ref') return { type, label, ref: 'other' } as Field;
-  if (type === 'children') return { type, label, resource: 'other-row' } as Field;
-  return { type, label } as Field;
+  if (fieldKind(type).coded) return { type, label, dict: DICT };
+  if (type === 'ref') return { type, label, ref: 'other' };
+  if (type === 'children') return { type, label, resource: 'other-row' };
+  return { type, label };
 }
 
 const resource = {

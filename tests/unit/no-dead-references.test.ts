@@ -77,8 +77,8 @@ describe('relative links of README.md and docs/', () => {
   /** Every link target of a Markdown text: inline links and images, without titles or anchors. */
   function links(text: string): string[] {
     const targets: string[] = [];
-    for (const match of text.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) targets.push(match[1]!);
-    for (const match of text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)) targets.push(match[1]!);
+    for (const match of text.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) targets.push(match[1]);
+    for (const match of text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)) targets.push(match[1]);
     return targets;
   }
 
@@ -92,7 +92,7 @@ describe('relative links of README.md and docs/', () => {
     for (const doc of documents) {
       for (const target of links(readFileSync(join(ROOT, doc), 'utf8'))) {
         if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue;
-        const path = decodeURI(target.split('#')[0]!);
+        const path = decodeURI(target.split('#')[0]);
         const absolute = resolve(ROOT, dirname(doc), path);
         if (!existsSync(absolute)) broken.push(`${doc}: ${target} (${relative(ROOT, absolute)})`);
       }

@@ -183,7 +183,7 @@ describe('the correction form of a returned registration', () => {
   const read = (name: string) => JSON.parse(readFileSync(new URL(`../../schemas/${name}.json`, import.meta.url), 'utf8'));
   const screen = read('screens/register-correct-form') as FormScreen;
   const resource = read('resources/account-register-apply') as Resource;
-  const schema = compileFormUncached(screen, bundle(screen, resource) as never);
+  const schema = compileFormUncached(screen, bundle(screen, resource));
   const placed = screen.sections.flatMap((s) => s.fields.map((f) => (typeof f === 'string' ? f : f.field)));
 
   it('shows the fields of a new application, credit code and mobile fixed, the password optional', () => {

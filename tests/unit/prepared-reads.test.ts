@@ -27,7 +27,7 @@ describe('prepared reads on the embedded database', () => {
     const text = 'SELECT * FROM t WHERE id = ANY($1::int[]) AND (name = $2 OR $2 IS NULL) AND born IS DISTINCT FROM $3 AND ok = $4 ORDER BY id';
     for (const params of [[[1, 2], null, null, true], [[1, 2], 'b', '2024-01-02', false], [[3], 'a', null, true]]) {
       const direct = await pg.query(text, params);
-      const viaDriver = await db.executeQuery({ sql: text, parameters: params, query: { kind: 'RawNode' } as never, queryId: { queryId: 'x' } } as never);
+      const viaDriver = await db.executeQuery({ sql: text, parameters: params, query: { kind: 'RawNode' } as never, queryId: { queryId: 'x' } });
       expect(viaDriver.rows).toEqual(direct.rows);
     }
     // Twice more: the kept statement answers the same.

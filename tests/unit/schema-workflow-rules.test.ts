@@ -28,7 +28,7 @@ describe('workflow rules', () => {
 
   it('editable states: the save action’s, else the initial state, any without a workflow', () => {
     expect(editableStates(workflow)).toEqual(['draft']);
-    expect(editableStates({ ...workflow, actions: { ...workflow.actions, save: { from: ['draft', 'returned'] } } } as Workflow)).toEqual(['draft', 'returned']);
+    expect(editableStates({ ...workflow, actions: { ...workflow.actions, save: { from: ['draft', 'returned'] } } })).toEqual(['draft', 'returned']);
     expect(editableStates(undefined)).toBeUndefined();
   });
 

@@ -21,7 +21,7 @@ const dicts = new Map<string, Dict>([
 ]);
 const field = (name: string) => resourceFields(resource).get(name)!;
 const colors = { primary: '#1677ff', text: '#000', textSecondary: '#666' };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- echarts options are read loosely in assertions
 type AnyOption = Record<string, any>;
 
 describe('rate text', () => {

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { messages, POSTAL_CODE_LONG_MESSAGE, ruleNames, type RuleName, type RuleRef } from '../../validators';
 import { addRuleKeywords, errorFromValidation, RULES_KEYWORD, ruleErrors } from '../../src/server/validation';
 import { fastifyLikeAjv, viaAjv, viaDirect, viaFormily } from './vectors/paths';
-import { EMPTY_VALUES, label, labelledCases, VECTORS, VECTORS_TODAY } from './vectors/rules';
+import { EMPTY_VALUES, label, labelledCases, VECTORS_TODAY } from './vectors/rules';
 import { clockPinnedAt, middayInChina } from '../support/clock';
 
 // The date-relative vectors (born today / tomorrow) hold for the day they were made.

@@ -15,7 +15,7 @@ export function useFeedback(): Feedback {
   const app = App.useApp();
   return typeof app.modal?.confirm === 'function' && typeof app.message?.success === 'function'
     ? { message: app.message, modal: app.modal }
-    : { message: staticMessage as unknown as MessageInstance, modal: Modal as unknown as ModalInstance };
+    : { message: staticMessage, modal: Modal as unknown as ModalInstance };
 }
 
 /** Asks a yes/no question; resolves true on OK. */

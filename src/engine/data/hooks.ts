@@ -162,8 +162,8 @@ class RefLabelLoader {
         ...batches.map((batch) => this.dataProvider.getList(resource, { pageNo: 1, pageSize: batch.length, filters: { id: batch } })),
       ]).then(
         ([schema, ...pages]) => {
-          const label = refLabelOf(schema as Resource);
-          const rows = new Map((pages as PageResult[]).flatMap((page) => page.list.map((row) => [String(row.id), label(row)] as const)));
+          const label = refLabelOf(schema);
+          const rows = new Map(pages.flatMap((page) => page.list.map((row) => [String(row.id), label(row)] as const)));
           for (const [id, waiters] of ids) for (const { resolve } of waiters) resolve(rows.get(id) ?? null);
         },
         (error) => {

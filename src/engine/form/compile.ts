@@ -22,7 +22,7 @@ import { marksRequired, requirementValidators } from './requirements';
 import { serverValue } from './server-value';
 import { requiredMessage, stagedRequirement } from '../../schema/requirements';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.
-import { fieldValidators, type FieldRuleSpec } from './rules';
+import { fieldValidators } from './rules';
 import { openItemSchema } from '../open/item-schema';
 
 export type FormLikeScreen = FormScreen | WizardScreen;
@@ -43,7 +43,7 @@ const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null 
 export function mergeSchema<T extends Plain>(base: T, patch: Plain | undefined): T {
   if (!patch) return base;
   const out: Plain = { ...base };
-  for (const [key, value] of Object.entries(patch)) out[key] = isPlain(value) && isPlain(out[key]) ? mergeSchema(out[key] as Plain, value) : value;
+  for (const [key, value] of Object.entries(patch)) out[key] = isPlain(value) && isPlain(out[key]) ? mergeSchema(out[key], value) : value;
   return out as T;
 }
 
@@ -83,7 +83,7 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
   const validators = [
     ...(required || toggledRequirement(field) ? [requiredRule(required, field)] : []),
     ...requirementValidators(resource, field, !decorated),
-    ...fieldValidators({ rules: field.rules as FieldRuleSpec['rules'] }),
+    ...fieldValidators({ rules: field.rules }),
   ];
   const asterisk = marksRequired(field) && (field.type === 'children' || stagedRequirement(field));
   const reactions = reactionsOf(resource, sources, resolved);
@@ -99,7 +99,7 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
     ...(item.readonly || field.readonly ? { 'x-pattern': 'readPretty' } : {}),
     ...(item.component ? { 'x-component': item.component } : {}),
   };
-  return mergeSchema(mergeSchema(node as Plain, openItemSchema(item, node) as Plain | undefined), item['x-formily']) as ISchema;
+  return mergeSchema(mergeSchema(node as Plain, openItemSchema(item, node)), item['x-formily']);
 }
 
 /** The editable fields of a child resource, in declaration order (its default sub-table columns). */
@@ -173,7 +173,7 @@ export function compileFormUncached(screen: FormLikeScreen, bundle: Pick<ScreenB
           screen.steps.map((step, i) => [stepKey(i), { type: 'void', 'x-component': 'WizardStep', 'x-component-props': { title: step.title, index: i }, properties: sectionsNode(resource, bundle, step.sections) }]),
         )
       : sectionsNode(resource, bundle, screen.sections);
-  return mergeSchema({ type: 'object', properties } as Plain, screen['x-formily']) as ISchema;
+  return mergeSchema({ type: 'object', properties }, screen['x-formily']);
 }
 
 const compiled = new Map<string, { screen: FormLikeScreen; schema: ISchema }>();

@@ -24,5 +24,5 @@ function rowOf(resource: Resource, values: Record<string, unknown>, resources: S
 }
 
 export function toRecord(bundle: Pick<ScreenBundle, 'resource' | 'resources'>, values: Record<string, unknown>): RecordData {
-  return rowOf(bundle.resource, values, bundle.resources) as RecordData;
+  return rowOf(bundle.resource, values, bundle.resources);
 }

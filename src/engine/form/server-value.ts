@@ -30,7 +30,7 @@ const blank = (value: unknown): boolean =>
   value === null ||
   value === '' ||
   (Array.isArray(value) && value.every(blank)) ||
-  (typeof value === 'object' && !Array.isArray(value) && Object.values(value as object).every(blank));
+  (typeof value === 'object' && !Array.isArray(value) && Object.values(value).every(blank));
 
 /** The reply's property at a dotted path. */
 export function valueAt(reply: unknown, path: string): unknown {

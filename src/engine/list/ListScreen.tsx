@@ -7,7 +7,6 @@
  */
 import { DiffOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Space, Table, Typography, type CheckboxProps, type TableProps } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
@@ -119,7 +118,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
 
   const onTableChange: TableProps<RecordData>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
-      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<RecordData>;
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
       setState({ ...state, pageNo: 1, sort: s.order ? { field: String(s.columnKey ?? s.field), order: s.order === 'descend' ? 'desc' : 'asc' } : undefined });
     } else if (extra.action === 'paginate') {
       setState({ ...state, pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });

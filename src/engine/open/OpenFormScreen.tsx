@@ -69,7 +69,7 @@ export default function OpenFormScreen({ bundle, prefill, embedded }: ScreenComp
       const reply = (await call(submit.path, values)) ?? {};
       (form as Form & { markClean?(): void }).markClean?.();
       if (submit.keep) sessionStorage.setItem(submit.keep, JSON.stringify(reply));
-      navigate(fillTemplate(submit.success, reply as Record<string, unknown>));
+      void navigate(fillTemplate(submit.success, reply as Record<string, unknown>));
     } catch (error) {
       showRefusal(form, feedback, error);
     } finally {

@@ -23,7 +23,7 @@ export function fillTemplate(template: string, values: Readonly<Record<string, u
  */
 export function callOf(template: string, fields: readonly string[], values: Readonly<Record<string, unknown>>): { path: string; body: Record<string, unknown> } {
   const named = new Set(placeholdersOf(template));
-  const body = Object.fromEntries(fields.filter((f) => !named.has(f)).map((f) => [f, typeof values[f] === 'string' ? (values[f] as string).trim() : values[f]]));
+  const body = Object.fromEntries(fields.filter((f) => !named.has(f)).map((f) => [f, typeof values[f] === 'string' ? values[f].trim() : values[f]]));
   return { path: fillTemplate(template, values), body };
 }
 

@@ -169,7 +169,7 @@ function GroupBody({ bundle, chart, params, filters, coded, view, groupLabel }: 
   const onPick = chart.link
     ? (d: { key: string }) => {
         const href = hrefOf(d.key);
-        if (href) navigate(href);
+        if (href) void navigate(href);
       }
     : undefined;
   return <GroupChart title={chart.title} type={chart.type === 'pie' ? 'pie' : 'bar'} data={data} total={total} onPick={onPick} />;
@@ -192,7 +192,7 @@ function StackedBody({ bundle, chart, params, filters, coded, view, groupLabel }
   const onPick = chart.link
     ? (bar: number, series: number) => {
         const href = hrefOf(bar, series);
-        if (href) navigate(href);
+        if (href) void navigate(href);
       }
     : undefined;
   return <StackedChart title={chart.title} data={data} onPick={onPick} />;
@@ -206,7 +206,8 @@ function RateBody({ bundle, chart, params, filters, coded, view, groupLabel }: B
   const partParams = params && narrow(params, chart.rate, coded);
   const whole = useStats(resource.name, params && { filters: params, groupBy: chart.groupBy });
   const part = useStats(resource.name, partParams && { filters: partParams, groupBy: chart.groupBy });
-  const partResult = partParams === null ? { total: 0, groups: [] } : part.data;
+  const noPart = partParams === null;
+  const partResult = useMemo(() => (noPart ? { total: 0, groups: [] } : part.data), [noPart, part.data]);
   const data = useMemo(() => (partResult ? rateData(whole.data, partResult, resource, chart.groupBy, field, dicts) : []), [whole.data, partResult, resource, chart.groupBy, field, dicts]);
   const drill = useDrill(chart, filters, coded);
   const loaded = whole.data !== undefined && partResult !== undefined;
@@ -220,7 +221,7 @@ function RateBody({ bundle, chart, params, filters, coded, view, groupLabel }: B
   const onPick = chart.link
     ? (d: { value: string | boolean | null; part: number }) => {
         const href = hrefOf(d);
-        if (href) navigate(href);
+        if (href) void navigate(href);
       }
     : undefined;
   return <RateChart title={chart.title} data={data} onPick={onPick} />;
@@ -237,7 +238,7 @@ function TrendCard({ bundle, chart, params, coded }: { bundle: ScreenBundle; cha
   const { dataProvider, cacheScope } = useEngine();
   const [view, setView] = useState<View>('chart');
   const { resource } = bundle;
-  const months = (chart.months as [number, number] | undefined) ?? [-11, 0];
+  const months = chart.months ?? [-11, 0];
   const series = useMemo(
     () =>
       [{ label: chart.label ?? fieldOf(resource, chart.groupBy).label, groupBy: chart.groupBy, where: chart.where }, ...(chart.lines ?? [])].map((line) => ({

@@ -80,7 +80,7 @@ export default function RegisterQueryPage(_props: PageProps) {
           </Descriptions>
           <Timeline
             style={{ marginBottom: 8 }}
-            items={found!.flowLog.map((e) => ({
+            items={found.flowLog.map((e) => ({
               color: e.toState === 'returned' ? 'red' : e.toState === 'approved' ? 'green' : 'blue',
               children: `${e.createDate.slice(0, 16).replace('T', ' ')} ${STATUS[e.toState ?? '']?.label ?? ''}${e.opinion ? `：${e.opinion}` : ''}`,
             }))}
@@ -88,11 +88,11 @@ export default function RegisterQueryPage(_props: PageProps) {
           {a.status === 'returned' ? (
             <EngineProvider dataProvider={openDataProvider} cacheScope="open">
               <SchemaScreen
-                key={found!.seq}
+                key={found.seq}
                 screenId={CORRECTION_SCREEN}
                 mode="add"
                 embedded
-                prefill={{ ...Object.fromEntries(Object.entries(a).filter(([name]) => !STORED_ONLY.has(name))), smsCode: found!.smsCode }}
+                prefill={{ ...Object.fromEntries(Object.entries(a).filter(([name]) => !STORED_ONLY.has(name))), smsCode: found.smsCode }}
               />
             </EngineProvider>
           ) : null}

@@ -139,7 +139,7 @@ export default function AccountManagerPage({ entry }: PageProps) {
               </Popconfirm>
             )}
             {paths.unlock && row.locked ? (
-              <Popconfirm title={`确定解锁账号 ${row.loginName} 吗？`} onConfirm={() => act(paths.unlock!, row)}>
+              <Popconfirm title={`确定解锁账号 ${row.loginName} 吗？`} onConfirm={() => act(paths.unlock, row)}>
                 <Button type="link" size="small">
                   解锁
                 </Button>

@@ -37,7 +37,7 @@ export default function LoginPage() {
       await loginWithPassword(values);
       rememberAccount({ username: values.username.trim(), orgCode: values.orgCode.trim() });
       notify.message.success('登录成功');
-      navigate(safeRedirectTarget(params.get('redirect')) ?? HOME_PATH, { replace: true });
+      void navigate(safeRedirectTarget(params.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch (err) {
       setError((err as Error).message);
       form.setFieldValue('validateCode', '');

@@ -31,7 +31,7 @@ function walk(nodes: readonly MenuNode[], path: JsonPath, parent: string, out: V
 export function checkMenu(ctx: LintContext): void {
   if (!ctx.menu?.valid) return;
   const { file } = ctx.menu;
-  const visited = walk(file.value.public as MenuNode[], ['public'], '', walk(file.value.routes, ['routes'], '', []));
+  const visited = walk(file.value.public, ['public'], '', walk(file.value.routes, ['routes'], '', []));
   const paths = new Map<string, Visited>();
   const names = new Map<string, Visited>();
   ctx.routes = new Set();

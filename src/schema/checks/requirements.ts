@@ -7,7 +7,6 @@
  */
 import type { LintContext } from '../context';
 import { boundField } from '../requirements';
-import type { SchemaFile } from '../types';
 import { checkExpression } from './expressions';
 
 const DATE_TYPES = ['date', 'datetime'];
@@ -23,10 +22,10 @@ export function checkRequirements(ctx: LintContext): void {
       const at = ['fields', name];
       for (const key of ['when', 'requiredWhen', 'compute'] as const) {
         const text = field[key];
-        if (text !== undefined) checkExpression(ctx, file as SchemaFile, [...at, key], text, names, resource.name);
+        if (text !== undefined) checkExpression(ctx, file, [...at, key], text, names, resource.name);
       }
       const deadline = field.deadline;
-      if (typeof deadline === 'object' && deadline.while !== undefined) checkExpression(ctx, file as SchemaFile, [...at, 'deadline', 'while'], deadline.while, names, resource.name);
+      if (typeof deadline === 'object' && deadline.while !== undefined) checkExpression(ctx, file, [...at, 'deadline', 'while'], deadline.while, names, resource.name);
       if (field.requiredOn) {
         if (field.required) ctx.report(file, [...at, 'required'], 'field-type', `'${name}': requiredOn already makes it required (at those actions); drop required`, 'key');
         field.requiredOn.forEach((action, i) => {

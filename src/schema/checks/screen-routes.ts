@@ -4,14 +4,13 @@
  * or the list silently offers no 新增 button and no 查看 link.
  */
 import type { LintContext } from '../context';
-import type { ListScreen } from '../types';
 
 export function checkScreenRoutes(ctx: LintContext): void {
   if (!ctx.routeScreens) return;
   const routed = new Set(ctx.routeScreens.values());
   for (const { file, valid } of ctx.screens.values()) {
     if (!valid || file.value.kind !== 'list') continue;
-    const list = file.value as ListScreen;
+    const list = file.value;
     const opened: [string | undefined, (string | number)[], string, readonly string[]][] = [
       [list.form, ['form'], 'adds and edits in', ['form', 'wizard']],
       [list.detail, ['detail'], 'shows rows in', ['detail']],

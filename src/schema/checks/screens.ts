@@ -144,7 +144,7 @@ class ScreenChecker {
     });
     if (screen.defaultSort) this.sortableField(['defaultSort', 'field'], screen.defaultSort.field);
 
-    for (const key of ['form', 'detail'] as const) if (screen[key] !== undefined) this.linkedScreen([key], screen[key]!, LINKED_KINDS[key]);
+    for (const key of ['form', 'detail'] as const) if (screen[key] !== undefined) this.linkedScreen([key], screen[key], LINKED_KINDS[key]);
     if (screen.detailBy) {
       this.listableField(['detailBy', 'field'], screen.detailBy.field, 'choose the detail by');
       for (const [value, id] of Object.entries(screen.detailBy.screens)) if (id) this.linkedScreen(['detailBy', 'screens', value], id, LINKED_KINDS.detail);
@@ -425,7 +425,7 @@ class ScreenChecker {
       item.sms.fields.forEach((name, i) => this.field([...at, 'sms', 'fields', i], name));
       this.placeholders([...at, 'sms', 'send'], item.sms.send, new Set(item.sms.fields), 'sms.fields');
     }
-    for (const key of ['when', 'disabledWhen'] as const) if (item[key] !== undefined) this.expression([...at, key], item[key]!);
+    for (const key of ['when', 'disabledWhen'] as const) if (item[key] !== undefined) this.expression([...at, key], item[key]);
     if (item.optionsFrom !== undefined) this.optionsFrom([...at, 'optionsFrom'], item, field);
     if (item.fields !== undefined) this.subTableFields([...at, 'fields'], item, field);
     if (item.serverValue !== undefined) this.serverValue([...at, 'serverValue'], item, field);

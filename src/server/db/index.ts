@@ -130,7 +130,7 @@ export const MIGRATED: TemplateRecipe = {
 /** Runs `work` in a transaction, or inside the caller's when `db` already is one (Kysely does not nest). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers pass typed and untyped handles
 export function inTransaction<D extends Kysely<any>, T>(db: D, work: (trx: D) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : (db.transaction().execute(work as never) as Promise<T>);
+  return db.isTransaction ? work(db) : db.transaction().execute<T>(work as never);
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

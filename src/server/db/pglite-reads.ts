@@ -71,7 +71,7 @@ export class PreparedReads {
       } finally {
         messages.push(...(await this.#send(protocol.serialize.sync())));
       }
-      return pgliteResults.parseResults(messages as never, this.pg.parsers)[0] as Results<R>;
+      return pgliteResults.parseResults(messages, this.pg.parsers)[0] as Results<R>;
     });
   }
 

@@ -414,7 +414,7 @@ export async function readManifest(file: string): Promise<Manifest> {
     if (err instanceof NotAnArchiveError) throw notOurs(err.message);
     throw err;
   }
-  if (!data) throw notOurs(first ? `first entry is ${first}, not manifest.json` : 'empty archive');
+  if (!data) throw notOurs(first ? `first entry is ${String(first)}, not manifest.json` : 'empty archive');
   let manifest: Manifest;
   try {
     manifest = JSON.parse((data as Buffer).toString('utf8')) as Manifest;
@@ -559,7 +559,7 @@ export async function restore(config: Config, file: string, options: { force?: b
       // From here the target changes.
       if (busy) {
         if (existsSync(dataDir) && dataDirInUse(dataDir, folder)) replaced.push(setAside(dataDir, when));
-        if (folderOutside && hasContent(folder)) replaced.push(setAside(folder!, when));
+        if (folderOutside && hasContent(folder)) replaced.push(setAside(folder, when));
       }
       mkdirSync(dataDir, { recursive: true });
       moveTree(join(stage, 'database', 'pgdata'), dataDir);

@@ -24,7 +24,7 @@ function validationMessage(err: FastifyError): string {
 
 function resolve(err: FastifyError | AppError): Resolved {
   if (isAppError(err)) return { code: err.code, status: err.statusCode, message: err.message };
-  if ((err as FastifyError).validation) return { code: 'BAD_REQUEST', status: 400, message: validationMessage(err as FastifyError) };
+  if (err.validation) return { code: 'BAD_REQUEST', status: 400, message: validationMessage(err) };
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
   const code = codeForStatus(status);
   return { code, status, message: ERRORS[code].message };

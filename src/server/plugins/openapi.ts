@@ -32,7 +32,7 @@ export default fp<OpenApiOptions>(
         const config = route.config ?? {};
         const access = config.public ? 'public' : (config.access ?? (config.accessAny?.length ? config.accessAny.join(' | ') : 'session'));
         const extras = { 'x-access': access, ...(config.seedOnly ? { 'x-seed-only': true } : {}), ...(config.public ? { security: [] } : {}) };
-        return { schema: { ...(schema ?? {}), ...extras } as FastifySchema, url };
+        return { schema: { ...(schema ?? {}), ...extras }, url };
       },
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -19,7 +19,7 @@ import type { Actor } from './scope';
 
 
 /** `insert` and `update` are saves; any other operation is the workflow action's name (delete included). */
-export type AuditOperation = 'insert' | 'update' | string;
+export type AuditOperation = 'insert' | 'update' | (string & {});
 
 function fileNames(value: unknown): string {
   if (!Array.isArray(value)) return '';

@@ -112,7 +112,7 @@ async function chartOf(db: AnyDb, compiled: CompiledResource, actor: Actor, char
     const { total, groups } = await countStats(db, compiled, actor, { ...(chart.where ?? {}), groupBy: chart.groupBy });
     return { title: chart.title, type: chart.type, groupBy: chart.groupBy, total, groups: groups ?? [] };
   }
-  const months = monthsAround(today, (chart.months as [number, number] | undefined) ?? [-11, 0]);
+  const months = monthsAround(today, chart.months ?? [-11, 0]);
   const series = [{ label: chart.label ?? compiled.model.byName.get(chart.groupBy)?.label ?? chart.groupBy, groupBy: chart.groupBy, where: chart.where }, ...(chart.lines ?? [])];
   const lines = [];
   for (const line of series) lines.push({ label: line.label, groupBy: line.groupBy, points: await countByMonth(db, compiled, actor, { ...(line.where ?? {}) }, line.groupBy, months) });

@@ -154,7 +154,7 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       methods: ['POST'],
       options: {
         ...common,
-        schema: { tags, summary: `${model.title}: insert or update (isCommit: and commit)`, body: compiled.validateInsert.schema as object, response: { 200: envelopeOf(row), ...failureResponses } },
+        schema: { tags, summary: `${model.title}: insert or update (isCommit: and commit)`, body: compiled.validateInsert.schema, response: { 200: envelopeOf(row), ...failureResponses } },
         handler: async (request, reply) => {
           const actor = actorOf(request);
           return reply.ok(await presentRow(db(request), model, actor, await saveRecord(db(request), compiled, actor, request.body ?? {})));

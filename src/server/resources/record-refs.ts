@@ -45,7 +45,7 @@ export async function fillCopies(db: AnyDb, compiled: CompiledResource, model: R
     const pairs = copyPairs(f.field).filter(([here]) => model.byName.get(here)?.writable);
     const missing = pairs.filter(([here]) => body[here] === undefined);
     // A masked value copied from a list row (the chosen record's field has a `mask`) is the chosen record's real value.
-    const masked = pairs.filter(([here, there]) => typeof body[here] === 'string' && (body[here] as string).includes('*') && target?.byName.get(there)?.mask);
+    const masked = pairs.filter(([here, there]) => typeof body[here] === 'string' && body[here].includes('*') && target?.byName.get(there)?.mask);
     if ((missing.length === 0 && masked.length === 0) || !target) continue;
     if (missing.length > 0 && masked.length === 0 && (await stored())?.[f.name] === id) continue;
     const chosen = await findRow(db, target, id, visibleRows(target, actor));

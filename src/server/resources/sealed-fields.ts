@@ -27,6 +27,7 @@ import { quote } from './naming';
 import { indexColumnOf, sealable, type FieldCipher } from './sealed-columns';
 
 /** Any database or transaction, and a row as read (repository.ts has the same; not imported, to keep it free of cycles). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works over any database's query layer
 type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 

@@ -162,7 +162,7 @@ export async function listAccounts(db: Db, manager: Manager, scope: AccountScope
       .offset(pageOffset(q.pageNo, q.pageSize))
       .execute(),
   ]);
-  const list = rows.map((r) => ({
+  const list = rows.map((r): AccountRow => ({
     id: r.id,
     loginName: r.login_name,
     name: r.name,
@@ -173,7 +173,7 @@ export async function listAccounts(db: Db, manager: Manager, scope: AccountScope
     status: r.status,
     locked: r.locked_until !== null && r.locked_until.getTime() > now.getTime(),
     lockedUntil: r.locked_until && r.locked_until.getTime() > now.getTime() ? r.locked_until.toISOString() : null,
-    isUserSeed: (r.is_user_seed === 1 ? 1 : 0) as 0 | 1,
+    isUserSeed: r.is_user_seed === 1 ? 1 : 0,
     orgname: r.orgname,
     orgcode: r.orgcode,
     areacode: r.areacode,

@@ -121,6 +121,7 @@ export async function readUpload(store: AttachmentStore, request: FastifyRequest
     await discardStaged(staged);
     throw err;
   }
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- what uploadError made of the stream's error
   if (failure) throw failure;
   if (!staged) throw new AppError('ATTACHMENT_MISSING');
   return { staged, fields };

@@ -124,7 +124,7 @@ export async function authenticateWithSsoToken(deps: AuthDeps, token: string, no
 function decodeRequestInfo(reqInfoBase64Str: string): { loginName?: unknown } | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(reqInfoBase64Str.trim().replace(/ /g, '+'), 'base64').toString('utf8'));
-    return value && typeof value === 'object' ? (value as { loginName?: unknown }) : null;
+    return value && typeof value === 'object' ? value : null;
   } catch {
     return null;
   }

@@ -26,7 +26,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Config } from '../config';
 import { newId } from '../db/ids';
 import type { Db } from '../db/index';
@@ -198,7 +198,7 @@ export function createSmsService(db: Db, provider: SmsProvider, signature = ''):
       if (!isMobile(mobile)) throw new AppError(SMS_ERRORS.SMS_MOBILE_INVALID);
       await limit(mobile, now);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await (db as Kysely<import('../db/schema').Database>).transaction().execute(async (trx) => {
+      await (db).transaction().execute(async (trx) => {
         await trx.updateTable('sys_sms_code').set({ used_at: now }).where('purpose', '=', purpose).where('mobile', '=', mobile).where('used_at', 'is', null).execute();
         await trx
           .insertInto('sys_sms_code')

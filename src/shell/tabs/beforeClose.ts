@@ -42,6 +42,6 @@ function confirmClose(): Promise<boolean> {
 
 /** True when the tabs may close: no registered check objects, or the user confirmed once. */
 export async function mayClose(keys: readonly string[]): Promise<boolean> {
-  const results = await Promise.all(keys.map((k) => checks.get(k)?.() ?? false));
+  const results = await Promise.all(keys.map(async (k) => checks.get(k)?.() ?? false));
   return results.some(Boolean) ? confirmClose() : true;
 }

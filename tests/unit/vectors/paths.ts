@@ -4,7 +4,7 @@
  * `coerceTypes`), and a Formily form. The HTTP path lives in tests/api/validation.test.ts.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
-import { createForm, type Field } from '@formily/core';
+import { createForm } from '@formily/core';
 import { validateAll, type RuleRef, type RuleValue } from '../../../validators';
 import { fieldValidators } from '../../../src/engine/form/rules';
 import { ajvRulesPlugin, ruleErrors } from '../../../src/server/validation';
@@ -45,7 +45,7 @@ export function viaAjv(typed: boolean): Path {
 /** A Formily form with one field carrying the rules; `form.validate()` runs them as a submit does. */
 export const viaFormily: Path = async (refs, value) => {
   const form = createForm();
-  const field = form.createField({ name: 'f', validator: fieldValidators({ rules: refs }) }) as Field;
+  const field = form.createField({ name: 'f', validator: fieldValidators({ rules: refs }) });
   form.setValuesIn('f', value);
   await form.validate().catch(() => undefined);
   return field.selfErrors[0];

@@ -35,7 +35,7 @@ export async function seedAccountApplications(demo: DemoContext): Promise<Record
   const hash = await passwordHasher.hash('Demo@2026');
   let registrations = 0;
   for (const [i, r] of REGISTRATIONS.entries()) {
-    const { returned, ...fields } = r as typeof r & { returned?: string };
+    const { returned, ...fields } = r;
     const id = await insertRecord(db, register, VISITOR(fields.areacode), { ...fields, legalIdCard: idCard(fields.areacode, `1978050${i + 1}`, `12${i}`) }, { trusted: true, owner: { unitId: null, areaCode: fields.areacode } });
     await db.insertInto('sys_register_secret').values({ apply_id: id, password_hash: hash }).execute();
     if (returned) await runAction(db, register, authority, 'disagree', id, { opinion: returned });

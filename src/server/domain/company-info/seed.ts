@@ -74,9 +74,9 @@ async function seedChange(demo: DemoContext, unit: Actor, profile: Row, changes:
   const applications = demo.resource('unit-change');
   const { id: profileId, creditCode: _code, unitType: _type, ...carried } = profile;
   const row = await saveRecord(db, applications, unit, { ...carried, profile: profileId, ...changes });
-  await runAction(db, applications, unit, 'commit', row.id as string, {});
-  if (target === 'approved') await runAction(db, applications, demo.authority, 'audit-agree', row.id as string, { opinion: opinion ?? '材料齐全，同意变更' });
-  if (target === 'returned') await runAction(db, applications, demo.authority, 'audit-disagree', row.id as string, { opinion: opinion ?? '请补充证明材料' });
+  await runAction(db, applications, unit, 'commit', row.id, {});
+  if (target === 'approved') await runAction(db, applications, demo.authority, 'audit-agree', row.id, { opinion: opinion ?? '材料齐全，同意变更' });
+  if (target === 'returned') await runAction(db, applications, demo.authority, 'audit-disagree', row.id, { opinion: opinion ?? '请补充证明材料' });
 }
 
 const STAFF: [post: 'principal' | 'director' | 'officer', scope: string, certDays: number | null][] = [
@@ -203,7 +203,7 @@ export async function seedCompany(demo: DemoContext): Promise<Record<string, num
     reason: '新增气瓶充装业务，已取得移动式压力容器充装许可',
     licence: demoForm('充装许可证.pdf'),
   });
-  await runAction(demo.db, types, demo.secondUnit, 'commit', typeChange.id as string, {});
+  await runAction(demo.db, types, demo.secondUnit, 'commit', typeChange.id, {});
   const a = await seedSafety(demo, demo.unit, 'using', 0);
   const b = await seedSafety(demo, demo.secondUnit, 'second', 50);
   const branches = (await seedBranches(demo, demo.unit, 'using')) + (await seedBranches(demo, demo.secondUnit, 'second'));

@@ -32,7 +32,7 @@ async function assertNotRegistered(ctx: HookContext): Promise<void> {
   if (registered[0]) throw new AppError(FIRST_REGISTRATION_ERRORS.FIRST_REGISTRATION_ALREADY_REGISTERED, undefined, { manufacturer, factoryNo });
   const { rows: pending } = await sql<{ apply_no: string }>`
     SELECT apply_no FROM ${sql.table(ctx.model.table)}
-    WHERE trim(manufacturer) = ${manufacturer} AND trim(factory_no) = ${factoryNo} AND status = 'submitted' AND id <> ${row.id as string} LIMIT 1`.execute(trx);
+    WHERE trim(manufacturer) = ${manufacturer} AND trim(factory_no) = ${factoryNo} AND status = 'submitted' AND id <> ${row.id} LIMIT 1`.execute(trx);
   if (pending[0]) throw new AppError(FIRST_REGISTRATION_ERRORS.FIRST_REGISTRATION_PENDING, undefined, { applyNo: pending[0].apply_no });
 }
 

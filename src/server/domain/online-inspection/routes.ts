@@ -206,7 +206,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     // The provider calls the merchant's notification address, as it would over the network.
     const notification = providerNotification(secret, order);
     const answer = await app.inject({ method: 'POST', url: `${apiBase}${PAYMENT_API.notify}`, payload: notification });
-    const paid = answer.statusCode === 200 && (answer.json() as { code?: string }).code === 'SUCCESS';
+    const paid = answer.statusCode === 200 && answer.json<{ code?: string }>().code === 'SUCCESS';
     return html(
       reply,
       200,

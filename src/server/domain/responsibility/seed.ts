@@ -51,9 +51,9 @@ async function seedUnit(demo: DemoContext, unit: Actor, equipment: readonly Row[
       rectifyDeadline: addToDate(today, plan.deadline, 'd'),
     });
     if (plan.target === 'draft') continue;
-    await runAction(db, dangers, unit, 'commit', row.id as string, {});
+    await runAction(db, dangers, unit, 'commit', row.id, {});
     if (plan.target === 'completed') {
-      await runAction(db, dangers, unit, 'complete', row.id as string, { extra: { completedDate: addToDate(foundDate, 7, 'd'), rectifyResult: `已按整改措施完成：${plan.measures}，复查合格` } });
+      await runAction(db, dangers, unit, 'complete', row.id, { extra: { completedDate: addToDate(foundDate, 7, 'd'), rectifyResult: `已按整改措施完成：${plan.measures}，复查合格` } });
     }
   }
   return PLANS.length;
@@ -65,7 +65,7 @@ async function seedCommitments(demo: DemoContext, unit: Actor, principal: string
   const letters = demo.resource('safety-commitment');
   const year = Number(today.slice(0, 4));
   const last = await saveRecord(db, letters, unit, { year: year - 1, principal, signDate: `${year - 1}-01-15`, scan: demoForm(`${year - 1}年度安全承诺书（盖章）.pdf`) });
-  await runAction(db, letters, unit, 'commit', last.id as string, {});
+  await runAction(db, letters, unit, 'commit', last.id, {});
   await saveRecord(db, letters, unit, { year, principal });
   return 2;
 }
@@ -125,11 +125,11 @@ export async function seedPlans(demo: DemoContext, unit: Actor): Promise<{ plans
   const drills = demo.resource('emergency-drill');
   const publish = async (fields: Record<string, unknown>) => {
     const row = await saveRecord(db, plans, unit, { ...fields, document: demoForm(`${String(fields.planName)}${String(fields.planVersion)}.pdf`) });
-    await runAction(db, plans, unit, 'commit', row.id as string, {});
+    await runAction(db, plans, unit, 'commit', row.id, {});
     return row;
   };
   const old = await publish({ planName: '特种设备事故综合应急预案', planType: 'general', planVersion: 'V1.0', issueDate: addToDate(today, -4, 'y'), reviewDate: addToDate(today, -1, 'y'), summary: '事故分级、应急组织、响应程序、保障措施' });
-  await runAction(db, plans, unit, 'retire', old.id as string, {});
+  await runAction(db, plans, unit, 'retire', old.id, {});
   const general = await publish({ planName: '特种设备事故综合应急预案', planType: 'general', planVersion: 'V2.0', issueDate: addToDate(today, -1, 'y'), reviewDate: addToDate(today, 20, 'd'), summary: '按新版法规修订：增加信息报告时限和舆情应对' });
   const elevator = await publish({ planName: '电梯困人现场处置方案', planType: 'onsite', equclacode: '3000', planVersion: 'V1.0', issueDate: addToDate(today, -200, 'd'), reviewDate: addToDate(today, 2 * 365, 'd'), summary: '困人安抚、盘车放人、通知维保单位' });
   await saveRecord(db, plans, unit, { planName: '锅炉爆管专项应急预案', planType: 'special', equclacode: '1000', planVersion: 'V1.0', summary: '编制中' });
