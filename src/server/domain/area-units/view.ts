@@ -14,11 +14,13 @@
  * 辖区单位 list by it read every unit's count, a million index entries for a city of a million
  * pieces (820 ms, measured by `npm run bench:area`). The overdue count is not kept: it changes with
  * the date alone, with no write to hook on, so a stored one would need a nightly recount and be
- * stale between. It is counted at every read, exact, in one grouped pass over the 在用 rows due
- * before today — an index-only range over a partial index (areaIndexes), the ~10 % of rows that are
- * overdue — joined to the units: sorting 10,000 units by it no longer probes each unit's range
- * (200 ms of 10,000 index descents). A count of a page selects neither count (PostgreSQL drops the
- * unused left joins of the view: the kept table's key and the grouped unit are unique).
+ * stale between. It stays a correlated sub-select, exact at every read: a page sorted by another
+ * column computes it for its own twenty rows only (PostgreSQL postpones costly output expressions
+ * past the sort and limit), the count of a page selects no count at all (the view's unused columns
+ * are dropped), and each is an index-only range over the partial index made below. Sorting by it
+ * computes it for every unit of the area (10,000 index descents, ~150–400 ms at 10,000 units on a
+ * loaded 2-core VM). A grouped pass joined to the units was tried: it made the sort by it ~2× faster
+ * but every other page pay it too (the first page by name 20 → 90 ms).
  */
 import { sql } from 'kysely';
 import { PORTAL_TIME_ZONE } from '../../../shared/dates';
@@ -49,21 +51,19 @@ export async function createAreaUnitView(db: AnyDb): Promise<void> {
         (SELECT p.employees FROM unit_profile p WHERE p.unit_id = u.id ORDER BY p.created_at LIMIT 1) AS employees,
         (SELECT p.changed_date FROM unit_profile p WHERE p.unit_id = u.id ORDER BY p.created_at LIMIT 1) AS changed_date,
         coalesce(s.equipment_count, 0)::integer AS equipment_count,
-        coalesce(o.n, 0)::integer AS overdue_count,
-        o.n IS NOT NULL AS has_overdue
+        (SELECT count(*) FROM equipment e WHERE e.unit_id = u.id AND e.use_status = '1'
+           AND e.next_inspection_date < ${today})::integer AS overdue_count,
+        EXISTS (SELECT 1 FROM equipment e WHERE e.unit_id = u.id AND e.use_status = '1' AND e.next_inspection_date < ${today}) AS has_overdue
       FROM sys_unit u
       LEFT JOIN area_unit_stats s ON s.unit_id = u.id
-      LEFT JOIN (SELECT e.unit_id, count(*) AS n FROM equipment e WHERE e.use_status = '1' AND e.next_inspection_date < ${today} GROUP BY e.unit_id) o
-        ON o.unit_id = u.id
       WHERE u.unit_type <> 'authority'`.execute(trx);
   });
 }
 
 /**
  * Indexes of the authority's area-wide equipment screens over a city's rows (`npm run bench:area`):
- * - the 在用 rows by due date with their owner columns: the overdue list (area-equipment-timeout),
- *   its count and the overdue statistics read only the index (the scope's unit and area columns are
- *   in it), and so does the overdue count per unit of area_unit_view;
+ * - the 在用 rows by due date with their owner columns: the overdue list (area-equipment-timeout)
+ *   and its count read only the index (the scope's unit and area columns are in it);
  * - each unit's rows by district and category: a filter by the unit's name (a few hundred units)
  *   with 区县 and 设备种类 picks the matching rows in the index instead of reading every row of
  *   every unit so named (filtered page p99 397 → see docs/performance.md).
