@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     // A first look: what each query answers (counts), so a wrong query shows before it is timed.
     for (const q of queries) {
       const res = (await (await fetch(`${q.urls[0]}&__sid=${city}`)).json()) as Reply;
-      const data = res.data as { count?: number; list?: unknown[] } | undefined;
+      const data = res.data;
       log(`${q.name}: ${res.result === 'true' ? `${data?.count ?? '-'} rows matching, ${Array.isArray(data?.list) ? data.list.length : Array.isArray(res.data) ? (res.data as unknown[]).length : '-'} on the page/groups` : `refused: ${res.message}`}`);
     }
     for (const q of queries) {
