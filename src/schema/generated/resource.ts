@@ -117,6 +117,19 @@ export interface Resource {
    */
   readMarks?: boolean;
   /**
+   * Fields whose counts the server keeps (`/r/<resource>/stats`): a table of the row count per combination of these fields' values and the rows' owner columns (unit, area, workflow state), maintained by statement-level triggers in the writer's transaction, exact at every commit. A stats request grouped by these fields, filtered only by them (equals, any of, ranges) and by the owner, reads it instead of counting the rows — the same answer, from a few thousand rows instead of millions. For large registers whose statistics screens group a whole area. Each field single-valued and groupable (a dictionary, an area, a boolean), not stored encrypted. (enforced: server)
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  keptCounts?:
+    | [FieldName]
+    | [FieldName, FieldName]
+    | [FieldName, FieldName, FieldName]
+    | [FieldName, FieldName, FieldName, FieldName]
+    | [FieldName, FieldName, FieldName, FieldName, FieldName]
+    | [FieldName, FieldName, FieldName, FieldName, FieldName, FieldName];
+  /**
    * Rows are written by the server only (hooks, imports, the seed): no save, delete or workflow routes. (enforced: server)
    */
   readOnly?: boolean;

@@ -195,6 +195,18 @@ export function filterConditions(plan: ListPlan, params: ListParams): RawBuilder
   return conditions;
 }
 
+/** Filters whose condition reads its own column alone, compared with bound values. */
+const PLAIN_OPS: ReadonlySet<Op> = new Set(['eq', 'in', 'gte', 'lte']);
+
+/**
+ * Whether every given filter reads only these (quoted) columns: plain comparisons of them, and the
+ * owner's name when `unit_id` is among them — so its condition holds unchanged over any table that
+ * has those columns (resource `keptCounts`, kept-counts.ts).
+ */
+export function filtersReadOnly(plan: ListPlan, params: ListParams, columns: ReadonlySet<string>): boolean {
+  return plan.filters.every((def) => isEmpty(params[def.param]) || (PLAIN_OPS.has(def.op) && columns.has(def.column)) || (def.op === 'owner' && columns.has(quote('unit_id'))));
+}
+
 /** ORDER BY of `orderBy` ("a desc,b"), whitelisted; the default order when absent. */
 export function orderClause(plan: ListPlan, orderBy: string | undefined): string {
   if (!orderBy?.trim()) return plan.defaultOrder;

@@ -26,6 +26,7 @@ import { checkSystemTables } from './system-table';
 import { statsOperation } from './stats';
 import { flowTimesOperation } from './flow-times';
 import { loadDeskScreens, menuRoutes, registerDesk, type DeskSection } from './desk';
+import { syncKeptCounts } from './kept-counts';
 import type { CompiledResource } from './records';
 
 declare module 'fastify' {
@@ -63,6 +64,9 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   app.startProgress?.(`核对 ${all.length} 个资源的数据表…`);
   // System tables are their migrations' (system-table.ts): only checked, never created or extended.
   const applied = await syncTables(app.db, all.map((r) => r.model).filter((m) => !m.systemTable));
+  // Counts kept per combination of a resource's declared fields (resource `keptCounts`), by triggers on its table.
+  const kept = await syncKeptCounts(app.db, all.map((r) => r.model).filter((m) => !m.systemTable));
+  for (const r of all) r.kept = kept.get(r.model.table);
   for (const ready of tablesReady) await ready(app.db);
   await checkSystemTables(app.db, all.map((r) => r.model));
   // ID card and mobile columns brought to the mode: sealed in place under PORTAL_CRYPTO=sm, unsealed after it (sealed-fields.ts).

@@ -16,6 +16,7 @@ import { UNREAD_FLAG, type AuditEntry } from '../../shared/contract';
 import type { HookRuntime } from './hooks';
 import type { ResourceModel } from './model';
 import { attachChildren, findRow, listPage, type AnyDb, type Row } from './repository';
+import type { KeptCounts } from './kept-counts';
 import { ownerValue, visibleByOwnerOnly, visibleRows, type Actor } from './scope';
 import { assertValid, dropBlanks, type Validator } from './validation';
 
@@ -30,6 +31,8 @@ export interface CompiledResource {
   validateInputs?: ReadonlyMap<string, Validator>;
   /** The server hooks, dictionaries and models that `derive` and `effects` hooks run with. */
   runtime: HookRuntime;
+  /** Its kept counts (resource `keptCounts`), once the engine made them at start (kept-counts.ts). */
+  kept?: KeptCounts;
 }
 
 export const requireId = (id: unknown): string => {
@@ -48,6 +51,8 @@ export interface ListCriteria {
   planStable: boolean;
   /** The owner equality's value when it is the only condition (repository.ts listPage: the count's cap). */
   owner: string | undefined;
+  /** The read-marks condition (`unread`) is among the conditions. */
+  unread: boolean;
 }
 
 /** The list parameters of `input` (query string and/or body), checked, as conditions and order. List and export share them. */
@@ -66,6 +71,7 @@ export function listCriteria({ model, listPlan, validateParams }: CompiledResour
     orderIndexed: order === listPlan.defaultOrder,
     planStable: unfiltered && visibleByOwnerOnly(model, actor),
     owner: unfiltered ? ownerValue(model, actor) : undefined,
+    unread: unread.length > 0,
   };
 }
 

@@ -15,7 +15,7 @@
  *   `{ total, months: [{ month: 'YYYY-MM', count }] }` (a stats screen's line chart).
  * - Without `groupBy`: `{ total }`.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { PORTAL_TIME_ZONE, todayIn } from '../../shared/dates';
 import type { FastifyRequest } from 'fastify';
 import { isGroupable } from '../../schema/model';
@@ -24,6 +24,7 @@ import { envelopeOf, failureResponses } from '../../shared/wire';
 import type { FieldModel, ResourceModel } from './model';
 import { quote } from './naming';
 import { commonOptions, inputOf, type Operation } from './operations';
+import { answersFromKept, type KeptCounts } from './kept-counts';
 import { listCriteria, type CompiledResource } from './records';
 import { countRows, type AnyDb } from './repository';
 import type { Actor } from './scope';
@@ -57,6 +58,19 @@ function groupField(model: ResourceModel, name: unknown): FieldModel {
   return field;
 }
 
+/**
+ * Where counts come from: the rows themselves (`count(*)`), or the resource's kept counts
+ * (kept-counts.ts: the same columns, a count per combination, `sum(n)`; zero rows skipped).
+ */
+interface Source {
+  table: RawBuilder<unknown>;
+  count: RawBuilder<number>;
+  having: RawBuilder<unknown>;
+}
+
+const rowsOf = (model: ResourceModel): Source => ({ table: sql.raw(quote(model.table)), count: sql<number>`count(*)`, having: sql`` });
+const keptOf = (kept: KeptCounts): Source => ({ table: sql.raw(quote(kept.table)), count: sql<number>`sum(n)`, having: sql`HAVING sum(n) <> 0` });
+
 /** Counts of the visible rows matching `input` (list parameters plus an optional `groupBy`). */
 export async function countStats(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<StatsResult> {
   const { groupBy, stackBy, months, ...params } = input;
@@ -68,19 +82,26 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
   }
   const field = groupBy === undefined || groupBy === '' ? undefined : groupField(compiled.model, groupBy);
   if (stacked && !field) throw new AppError('BAD_REQUEST');
-  const { conditions } = listCriteria(compiled, actor, params);
-  if (!field) return { total: await countRows(db, compiled.model, conditions) };
-  if (stacked) return countStacked(db, compiled, conditions, field, groupField(compiled.model, stackBy));
+  const stack = stacked ? groupField(compiled.model, stackBy) : undefined;
+  const criteria = listCriteria(compiled, actor, params);
+  const { conditions } = criteria;
+  const grouped = [field, stack].flatMap((f) => (f ? [f.name] : []));
+  const source = answersFromKept(compiled.kept, compiled.listPlan, criteria.params, grouped, criteria.unread) ? keptOf(compiled.kept) : rowsOf(compiled.model);
+  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const { table, count, having } = source;
+  if (!field) {
+    const { rows } = await sql<{ count: number }>`SELECT coalesce(${count}, 0)::int AS count FROM ${table} ${where}`.execute(db);
+    return { total: rows[0].count };
+  }
+  if (stack) return countStacked(db, source, where, field, stack);
 
   const column = sql.raw(quote(field.column));
-  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const table = sql.raw(quote(compiled.model.table));
   if (field.kind === 'codes') {
     // Several codes per row: a row counts under each of its codes, the total counts rows.
     const { rows } = await sql<StatsGroup>`SELECT code AS value, count(*)::int AS count FROM ${table} CROSS JOIN LATERAL unnest(${column}) AS code ${where} GROUP BY code ORDER BY count DESC, value`.execute(db);
     return { total: await countRows(db, compiled.model, conditions), groups: rows };
   }
-  const { rows } = await sql<StatsGroup>`SELECT ${column} AS value, count(*)::int AS count FROM ${table} ${where} GROUP BY ${column} ORDER BY count DESC, value NULLS LAST`.execute(db);
+  const { rows } = await sql<StatsGroup>`SELECT ${column} AS value, ${count}::int AS count FROM ${table} ${where} GROUP BY ${column} ${having} ORDER BY count DESC, value NULLS LAST`.execute(db);
   return { total: rows.reduce((sum, row) => sum + row.count, 0), groups: rows.map((row) => ({ value: row.value ?? null, count: row.count })) };
 }
 
@@ -88,16 +109,14 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
  * Counts per pair of values of two fields (one GROUP BY over both): groups by their totals, largest
  * first, each group's parts largest first; blanks are values (null) of their own.
  */
-async function countStacked(db: AnyDb, compiled: CompiledResource, conditions: ReturnType<typeof listCriteria>['conditions'], field: FieldModel, stack: FieldModel): Promise<StatsResult> {
+async function countStacked(db: AnyDb, { table, count, having }: Source, where: RawBuilder<unknown>, field: FieldModel, stack: FieldModel): Promise<StatsResult> {
   // A row with several codes would count in several parts and the parts would not add up to the bar.
   if (field.kind === 'codes' || stack.kind === 'codes' || field.name === stack.name) throw new AppError('BAD_REQUEST');
   const column = sql.raw(quote(field.column));
   const stackColumn = sql.raw(quote(stack.column));
-  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const table = sql.raw(quote(compiled.model.table));
   const { rows } = await sql<StatsGroup & { total: number }>`
     SELECT value, stack, count, sum(count) OVER (PARTITION BY value)::int AS total
-    FROM (SELECT ${column} AS value, ${stackColumn} AS stack, count(*)::int AS count FROM ${table} ${where} GROUP BY ${column}, ${stackColumn}) AS pairs
+    FROM (SELECT ${column} AS value, ${stackColumn} AS stack, ${count}::int AS count FROM ${table} ${where} GROUP BY ${column}, ${stackColumn} ${having}) AS pairs
     ORDER BY total DESC, value NULLS LAST, count DESC, stack NULLS LAST`.execute(db);
   return {
     total: rows.reduce((sum, row) => sum + row.count, 0),
