@@ -25,7 +25,6 @@ function checkResource(ctx: LintContext, file: ResourceFile): void {
   if (!resource.systemTable) {
     for (const [name, field] of fields) {
       if (field.column !== undefined) ctx.report(file, ['fields', name, 'column'], 'system-table', `'column' names a stored column of a system table: only a resource with systemTable takes it`, 'key');
-      if (field.sortColumn !== undefined) ctx.report(file, ['fields', name, 'sortColumn'], 'system-table', `'sortColumn' names a column of a system table: only a resource with systemTable takes it`, 'key');
     }
   } else {
     if (resource.readOnly !== true) ctx.report(file, ['systemTable'], 'system-table', 'a system table is only read: add "readOnly": true', 'key');

@@ -267,10 +267,6 @@ export interface Field {
    */
   column?: string;
   /**
-   * systemTable resources only: the column a sort by this field orders by, when not its own — a view's column holding the same values computed another way, e.g. from one grouped pass that only a sort reads (PostgreSQL drops an unread grouped join), where the field's own column counts per row for a page's rows alone. (enforced: server)
-   */
-  sortColumn?: string;
-  /**
    * string: personal data shown masked (PIPL): lists, exports, reference labels and every answer show e.g. 330203********1234; the detail and edit views (get) show the whole value to the record's owner (its unit or area; every reader of a resource without scope) and to the role types named in `roles` (such a read of another unit's record is written to the audit log as view-unmasked). A save that sends the masked text back unchanged keeps the stored value; filters and search use the stored values. A pattern name, or { pattern, roles }. (enforced: server)
    */
   mask?: MaskPattern | MaskSpec;

@@ -124,7 +124,7 @@ export function compileListPlan(model: ResourceModel): ListPlan {
   for (const { def, schema } of compiled) properties[def.param] = schema;
   // Rows the user has not opened (records.ts applies it: it needs the session).
   if (model.resource.readMarks) properties.unread = { enum: [true, false, 'true', 'false'] };
-  const sortable = new Map(listable.filter((f) => f.kind !== 'json' && f.kind !== 'codes' && !f.sealed).map((f) => [f.name, f.read ?? quote(f.field.sortColumn ?? f.column)]));
+  const sortable = new Map(listable.filter((f) => f.kind !== 'json' && f.kind !== 'codes' && !f.sealed).map((f) => [f.name, f.read ?? quote(f.column)]));
   return {
     filters: compiled.map((c) => c.def),
     sortable,

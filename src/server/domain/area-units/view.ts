@@ -17,13 +17,10 @@
  * stale between. It stays a correlated sub-select, exact at every read: a page sorted by another
  * column computes it for its own twenty rows only (PostgreSQL postpones costly output expressions
  * past the sort and limit), the count of a page selects no count at all (the view's unused columns
- * are dropped), and each is an index-only range over the partial index made below. A sort by it
- * reads `overdue_rank` instead (field overdueCount `sortColumn`): the same count from one grouped
- * pass over the overdue entries of equipment_in_use_due_idx (~100,000 of a million, index-only),
- * joined to the units — where the correlated count would descend the index once per unit (10,000
- * descents, 150–560 ms on a loaded 2-core VM). The join is unique on the unit (grouped by it), so
- * PostgreSQL drops it from every query that does not read overdue_rank: the other pages do not pay
- * it (a grouped pass in overdue_count itself made the first page by name 20 → 90 ms).
+ * are dropped), and each is an index-only range over the partial index made below. Sorting by it
+ * computes it for every unit of the area (10,000 index descents, ~150–400 ms at 10,000 units on a
+ * loaded 2-core VM). A grouped pass joined to the units was tried: it made the sort by it ~2× faster
+ * but every other page pay it too (the first page by name 20 → 90 ms).
  */
 import { sql } from 'kysely';
 import { PORTAL_TIME_ZONE } from '../../../shared/dates';
@@ -56,11 +53,9 @@ export async function createAreaUnitView(db: AnyDb): Promise<void> {
         coalesce(s.equipment_count, 0)::integer AS equipment_count,
         (SELECT count(*) FROM equipment e WHERE e.unit_id = u.id AND e.use_status = '1'
            AND e.next_inspection_date < ${today})::integer AS overdue_count,
-        EXISTS (SELECT 1 FROM equipment e WHERE e.unit_id = u.id AND e.use_status = '1' AND e.next_inspection_date < ${today}) AS has_overdue,
-        coalesce(o.overdue_count, 0)::integer AS overdue_rank
+        EXISTS (SELECT 1 FROM equipment e WHERE e.unit_id = u.id AND e.use_status = '1' AND e.next_inspection_date < ${today}) AS has_overdue
       FROM sys_unit u
       LEFT JOIN area_unit_stats s ON s.unit_id = u.id
-      LEFT JOIN (SELECT e.unit_id, count(*) AS overdue_count FROM equipment e WHERE e.use_status = '1' AND e.next_inspection_date < ${today} GROUP BY e.unit_id) o ON o.unit_id = u.id
       WHERE u.unit_type <> 'authority'`.execute(trx);
   });
 }
