@@ -10,7 +10,8 @@
  *   (c) the overdue list's first page (area-equipment-timeout's fixed filter and order);
  *   (d) /r/area-unit/list (辖区单位): first page by name, sorted by equipment count, by overdue count;
  *   (e) /r/equipment/stats: groupBy=locationArea&stackBy=equclacode (the stacked bar), and
- *       groupBy=equclacode over the overdue filter (a rate chart's numerator).
+ *       groupBy=equclacode over the overdue filter (a rate chart's numerator); the 设备统计 screen's
+ *       five cards and its rate charts' other counts (each rotating).
  * Goals: lists p99 ≤ 300 ms, statistics p99 ≤ 1 s.
  *
  * Baseline, measured in the same run against the same server and database: the same request by
@@ -167,6 +168,12 @@ async function main(): Promise<void> {
       { ...byDue, locationArea: d.code, equclacode: i % 2 ? '3000' : '4000', unitName: words[i % words.length] },
       { ...byDue, locationArea: d.code, equclacode: i % 2 ? '2000' : '3000', unitName: words[(i + 3) % words.length] },
     ]);
+    const statsCards: Record<string, string>[] = [{}, { useStatus: '1' }, { useStatus: '1', nextInspectionDate_lte: 'today-1d' }, { useStatus: '1', nextInspectionDate_gte: 'today', nextInspectionDate_lte: 'today+30d' }, { lastConclusion: '3' }];
+    const rateCharts: Record<string, string>[] = [
+      { groupBy: 'locationArea', useStatus: '1' },
+      { groupBy: 'locationArea', useStatus: '1', nextInspectionDate_lte: 'today-1d' },
+      { groupBy: 'equclacode', useStatus: '1' },
+    ];
     const list = '/r/equipment/list';
     const stats = '/r/equipment/stats';
     const ownFirstPage = [url(list, byDue)];
@@ -179,6 +186,9 @@ async function main(): Promise<void> {
       { name: '(d) 辖区单位 by overdue count', urls: [url('/r/area-unit/list', { orderBy: 'overdueCount desc' })], baseline: ownFirstPage, goal: LIST_GOAL_MS, samples: SAMPLES },
       { name: '(e) stats by district × category', urls: [url(stats, { groupBy: 'locationArea', stackBy: 'equclacode' })], baseline: [url(stats, { groupBy: 'locationArea', stackBy: 'equclacode' })], goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
       { name: '(e) stats overdue by category', urls: [url(stats, { groupBy: 'equclacode', useStatus: '1', nextInspectionDate_lte: 'today-1d' })], baseline: [url(stats, { groupBy: 'equclacode', useStatus: '1', nextInspectionDate_lte: 'today-1d' })], goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
+      // The screen's other requests (schemas/screens/area-stats-equipment.json), rotating: its cards, and its rate charts' other counts.
+      { name: '(e) stats cards', urls: statsCards.map((p) => url(stats, p)), baseline: statsCards.map((p) => url(stats, p)), goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
+      { name: '(e) stats rate charts', urls: rateCharts.map((p) => url(stats, p)), baseline: rateCharts.map((p) => url(stats, p)), goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
     ];
     // A first look: what each query answers (counts), so a wrong query shows before it is timed.
     for (const q of queries) {

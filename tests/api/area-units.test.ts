@@ -100,6 +100,12 @@ describe.each(dbTargets())('area units and unit files (%s)', (target) => {
     expect((await rows(session.authority, { overdueCount_gte: using.overdueCount + 1000 })).length).toBe(0);
     const byCount = await rows(session.authority, { orderBy: 'equipmentCount desc' });
     expect(byCount.map((r) => r.equipmentCount)).toEqual([...byCount.map((r) => r.equipmentCount)].sort((a, b) => b - a));
+    // The sort by 超期未检数: the order of the counts shown, ties by id.
+    const byOverdue = await rows(session.authority, { orderBy: 'overdueCount desc' });
+    expect(byOverdue.length).toBe(byCount.length);
+    expect(byOverdue.map((r) => r.id)).toEqual([...byOverdue].sort((a, b) => b.overdueCount - a.overdueCount || (a.id < b.id ? -1 : 1)).map((r) => r.id));
+    expect(byOverdue[0].overdueCount).toBeGreaterThanOrEqual(using.overdueCount);
+    expect((await rows(session.authority, { orderBy: 'overdueCount asc' })).map((r) => r.overdueCount)).toEqual([...byOverdue.map((r) => r.overdueCount)].reverse());
     const byName = await rows(session.authority, { orderBy: 'orgname asc' });
     const page = (await list(session.authority, { orderBy: 'orgname asc', pageSize: 1, pageNo: 2 })).body.data!;
     expect(page.count).toBe(byName.length);
