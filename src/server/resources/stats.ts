@@ -14,8 +14,11 @@
  *   current month, e.g. `-11,0`: the last twelve), every month answered, as
  *   `{ total, months: [{ month: 'YYYY-MM', count }] }` (a stats screen's line chart).
  * - Without `groupBy`: `{ total }`.
+ * - `sum=<integer field>` with any of the above: each group's, part's or month's `count` (and the
+ *   `total`) is the sum of that field over its rows instead of the number of rows (a table of kept
+ *   figures, e.g. a count per month). Any other name answers BAD_REQUEST.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { PORTAL_TIME_ZONE, todayIn } from '../../shared/dates';
 import type { FastifyRequest } from 'fastify';
 import { isGroupable } from '../../schema/model';
@@ -57,30 +60,43 @@ function groupField(model: ResourceModel, name: unknown): FieldModel {
   return field;
 }
 
+/** What a group counts: its rows, or with `sum=<integer field>` the sum of that field (BAD_REQUEST for another name). */
+type Measure = RawBuilder<number>;
+
+function measureOf(model: ResourceModel, sum: unknown): Measure {
+  if (sum === undefined || sum === '') return sql<number>`count(*)::int`;
+  const field = typeof sum === 'string' ? model.byName.get(sum) : undefined;
+  if (!field || field.kind !== 'integer') throw new AppError('BAD_REQUEST');
+  return sql<number>`coalesce(sum(${sql.raw(quote(field.column))}), 0)::int`;
+}
+
 /** Counts of the visible rows matching `input` (list parameters plus an optional `groupBy`). */
 export async function countStats(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<StatsResult> {
-  const { groupBy, stackBy, months, ...params } = input;
+  const { groupBy, stackBy, months, sum, ...params } = input;
+  const measure = measureOf(compiled.model, sum);
   const stacked = stackBy !== undefined && stackBy !== '';
   if (months !== undefined && months !== '') {
     if (typeof groupBy !== 'string' || stacked) throw new AppError('BAD_REQUEST');
-    const points = await countByMonth(db, compiled, actor, params, groupBy, monthsAround(todayIn(), monthRange(months)));
-    return { total: points.reduce((sum, p) => sum + p.count, 0), months: points };
+    const points = await countByMonth(db, compiled, actor, params, groupBy, monthsAround(todayIn(), monthRange(months)), measure);
+    return { total: points.reduce((total, p) => total + p.count, 0), months: points };
   }
   const field = groupBy === undefined || groupBy === '' ? undefined : groupField(compiled.model, groupBy);
   if (stacked && !field) throw new AppError('BAD_REQUEST');
   const { conditions } = listCriteria(compiled, actor, params);
-  if (!field) return { total: await countRows(db, compiled.model, conditions) };
-  if (stacked) return countStacked(db, compiled, conditions, field, groupField(compiled.model, stackBy));
-
-  const column = sql.raw(quote(field.column));
   const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const table = sql.raw(quote(compiled.model.table));
+  const totalOf = async () =>
+    sum === undefined || sum === '' ? countRows(db, compiled.model, conditions) : (await sql<{ total: number }>`SELECT ${measure} AS total FROM ${table} ${where}`.execute(db)).rows[0].total;
+  if (!field) return { total: await totalOf() };
+  if (stacked) return countStacked(db, compiled, conditions, field, groupField(compiled.model, stackBy), measure);
+
+  const column = sql.raw(quote(field.column));
   if (field.kind === 'codes') {
     // Several codes per row: a row counts under each of its codes, the total counts rows.
-    const { rows } = await sql<StatsGroup>`SELECT code AS value, count(*)::int AS count FROM ${table} CROSS JOIN LATERAL unnest(${column}) AS code ${where} GROUP BY code ORDER BY count DESC, value`.execute(db);
-    return { total: await countRows(db, compiled.model, conditions), groups: rows };
+    const { rows } = await sql<StatsGroup>`SELECT code AS value, ${measure} AS count FROM ${table} CROSS JOIN LATERAL unnest(${column}) AS code ${where} GROUP BY code ORDER BY count DESC, value`.execute(db);
+    return { total: await totalOf(), groups: rows };
   }
-  const { rows } = await sql<StatsGroup>`SELECT ${column} AS value, count(*)::int AS count FROM ${table} ${where} GROUP BY ${column} ORDER BY count DESC, value NULLS LAST`.execute(db);
+  const { rows } = await sql<StatsGroup>`SELECT ${column} AS value, ${measure} AS count FROM ${table} ${where} GROUP BY ${column} ORDER BY count DESC, value NULLS LAST`.execute(db);
   return { total: rows.reduce((sum, row) => sum + row.count, 0), groups: rows.map((row) => ({ value: row.value ?? null, count: row.count })) };
 }
 
@@ -88,7 +104,7 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
  * Counts per pair of values of two fields (one GROUP BY over both): groups by their totals, largest
  * first, each group's parts largest first; blanks are values (null) of their own.
  */
-async function countStacked(db: AnyDb, compiled: CompiledResource, conditions: ReturnType<typeof listCriteria>['conditions'], field: FieldModel, stack: FieldModel): Promise<StatsResult> {
+async function countStacked(db: AnyDb, compiled: CompiledResource, conditions: ReturnType<typeof listCriteria>['conditions'], field: FieldModel, stack: FieldModel, measure: Measure): Promise<StatsResult> {
   // A row with several codes would count in several parts and the parts would not add up to the bar.
   if (field.kind === 'codes' || stack.kind === 'codes' || field.name === stack.name) throw new AppError('BAD_REQUEST');
   const column = sql.raw(quote(field.column));
@@ -97,7 +113,7 @@ async function countStacked(db: AnyDb, compiled: CompiledResource, conditions: R
   const table = sql.raw(quote(compiled.model.table));
   const { rows } = await sql<StatsGroup & { total: number }>`
     SELECT value, stack, count, sum(count) OVER (PARTITION BY value)::int AS total
-    FROM (SELECT ${column} AS value, ${stackColumn} AS stack, count(*)::int AS count FROM ${table} ${where} GROUP BY ${column}, ${stackColumn}) AS pairs
+    FROM (SELECT ${column} AS value, ${stackColumn} AS stack, ${measure} AS count FROM ${table} ${where} GROUP BY ${column}, ${stackColumn}) AS pairs
     ORDER BY total DESC, value NULLS LAST, count DESC, stack NULLS LAST`.execute(db);
   return {
     total: rows.reduce((sum, row) => sum + row.count, 0),
@@ -133,8 +149,8 @@ export function statsOperation(compiled: CompiledResource): Operation {
       ...commonOptions(model),
       schema: {
         tags: [model.name],
-        summary: `${model.title}: counts (list filters; groupBy=<dict, area or bool field> counts per value, with stackBy=<another> per pair of values; groupBy=<date field>&months=<from>,<to> per month)`,
-        querystring: { ...compiled.listPlan.paramsSchema, properties: { ...(compiled.listPlan.paramsSchema.properties as object), groupBy: { type: 'string', maxLength: 100 }, stackBy: { type: 'string', maxLength: 100 }, months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' } } },
+        summary: `${model.title}: counts (list filters; groupBy=<dict, area or bool field> counts per value, with stackBy=<another> per pair of values; groupBy=<date field>&months=<from>,<to> per month; sum=<integer field> sums it instead of counting rows)`,
+        querystring: { ...compiled.listPlan.paramsSchema, properties: { ...(compiled.listPlan.paramsSchema.properties as object), groupBy: { type: 'string', maxLength: 100 }, stackBy: { type: 'string', maxLength: 100 }, sum: { type: 'string', maxLength: 100 }, months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' } } },
         response: { 200: envelopeOf(statsSchema), ...failureResponses },
       },
       handler: async (request: FastifyRequest, reply) => reply.ok(await countStats(request.server.db, compiled, actorOf(request), inputOf(request))),
@@ -167,9 +183,10 @@ const monthEnd = (month: string): string => {
 
 /**
  * How many visible rows matching `input` (list parameters) have the date field `name` in each of
- * `months` (every month answered, zero included): the list's criteria plus the month's bounds.
+ * `months` (every month answered, zero included): the list's criteria plus the month's bounds;
+ * with a `measure` (a sum of a field) that instead of the number of rows.
  */
-export async function countByMonth(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>, name: string, months: readonly string[]): Promise<MonthCount[]> {
+export async function countByMonth(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>, name: string, months: readonly string[], measure: Measure = sql<number>`count(*)::int`): Promise<MonthCount[]> {
   const field = compiled.model.byName.get(name);
   if (!field || (field.kind !== 'date' && field.kind !== 'datetime') || months.length === 0) throw new AppError('BAD_REQUEST');
   const { conditions } = listCriteria(compiled, actor, { ...input, [`${name}_gte`]: `${months[0]}-01`, [`${name}_lte`]: monthEnd(months[months.length - 1]) });
@@ -178,7 +195,7 @@ export async function countByMonth(db: AnyDb, compiled: CompiledResource, actor:
   const table = sql.raw(quote(compiled.model.table));
   // A date-time counts in the month of its day in the portal's time zone.
   const month = field.kind === 'datetime' ? sql`to_char(${column} AT TIME ZONE ${PORTAL_TIME_ZONE}, 'YYYY-MM')` : sql`to_char(${column}, 'YYYY-MM')`;
-  const { rows } = await sql<MonthCount>`SELECT ${month} AS month, count(*)::int AS count FROM ${table} ${where} GROUP BY 1`.execute(db);
+  const { rows } = await sql<MonthCount>`SELECT ${month} AS month, ${measure} AS count FROM ${table} ${where} GROUP BY 1`.execute(db);
   const byMonth = new Map(rows.map((row) => [row.month, row.count]));
   return months.map((m) => ({ month: m, count: byMonth.get(m) ?? 0 }));
 }
