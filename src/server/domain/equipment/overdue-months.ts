@@ -10,14 +10,16 @@
  *
  * - The current month's rows are rewritten (one GROUP BY over the equipment in use, delete and
  *   insert in one transaction) at start and then once a day by the housekeeping timer
- *   (DomainFeature `daily`): the first tick of a day in China time that finds them older than that
+ *   (DomainFeature `housekeeping`): the first tick of a day in China time that finds them older than that
  *   day's start. A month thus keeps its figures as at the last day the server ran in it.
  * - A past month of the last eleven without any row is filled with an estimate (`estimated`): each
  *   piece now in use (and put into use by the month's end) is counted, overdue when its next
  *   inspection date as it stood at the month's last day — that of its latest inspection record dated
  *   on or before it, else (no such record, and no inspection since) its current one — was before that
  *   day. Pieces taken out of use since are missed, so is a due date a record does not show. This
- *   runs when the table is new, after a demo seed, and for months the server did not run in.
+ *   runs after a demo seed and at the housekeeping job's ticks (the first one right after the
+ *   server starts answering), for the months the server did not run in; never in the start itself,
+ *   which it would hold up for a minute or more on a city's million rows.
  *
  * Both steps hold one advisory lock: processes starting together write each month once.
  */
@@ -49,7 +51,9 @@ export async function createOverdueMonths(db: AnyDb): Promise<void> {
         PRIMARY KEY (month, area_code, location_area, equclacode)
       )`.execute(trx);
   });
-  await refreshOverdueMonths(db);
+  // The estimate of missing past months reads every piece in use once per month (a minute or more on a
+  // city's million rows): left to the housekeeping job, which runs once the server answers.
+  await refreshOverdueMonths(db, { estimate: false });
 }
 
 /** `fn` in a transaction holding the table's advisory lock (in the caller's transaction when it is one). */
@@ -73,9 +77,9 @@ export interface OverdueRefresh {
 
 /**
  * Rewrites the current month's rows from the equipment as it stands (unless `onlyIfStale` and they
- * were refreshed today already) and estimates the past months that have none. Idempotent.
+ * were refreshed today already) and, unless `estimate` is false, estimates the past months that have none. Idempotent.
  */
-export async function refreshOverdueMonths(db: AnyDb, options: { today?: string; onlyIfStale?: boolean } = {}): Promise<OverdueRefresh> {
+export async function refreshOverdueMonths(db: AnyDb, options: { today?: string; onlyIfStale?: boolean; estimate?: boolean } = {}): Promise<OverdueRefresh> {
   const today = options.today ?? todayIn();
   const month = monthStart(today);
   // A schema set without the equipment resource (a test's) has no such table.
@@ -96,6 +100,7 @@ export async function refreshOverdueMonths(db: AnyDb, options: { today?: string;
               FROM equipment WHERE use_status = '1' GROUP BY 1, 2, 3) AS g`.execute(trx);
       current = Number(inserted.numAffectedRows ?? 0);
     }
+    if (options.estimate === false) return { current, estimated: 0 };
     const past = Array.from({ length: PAST_MONTHS }, (_, i) => monthStart(today, i - PAST_MONTHS));
     const { rows: kept } = await sql<{ month: string }>`SELECT DISTINCT to_char(month, 'YYYY-MM-DD') AS month FROM equipment_overdue_month WHERE month >= ${past[0]}::date AND month < ${month}::date`.execute(trx);
     const have = new Set(kept.map((r) => r.month));
