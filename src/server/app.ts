@@ -36,7 +36,7 @@ import errorLogRoutes from './routes/error-log';
 import externalLinkRoutes from './routes/external-link';
 import userRoutes from './routes/user';
 import resourceEngine from './resources/index';
-import { FEATURE_LEGACY_ROUTES, FEATURES, SERVER_HOOKS, TABLES_READY } from './domain/index';
+import { FEATURE_HOUSEKEEPING, FEATURE_LEGACY_ROUTES, FEATURES, SERVER_HOOKS, TABLES_READY } from './domain/index';
 import { featureRoutes } from './domain/feature';
 
 declare module 'fastify' {
@@ -153,7 +153,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(formbody);
     await app.register(dbPlugin, { db });
     await app.register(attachmentStorePlugin);
-    await app.register(housekeepingPlugin);
+    await app.register(housekeepingPlugin, { jobs: FEATURE_HOUSEKEEPING });
     await app.register(keysPlugin);
     await app.register(openapiPlugin, { title: config.productName });
     // Outside the API scope (no session, RBAC, rate limit); before it, so the metrics hooks see its routes.

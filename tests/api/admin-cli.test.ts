@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { commandUsage, parseCommand } from '../../src/server/admin/cli';
 import { roleId } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
 import { MAX_FAILED_LOGINS } from '../../src/server/services/auth';
@@ -66,6 +67,19 @@ describe('bad input: one line, exit status 2, nothing opened', () => {
     const run = await admin(['help'], env);
     expect(run.status).toBe(0);
     for (const command of ['create-authority', 'create-unit-admin', 'reset-password', 'unlock', 'list-admins']) expect(run.stdout).toContain(command);
+  });
+
+  it("a command's --help (or -h) shows that command's options only, whatever else is on the line", () => {
+    expect(parseCommand(['create-authority', '--login', 'x', '--help'])).toEqual({ help: 'create-authority' });
+    expect(parseCommand(['unlock', '-h'])).toEqual({ help: 'unlock' });
+    const usage = commandUsage('create-authority');
+    expect(usage).toContain('--unit-name <单位名称>');
+    expect(usage).toContain('--generate 生成随机密码');
+    expect(usage).not.toContain('reset-password');
+    const listing = commandUsage('list-admins');
+    expect(listing).toContain('列出各单位主账号');
+    expect(listing).not.toContain('--generate');
+    expect(listing).toContain('PORTAL_DATA_DIR');
   });
 });
 

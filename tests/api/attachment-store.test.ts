@@ -50,7 +50,7 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
     return (await (await fetch(`${address}${api(ATTACHMENT_ROUTES.upload)}?__sid=${sid}`, { method: 'POST', body: form })).json()) as Envelope<AttachmentInfo>;
   }
 
-  it('a 15 MB file round-trips over HTTP byte for byte; another unit gets 404; delete removes every byte', { timeout: 120_000 }, async () => {
+  it('a 15 MB file round-trips over HTTP byte for byte; another unit gets 404; delete removes every byte', async () => {
     const bytes = pdfOf(15 * 1024 * 1024 + 12_345);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -126,7 +126,7 @@ describe('the folder store at start and when the folder goes', () => {
   let opened: TestApp | undefined;
   afterAll(() => opened?.close());
 
-  it('a folder that cannot be written stops the start, naming PORTAL_ATTACHMENT_DIR', { timeout: 120_000 }, async () => {
+  it('a folder that cannot be written stops the start, naming PORTAL_ATTACHMENT_DIR', async () => {
     // /proc refuses new folders whoever asks (root included).
     const failure = await makeApp('pglite', { attachmentStore: 'folder', attachmentDir: '/proc/portal-attachments' }).then(
       (t) => t.close().then(() => null),
@@ -137,12 +137,12 @@ describe('the folder store at start and when the folder goes', () => {
     expect((failure as StartupError).line()).toContain('/proc/portal-attachments');
   });
 
-  it('the database store does not need that folder', { timeout: 120_000 }, async () => {
+  it('the database store does not need that folder', async () => {
     const t = await makeApp('pglite', { attachmentStore: 'database', attachmentDir: '/proc/portal-attachments' });
     await t.close();
   });
 
-  it('the readiness check fails once the folder cannot be written, and passes again when it is back', { timeout: 120_000 }, async () => {
+  it('the readiness check fails once the folder cannot be written, and passes again when it is back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-store-ready-'));
     opened = await makeApp('pglite', { attachmentStore: 'folder', attachmentDir: dir });
     const check = opened.app.lifecycle.readinessChecks.get('attachments')!;

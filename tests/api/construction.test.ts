@@ -27,7 +27,7 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
 
   beforeAll(async () => {
     seeded = await seedDemoRecords(app, { equipment: 12, secondEquipment: 6, features: [equipmentFeature, constructionFeature] });
-  }, 120_000);
+  });
   /** A complete notice of an installation by a licensed installer, starting in ten days. */
   const body = (extra: Record<string, unknown> = {}) => constructionNotice(today, extra);
   const get = async (sid: string, id: string) => (await call<Row>(app, sid, 'GET', `/r/eqm-bcw-basic/get/${id}`)).body;

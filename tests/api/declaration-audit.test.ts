@@ -33,7 +33,7 @@ describe.each(dbTargets())('declaration audit (%s)', (target) => {
 
   beforeAll(async () => {
     seeded = await seedDemoRecords(app, { equipment: 0, secondEquipment: 0, features: [simpleDeclarationFeature] });
-  }, 120_000);
+  });
 
   const visitor = async <T>(method: 'GET' | 'POST', path: string, data: Record<string, unknown>) => {
     const res = await app.inject({ method, url: api(path), ...(method === 'GET' ? { query: data as Record<string, string> } : { payload: data }) });

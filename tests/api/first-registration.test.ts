@@ -28,7 +28,7 @@ describe.each(dbTargets())('first registration (%s)', (target) => {
 
   beforeAll(async () => {
     seeded = await seedDemoRecords(app, { equipment: 6, secondEquipment: 3, features: [equipmentFeature, firstRegistrationFeature] });
-  }, 120_000);
+  });
 
   /** A complete application of a new crane with a factory number of its own. */
   const body = (extra: Record<string, unknown> = {}) => ({

@@ -97,7 +97,7 @@ describe.each(dbTargets())('flow times (%s)', (target) => {
     const theirs = await commit(other.sid, '330203');
     await approve(theirs.id);
     await retime(theirs.id, sql`now() - interval '10 days'`, sql`now() - interval '2 days'`);
-  }, 120_000);
+  });
 
   it("counts the unit's submissions of a month, the finished ones, their mean and 90th-percentile days", async () => {
     const res = await flowTimes(session.unit, { months: '-2,-2' });

@@ -47,7 +47,7 @@ describe('route schemas compiled on first use', () => {
       expect(lazySchemas()).toBe(mode === 'lazy');
       built[mode] = await makeApp('pglite');
     }
-  }, 120_000);
+  });
   afterAll(async () => {
     if (before === undefined) delete process.env.PORTAL_SCHEMAS;
     else process.env.PORTAL_SCHEMAS = before;

@@ -19,7 +19,7 @@ describe.each(dbTargets())('the second using unit (%s)', (target) => {
 
   beforeAll(async () => {
     await seedDemoRecords(app, { equipment: 12, secondEquipment: 6 });
-  }, 120_000);
+  });
 
   it('logs in to its own unit, in another district', async () => {
     const unit = await get<{ id: string; orgname: string; areacode: string }>(session.second, '/a/stone/user/unit');

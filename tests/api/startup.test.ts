@@ -33,7 +33,7 @@ describe('four fresh starts at once', () => {
 });
 
 describe('the embedded database', () => {
-  it('closes promptly when closed while still initialising with a query waiting (PGlite 0.4 spun forever there)', { timeout: 120_000 }, () => {
+  it('closes promptly when closed while still initialising with a query waiting (PGlite 0.4 spun forever there)', () => {
     // In a child process: a spinning event loop would stop this test runner too.
     const script = `
       const { PGlite } = await import('@electric-sql/pglite');
@@ -63,7 +63,7 @@ describe('database templates', () => {
     },
   });
 
-  it('is prepared once when several starts ask at the same time, and reused afterwards; old ones are pruned', { timeout: 120_000 }, async () => {
+  it('is prepared once when several starts ask at the same time, and reused afterwards; old ones are pruned', async () => {
     const unused = join(cacheDir, 'pglite-0.0.0-0123456789abcdef.tar');
     writeFileSync(unused, 'old');
     const longAgo = new Date(Date.now() - 10 * 86_400_000);
@@ -78,7 +78,7 @@ describe('database templates', () => {
     expect(existsSync(unused)).toBe(false);
   });
 
-  it('takes over a lock left by a killed process, and gives up (null) in time on a live one', { timeout: 120_000 }, async () => {
+  it('takes over a lock left by a killed process, and gives up (null) in time on a live one', async () => {
     let prepared = 0;
     const stale = recipe(`stale-${Date.now()}`, () => prepared++);
     const live = recipe(`live-${Date.now()}`, () => prepared++);

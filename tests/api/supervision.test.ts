@@ -36,7 +36,7 @@ describe.each(dbTargets())('supervision orders (%s)', (target) => {
 
   beforeAll(async () => {
     seeded = await seedDemoRecords(app, { equipment: 12, secondEquipment: 6, features: [equipmentFeature, supervisionFeature] });
-  }, 120_000);
+  });
 
   /** A complete order to the demo unit (宁波甬江), due in 15 days. */
   const body = (extra: Record<string, unknown> = {}) => ({

@@ -26,7 +26,7 @@ describe.each(dbTargets())('change of using unit (%s)', (target) => {
 
   beforeAll(async () => {
     await seedDemoRecords(app, { equipment: 12, secondEquipment: 3, features: [equipmentFeature, useRegistrationFeature] });
-  }, 120_000);
+  });
 
   const get = async (sid: string, path: string, id: string) => (await call<Row>(app, sid, 'GET', `${path}/get/${id}`)).body;
   /** A new elevator of nbadmin's, registered for use (an approved use registration holding it alone). */

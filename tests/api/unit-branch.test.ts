@@ -24,7 +24,7 @@ describe.each(dbTargets())('unit branches (%s)', (target) => {
 
   beforeAll(async () => {
     await seedDemoRecords(app, { features: [companyFeature] });
-  }, 120_000);
+  });
 
   const list = async (sid: string, query: Record<string, unknown> = {}) => (await call<Page>(app, sid, 'GET', '/r/unit-branch/list', { pageSize: '100', ...query })).body.data!;
   const get = (sid: string, id: string) => call<Row>(app, sid, 'GET', `/r/unit-branch/get/${id}`);

@@ -23,7 +23,7 @@ describe.each(dbTargets())('operators and certificates (%s)', (target) => {
 
   beforeAll(async () => {
     await seedDemoRecords(app, { features: [workersFeature] });
-  }, 120_000);
+  });
 
   const post = (sid: string, path: string, body: Record<string, unknown> = {}) => call<Row>(app, sid, 'POST', path, body);
   const count = async (sid: string, resource: string, query: Record<string, unknown> = {}) => Number((await call<Page<Row>>(app, sid, 'POST', `/r/${resource}/list`, { pageSize: 1, ...query })).body.data!.count);

@@ -16,7 +16,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 describe('accounts', () => {
   const { page, browser } = browserSuite();
 
-  it('a sub-account made by nbadmin sees only the menus it was given', { timeout: 120_000 }, async () => {
+  it('a sub-account made by nbadmin sees only the menus it was given', async () => {
     page.setDefaultTimeout(20_000);
     await page.setViewportSize({ width: 1366, height: 768 });
     await logIn(page, baseURL, { loginName: 'nbadmin', password: 'Admin@2026', orgCode: DEMO_UNITS.using.orgcode });
@@ -69,7 +69,7 @@ describe('accounts', () => {
     await page.waitForURL(/\/401$/);
   });
 
-  it('a file uploaded on the phone page appears in the desktop form', { timeout: 120_000 }, async () => {
+  it('a file uploaded on the phone page appears in the desktop form', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' })).newPage();
     page.setDefaultTimeout(20_000);
     await logIn(page, baseURL, { loginName: 'nbadmin', password: 'Admin@2026', orgCode: DEMO_UNITS.using.orgcode });

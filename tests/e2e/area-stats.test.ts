@@ -3,7 +3,8 @@
  * as jgadmin on the seeded demo data at 1366 px: a card's number is its list's total; a stacked
  * part opens the area list with exactly as many rows as it shows (district and category as
  * filters); a rate table shows the share with both numbers and its link opens the numerator's
- * rows; nothing is wider than the window; 检验统计 draws its monthly pass rate as a line.
+ * rows; the overdue rate's 12-month trend has every month; nothing is wider than the window; 检验统计
+ * draws its monthly pass rate as a line.
  * Numbers are compared with what the lists find, never with the seed's figures.
  */
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,9 @@ describe('the authority stats screens', () => {
     await expect.poll(() => cardValue('超期未检')).toBeGreaterThanOrEqual(0);
     await page.getByRole('img', { name: /^各区县设备（按种类）：/ }).filter({ visible: true }).waitFor();
     await page.getByRole('img', { name: /^各区县超期未检率：/ }).filter({ visible: true }).waitFor();
+    // The overdue rate's trend from the kept month figures: twelve months, each with both numbers (the demo fills every month).
+    const trend = page.getByRole('img', { name: /^超期未检率（近12个月）：/ }).filter({ visible: true });
+    await expect.poll(async () => (await trend.getAttribute('aria-label')) ?? '').toMatch(/^超期未检率（近12个月）：(\d{4}-\d{2} \d+\.\d%（\d+ \/ [1-9]\d*），){11}\d{4}-\d{2} \d+\.\d%（\d+ \/ [1-9]\d*）$/);
     const overdue = await cardValue('超期未检');
     // Nothing reaches past the window's right edge.
     const wide = await page.evaluate(() =>

@@ -16,7 +16,7 @@ const shot = (name: string) => (process.env.AREA_UNITS_SCREENSHOTS ? { path: `${
 describe('辖区监管 → 辖区单位 → 单位档案', () => {
   const { page } = browserSuite();
 
-  it('lists the area’s units, opens a unit’s file and switches to its equipment', { timeout: 120_000 }, async () => {
+  it('lists the area’s units, opens a unit’s file and switches to its equipment', async () => {
     page.setDefaultTimeout(45_000);
     await page.setViewportSize({ width: 1366, height: 768 });
     await logInAs(page, baseURL, 'jgadmin');
@@ -73,7 +73,7 @@ describe('辖区监管 → 辖区单位 → 单位档案', () => {
     for (const name of [/新\s*增/, /编\s*辑/, /删\s*除/]) expect(await page.getByRole('button', { name }).filter({ visible: true }).count()).toBe(0);
   });
 
-  it('opens a unit’s file and an item’s inspections from an overdue row', { timeout: 120_000 }, async () => {
+  it('opens a unit’s file and an item’s inspections from an overdue row', async () => {
     page.setDefaultTimeout(45_000);
     await openMenu(page, '辖区监管', '超期未检');
     await page.waitForURL(/\/area\/equipment-timeout/);

@@ -15,7 +15,7 @@ const baseURL = inject('baseURL');
 describe('audit log screen', () => {
   const { page } = signedInSuite('jgadmin');
 
-  it('lists, filters, sorts, opens and exports the area’s audit log', { timeout: 120_000 }, async () => {
+  it('lists, filters, sorts, opens and exports the area’s audit log', async () => {
     page.setDefaultTimeout(45_000);
     await page.setViewportSize({ width: 1366, height: 768 });
     await openMenu(page, '账号与系统', '安全审计日志');

@@ -13,7 +13,7 @@ describe('simple declaration (open form)', () => {
   const { server, page, codeFor } = startSmsSuite();
   const field = (label: string) => page.getByLabel(label, { exact: true });
 
-  it('files a declaration with an SMS code, then finds it in the list and its details', { timeout: 120_000 }, async () => {
+  it('files a declaration with an SMS code, then finds it in the list and its details', async () => {
     const base = server.baseURL;
     const mobile = '13905748811';
     const title = `电梯异响端到端${Date.now().toString(36).slice(-5)}`;

@@ -81,7 +81,7 @@ describe('a configured external link carrying the identity', () => {
     return token;
   }
 
-  it('opens from the menu with a single-use token, never the session', { timeout: 120_000 }, async () => {
+  it('opens from the menu with a single-use token, never the session', async () => {
     const page = opened.page!;
     const base = opened.server!.baseURL;
     await logInAs(page, base, 'nbadmin');
@@ -97,7 +97,7 @@ describe('a configured external link carrying the identity', () => {
     expect(second).not.toBe(first);
   });
 
-  it('opens the same way from the page of its address', { timeout: 120_000 }, async () => {
+  it('opens the same way from the page of its address', async () => {
     const page = opened.page!;
     await page.goto(`${opened.server!.baseURL}/company-service/gas-cylinder`);
     const button = page.getByRole('button', { name: '打开气瓶追溯' });

@@ -4,6 +4,11 @@
  * viewport, show no English words where users read labels, help and messages, and not be the 404
  * page (a route naming nothing to show). An external link's entry shows the page leading to the link
  * (or saying it is not configured). A screenshot per screen goes to test-results/screens/.
+ *
+ * The same walk is the accessibility audit: axe-core's WCAG 2.x A/AA rules (support/axe.ts) on the
+ * login page and on each distinct screen, scanned once by the first user who sees it (a screen's
+ * layout does not depend on who opens it; a separate walk of its own cost CI 7-13 minutes). No
+ * serious or critical violation may remain; all of them, minor ones too, go to test-results/a11y.json.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -12,6 +17,7 @@ import type { RouteEntry } from '../../src/app/menu';
 import { launchBrowser } from './support/browser';
 import { menuScreens, openScreen } from './support/screens';
 import { account, logIn } from './support/shell';
+import { scan, serious, writeReport, type Violation } from './support/axe';
 
 const baseURL = inject('baseURL');
 const SHOTS = 'test-results/screens';
@@ -25,6 +31,11 @@ interface Finding {
   route: string;
   problem: string;
 }
+
+/** Every accessibility violation found (the report), and the screens already scanned by an earlier user. */
+const violations: Violation[] = [];
+const scanned = new Set<string>();
+const a11yProblems = (found: Violation[]) => serious(found).map((v) => `accessibility: ${v.rule} (${v.impact}) at ${v.targets.join(' | ')}: ${v.summary}`);
 
 async function audit(page: Page, route: RouteEntry, loginName: string): Promise<Finding[]> {
   const findings: Finding[] = [];
@@ -63,6 +74,12 @@ async function audit(page: Page, route: RouteEntry, loginName: string): Promise<
     const words = [...new Set(texts.flatMap((t) => t.match(/[A-Za-z]{3,}/g) ?? []))].filter((w) => !ALLOWED_WORDS.has(w));
     if (words.length) problem(`English words shown: ${words.slice(0, 8).join(', ')}`);
     await page.screenshot({ path: `${SHOTS}/${loginName}${route.fullPath.replace(/\//g, '_')}.png` });
+    if (!scanned.has(route.fullPath)) {
+      scanned.add(route.fullPath);
+      const found = await scan(page, `${loginName} ${route.fullPath}`);
+      violations.push(...found);
+      for (const text of a11yProblems(found)) problem(text);
+    }
   } finally {
     page.off('console', onConsole);
     page.off('pageerror', onPageError);
@@ -70,6 +87,24 @@ async function audit(page: Page, route: RouteEntry, loginName: string): Promise<
   }
   return findings;
 }
+
+afterAll(() => writeReport(violations));
+
+describe('the login page', () => {
+  it('has no serious or critical accessibility violation', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' })).newPage();
+      await page.goto(`${baseURL}/login`);
+      await page.getByPlaceholder('账号', { exact: true }).waitFor();
+      const found = await scan(page, '/login');
+      violations.push(...found);
+      expect(a11yProblems(found)).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
 
 describe.each(['nbadmin', 'nbsub', 'bladmin', 'jgadmin', 'analyst'])('screen audit as %s', (loginName) => {
   let browser: Browser;
@@ -89,7 +124,8 @@ describe.each(['nbadmin', 'nbsub', 'bladmin', 'jgadmin', 'analyst'])('screen aud
   }, 60_000);
   afterAll(() => browser?.close());
 
-  it('opens every menu entry it can see, each a working screen', { timeout: 600_000 }, async () => {
+  // The first user's walk also scans most screens for accessibility: 13 minutes at load 8-10 (2026-11-27), hence the wide limit.
+  it('opens every menu entry it can see, each a working, accessible screen', { timeout: 1_800_000 }, async () => {
     // The analyst's menu is the home page and the notices (besides the playground); every other user has more.
     expect(routes.length).toBeGreaterThanOrEqual(loginName === 'analyst' ? 2 : 4);
     const findings: Finding[] = [];

@@ -26,7 +26,7 @@ describe('one session per account', () => {
     await server?.stop();
   });
 
-  it('sends the earlier browser to the login page with the reason', { timeout: 120_000 }, async () => {
+  it('sends the earlier browser to the login page with the reason', async () => {
     await logInAs(first, server.baseURL, 'nbadmin');
     await logInAs(second, server.baseURL, 'nbadmin');
     await first.reload();

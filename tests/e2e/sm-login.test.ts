@@ -24,7 +24,7 @@ describe('国密 login page', () => {
     await server?.stop();
   });
 
-  it('encrypts the fields with SM2 and signs the account in', { timeout: 120_000 }, async () => {
+  it('encrypts the fields with SM2 and signs the account in', async () => {
     const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(API.login));
     await logIn(page, server.baseURL, account('nbadmin'));
     const form = new URLSearchParams((await posted).postData() ?? '');

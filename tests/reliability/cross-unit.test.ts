@@ -25,7 +25,7 @@ describe.each(dbTargets())('cross-unit sweep (%s)', (target) => {
 
   beforeAll(async () => {
     await seedDemoRecords(app, { equipment: 8, secondEquipment: 6 });
-  }, 120_000);
+  });
 
   const unitOf = async (loginName: string) =>
     (await sql<{ unit_id: string }>`SELECT u.unit_id FROM sys_user u WHERE u.login_name = ${loginName}`.execute(app.db)).rows[0].unit_id;

@@ -128,6 +128,12 @@ describe('a rate line', () => {
     expect(option.tooltip.formatter([{ dataIndex: 1 }])).toBe('2026-02<br/>合格率：无记录');
     expect(option.tooltip.formatter([{ dataIndex: 0 }])).toBe('2026-01<br/>合格率：75.0%（3 / 4）');
   });
+
+  it('lowers the axis top for a low share, so its trend does not lie flat', () => {
+    const low = ratePoints([{ month: '2026-01', count: 318 }, { month: '2026-02', count: 0 }], [{ month: '2026-01', count: 37 }, { month: '2026-02', count: 0 }]);
+    expect((rateLineOption('超期未检率', low, colors) as AnyOption).yAxis).toMatchObject({ min: 0, max: 20, interval: 5 });
+    expect((rateLineOption('超期未检率', [{ month: '2026-01', part: 1, whole: 3, rate: 33.3 }], colors) as AnyOption).yAxis).toMatchObject({ max: 40, interval: 10 });
+  });
 });
 
 describe('drill-down links', () => {

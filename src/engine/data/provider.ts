@@ -43,6 +43,8 @@ export interface StatsQuery {
   stackBy?: string;
   /** Count per month of the date field `groupBy`, from the first to the last month (offsets from the current month). */
   months?: readonly [number, number];
+  /** An integer field: each value is the sum of it over the rows instead of their number. */
+  sum?: string;
 }
 
 /** Counts of matching rows; `groups` (largest first, blank values as null) only with `groupBy`. */

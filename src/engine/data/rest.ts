@@ -8,7 +8,7 @@
  *   GET  /r/<resource>/flowLog/<id>
  *   GET  /r/<resource>/auditLog/<id>
  *   GET  /r/<resource>/document/<id>   { record, token } of a record that prints (resource `document`)
- *   POST /r/<resource>/stats         body: filter params, groupBy, stackBy → { total, groups? }
+ *   POST /r/<resource>/stats         body: filter params, groupBy, stackBy, months, sum → { total, groups?, months? }
  *   GET  /r/<resource>/flow-times?months=<from>,<to>  → { submitted, finished, avgDays, p90Days }
  *   GET  /r/<resource>/export?...    XLSX download (filters, orderBy, screen = list screen id), when the app passes `url`
  *   GET  /r/<resource>/import-template?screen=   XLSX template of the import, when the app passes `url`
@@ -101,9 +101,13 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
     flowLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'flowLog', id), signal)),
     auditLog: (resource, id, signal) => guarded(() => transport.get(path(resource, 'auditLog', id), signal)),
     document: (resource, id, signal) => guarded(() => transport.get(path(resource, 'document', id), signal)),
-    stats: (resource, { filters, groupBy, stackBy, months }, signal) =>
+    stats: (resource, { filters, groupBy, stackBy, months, sum }, signal) =>
       guarded(() =>
-        transport.post<StatsResult>(path(resource, 'stats'), { ...listParams({ filters }), ...(groupBy ? { groupBy } : {}), ...(stackBy ? { stackBy } : {}), ...(months ? { months: months.join(',') } : {}) }, signal),
+        transport.post<StatsResult>(
+          path(resource, 'stats'),
+          { ...listParams({ filters }), ...(groupBy ? { groupBy } : {}), ...(stackBy ? { stackBy } : {}), ...(months ? { months: months.join(',') } : {}), ...(sum ? { sum } : {}) },
+          signal,
+        ),
       ),
     flowTimes: (resource, { months }, signal) =>
       guarded(() => transport.get<FlowTimesResult>(`${path(resource, 'flow-times')}${months ? `?months=${months.join(',')}` : ''}`, signal)),

@@ -16,7 +16,7 @@ export interface SchemaRegistry {
 export interface ScreenBundle {
   screen: Screen;
   resource: Resource;
-  /** Child resources of `children` fields, by name. */
+  /** Child resources of `children` fields, and the resources a stats screen's charts read (`resource`), by name. */
   resources: ReadonlyMap<string, Resource>;
   dicts: ReadonlyMap<string, Dict>;
 }
@@ -51,7 +51,10 @@ export async function loadScreenBundle(registry: SchemaRegistry, screenId: strin
   // A form's own fields join its resource's (an open form may have no resource at all).
   const resource = screen.kind === 'form' ? screenResource(screen, named) : named!;
   const resources = new Map<string, Resource>();
-  const pending = [resource];
+  if (screen.kind === 'stats') {
+    for (const chart of screen.charts ?? []) if (chart.resource && !resources.has(chart.resource)) resources.set(chart.resource, await registry.resource(chart.resource));
+  }
+  const pending = [resource, ...resources.values()];
   while (pending.length) {
     const next = pending.pop()!;
     for (const field of fieldsOf(next)) {

@@ -27,7 +27,7 @@ import { LoadFailed, ScreenCard } from '../ui';
 import FlowTimesCard from './FlowTimes';
 import { ChartFrame, ChartTable, GroupChart, RateChart, RateTable, RateTrendChart, RateTrendTable, StackedChart, StackedTable, TrendChart, TrendTable, type ChartViewMode as View } from './ChartView';
 import type { TrendLine } from './chart-options';
-import { chartData, codedParams, drillParams, hrefWith, narrow, rateData, ratePoints, searchOf, stackedData, type Params, type RatePoint } from './stats';
+import { chartData, codedParams, drillParams, hrefWith, narrow, paramsOf, rateData, ratePoints, searchOf, stackedData, type Params, type RatePoint } from './stats';
 
 export default function StatsScreen({ bundle }: ScreenComponentProps) {
   const screen = bundle.screen as StatsScreenSchema;
@@ -232,13 +232,17 @@ const CHART_BODY = { minHeight: 240, padding: 20 };
 
 /**
  * Counts per month of date fields (`type: "line"`): one line for `groupBy` and one per `lines`,
- * each over the screen's filters narrowed by its own `where`, all over the same months.
+ * each over the screen's filters narrowed by its own `where`, all over the same months. With
+ * `resource` the rows of that resource (of the screen's filters, those its list takes); with `sum`
+ * the sums of that field instead of counts, and with `rateSum` the share of that field's sums in them.
  */
-function TrendCard({ bundle, chart, params, coded }: { bundle: ScreenBundle; chart: StatsChart; params: Params; coded: ReadonlySet<string> }) {
+function TrendCard({ bundle, chart, params: screenParams, coded }: { bundle: ScreenBundle; chart: StatsChart; params: Params; coded: ReadonlySet<string> }) {
   const { dataProvider, cacheScope } = useEngine();
   const [view, setView] = useState<View>('chart');
-  const { resource } = bundle;
+  const resource = (chart.resource !== undefined && bundle.resources.get(chart.resource)) || bundle.resource;
+  const params = useMemo(() => (resource === bundle.resource ? screenParams : paramsOf(resource, screenParams)), [resource, bundle.resource, screenParams]);
   const months = chart.months ?? [-11, 0];
+  const sum = chart.sum;
   const series = useMemo(
     () =>
       [{ label: chart.label ?? fieldOf(resource, chart.groupBy).label, groupBy: chart.groupBy, where: chart.where }, ...(chart.lines ?? [])].map((line) => ({
@@ -248,28 +252,29 @@ function TrendCard({ bundle, chart, params, coded }: { bundle: ScreenBundle; cha
       })),
     [chart, resource, params, coded],
   );
-  const rateFilters = chart.rate ? narrow(series[0].filters ?? params, chart.rate, coded) : undefined;
+  const rated = chart.rate !== undefined || chart.rateSum !== undefined;
+  const rateFilters = chart.rate ? narrow(series[0].filters ?? params, chart.rate, coded) : series[0].filters;
   const { data: lines, error, isLoading, mutate } = useSWR(
-    ['engine', 'stats-trend', cacheScope, resource.name, JSON.stringify({ series, months, rate: chart.rate && (series[0].filters ? rateFilters : null) })],
+    ['engine', 'stats-trend', cacheScope, resource.name, JSON.stringify({ series, months, sum, rateSum: chart.rateSum, rate: chart.rate && (series[0].filters ? rateFilters : null) })],
     () =>
       Promise.all(
         series.map(async (line): Promise<TrendLine> => {
           if (!dataProvider.stats) throw new Error('当前数据源不支持统计');
           // Nothing can match (the user chose codes the line's filter excludes): the months, each zero.
-          const result = await dataProvider.stats(resource.name, { filters: line.filters ?? params, groupBy: line.groupBy, months });
+          const result = await dataProvider.stats(resource.name, { filters: line.filters ?? params, groupBy: line.groupBy, months, sum });
           return { label: line.label, points: (result.months ?? []).map((p) => (line.filters ? p : { ...p, count: 0 })) };
         }),
       )
         .then(async (lines): Promise<TrendLine[]> => {
-          if (!chart.rate) return lines;
-          // A rate line: the months' rows that also match `rate` (nothing when no code can match).
-          const part = rateFilters && series[0].filters ? await dataProvider.stats!(resource.name, { filters: rateFilters, groupBy: chart.groupBy, months }) : undefined;
+          if (!rated) return lines;
+          // A rate line: the months' rows that also match `rate`, or the sums of `rateSum` (nothing when no code can match).
+          const part = rateFilters && series[0].filters ? await dataProvider.stats!(resource.name, { filters: rateFilters, groupBy: chart.groupBy, months, sum: chart.rateSum ?? sum }) : undefined;
           return [lines[0], { label: RATE_PART, points: (part?.months ?? []).length > 0 ? part!.months! : lines[0].points.map((p) => ({ ...p, count: 0 })) }];
         })
         .catch((e) => Promise.reject(toEngineError(e))),
     { keepPreviousData: true },
   );
-  const rates: RatePoint[] | undefined = useMemo(() => (chart.rate && lines && lines.length === 2 ? ratePoints(lines[0].points, lines[1].points) : undefined), [chart.rate, lines]);
+  const rates: RatePoint[] | undefined = useMemo(() => (rated && lines && lines.length === 2 ? ratePoints(lines[0].points, lines[1].points) : undefined), [rated, lines]);
 
   let content;
   if (error && !lines) content = <LoadFailed error={error} onRetry={() => void mutate()} />;

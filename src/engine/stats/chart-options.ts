@@ -175,8 +175,18 @@ export function rateBarOption(data: readonly RateDatum[], colors: ChartColors, b
   };
 }
 
-/** A line of percentages per month (0–100%); a month without rows has no point (the line breaks there). */
+/**
+ * The top of a rate line's axis: 100% in general, 20% or 40% when every month stays below it (a
+ * low share such as an overdue rate would otherwise lie flat along the bottom), in quarters.
+ */
+export function rateAxisTop(points: readonly RatePoint[]): number {
+  const highest = Math.max(0, ...points.map((p) => p.rate ?? 0));
+  return highest <= 20 ? 20 : highest <= 40 ? 40 : 100;
+}
+
+/** A line of percentages per month (0–100%, or a lower top for low shares); a month without rows has no point (the line breaks there). */
 export function rateLineOption(label: string, points: readonly RatePoint[], colors: Pick<ChartColors, 'text'>): EChartsCoreOption {
+  const top = rateAxisTop(points);
   return {
     animation: false,
     tooltip: {
@@ -189,7 +199,7 @@ export function rateLineOption(label: string, points: readonly RatePoint[], colo
     legend: { top: 0, textStyle: { color: colors.text } },
     grid: { left: 8, right: 32, top: 32, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: points.map((p) => p.month), boundaryGap: false, axisLabel: { hideOverlap: true } },
-    yAxis: { type: 'value', min: 0, max: 100, interval: 25, axisLabel: { formatter: '{value}%' }, splitLine: { lineStyle: { type: 'dashed' } } },
+    yAxis: { type: 'value', min: 0, max: top, interval: top / 4, axisLabel: { formatter: '{value}%' }, splitLine: { lineStyle: { type: 'dashed' } } },
     series: [{ type: 'line', name: label, smooth: 0.3, symbolSize: 6, connectNulls: false, data: points.map((p) => p.rate) }],
   };
 }

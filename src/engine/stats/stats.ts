@@ -51,6 +51,12 @@ export function narrow(filters: Params, where: StatsWhere | undefined, coded: Re
   return out;
 }
 
+/** The parameters of `params` that the list of `resource` takes (a chart over another resource than the screen's). */
+export function paramsOf(resource: Resource, params: Params): Params {
+  const accepted = filterParamsOf(resource);
+  return Object.fromEntries(Object.entries(params).filter(([name]) => accepted.has(name)));
+}
+
 /** List parameters as a query string (lists repeat a name), the form the list screens read back. */
 export function searchOf(params: Params): URLSearchParams {
   const search = new URLSearchParams();

@@ -191,6 +191,10 @@ class ScreenChecker {
     });
     screen.charts?.forEach((chart, i) => {
       const at = ['charts', i, 'groupBy'];
+      if (chart.resource !== undefined || chart.sum !== undefined || chart.rateSum !== undefined) {
+        this.summedLine(chart, i);
+        return;
+      }
       if (chart.type === 'line') {
         // A line counts per month of date fields.
         const lines = [{ at, name: chart.groupBy }, ...(chart.lines ?? []).map((line, j) => ({ at: ['charts', i, 'lines', j, 'groupBy'], name: line.groupBy }))];
@@ -238,6 +242,39 @@ class ScreenChecker {
       if (!other) this.ctx.report(this.file, ['flowTimes', 'resources', i], 'unknown-resource', `no resource '${name}' (schemas/resources/${name}.json)`);
       else if (other.valid && !other.file.value.workflow) this.ctx.report(this.file, ['flowTimes', 'resources', i], 'field-type', `resource '${name}' has no workflow: the flow-times table has nothing to time`);
     });
+  }
+
+  /**
+   * A line of sums (`sum`, `rateSum`) or over another resource (`resource`): a line chart whose
+   * `groupBy` is a date field and whose sums are integer fields of the resource it reads, one line
+   * without the keys that filter or link rows of the screen's resource.
+   */
+  private summedLine(chart: StatsChart, i: number): void {
+    const name = chart.resource ?? this.resource.name;
+    const entry = this.ctx.resources.get(name);
+    if (!entry) {
+      this.ctx.report(this.file, ['charts', i, 'resource'], 'unknown-resource', `no resource '${name}' (schemas/resources/${name}.json)`);
+      return;
+    }
+    if (chart.type !== 'line') this.ctx.report(this.file, ['charts', i, 'type'], 'field-type', `'resource', 'sum' and 'rateSum' draw a line per month, not a ${chart.type} chart`);
+    for (const key of ['where', 'lines', 'rate', 'link', 'stackBy'] as const) {
+      if (chart[key] !== undefined) this.ctx.report(this.file, ['charts', i, key], 'field-type', `'${key}' does not go with 'resource', 'sum' or 'rateSum' (one line of sums over the chart's resource)`);
+    }
+    if (chart.rateSum !== undefined && chart.sum === undefined) this.ctx.report(this.file, ['charts', i, 'rateSum'], 'field-type', "'rateSum' is a share of the 'sum' field's sum: name 'sum' too");
+    if (!entry.valid) return;
+    const fields = resourceFields(entry.file.value);
+    const fieldOf = (key: 'groupBy' | 'sum' | 'rateSum', kind: 'date' | 'int') => {
+      const fieldName = chart[key];
+      if (fieldName === undefined) return;
+      const field = fields.get(fieldName);
+      if (!field) this.ctx.report(this.file, ['charts', i, key], 'unknown-field', `resource '${name}' has no field '${fieldName}'`);
+      else if (kind === 'date' ? fieldKind(field.type).filter !== 'date' : field.type !== 'int') {
+        this.ctx.report(this.file, ['charts', i, key], 'field-type', kind === 'date' ? `a line chart counts per month of a date field; '${fieldName}' is ${field.type}` : `'${key}' sums an integer field; '${fieldName}' is ${field.type}`);
+      }
+    };
+    fieldOf('groupBy', 'date');
+    fieldOf('sum', 'int');
+    fieldOf('rateSum', 'int');
   }
 
   /**

@@ -572,6 +572,9 @@ export interface StatsChart {
   months?: [number, number];
   stackBy?: FieldName;
   rate?: StatsWhere;
+  resource?: ResourceName;
+  sum?: FieldName;
+  rateSum?: FieldName;
   link?: RoutePath;
   /**
    * line: further lines over the same months, each a date field of the resource counted per month. (enforced: server)

@@ -67,6 +67,17 @@ Password: typed twice on a terminal (not shown); from a pipe, two lines (passwor
 数据库与服务相同：DATABASE_URL，未设置时为 PORTAL_DATA_DIR 中的内置数据库（须先停止服务）。
 The database is the server's: DATABASE_URL, else the embedded one in PORTAL_DATA_DIR (stop the server first).`;
 
+/** One command's part of USAGE: its lines, the notes on passwords when it sets one, and the note on the database. */
+export function commandUsage(command: string): string {
+  const lines = USAGE.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`  ${command} `));
+  const end = lines.findIndex((line, i) => i > start && (line === '' || /^ {2}\S/.test(line)));
+  const passwordNotes = lines.findIndex((line) => line.startsWith('密码：'));
+  const databaseNotes = lines.findIndex((line) => line.startsWith('数据库与服务相同'));
+  const setsPassword = COMMANDS[command].options.includes('generate');
+  return [`用法 / Usage: npm run admin -- ${command} [options]`, '', ...lines.slice(start, end), '', ...(setsPassword ? lines.slice(passwordNotes, databaseNotes) : []), ...lines.slice(databaseNotes)].join('\n');
+}
+
 const OPTION_LABELS: Record<OptionName, string> = {
   login: '登录账号',
   name: '姓名',
@@ -80,12 +91,13 @@ const OPTION_LABELS: Record<OptionName, string> = {
 type Values = Partial<Record<OptionName, string | boolean>>;
 
 /** The command and its options; anything unknown or missing is an AdminError (exit 2). */
-export function parseCommand(argv: readonly string[]): { command: string; spec: CommandSpec; values: Values } | 'help' {
+export function parseCommand(argv: readonly string[]): { command: string; spec: CommandSpec; values: Values } | 'help' | { help: string } {
   const [command, ...rest] = argv;
   if (command === undefined) throw new AdminError('缺少命令（create-authority、create-unit-admin、reset-password、unlock、list-admins）', 'No command given (create-authority, create-unit-admin, reset-password, unlock, list-admins)');
   if (command === 'help' || command === '--help' || command === '-h') return 'help';
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!spec) throw new AdminError(`未知命令：${command}（npm run admin -- help 查看用法）`, `Unknown command: ${command} (see npm run admin -- help)`);
+  if (rest.some((arg) => arg === '--help' || arg === '-h')) return { help: command };
   let values: Values;
   try {
     const options = Object.fromEntries(spec.options.map((o) => [o, { type: o === 'generate' ? ('boolean' as const) : ('string' as const) }]));
@@ -174,8 +186,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
   let db: Db | undefined;
   try {
     const parsed = parseCommand(argv);
-    if (parsed === 'help') {
-      io.stdout.write(`${USAGE}\n`);
+    if (parsed === 'help' || 'help' in parsed) {
+      io.stdout.write(`${parsed === 'help' ? USAGE : commandUsage(parsed.help)}\n`);
       return 0;
     }
     const { command, spec, values } = parsed;

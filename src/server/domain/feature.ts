@@ -36,6 +36,12 @@ export interface DomainFeature {
    * before system tables are checked — a migration runs before those tables exist. Idempotent.
    */
   tablesReady?: (db: AnyDb) => Promise<void>;
+  /**
+   * A job of the housekeeping timer (plugins/housekeeping.ts), run at every tick after the app is
+   * ready: it decides itself whether anything is due (e.g. once a day). Idempotent and safe with
+   * several processes (an advisory lock).
+   */
+  housekeeping?: (db: AnyDb) => Promise<void>;
   /** Writes its demo records (npm start on an empty database, npm run seed); returns counts by kind. */
   seed?: (demo: DemoContext) => Promise<Record<string, number>>;
 }

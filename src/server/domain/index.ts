@@ -29,5 +29,7 @@ export const SERVER_HOOKS = hooksOf(FEATURES);
 export const HOOK_NAMES: readonly string[] = [...SERVER_HOOKS.keys()];
 /** Database objects over the resource tables (views, indexes), made after the tables at every start. */
 export const TABLES_READY = FEATURES.flatMap((f) => (f.tablesReady ? [f.tablesReady] : []));
+/** Jobs of the housekeeping timer beyond the server's own pruning. */
+export const FEATURE_HOUSEKEEPING = FEATURES.flatMap((f) => (f.housekeeping ? [f.housekeeping] : []));
 /** Legacy paths beyond the resources' own `api` aliases. */
 export const FEATURE_LEGACY_ROUTES = FEATURES.flatMap((f) => f.legacy ?? []);

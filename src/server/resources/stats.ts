@@ -14,6 +14,9 @@
  *   current month, e.g. `-11,0`: the last twelve), every month answered, as
  *   `{ total, months: [{ month: 'YYYY-MM', count }] }` (a stats screen's line chart).
  * - Without `groupBy`: `{ total }`.
+ * - `sum=<integer field>` with any of the above: each group's, part's or month's `count` (and the
+ *   `total`) is the sum of that field over its rows instead of the number of rows (a table of kept
+ *   figures, e.g. a count per month). Any other name answers BAD_REQUEST.
  */
 import { sql, type RawBuilder } from 'kysely';
 import { PORTAL_TIME_ZONE, todayIn } from '../../shared/dates';
@@ -26,7 +29,7 @@ import { quote } from './naming';
 import { commonOptions, inputOf, type Operation } from './operations';
 import { answersFromKept, type KeptCounts } from './kept-counts';
 import { listCriteria, type CompiledResource } from './records';
-import { countRows, type AnyDb } from './repository';
+import type { AnyDb } from './repository';
 import type { Actor } from './scope';
 import { actorOf } from './scope';
 
@@ -58,65 +61,75 @@ function groupField(model: ResourceModel, name: unknown): FieldModel {
   return field;
 }
 
+/** What a group counts: its rows, or with `sum=<integer field>` the sum of that field (BAD_REQUEST for another name). */
+type Measure = RawBuilder<number>;
+
+function measureOf(model: ResourceModel, sum: unknown): Measure {
+  if (sum === undefined || sum === '') return sql<number>`count(*)::int`;
+  const field = typeof sum === 'string' ? model.byName.get(sum) : undefined;
+  if (!field || field.kind !== 'integer') throw new AppError('BAD_REQUEST');
+  return sql<number>`coalesce(sum(${sql.raw(quote(field.column))}), 0)::int`;
+}
+
 /**
- * Where counts come from: the rows themselves (`count(*)`), or the resource's kept counts
- * (kept-counts.ts: the same columns, a count per combination, `sum(n)`; zero rows skipped).
+ * Where counts come from: the rows themselves (`count(*)`, or the `sum` measure), or the resource's
+ * kept counts (kept-counts.ts: the same columns, a count per combination, `sum(n)`; zero rows skipped).
  */
 interface Source {
   table: RawBuilder<unknown>;
-  count: RawBuilder<number>;
+  measure: Measure;
   having: RawBuilder<unknown>;
 }
 
-const rowsOf = (model: ResourceModel): Source => ({ table: sql.raw(quote(model.table)), count: sql<number>`count(*)`, having: sql`` });
-const keptOf = (kept: KeptCounts): Source => ({ table: sql.raw(quote(kept.table)), count: sql<number>`sum(n)`, having: sql`HAVING sum(n) <> 0` });
+const rowsOf = (model: ResourceModel, measure: Measure): Source => ({ table: sql.raw(quote(model.table)), measure, having: sql`` });
+const keptOf = (kept: KeptCounts): Source => ({ table: sql.raw(quote(kept.table)), measure: sql<number>`coalesce(sum(n), 0)::int`, having: sql`HAVING sum(n) <> 0` });
 
 /** Counts of the visible rows matching `input` (list parameters plus an optional `groupBy`). */
 export async function countStats(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<StatsResult> {
-  const { groupBy, stackBy, months, ...params } = input;
+  const { groupBy, stackBy, months, sum, ...params } = input;
+  const measure = measureOf(compiled.model, sum);
   const stacked = stackBy !== undefined && stackBy !== '';
   if (months !== undefined && months !== '') {
     if (typeof groupBy !== 'string' || stacked) throw new AppError('BAD_REQUEST');
-    const points = await countByMonth(db, compiled, actor, params, groupBy, monthsAround(todayIn(), monthRange(months)));
-    return { total: points.reduce((sum, p) => sum + p.count, 0), months: points };
+    const points = await countByMonth(db, compiled, actor, params, groupBy, monthsAround(todayIn(), monthRange(months)), measure);
+    return { total: points.reduce((total, p) => total + p.count, 0), months: points };
   }
   const field = groupBy === undefined || groupBy === '' ? undefined : groupField(compiled.model, groupBy);
   if (stacked && !field) throw new AppError('BAD_REQUEST');
   const stack = stacked ? groupField(compiled.model, stackBy) : undefined;
   const criteria = listCriteria(compiled, actor, params);
   const { conditions } = criteria;
+  const counting = sum === undefined || sum === '';
   const grouped = [field, stack].flatMap((f) => (f ? [f.name] : []));
-  const source = answersFromKept(compiled.kept, compiled.listPlan, criteria.params, grouped, criteria.unread) ? keptOf(compiled.kept) : rowsOf(compiled.model);
+  const rows = rowsOf(compiled.model, measure);
+  const source = counting && answersFromKept(compiled.kept, compiled.listPlan, criteria.params, grouped, criteria.unread) ? keptOf(compiled.kept) : rows;
   const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const { table, count, having } = source;
-  if (!field) {
-    const { rows } = await sql<{ count: number }>`SELECT coalesce(${count}, 0)::int AS count FROM ${table} ${where}`.execute(db);
-    return { total: rows[0].count };
-  }
+  const totalOf = async ({ table, measure: total }: Source) => (await sql<{ total: number }>`SELECT ${total} AS total FROM ${table} ${where}`.execute(db)).rows[0].total;
+  if (!field) return { total: await totalOf(source) };
   if (stack) return countStacked(db, source, where, field, stack);
 
   const column = sql.raw(quote(field.column));
   if (field.kind === 'codes') {
     // Several codes per row: a row counts under each of its codes, the total counts rows.
-    const { rows } = await sql<StatsGroup>`SELECT code AS value, count(*)::int AS count FROM ${table} CROSS JOIN LATERAL unnest(${column}) AS code ${where} GROUP BY code ORDER BY count DESC, value`.execute(db);
-    return { total: await countRows(db, compiled.model, conditions), groups: rows };
+    const { rows: groups } = await sql<StatsGroup>`SELECT code AS value, ${measure} AS count FROM ${rows.table} CROSS JOIN LATERAL unnest(${column}) AS code ${where} GROUP BY code ORDER BY count DESC, value`.execute(db);
+    return { total: await totalOf(rows), groups };
   }
-  const { rows } = await sql<StatsGroup>`SELECT ${column} AS value, ${count}::int AS count FROM ${table} ${where} GROUP BY ${column} ${having} ORDER BY count DESC, value NULLS LAST`.execute(db);
-  return { total: rows.reduce((sum, row) => sum + row.count, 0), groups: rows.map((row) => ({ value: row.value ?? null, count: row.count })) };
+  const { rows: groups } = await sql<StatsGroup>`SELECT ${column} AS value, ${source.measure} AS count FROM ${source.table} ${where} GROUP BY ${column} ${source.having} ORDER BY count DESC, value NULLS LAST`.execute(db);
+  return { total: groups.reduce((total, row) => total + row.count, 0), groups: groups.map((row) => ({ value: row.value ?? null, count: row.count })) };
 }
 
 /**
  * Counts per pair of values of two fields (one GROUP BY over both): groups by their totals, largest
  * first, each group's parts largest first; blanks are values (null) of their own.
  */
-async function countStacked(db: AnyDb, { table, count, having }: Source, where: RawBuilder<unknown>, field: FieldModel, stack: FieldModel): Promise<StatsResult> {
+async function countStacked(db: AnyDb, { table, measure, having }: Source, where: RawBuilder<unknown>, field: FieldModel, stack: FieldModel): Promise<StatsResult> {
   // A row with several codes would count in several parts and the parts would not add up to the bar.
   if (field.kind === 'codes' || stack.kind === 'codes' || field.name === stack.name) throw new AppError('BAD_REQUEST');
   const column = sql.raw(quote(field.column));
   const stackColumn = sql.raw(quote(stack.column));
   const { rows } = await sql<StatsGroup & { total: number }>`
     SELECT value, stack, count, sum(count) OVER (PARTITION BY value)::int AS total
-    FROM (SELECT ${column} AS value, ${stackColumn} AS stack, ${count}::int AS count FROM ${table} ${where} GROUP BY ${column}, ${stackColumn} ${having}) AS pairs
+    FROM (SELECT ${column} AS value, ${stackColumn} AS stack, ${measure} AS count FROM ${table} ${where} GROUP BY ${column}, ${stackColumn} ${having}) AS pairs
     ORDER BY total DESC, value NULLS LAST, count DESC, stack NULLS LAST`.execute(db);
   return {
     total: rows.reduce((sum, row) => sum + row.count, 0),
@@ -152,8 +165,8 @@ export function statsOperation(compiled: CompiledResource): Operation {
       ...commonOptions(model),
       schema: {
         tags: [model.name],
-        summary: `${model.title}: counts (list filters; groupBy=<dict, area or bool field> counts per value, with stackBy=<another> per pair of values; groupBy=<date field>&months=<from>,<to> per month)`,
-        querystring: { ...compiled.listPlan.paramsSchema, properties: { ...(compiled.listPlan.paramsSchema.properties as object), groupBy: { type: 'string', maxLength: 100 }, stackBy: { type: 'string', maxLength: 100 }, months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' } } },
+        summary: `${model.title}: counts (list filters; groupBy=<dict, area or bool field> counts per value, with stackBy=<another> per pair of values; groupBy=<date field>&months=<from>,<to> per month; sum=<integer field> sums it instead of counting rows)`,
+        querystring: { ...compiled.listPlan.paramsSchema, properties: { ...(compiled.listPlan.paramsSchema.properties as object), groupBy: { type: 'string', maxLength: 100 }, stackBy: { type: 'string', maxLength: 100 }, sum: { type: 'string', maxLength: 100 }, months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' } } },
         response: { 200: envelopeOf(statsSchema), ...failureResponses },
       },
       handler: async (request: FastifyRequest, reply) => reply.ok(await countStats(request.server.db, compiled, actorOf(request), inputOf(request))),
@@ -186,9 +199,10 @@ const monthEnd = (month: string): string => {
 
 /**
  * How many visible rows matching `input` (list parameters) have the date field `name` in each of
- * `months` (every month answered, zero included): the list's criteria plus the month's bounds.
+ * `months` (every month answered, zero included): the list's criteria plus the month's bounds;
+ * with a `measure` (a sum of a field) that instead of the number of rows.
  */
-export async function countByMonth(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>, name: string, months: readonly string[]): Promise<MonthCount[]> {
+export async function countByMonth(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>, name: string, months: readonly string[], measure: Measure = sql<number>`count(*)::int`): Promise<MonthCount[]> {
   const field = compiled.model.byName.get(name);
   if (!field || (field.kind !== 'date' && field.kind !== 'datetime') || months.length === 0) throw new AppError('BAD_REQUEST');
   const { conditions } = listCriteria(compiled, actor, { ...input, [`${name}_gte`]: `${months[0]}-01`, [`${name}_lte`]: monthEnd(months[months.length - 1]) });
@@ -197,7 +211,7 @@ export async function countByMonth(db: AnyDb, compiled: CompiledResource, actor:
   const table = sql.raw(quote(compiled.model.table));
   // A date-time counts in the month of its day in the portal's time zone.
   const month = field.kind === 'datetime' ? sql`to_char(${column} AT TIME ZONE ${PORTAL_TIME_ZONE}, 'YYYY-MM')` : sql`to_char(${column}, 'YYYY-MM')`;
-  const { rows } = await sql<MonthCount>`SELECT ${month} AS month, count(*)::int AS count FROM ${table} ${where} GROUP BY 1`.execute(db);
+  const { rows } = await sql<MonthCount>`SELECT ${month} AS month, ${measure} AS count FROM ${table} ${where} GROUP BY 1`.execute(db);
   const byMonth = new Map(rows.map((row) => [row.month, row.count]));
   return months.map((m) => ({ month: m, count: byMonth.get(m) ?? 0 }));
 }

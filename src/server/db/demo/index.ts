@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { FEATURES } from '../../domain/index';
 import type { DomainFeature } from '../../domain/feature';
+import { refreshOverdueMonths } from '../../domain/equipment/overdue-months';
 import type { AnyDb } from '../../resources/repository';
 import { sealAccountColumns } from '../../resources/sealed-fields';
 import { inTransaction } from '../index';
@@ -53,6 +54,8 @@ export function seedDemoRecords(app: SeedTarget, options: DemoRecordOptions = {}
     const counts: Record<string, number> = {};
     for (const feature of options.features ?? FEATURES) if (feature.seed) Object.assign(counts, await feature.seed(demo));
     await spreadFinishedHistory(trx, app);
+    // The kept monthly overdue figures: this month's and an estimate of the eleven before, from the records just written.
+    await refreshOverdueMonths(trx);
     return counts;
   });
 }

@@ -1,12 +1,13 @@
 /**
  * The equipment registry (schemas/resources/equipment.json and its screens): derived deadlines, the
- * demo registry, and the original system's /a/stone/eqm paths beyond the resource's own `api`
+ * kept monthly overdue figures (overdue-months.ts), the demo registry, and the original system's /a/stone/eqm paths beyond the resource's own `api`
  * aliases: the pre-filtered lists answer what their query screens show, each with its export.
  */
 import { legacyRoute } from '../../legacy/table';
 import type { DomainFeature } from '../feature';
 import { equipmentDeadlines } from './deadlines';
 import './errors';
+import { createOverdueMonths, refreshOverdueMonths } from './overdue-months';
 import { seedEquipment } from './seed';
 
 const EQM = 'equipment';
@@ -15,6 +16,11 @@ export const equipmentFeature: DomainFeature = {
   name: 'equipment',
   hooks: { 'equipment-deadlines': equipmentDeadlines },
   seed: seedEquipment,
+  // The kept monthly overdue figures (overdue-months.ts): made and refreshed at start, then daily.
+  tablesReady: createOverdueMonths,
+  housekeeping: async (db) => {
+    await refreshOverdueMonths(db, { onlyIfStale: true });
+  },
   legacy: [
     legacyRoute('/a/stone/eqm/changeEqm', EQM, 'save'),
     legacyRoute('/a/stone/eqm/export', EQM, 'export', { screen: 'equipment-query' }),
