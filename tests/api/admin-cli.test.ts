@@ -100,13 +100,13 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
     } else {
       env = { PORTAL_DATA_DIR: dataDir };
     }
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await app?.close();
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  });
 
   /** The server's app on the same database (the embedded one is held by it until `closeApp`). */
   async function openApp(): Promise<FastifyInstance> {
