@@ -9,7 +9,7 @@
  *   upsert) in the writer's transaction; an update that changes none of the kept columns writes
  *   nothing; TRUNCATE empties it. A combination that drops to zero stays as a zero row (readers
  *   skip it), so a write never scans the table.
- * - Same answer by construction: the kept table has the resource's own column names, so the very
+ * - Same answer by design: the kept table has the resource's own column names, so the very
  *   conditions of the request (row scope and filters, records.ts listCriteria) run on it unchanged,
  *   with `sum(n)` for `count(*)`. It answers only when every condition reads kept columns alone
  *   (`answersFromKept`); anything else (a text filter, a date range, unread) counts the rows.
@@ -47,19 +47,29 @@ export function keptCountsOf(model: ResourceModel): KeptCounts | undefined {
   if (model.systemTable || model.resource.readMarks) throw new Error(`${model.name}: keptCounts needs a resource table without read marks`);
   const fields = names.map((name) => {
     const f = model.byName.get(name);
-    if (!f || f.kind === 'codes' || f.sealed || !isGroupable(model.resource, f.name, f.field)) throw new Error(`${model.name}: keptCounts field ${name} is not a single-valued groupable field`);
+    if (!f || f.kind === 'codes' || f.sealed || !isGroupable(model.resource, f.name, f.field))
+      throw new Error(`${model.name}: keptCounts field ${name} is not a single-valued groupable field`);
     return f;
   });
-  const scope = [...(model.ownerColumn === 'unit_id' ? ['unit_id', 'area_code'] : model.ownerColumn ? ['area_code'] : []), ...(model.workflow ? ['status'] : [])];
+  const scope = [
+    ...(model.ownerColumn === 'unit_id' ? ['unit_id', 'area_code'] : model.ownerColumn ? ['area_code'] : []),
+    ...(model.workflow ? ['status'] : []),
+  ];
   const columns = [...new Set([...scope, ...fields.map((f) => f.column)])];
   return { table: `${model.table}${SUFFIX}`, columns, fields: new Set(names) };
 }
 
 /**
  * Whether the kept table answers a stats request: grouped by kept fields only, filtered by plain
- * comparisons of kept columns only (the row scope reads kept columns by construction).
+ * comparisons of kept columns only (the row scope reads kept columns by design).
  */
-export function answersFromKept(kept: KeptCounts | undefined, plan: ListPlan, params: ListParams, groupBy: readonly string[], unread: boolean): kept is KeptCounts {
+export function answersFromKept(
+  kept: KeptCounts | undefined,
+  plan: ListPlan,
+  params: ListParams,
+  groupBy: readonly string[],
+  unread: boolean,
+): kept is KeptCounts {
   if (!kept || unread || !groupBy.every((name) => kept.fields.has(name))) return false;
   return filtersReadOnly(plan, params, new Set(kept.columns.map(quote)));
 }
@@ -68,11 +78,15 @@ export function answersFromKept(kept: KeptCounts | undefined, plan: ListPlan, pa
 export async function syncKeptCounts(db: AnyDb, models: readonly ResourceModel[]): Promise<ReadonlyMap<string, KeptCounts>> {
   const { rows } = await sql<{ version: number }>`SELECT current_setting('server_version_num')::int AS version`.execute(db);
   const supported = rows[0].version >= 150000;
-  const wanted = new Map(models.flatMap((m) => {
-    const kept = supported ? keptCountsOf(m) : undefined;
-    return kept ? [[m.table, kept] as const] : [];
-  }));
-  const { rows: existing } = await sql<{ name: string }>`SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relname LIKE ${`%${SUFFIX}`} AND relnamespace = 'public'::regnamespace`.execute(db);
+  const wanted = new Map(
+    models.flatMap((m) => {
+      const kept = supported ? keptCountsOf(m) : undefined;
+      return kept ? [[m.table, kept] as const] : [];
+    }),
+  );
+  const { rows: existing } = await sql<{
+    name: string;
+  }>`SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relname LIKE ${`%${SUFFIX}`} AND relnamespace = 'public'::regnamespace`.execute(db);
   for (const { name } of existing) {
     const source = name.slice(0, -SUFFIX.length);
     if (!wanted.has(source)) await db.transaction().execute((trx) => dropKept(trx, source, name));
@@ -92,12 +106,17 @@ async function keep(trx: AnyDb, source: string, kept: KeptCounts): Promise<void>
   const { table, columns } = kept;
   // Two processes starting at once would race on the catalogue rows.
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`portal:kept-counts:${table}`}))`.execute(trx);
-  const { rows } = await sql<{ column: string }>`SELECT attname AS column FROM pg_attribute WHERE attrelid = to_regclass(${quote(table)}) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`.execute(trx);
-  const { rows: triggers } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM pg_trigger WHERE tgrelid = to_regclass(${quote(source)}) AND tgname LIKE ${`${table}_%`}`.execute(trx);
+  const { rows } = await sql<{
+    column: string;
+  }>`SELECT attname AS column FROM pg_attribute WHERE attrelid = to_regclass(${quote(table)}) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`.execute(trx);
+  const { rows: triggers } = await sql<{
+    count: number;
+  }>`SELECT count(*)::int AS count FROM pg_trigger WHERE tgrelid = to_regclass(${quote(source)}) AND tgname LIKE ${`${table}_%`}`.execute(trx);
   const current = rows.map((r) => r.column).join(',') === [...columns, 'n'].join(',') && triggers[0].count === TRIGGERS.length;
   const q = quote(table);
   const cols = columns.map(quote).join(', ');
-  const fn = (name: string, body: string) => sql.raw(`CREATE OR REPLACE FUNCTION ${quote(`${table}_${name}`)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`).execute(trx);
+  const fn = (name: string, body: string) =>
+    sql.raw(`CREATE OR REPLACE FUNCTION ${quote(`${table}_${name}`)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`).execute(trx);
   const upsert = (changed: string) => `
     INSERT INTO ${q} AS k (${cols}, n)
       SELECT ${cols}, sum(d) FROM (${changed}) AS changed GROUP BY ${cols} HAVING sum(d) <> 0 ORDER BY ${cols}
