@@ -1,21 +1,13 @@
 // Flat ESLint config: JS recommended + typescript-eslint type-checked rules,
 // React hooks rules for components. Run with `npm run lint`; see docs/development.md.
-import js from "@eslint/js";
-import tseslint from "typescript-eslint";
-import reactHooks from "eslint-plugin-react-hooks";
-import globals from "globals";
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: [
-      "dist/**",
-      "node_modules/**",
-      "src/schema/generated/**",
-      "data/**",
-      ".tmp/**",
-      "coverage/**",
-      "**/*.d.ts",
-    ],
+    ignores: ['dist/**', 'node_modules/**', 'src/schema/generated/**', 'data/**', '.tmp/**', 'coverage/**', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -27,45 +19,45 @@ export default tseslint.config(
       },
     },
     linterOptions: {
-      reportUnusedDisableDirectives: "error",
+      reportUnusedDisableDirectives: 'error',
     },
     rules: {
       // `_name` marks a binding kept on purpose (omitted by rest destructuring, unused parameter).
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       // Fastify plugins and hooks, and interface methods, are async by contract; dropping
       // `async` would change how Fastify calls them (it expects a `done` callback then).
-      "@typescript-eslint/require-await": "off",
+      '@typescript-eslint/require-await': 'off',
       // Interfaces here declare closures with method syntax (objects are built from closures,
       // not classes), so passing `obj.method` around is safe; the rule cannot see that.
-      "@typescript-eslint/unbound-method": "off",
+      '@typescript-eslint/unbound-method': 'off',
       // Rows are Record<string, unknown>; `String(v ?? '')` after null checks types `v` as `{}`,
       // which the rule reads as a plain object. Values are scalars by then.
-      "@typescript-eslint/no-base-to-string": "off",
+      '@typescript-eslint/no-base-to-string': 'off',
       // React event props take async handlers; they catch their own errors (feedback.message).
-      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       // `any` is used on purpose at a few boundaries (Kysely over runtime tables, Formily schemas,
       // JSON bodies in tests), each marked by a no-explicit-any disable; the unsafe-* rules flag
       // every use downstream of those (213 reports when tried). Off until typed one by one.
-      "@typescript-eslint/no-unsafe-member-access": "off",
-      "@typescript-eslint/no-unsafe-assignment": "off",
-      "@typescript-eslint/no-unsafe-call": "off",
-      "@typescript-eslint/no-unsafe-return": "off",
-      "@typescript-eslint/no-unsafe-argument": "off",
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
     },
   },
   {
-    files: ["src/**/*.tsx"],
-    plugins: { "react-hooks": reactHooks },
+    files: ['src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
-      "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "warn",
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
     },
   },
   {
-    files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,

@@ -48,11 +48,34 @@ export default defineConfig({
       // Sized for a shared two-core machine at load 20: an in-memory PGlite takes over 30 s to start
       // there, and a test that reads every schema or deflates megabytes over 5 s. One setting for the
       // whole project instead of per-test literals; a passing test returns at once.
-      { extends: true, test: { root: projectRoot, name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        extends: true,
+        test: {
+          root: projectRoot,
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       // A suite's beforeAll builds a database and logs users in (password hashing): 120 s at load 20.
-      { extends: true, test: { root: projectRoot, name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        extends: true,
+        test: { root: projectRoot, name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 },
+      },
       // Issue 17's suite (fuzz, RBAC sweep, cross-unit): part of `npm test`, alone by `npm run test:reliability`.
-      { extends: true, test: { root: projectRoot, name: 'reliability', include: ['tests/reliability/**/*.test.ts'], environment: 'node', testTimeout: 600000, hookTimeout: 120000 } },
+      {
+        extends: true,
+        test: {
+          root: projectRoot,
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600000,
+          hookTimeout: 120000,
+        },
+      },
       {
         extends: true,
         test: {

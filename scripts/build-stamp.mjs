@@ -16,7 +16,17 @@ export const serverBundle = join(dist, 'server.mjs');
 const stampFile = join(dist, '.build-stamp');
 
 /** Everything the two builds read: sources, screens, validators, build configuration, locked packages. */
-const INPUTS = ['src', 'schemas', 'validators', 'scripts/build-server.ts', 'scripts/precompress.ts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'schemas',
+  'validators',
+  'scripts/build-server.ts',
+  'scripts/precompress.ts',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 
 /**
  * @param {string} path

@@ -7,8 +7,10 @@ import { parseCommandLine } from '../src/server/command-line.mjs';
 
 parseCommandLine({
   name: 'npm run dev',
-  summary: ['Runs the API server (restarted on change by tsx watch) and the Vite dev server with the API base path proxied to it. Open the Vite URL it prints (http://127.0.0.1:5173 by default).'],
-  env: [['PORT', 'the API server\'s port (default 8080)']],
+  summary: [
+    'Runs the API server (restarted on change by tsx watch) and the Vite dev server with the API base path proxied to it. Open the Vite URL it prints (http://127.0.0.1:5173 by default).',
+  ],
+  env: [['PORT', "the API server's port (default 8080)"]],
   examples: ['npm run dev', 'PORT=9000 npm run dev'],
 });
 

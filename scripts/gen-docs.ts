@@ -104,7 +104,11 @@ export interface KindDoc {
   valueTypes: ValueTypeDoc[];
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const code = (s: string) => `\`${s}\``;
 const json = (v: unknown) => code(JSON.stringify(v));
 /** Text for a Markdown table cell: no line breaks, pipes escaped. */
@@ -152,7 +156,9 @@ class KindReader {
   private titleOf(pointer: string, node: Schema): string {
     if (typeof node.title === 'string') return node.title;
     const segments = pointer.split('/');
-    return segments[segments.length - 1] === '#' ? this.kind : segments.filter((s) => !['#', '$defs', 'properties', 'items', 'anyOf', 'oneOf'].includes(s) && !/^\d+$/.test(s)).join('.');
+    return segments[segments.length - 1] === '#'
+      ? this.kind
+      : segments.filter((s) => !['#', '$defs', 'properties', 'items', 'anyOf', 'oneOf'].includes(s) && !/^\d+$/.test(s)).join('.');
   }
 
   private objectLink(pointer: string): string {
@@ -166,7 +172,15 @@ class KindReader {
     if (!doc) {
       const { node } = this.resolve(pointer);
       const title = this.titleOf(pointer, node);
-      doc = { pointer, title, anchor: `${this.kind}-${slug(title)}`, description: typeof node.description === 'string' ? withoutMarker(node.description) : '', properties: [], usedIn: [], notes: [] };
+      doc = {
+        pointer,
+        title,
+        anchor: `${this.kind}-${slug(title)}`,
+        description: typeof node.description === 'string' ? withoutMarker(node.description) : '',
+        properties: [],
+        usedIn: [],
+        notes: [],
+      };
       this.objects.set(pointer, doc);
       this.queue.push({ pointer });
     }
@@ -245,7 +259,8 @@ class KindReader {
     const not = node.not;
     if (isObject(not) && Array.isArray(not.required)) doc.notes.push(`Not both ${list((not.required as string[]).map(code), 'and')}.`);
     if (!isObject(node.additionalProperties) && node.additionalProperties !== false) doc.notes.push('Other keywords are allowed.');
-    else if (isObject(node.additionalProperties)) doc.notes.push(`Other keywords: ${this.typeText(node.additionalProperties, `${pointer}/additionalProperties`)}.`);
+    else if (isObject(node.additionalProperties))
+      doc.notes.push(`Other keywords: ${this.typeText(node.additionalProperties, `${pointer}/additionalProperties`)}.`);
   }
 
   /**
@@ -285,7 +300,12 @@ class KindReader {
     const title = node.title as string;
     let doc = this.valueTypes.get(title);
     if (!doc) {
-      doc = { title, anchor: `${this.kind}-value-${slug(title)}`, type: '', description: typeof node.description === 'string' ? withoutMarker(node.description) : '' };
+      doc = {
+        title,
+        anchor: `${this.kind}-value-${slug(title)}`,
+        type: '',
+        description: typeof node.description === 'string' ? withoutMarker(node.description) : '',
+      };
       this.valueTypes.set(title, doc);
       doc.type = this.typeText({ ...node, title: undefined }, pointer, true);
     }
@@ -303,7 +323,8 @@ class KindReader {
       return this.typeText(node, target);
     }
     if (this.isObjectType(schema) && !inline) return this.objectLink(pointer);
-    if (!inline && typeof schema.title === 'string' && pointer.includes('/$defs/') && pointer.split('/').length === 3) return this.valueTypeLink(pointer, schema);
+    if (!inline && typeof schema.title === 'string' && pointer.includes('/$defs/') && pointer.split('/').length === 3)
+      return this.valueTypeLink(pointer, schema);
     if ('const' in schema) return json(schema.const);
     if (Array.isArray(schema.enum)) return `one of ${list(schema.enum.map(json))}`;
     const names = openEnum(schema);
@@ -333,7 +354,14 @@ class KindReader {
       }
       case 'integer':
       case 'number': {
-        const range = schema.minimum !== undefined && schema.maximum !== undefined ? `${String(schema.minimum)}–${String(schema.maximum)}` : schema.minimum !== undefined ? `≥ ${String(schema.minimum)}` : schema.maximum !== undefined ? `≤ ${String(schema.maximum)}` : '';
+        const range =
+          schema.minimum !== undefined && schema.maximum !== undefined
+            ? `${String(schema.minimum)}–${String(schema.maximum)}`
+            : schema.minimum !== undefined
+              ? `≥ ${String(schema.minimum)}`
+              : schema.maximum !== undefined
+                ? `≤ ${String(schema.maximum)}`
+                : '';
         return range ? `${type} ${range}` : type;
       }
       case 'array': {
@@ -407,9 +435,19 @@ function chooseBranch(reader: KindReader, node: Schema, pointer: string, key: 'a
   const d = node.discriminator;
   if (isObject(d) && typeof d.propertyName === 'string' && isObject(value)) {
     const tag = value[d.propertyName];
-    return branches.findIndex((b) => isObject(b.properties) && isObject(b.properties[d.propertyName as string]) && (b.properties[d.propertyName as string] as Schema).const === tag);
+    return branches.findIndex(
+      (b) => isObject(b.properties) && isObject(b.properties[d.propertyName as string]) && (b.properties[d.propertyName as string] as Schema).const === tag,
+    );
   }
-  const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' ? 'object' : typeof value === 'number' ? 'number' : typeof value;
+  const kind = Array.isArray(value)
+    ? 'array'
+    : value === null
+      ? 'null'
+      : typeof value === 'object'
+        ? 'object'
+        : typeof value === 'number'
+          ? 'number'
+          : typeof value;
   return branches.findIndex((b) => {
     const types = Array.isArray(b.type) ? b.type : b.type !== undefined ? [b.type] : isObject(b.properties) ? ['object'] : [];
     if ('const' in b) return b.const === value;
@@ -487,13 +525,15 @@ export function readReference(metaDir = META_DIR, schemaDir = SCHEMA_DIR): KindD
   return kinds.map((kind) => {
     const reader = new KindReader(kind, JSON.parse(readFileSync(join(metaDir, `${kind}.schema.json`), 'utf8')) as Schema);
     const doc = reader.read();
-    const files = texts.filter((t) => kindOf(t.path) === kind).flatMap((t) => {
-      try {
-        return [{ path: t.path, value: JSON.parse(t.text) as unknown }];
-      } catch {
-        return []; // the lint reports it
-      }
-    });
+    const files = texts
+      .filter((t) => kindOf(t.path) === kind)
+      .flatMap((t) => {
+        try {
+          return [{ path: t.path, value: JSON.parse(t.text) as unknown }];
+        } catch {
+          return []; // the lint reports it
+        }
+      });
     addExamples(reader, doc, files);
     return doc;
   });
@@ -521,7 +561,7 @@ export function generateReference(metaDir = META_DIR, schemaDir = SCHEMA_DIR): s
     '# Schema reference',
     '',
     'Every keyword of the schema files, generated from the meta-schemas in this folder (`npm run gen:docs`;',
-    '`npm test` fails when this page is stale). A keyword\'s description here is its description in the',
+    "`npm test` fails when this page is stale). A keyword's description here is its description in the",
     'meta-schema, which editors show on hover; examples are taken from the files under `schemas/`. The',
     'step-by-step tutorial is [schemas/README.md](../README.md).',
     '',
@@ -535,7 +575,9 @@ export function generateReference(metaDir = META_DIR, schemaDir = SCHEMA_DIR): s
     '',
     '## Contents',
     '',
-    ...kinds.map((k) => `- [${k.title}](#${k.kind}) — ${k.location ? code(k.location) : code(k.file)}: ${k.objects.map((o) => `[${o.title}](#${o.anchor})`).join(', ')}`),
+    ...kinds.map(
+      (k) => `- [${k.title}](#${k.kind}) — ${k.location ? code(k.location) : code(k.file)}: ${k.objects.map((o) => `[${o.title}](#${o.anchor})`).join(', ')}`,
+    ),
     '- [Validation rules](#validation-rules)',
     '',
   );
@@ -556,7 +598,14 @@ export function generateReference(metaDir = META_DIR, schemaDir = SCHEMA_DIR): s
       if (object.notes.length) push(object.notes.join(' '), '');
       if (object.example) {
         const where = object.example.at ? ` (${code(object.example.at)})` : '';
-        push(`Example from [${object.example.file}](../${object.example.file.replace(/^schemas\//, '')})${where}:`, '', '```jsonc', object.example.text, '```', '');
+        push(
+          `Example from [${object.example.file}](../${object.example.file.replace(/^schemas\//, '')})${where}:`,
+          '',
+          '```jsonc',
+          object.example.text,
+          '```',
+          '',
+        );
       }
     }
     if (kind.valueTypes.length) {
@@ -570,7 +619,7 @@ export function generateReference(metaDir = META_DIR, schemaDir = SCHEMA_DIR): s
     '',
     '## Validation rules',
     '',
-    'The names a field\'s `rules` may use (validators/index.ts), with the message shown when a value fails.',
+    "The names a field's `rules` may use (validators/index.ts), with the message shown when a value fails.",
     'The same functions run in the browser (as the user types, 500 ms after the last change, and on blur',
     'and submit) and on the server (every save and action input): enforced by browser and server. Empty',
     'values pass every rule (`required` is separate). `{ "rule": "postalCode", "message": "请输入有效的邮政编码" }`',
@@ -600,7 +649,9 @@ async function main(): Promise<void> {
   const current = existsSync(REFERENCE_FILE) ? readFileSync(REFERENCE_FILE, 'utf8') : undefined;
   if (process.argv.includes('--check')) {
     if (current !== text) {
-      console.error(`${REFERENCE_PATH} is ${current === undefined ? 'missing' : 'out of date with schemas/meta, the examples under schemas/ or validators/index.ts'}: run npm run gen:docs`);
+      console.error(
+        `${REFERENCE_PATH} is ${current === undefined ? 'missing' : 'out of date with schemas/meta, the examples under schemas/ or validators/index.ts'}: run npm run gen:docs`,
+      );
       process.exit(1);
     }
     return;
@@ -632,7 +683,9 @@ function configurationGuide(): void {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   parseCommandLine({
     name: 'npm run gen:docs',
-    summary: ['Generates schemas/meta/README.md, the reference of the schema files, from the meta-schemas, one example per object type from schemas/ and the validation catalogue; and the settings table of the configuration guide.'],
+    summary: [
+      'Generates schemas/meta/README.md, the reference of the schema files, from the meta-schemas, one example per object type from schemas/ and the validation catalogue; and the settings table of the configuration guide.',
+    ],
     options: { check: { type: 'boolean', description: 'write nothing; exit 1 when a generated document is missing or stale' } },
     examples: ['npm run gen:docs', 'npm run gen:docs -- --check'],
   });

@@ -14,14 +14,19 @@ const { positionals } = parseCommandLine({
   name: 'npm run lint:schemas',
   summary: [
     'Checks the schema files (screens, resources, dictionaries, menu) against the meta-schemas, the validation rules and the hooks: prints `path:line:col: message [code]` for every problem and a summary line; exits 1 when there is any problem.',
-    'A directory without its own meta/ (a test corpus) is checked against the project\'s meta-schemas.',
+    "A directory without its own meta/ (a test corpus) is checked against the project's meta-schemas.",
   ],
   positionals: [{ name: 'dir', description: 'the schema directory (default: schemas/)', path: 'dir' }],
   examples: ['npm run lint:schemas', 'npm run lint:schemas -- tests/fixtures/schemas'],
 });
 const dir = resolve(positionals[0] ?? 'schemas');
 // The linter, the rules and the hooks load once the command line is understood.
-const [{ formatDiagnostic }, { lintSchemas }, { HOOK_NAMES }, { RULE_NAMES }] = await Promise.all([import('../src/schema/diagnostics'), import('../src/schema/node'), import('./hook-names'), import('./rule-names')]);
+const [{ formatDiagnostic }, { lintSchemas }, { HOOK_NAMES }, { RULE_NAMES }] = await Promise.all([
+  import('../src/schema/diagnostics'),
+  import('../src/schema/node'),
+  import('./hook-names'),
+  import('./rule-names'),
+]);
 const prefix = `${relative(process.cwd(), dir) || '.'}/`;
 const started = performance.now();
 const projectMeta = fileURLToPath(new URL('../schemas/meta', import.meta.url));

@@ -26,7 +26,21 @@
  * the builds go to a staging folder, so servers running from dist/ meanwhile are not disturbed.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -172,11 +186,18 @@ export async function makePackage(out: string): Promise<{ archive: string; bytes
   try {
     say(`构建前端 / building the front end → ${stage}/dist`);
     const env = { ...process.env, NODE_ENV: 'production' };
-    run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', join(stage, 'dist'), '--emptyOutDir', '--logLevel', 'warn'], root, env);
+    run(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', join(stage, 'dist'), '--emptyOutDir', '--logLevel', 'warn'],
+      root,
+      env,
+    );
 
     const { entries, imports } = await bundle(join(stage, 'dist'));
     const missing = OPERATOR_SCRIPTS.filter((s) => !entries.includes(s));
-    say(`服务端打包 / bundled: ${entries.map((e) => `dist/${e}.mjs`).join(', ')}${missing.length ? `（无 / absent: ${missing.map((s) => `scripts/${s}.ts`).join(', ')}）` : ''}`);
+    say(
+      `服务端打包 / bundled: ${entries.map((e) => `dist/${e}.mjs`).join(', ')}${missing.length ? `（无 / absent: ${missing.map((s) => `scripts/${s}.ts`).join(', ')}）` : ''}`,
+    );
 
     for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(root, file), join(stage, file));
     cpSync(join(root, 'schemas'), join(stage, 'schemas'), { recursive: true });
@@ -239,9 +260,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     bilingual: true,
     summary: [
       '生成离线安装包 portal-<版本>-<平台>.tar.gz：前端与服务端程序、生产依赖、本机的 Node.js、bin/portal、配置模板与运维文档，目标机器无需联网、无需安装 Node.js。',
-      'Makes the offline installation package portal-<version>-<platform>.tar.gz: the built front end and server, the production dependencies, this machine\'s Node.js, bin/portal, configuration templates and the operations guide; the target machine needs no internet and no Node.js.',
+      "Makes the offline installation package portal-<version>-<platform>.tar.gz: the built front end and server, the production dependencies, this machine's Node.js, bin/portal, configuration templates and the operations guide; the target machine needs no internet and no Node.js.",
     ],
-    options: { out: { type: 'string', value: 'dir', description: '安装包所在目录（默认仓库根目录）/ where the archive goes (default: the repository\'s root)' } },
+    options: {
+      out: { type: 'string', value: 'dir', description: "安装包所在目录（默认仓库根目录）/ where the archive goes (default: the repository's root)" },
+    },
     examples: ['npm run package', 'npm run package -- --out /tmp'],
   });
   try {

@@ -15,7 +15,7 @@ const { values, positionals } = parseCommandLine({
   },
   positionals: [
     { name: 'baseURL', description: 'the running portal, e.g. http://127.0.0.1:8080', required: true },
-    { name: 'account', description: 'a demo account\'s login name (nbadmin, …)', required: true },
+    { name: 'account', description: "a demo account's login name (nbadmin, …)", required: true },
     { name: 'route', description: 'the route to open, e.g. /equipment/query', required: true },
     { name: 'out.png', description: 'the screenshot file', required: true },
   ],

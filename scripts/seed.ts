@@ -20,16 +20,21 @@ const { values } = parseCommandLine({
   summary: [
     'Seeds the configured database (DATABASE_URL, else the embedded PGlite in PORTAL_DATA_DIR) with the demo accounts, then the demo records (equipment registry and applications in every state) unless the demo unit already has records.',
     'With --equipment N it adds N generated equipment rows for the demo unit instead, in bulk by COPY (benchmark volumes).',
-    'With --units U as well it generates a city: U using units spread over Ningbo\'s districts (credit codes, names, profiles), and the N rows spread over them, each in its unit\'s district.',
+    "With --units U as well it generates a city: U using units spread over Ningbo's districts (credit codes, names, profiles), and the N rows spread over them, each in its unit's district.",
   ],
   options: {
     equipment: { type: 'string', value: 'N', number: 'positive', description: 'add N generated equipment rows for the demo unit' },
-    units: { type: 'string', value: 'U', number: 'positive', description: 'with --equipment: generate U using units over the city\'s districts and spread the rows over them' },
+    units: {
+      type: 'string',
+      value: 'U',
+      number: 'positive',
+      description: "with --equipment: generate U using units over the city's districts and spread the rows over them",
+    },
     seed: { type: 'string', value: 'S', number: 'int', description: 'random seed of the generated data (the same seed gives the same rows)' },
   },
   env: [
     ['DATABASE_URL', 'PostgreSQL to seed; unset: the embedded database'],
-    ['PORTAL_DATA_DIR', 'the embedded database\'s directory (default ./data)'],
+    ['PORTAL_DATA_DIR', "the embedded database's directory (default ./data)"],
   ],
   examples: ['npm run seed', 'npm run seed -- --equipment 1000000 --seed 7', 'npm run seed -- --units 10000 --equipment 1000000'],
 });
@@ -65,7 +70,8 @@ try {
     await bulkEquipment(app, count, {
       seed,
       units,
-      onUnits: (added) => console.log(`  ${added.toLocaleString('en')} new using units of ${units!.toLocaleString('en')} over the city's districts, with their profiles`),
+      onUnits: (added) =>
+        console.log(`  ${added.toLocaleString('en')} new using units of ${units!.toLocaleString('en')} over the city's districts, with their profiles`),
       onProgress: (done) => {
         if (done - last >= 50_000 || done === count) {
           last = done;
@@ -73,7 +79,9 @@ try {
         }
       },
     });
-    console.log(`Inserted ${count.toLocaleString('en')} equipment rows ${units === undefined ? 'for the demo unit' : `spread over ${units.toLocaleString('en')} units`}; running VACUUM ANALYZE.`);
+    console.log(
+      `Inserted ${count.toLocaleString('en')} equipment rows ${units === undefined ? 'for the demo unit' : `spread over ${units.toLocaleString('en')} units`}; running VACUUM ANALYZE.`,
+    );
     await sql`VACUUM ANALYZE`.execute(app.db);
   }
   console.log(`Done in ${Math.round((performance.now() - started) / 1000)} s (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`);

@@ -29,7 +29,11 @@ import { inputsHash, isBuilt, root, serverBundle as bundle, writeStamp } from '.
 
 const { values } = parseCommandLine(
   serverCommand('npm start', {
-    prepare: { type: 'boolean', description: 'npm 的 prepare 步骤：按需构建并生成数据库模板后退出，不启动服务 / npm\'s prepare step: build when out of date and write the database templates, then exit without starting' },
+    prepare: {
+      type: 'boolean',
+      description:
+        "npm 的 prepare 步骤：按需构建并生成数据库模板后退出，不启动服务 / npm's prepare step: build when out of date and write the database templates, then exit without starting",
+    },
   }),
 );
 const prepareOnly = values.prepare === true;
@@ -78,7 +82,8 @@ async function fail(message, status) {
 const stamp = inputsHash();
 const built = isBuilt(stamp);
 // Database templates from the sources (tsx: the server bundle is built after Vite, which empties dist/).
-const templates = !built || prepareOnly ? (needsTemplates() ? run([nodeTool('tsx/dist/cli.mjs'), join(root, 'src/server/main.ts'), '--prepare-database']) : null) : null;
+const templates =
+  !built || prepareOnly ? (needsTemplates() ? run([nodeTool('tsx/dist/cli.mjs'), join(root, 'src/server/main.ts'), '--prepare-database']) : null) : null;
 if (built && !process.env.FORCE_BUILD) {
   say(`[启动] 前端与服务端构建未变（${elapsed()} 校验），跳过构建`);
 } else {

@@ -43,8 +43,21 @@ export type RuleName = keyof typeof messages;
 
 /** The original portal's fifteen field rules. */
 export const SPEC_RULES = [
-  'email', 'url', 'nonNegativeInteger', 'number', 'positiveInteger', 'amount', 'mobile', 'postalCode',
-  'phoneOrLandline', 'fixedAssets', 'deviceCode', 'registrationCode', 'idCard', 'noLowercase', 'password',
+  'email',
+  'url',
+  'nonNegativeInteger',
+  'number',
+  'positiveInteger',
+  'amount',
+  'mobile',
+  'postalCode',
+  'phoneOrLandline',
+  'fixedAssets',
+  'deviceCode',
+  'registrationCode',
+  'idCard',
+  'noLowercase',
+  'password',
 ] as const satisfies readonly RuleName[];
 
 /** The original portal's second postal-code message, for fields that override the default. */

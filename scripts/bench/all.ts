@@ -49,7 +49,11 @@ export function summaryTable(rows: ResultRow[], failed: string[]): string {
   const header = ['bench', 'result', 'measured', 'goal', 'ratio', 'met'];
   const cells = rows.map((r) => [r.script, r.name, r.measured, r.goal, r.ratio, r.met ? 'PASS' : 'MISS']);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((cell, i) => cell.padEnd(widths[i])).join(' | ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join(' | ')
+      .trimEnd();
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)];
   const missed = rows.filter((r) => !r.met).length;
   out.push('', `${rows.length} results: ${rows.length - missed} goals met, ${missed} missed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);

@@ -34,7 +34,7 @@ import { benchCommandLine, printResult } from './report';
 
 benchCommandLine(
   'bench:area',
-  'The authority\'s area-wide lists, 辖区单位 and statistics over a generated city (10,000 units, 1,000,000 pieces of equipment) on PostgreSQL, over HTTP as the city authority; p50/p99 against the same requests by a using unit over its own rows (goal: lists p99 ≤ 300 ms, statistics ≤ 1 s). Needs DATABASE_URL; without it, it says so and exits 0.',
+  "The authority's area-wide lists, 辖区单位 and statistics over a generated city (10,000 units, 1,000,000 pieces of equipment) on PostgreSQL, over HTTP as the city authority; p50/p99 against the same requests by a using unit over its own rows (goal: lists p99 ≤ 300 ms, statistics ≤ 1 s). Needs DATABASE_URL; without it, it says so and exits 0.",
   [
     ['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'],
     ['BENCH_AREA_UNITS', 'generated using units (default 10000)'],
@@ -121,7 +121,9 @@ async function time(urls: readonly string[], sid: string, samples: number): Prom
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 async function main(): Promise<void> {
-  console.log(`bench:area — ${ROWS.toLocaleString('en')} equipment rows over ${UNITS.toLocaleString('en')} units on PostgreSQL, the city authority's area-wide screens over HTTP, ${SAMPLES} requests per list query`);
+  console.log(
+    `bench:area — ${ROWS.toLocaleString('en')} equipment rows over ${UNITS.toLocaleString('en')} units on PostgreSQL, the city authority's area-wide screens over HTTP, ${SAMPLES} requests per list query`,
+  );
   const adminUrl = await reachablePostgres('bench:area');
   if (!adminUrl) return;
 
@@ -151,7 +153,15 @@ async function main(): Promise<void> {
     }
     const server = await startProcess(
       [MAIN],
-      { DATABASE_URL: database.url, PORT: String(PORT), HOST: '127.0.0.1', PORTAL_DEMO: 'off', PORTAL_CAPTCHA: 'off', PORTAL_STATIC_DIR: '', PORTAL_LOGIN_RATE_LIMIT: '100000' },
+      {
+        DATABASE_URL: database.url,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PORTAL_DEMO: 'off',
+        PORTAL_CAPTCHA: 'off',
+        PORTAL_STATIC_DIR: '',
+        PORTAL_LOGIN_RATE_LIMIT: '100000',
+      },
       /Portal ready: (\S+)/,
     );
     servers.push(server);
@@ -168,7 +178,13 @@ async function main(): Promise<void> {
       { ...byDue, locationArea: d.code, equclacode: i % 2 ? '3000' : '4000', unitName: words[i % words.length] },
       { ...byDue, locationArea: d.code, equclacode: i % 2 ? '2000' : '3000', unitName: words[(i + 3) % words.length] },
     ]);
-    const statsCards: Record<string, string>[] = [{}, { useStatus: '1' }, { useStatus: '1', nextInspectionDate_lte: 'today-1d' }, { useStatus: '1', nextInspectionDate_gte: 'today', nextInspectionDate_lte: 'today+30d' }, { lastConclusion: '3' }];
+    const statsCards: Record<string, string>[] = [
+      {},
+      { useStatus: '1' },
+      { useStatus: '1', nextInspectionDate_lte: 'today-1d' },
+      { useStatus: '1', nextInspectionDate_gte: 'today', nextInspectionDate_lte: 'today+30d' },
+      { lastConclusion: '3' },
+    ];
     const rateCharts: Record<string, string>[] = [
       { groupBy: 'locationArea', useStatus: '1' },
       { groupBy: 'locationArea', useStatus: '1', nextInspectionDate_lte: 'today-1d' },
@@ -179,22 +195,72 @@ async function main(): Promise<void> {
     const ownFirstPage = [url(list, byDue)];
     const queries: { name: string; urls: string[]; baseline: string[]; goal: number; samples: number }[] = [
       { name: '(a) area equipment, first page', urls: [url(list, byDue)], baseline: ownFirstPage, goal: LIST_GOAL_MS, samples: SAMPLES },
-      { name: '(b) area equipment, filtered page', urls: filtered.map((f) => url(list, f)), baseline: filtered.map((f) => url(list, { ...f, unitName: '' })), goal: LIST_GOAL_MS, samples: SAMPLES },
+      {
+        name: '(b) area equipment, filtered page',
+        urls: filtered.map((f) => url(list, f)),
+        baseline: filtered.map((f) => url(list, { ...f, unitName: '' })),
+        goal: LIST_GOAL_MS,
+        samples: SAMPLES,
+      },
       { name: '(c) overdue list, first page', urls: [url(list, overdue)], baseline: [url(list, overdue)], goal: LIST_GOAL_MS, samples: SAMPLES },
-      { name: '(d) 辖区单位, first page by name', urls: [url('/r/area-unit/list', { orderBy: 'orgname asc' })], baseline: ownFirstPage, goal: LIST_GOAL_MS, samples: SAMPLES },
-      { name: '(d) 辖区单位 by equipment count', urls: [url('/r/area-unit/list', { orderBy: 'equipmentCount desc' })], baseline: ownFirstPage, goal: LIST_GOAL_MS, samples: SAMPLES },
-      { name: '(d) 辖区单位 by overdue count', urls: [url('/r/area-unit/list', { orderBy: 'overdueCount desc' })], baseline: ownFirstPage, goal: LIST_GOAL_MS, samples: SAMPLES },
-      { name: '(e) stats by district × category', urls: [url(stats, { groupBy: 'locationArea', stackBy: 'equclacode' })], baseline: [url(stats, { groupBy: 'locationArea', stackBy: 'equclacode' })], goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
-      { name: '(e) stats overdue by category', urls: [url(stats, { groupBy: 'equclacode', useStatus: '1', nextInspectionDate_lte: 'today-1d' })], baseline: [url(stats, { groupBy: 'equclacode', useStatus: '1', nextInspectionDate_lte: 'today-1d' })], goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
+      {
+        name: '(d) 辖区单位, first page by name',
+        urls: [url('/r/area-unit/list', { orderBy: 'orgname asc' })],
+        baseline: ownFirstPage,
+        goal: LIST_GOAL_MS,
+        samples: SAMPLES,
+      },
+      {
+        name: '(d) 辖区单位 by equipment count',
+        urls: [url('/r/area-unit/list', { orderBy: 'equipmentCount desc' })],
+        baseline: ownFirstPage,
+        goal: LIST_GOAL_MS,
+        samples: SAMPLES,
+      },
+      {
+        name: '(d) 辖区单位 by overdue count',
+        urls: [url('/r/area-unit/list', { orderBy: 'overdueCount desc' })],
+        baseline: ownFirstPage,
+        goal: LIST_GOAL_MS,
+        samples: SAMPLES,
+      },
+      {
+        name: '(e) stats by district × category',
+        urls: [url(stats, { groupBy: 'locationArea', stackBy: 'equclacode' })],
+        baseline: [url(stats, { groupBy: 'locationArea', stackBy: 'equclacode' })],
+        goal: STATS_GOAL_MS,
+        samples: Math.max(10, Math.round(SAMPLES / 3)),
+      },
+      {
+        name: '(e) stats overdue by category',
+        urls: [url(stats, { groupBy: 'equclacode', useStatus: '1', nextInspectionDate_lte: 'today-1d' })],
+        baseline: [url(stats, { groupBy: 'equclacode', useStatus: '1', nextInspectionDate_lte: 'today-1d' })],
+        goal: STATS_GOAL_MS,
+        samples: Math.max(10, Math.round(SAMPLES / 3)),
+      },
       // The screen's other requests (schemas/screens/area-stats-equipment.json), rotating: its cards, and its rate charts' other counts.
-      { name: '(e) stats cards', urls: statsCards.map((p) => url(stats, p)), baseline: statsCards.map((p) => url(stats, p)), goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
-      { name: '(e) stats rate charts', urls: rateCharts.map((p) => url(stats, p)), baseline: rateCharts.map((p) => url(stats, p)), goal: STATS_GOAL_MS, samples: Math.max(10, Math.round(SAMPLES / 3)) },
+      {
+        name: '(e) stats cards',
+        urls: statsCards.map((p) => url(stats, p)),
+        baseline: statsCards.map((p) => url(stats, p)),
+        goal: STATS_GOAL_MS,
+        samples: Math.max(10, Math.round(SAMPLES / 3)),
+      },
+      {
+        name: '(e) stats rate charts',
+        urls: rateCharts.map((p) => url(stats, p)),
+        baseline: rateCharts.map((p) => url(stats, p)),
+        goal: STATS_GOAL_MS,
+        samples: Math.max(10, Math.round(SAMPLES / 3)),
+      },
     ];
     // A first look: what each query answers (counts), so a wrong query shows before it is timed.
     for (const q of queries) {
       const res = (await (await fetch(`${q.urls[0]}&__sid=${city}`)).json()) as Reply;
       const data = res.data;
-      log(`${q.name}: ${res.result === 'true' ? `${data?.count ?? '-'} rows matching, ${Array.isArray(data?.list) ? data.list.length : Array.isArray(res.data) ? (res.data as unknown[]).length : '-'} on the page/groups` : `refused: ${res.message}`}`);
+      log(
+        `${q.name}: ${res.result === 'true' ? `${data?.count ?? '-'} rows matching, ${Array.isArray(data?.list) ? data.list.length : Array.isArray(res.data) ? (res.data as unknown[]).length : '-'} on the page/groups` : `refused: ${res.message}`}`,
+      );
     }
     for (const q of queries) {
       const area = await time(q.urls, city, q.samples);

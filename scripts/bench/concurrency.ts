@@ -16,7 +16,15 @@ import type { Result } from 'autocannon';
 import type { Server } from './portal';
 import { benchCommandLine, printResult } from './report';
 
-benchCommandLine('bench:concurrency', 'Many users at once on one demo server process: BENCH_CONNECTIONS connections ask for the equipment list\'s first page for BENCH_SECONDS, on the embedded database and, when DATABASE_URL is reachable, on PostgreSQL (goal: no errors or timeouts, p99 ≤ 1 s).', [['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'], ['BENCH_CONNECTIONS', 'concurrent connections (default 100)'], ['BENCH_SECONDS', 'seconds of load (default 20)']]);
+benchCommandLine(
+  'bench:concurrency',
+  "Many users at once on one demo server process: BENCH_CONNECTIONS connections ask for the equipment list's first page for BENCH_SECONDS, on the embedded database and, when DATABASE_URL is reachable, on PostgreSQL (goal: no errors or timeouts, p99 ≤ 1 s).",
+  [
+    ['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'],
+    ['BENCH_CONNECTIONS', 'concurrent connections (default 100)'],
+    ['BENCH_SECONDS', 'seconds of load (default 20)'],
+  ],
+);
 // The bench's modules load once the command line is understood (`--help` answers at once).
 const { default: autocannon } = await import('autocannon');
 const { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase } = await import('./portal');

@@ -27,7 +27,17 @@ import type { AnyDb } from '../../src/server/resources/repository';
 import type { ExportColumn } from '../../src/server/resources/xlsx/export';
 import { benchCommandLine, printResult, seconds } from './report';
 
-if (process.argv[2] !== 'child') benchCommandLine('bench:export', 'The XLSX export of a large equipment list against a CSV of the same rows, each in its own process: time and memory growth (goal: XLSX ≤ 2 × the CSV time, < 150 MB growth).', [['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'], ['BENCH_EXPORT_ROWS', 'rows (default 200000)'], ['BENCH_EXPORT_PAIRS', 'CSV/XLSX pairs (default 5)'], ['BENCH_EXPORT_STORAGE', 'postgres: skip the embedded database']]);
+if (process.argv[2] !== 'child')
+  benchCommandLine(
+    'bench:export',
+    'The XLSX export of a large equipment list against a CSV of the same rows, each in its own process: time and memory growth (goal: XLSX ≤ 2 × the CSV time, < 150 MB growth).',
+    [
+      ['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'],
+      ['BENCH_EXPORT_ROWS', 'rows (default 200000)'],
+      ['BENCH_EXPORT_PAIRS', 'CSV/XLSX pairs (default 5)'],
+      ['BENCH_EXPORT_STORAGE', 'postgres: skip the embedded database'],
+    ],
+  );
 // The bench's modules load once the command line is understood (`--help` answers at once).
 const { buildApp } = await import('../../src/server/app');
 const { demoActor } = await import('../../src/server/db/demo/context');
@@ -59,7 +69,13 @@ const MB = 1024 * 1024;
 /** A CSV field: quoted when it holds a comma, quote or line break; dates as YYYY-MM-DD (hh:mm:ss). */
 function csvField(value: unknown, column: ExportColumn): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString().slice(0, column.numFmt?.includes('hh') ? 19 : 10).replace('T', ' ') : String(value);
+  const text =
+    value instanceof Date
+      ? value
+          .toISOString()
+          .slice(0, column.numFmt?.includes('hh') ? 19 : 10)
+          .replace('T', ' ')
+      : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -98,10 +114,18 @@ async function child(kind: Kind, options: BuildOptions): Promise<void> {
         .execute(async (trx) => {
           await countRows(trx, compiled.model, conditions);
           out.write(`${columns.map((c) => csvField(c.header, c)).join(',')}\r\n`);
-          await forEachBatch(trx, compiled.model, conditions, order, EXPORT_BATCH_SIZE, async (rows) => {
-            const text = rows.map((row) => `${columns.map((c) => csvField(c.value(row), c)).join(',')}\r\n`).join('');
-            if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
-          }, exportSelect(compiled.model, columns, compiled.runtime.models));
+          await forEachBatch(
+            trx,
+            compiled.model,
+            conditions,
+            order,
+            EXPORT_BATCH_SIZE,
+            async (rows) => {
+              const text = rows.map((row) => `${columns.map((c) => csvField(c.value(row), c)).join(',')}\r\n`).join('');
+              if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+            },
+            exportSelect(compiled.model, columns, compiled.runtime.models),
+          );
         });
       out.end();
       await piped;
@@ -157,7 +181,9 @@ async function measure(label: string, options: BuildOptions): Promise<void> {
     for (const kind of ['csv', 'xlsx'] as const) {
       const m = await measureOnce(kind, options);
       runs[kind].push(m);
-      console.log(`  ${label}: ${kind.toUpperCase().padEnd(4)} ${seconds(m.seconds)}, RSS +${m.rssGrowthMb.toFixed(0)} MB, ${(m.bytes / MB).toFixed(1)} MB written`);
+      console.log(
+        `  ${label}: ${kind.toUpperCase().padEnd(4)} ${seconds(m.seconds)}, RSS +${m.rssGrowthMb.toFixed(0)} MB, ${(m.bytes / MB).toFixed(1)} MB written`,
+      );
     }
   }
   const median = (kind: Kind, key: 'seconds' | 'rssGrowthMb') => {

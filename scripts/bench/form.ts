@@ -36,7 +36,15 @@ import type { Browser } from 'playwright-core';
 import type { LoadResult, Variant } from './form/measure';
 import { benchCommandLine } from './report';
 
-benchCommandLine('bench:form', 'First render and keystroke latency of a 300-field schema form against the same form hand-written in Formily JSX, in Chromium (/usr/bin/chromium), and the JavaScript each page loads and its boot time.', [['BENCH_FORM_LOADS', 'fresh loads per variant (default 7)'], ['BENCH_FORM_KEY_LOADS', 'loads that also measure keystrokes (default 3)'], ['BENCH_FORM_KEEP', 'keep the work directory under .tmp/']]);
+benchCommandLine(
+  'bench:form',
+  'First render and keystroke latency of a 300-field schema form against the same form hand-written in Formily JSX, in Chromium (/usr/bin/chromium), and the JavaScript each page loads and its boot time.',
+  [
+    ['BENCH_FORM_LOADS', 'fresh loads per variant (default 7)'],
+    ['BENCH_FORM_KEY_LOADS', 'loads that also measure keystrokes (default 3)'],
+    ['BENCH_FORM_KEEP', 'keep the work directory under .tmp/'],
+  ],
+);
 // The bench's modules load once the command line is understood (`--help` answers at once).
 const { measure } = await import('./form/measure');
 const { buildSite, mountFacts, serve, writeSite } = await import('./form/site');
@@ -93,7 +101,9 @@ async function main(): Promise<void> {
     const { lint } = writeSite(workDir, form);
     const reactions = form.sections.flatMap((s) => s.fields).filter((f) => f.when || f.requiredWhen || f.disabledWhen).length;
     const ruled = form.sections.flatMap((s) => s.fields).filter((f) => f.rules || f.required).length;
-    log(`form: ${FIELD_COUNT} fields in ${form.sections.length} sections, ${ruled} with validators, ${reactions} with reactions, ${facts.expectedItems} shown at first; schema lint: ${lint}`);
+    log(
+      `form: ${FIELD_COUNT} fields in ${form.sections.length} sections, ${ruled} with validators, ${reactions} with reactions, ${facts.expectedItems} shown at first; schema lint: ${lint}`,
+    );
 
     const buildStarted = performance.now();
     const outDir = join(workDir, 'dist');
@@ -105,8 +115,12 @@ async function main(): Promise<void> {
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     const load = loadavg()[0];
-    log(`machine: ${cpus().length} cores, load average ${load.toFixed(1)}${load > cpus().length * 0.75 ? ' — other work is running: expect noisy timings, compare the per-round ratios' : ''}`);
-    log(`${browser.version()}; ${LOADS} fresh loads per variant (alternating, after one warm-up each), ${KEY_LOADS} of them typing ${TEXT.length} keys into 「${facts.typingLabel}」`);
+    log(
+      `machine: ${cpus().length} cores, load average ${load.toFixed(1)}${load > cpus().length * 0.75 ? ' — other work is running: expect noisy timings, compare the per-round ratios' : ''}`,
+    );
+    log(
+      `${browser.version()}; ${LOADS} fresh loads per variant (alternating, after one warm-up each), ${KEY_LOADS} of them typing ${TEXT.length} keys into 「${facts.typingLabel}」`,
+    );
 
     const results = await measure(browser, {
       origin: served.origin,
@@ -137,7 +151,9 @@ function report(results: LoadResult[], expectedItems: number, outDir: string): v
   const variants: Variant[] = ['engine', 'baseline'];
 
   log();
-  log('first render (ms, median of the loads; render = render-start → the frame with the form produced, mount = → its commit, cpu = renderer main-thread CPU time for it)');
+  log(
+    'first render (ms, median of the loads; render = render-start → the frame with the form produced, mount = → its commit, cpu = renderer main-thread CPU time for it)',
+  );
   table(
     ['variant', 'render', 'min', 'max', 'mount', 'cpu', 'items', 'all items', 'runs'],
     variants.map((v) => {
@@ -157,13 +173,18 @@ function report(results: LoadResult[], expectedItems: number, outDir: string): v
       ];
     }),
   );
-  log('(all items = every form item in the DOM, at: render-start → then, median of the loads without typing; the engine renders sections below the first screen when reached or when the page is idle)');
+  log(
+    '(all items = every form item in the DOM, at: render-start → then, median of the loads without typing; the engine renders sections below the first screen when reached or when the page is idle)',
+  );
   const engine = of('engine');
   const compileFirst = median(engine.map((r) => r.extra.compileFirst ?? NaN));
   const compileWarm = median(engine.map((r) => r.extra.compileWarm ?? NaN));
-  log(`engine compileFormUncached after mount: first ${ms(compileFirst)}, warm ${ms(compileWarm)} (part of the engine's render; the first render compiles once per screen)`);
+  log(
+    `engine compileFormUncached after mount: first ${ms(compileFirst)}, warm ${ms(compileWarm)} (part of the engine's render; the first render compiles once per screen)`,
+  );
   const items = new Set(results.map((r) => r.allItems));
-  if (items.size !== 1 || !items.has(expectedItems)) log(`WARNING: form items differ between loads or from the expected ${expectedItems}: ${[...items].join(', ')}`);
+  if (items.size !== 1 || !items.has(expectedItems))
+    log(`WARNING: form items differ between loads or from the expected ${expectedItems}: ${[...items].join(', ')}`);
 
   log();
   log('page load (boot = navigation start → all scripts loaded and run, median; JavaScript = gzip bytes of the scripts loaded by then)');
@@ -175,7 +196,7 @@ function report(results: LoadResult[], expectedItems: number, outDir: string): v
   );
 
   log();
-  log('keystroke (ms; total = keydown → the frame after the input is produced, busy = input handling + that frame\'s work, without the wait for the frame)');
+  log("keystroke (ms; total = keydown → the frame after the input is produced, busy = input handling + that frame's work, without the wait for the frame)");
   const keyStats = (v: Variant) => {
     const samples = of(v).flatMap((r) => r.keystrokes);
     const total = samples.map((s) => s.painted - s.start);
@@ -187,8 +208,22 @@ function report(results: LoadResult[], expectedItems: number, outDir: string): v
     ['variant', 'median', 'p95', 'max', 'busy median', 'busy p95', 'input handling median', 'cpu/key', 'keys'],
     variants.map((v) => {
       const k = keyStats(v);
-      const cpu = median(of(v).filter((r) => r.keystrokes.length > 0).map((r) => r.keyCpu));
-      return [v, ms(median(k.total)), ms(quantile(k.total, 0.95)), ms(Math.max(...k.total)), ms(median(k.busy)), ms(quantile(k.busy, 0.95)), ms(median(k.handled)), ms(cpu), String(k.n)];
+      const cpu = median(
+        of(v)
+          .filter((r) => r.keystrokes.length > 0)
+          .map((r) => r.keyCpu),
+      );
+      return [
+        v,
+        ms(median(k.total)),
+        ms(quantile(k.total, 0.95)),
+        ms(Math.max(...k.total)),
+        ms(median(k.busy)),
+        ms(quantile(k.busy, 0.95)),
+        ms(median(k.handled)),
+        ms(cpu),
+        String(k.n),
+      ];
     }),
   );
 
@@ -202,14 +237,17 @@ function report(results: LoadResult[], expectedItems: number, outDir: string): v
     paired.push(e.render / h.render);
     pairedCpu.push(e.renderCpu / h.renderCpu);
   }
-  const spread = (xs: number[]) => `median ${median(xs).toFixed(2)}×, quartiles ${quantile(xs, 0.25).toFixed(2)}–${quantile(xs, 0.75).toFixed(2)}× (${xs.map((r) => r.toFixed(2)).join(' ')})`;
+  const spread = (xs: number[]) =>
+    `median ${median(xs).toFixed(2)}×, quartiles ${quantile(xs, 0.25).toFixed(2)}–${quantile(xs, 0.75).toFixed(2)}× (${xs.map((r) => r.toFixed(2)).join(' ')})`;
   const keyEngine = median(keyStats('engine').total);
   const keyBaseline = median(keyStats('baseline').total);
   log();
   log(`per-round ratios engine/baseline, render: ${spread(paired)}`);
   log(`                                     cpu:    ${spread(pairedCpu)}`);
   const cpuRatio = median(engine.map((r) => r.renderCpu)) / median(of('baseline').map((r) => r.renderCpu));
-  log(`RESULT first render engine/baseline = ${renderRatio.toFixed(2)}× (goal ≤ ${RENDER_GOAL}×, ratio of the medians) — ${renderRatio <= RENDER_GOAL ? 'goal met' : 'GOAL MISSED'}`);
+  log(
+    `RESULT first render engine/baseline = ${renderRatio.toFixed(2)}× (goal ≤ ${RENDER_GOAL}×, ratio of the medians) — ${renderRatio <= RENDER_GOAL ? 'goal met' : 'GOAL MISSED'}`,
+  );
   const jsRatio = js('engine') / js('baseline');
   const bootRatio = boot('engine') / boot('baseline');
   log(`RESULT JavaScript engine/baseline = ${jsRatio.toFixed(2)}× (goal ≤ ${LOAD_GOAL}×) — ${jsRatio <= LOAD_GOAL ? 'goal met' : 'GOAL MISSED'}`);

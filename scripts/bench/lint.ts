@@ -111,17 +111,7 @@ const formScreen = (r: number, id: string, variant: number) => ({
     {
       title: '基本信息',
       columns: 2,
-      fields: [
-        { field: 'title', span: 2 },
-        'kind',
-        'grade',
-        'startDate',
-        'endDate',
-        'amount',
-        'quantity',
-        'urgent',
-        { field: 'reason', span: 2 },
-      ],
+      fields: [{ field: 'title', span: 2 }, 'kind', 'grade', 'startDate', 'endDate', 'amount', 'quantity', 'urgent', { field: 'reason', span: 2 }],
     },
     { title: '联系方式', columns: 2, fields: ['contactMobile', 'contactEmail', { field: 'remarks', span: 2 }] },
   ],

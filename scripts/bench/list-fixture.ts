@@ -71,7 +71,8 @@ export const BENCH_UNIT_ID = DEMO_UNITS.using.id;
 /** INSERT ... SELECT over generate_series for rows [from, to]: deterministic, spread over UNITS units. */
 export function insertRowsSql(from: number, to: number): string {
   // hashint4 spreads codes evenly and independently of the owning unit (g % UNITS).
-  const pick = (codes: string[], salt: number) => `(ARRAY[${codes.map((c) => `'${c}'`).join(',')}])[1 + (hashint4(g + ${salt}) & 2147483647) % ${codes.length}]`;
+  const pick = (codes: string[], salt: number) =>
+    `(ARRAY[${codes.map((c) => `'${c}'`).join(',')}])[1 + (hashint4(g + ${salt}) & 2147483647) % ${codes.length}]`;
   return `
     INSERT INTO ${TABLE} (id, unit_id, area_code, created_by, created_at, updated_by, updated_at, version,
       equip_no, name, category, use_status, model, manufacturer, made_date, install_date, next_check_date,

@@ -18,7 +18,14 @@ const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const mode = process.argv[2];
 
 async function engine(): Promise<string> {
-  const app = await buildApp({ databaseUrl, schemaDir: process.env.BENCH_SCHEMA_DIR!, captchaEnabled: false, logLevel: 'silent', staticDir: null, loginRateLimit: 100_000 });
+  const app = await buildApp({
+    databaseUrl,
+    schemaDir: process.env.BENCH_SCHEMA_DIR!,
+    captchaEnabled: false,
+    logLevel: 'silent',
+    staticDir: null,
+    loginRateLimit: 100_000,
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return `${address}${app.config.apiBase}`;
 }
@@ -27,12 +34,30 @@ const str = { type: ['string', 'null'] } as const;
 const num = { type: ['number', 'null'] } as const;
 const rowSchema = {
   type: 'object',
-  properties: Object.fromEntries(
-    [
-      ...['id', 'equipNo', 'name', 'category', 'useStatus', 'model', 'manufacturer', 'madeDate', 'installDate', 'nextCheckDate', 'address', 'contactMobile', 'remarks', 'unitId', 'areaCode', 'createBy', 'createDate', 'updateBy', 'updateDate'].map((k) => [k, str]),
-      ...['ratedLoad', 'price', 'floors', 'version'].map((k) => [k, num]),
-    ],
-  ),
+  properties: Object.fromEntries([
+    ...[
+      'id',
+      'equipNo',
+      'name',
+      'category',
+      'useStatus',
+      'model',
+      'manufacturer',
+      'madeDate',
+      'installDate',
+      'nextCheckDate',
+      'address',
+      'contactMobile',
+      'remarks',
+      'unitId',
+      'areaCode',
+      'createBy',
+      'createDate',
+      'updateBy',
+      'updateDate',
+    ].map((k) => [k, str]),
+    ...['ratedLoad', 'price', 'floors', 'version'].map((k) => [k, num]),
+  ]),
 };
 
 async function baseline(): Promise<string> {
@@ -51,10 +76,21 @@ async function baseline(): Promise<string> {
               success: { type: 'boolean' },
               isSuccess: { type: 'boolean' },
               message: { type: 'string' },
-              data: { type: 'object', properties: { pageNo: { type: 'integer' }, pageSize: { type: 'integer' }, count: { type: 'integer' }, list: { type: 'array', items: rowSchema } } },
+              data: {
+                type: 'object',
+                properties: {
+                  pageNo: { type: 'integer' },
+                  pageSize: { type: 'integer' },
+                  count: { type: 'integer' },
+                  list: { type: 'array', items: rowSchema },
+                },
+              },
             },
           },
-          401: { type: 'object', properties: { result: { type: 'string' }, success: { type: 'boolean' }, isSuccess: { type: 'boolean' }, message: { type: 'string' } } },
+          401: {
+            type: 'object',
+            properties: { result: { type: 'string' }, success: { type: 'boolean' }, isSuccess: { type: 'boolean' }, message: { type: 'string' } },
+          },
         },
       },
     },
@@ -85,7 +121,11 @@ async function baseline(): Promise<string> {
       const where = conditions.join(' AND ');
       const n = params.length;
       const [page, total] = await Promise.all([
-        pool.query(`SELECT ${BASELINE_SELECT} FROM ${TABLE} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, pageSize, (pageNo - 1) * pageSize]),
+        pool.query(`SELECT ${BASELINE_SELECT} FROM ${TABLE} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
+          ...params,
+          pageSize,
+          (pageNo - 1) * pageSize,
+        ]),
         pool.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${TABLE} WHERE ${where}`, params),
       ]);
       return { result: 'true', success: true, isSuccess: true, message: '操作成功', data: { pageNo, pageSize, count: total.rows[0].count, list: page.rows } };

@@ -20,7 +20,16 @@ import type { Result } from 'autocannon';
 import type { Server } from './portal';
 import { benchCommandLine, printResult } from './report';
 
-benchCommandLine('bench:list', 'The list endpoint over generated rows on PostgreSQL: the engine\'s /r/<resource>/list against a hand-written Fastify route and SQL serving the same pages (goal: engine ≥ 0.8 × the baseline\'s requests/s on the filtered page, ≥ 0.95 × on the first page). Needs DATABASE_URL; without it, it says so and exits 0.', [['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'], ['BENCH_ROWS', 'rows generated (default 1000000)'], ['BENCH_SECONDS', 'seconds per run (default 10)'], ['BENCH_CONNECTIONS', 'concurrent connections (default 10)']]);
+benchCommandLine(
+  'bench:list',
+  "The list endpoint over generated rows on PostgreSQL: the engine's /r/<resource>/list against a hand-written Fastify route and SQL serving the same pages (goal: engine ≥ 0.8 × the baseline's requests/s on the filtered page, ≥ 0.95 × on the first page). Needs DATABASE_URL; without it, it says so and exits 0.",
+  [
+    ['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'],
+    ['BENCH_ROWS', 'rows generated (default 1000000)'],
+    ['BENCH_SECONDS', 'seconds per run (default 10)'],
+    ['BENCH_CONNECTIONS', 'concurrent connections (default 10)'],
+  ],
+);
 // The bench's modules load once the command line is understood (`--help` answers at once).
 const { default: autocannon } = await import('autocannon');
 const { buildApp } = await import('../../src/server/app');
@@ -73,7 +82,8 @@ interface PageReply {
 /** Both servers must answer the same page for the same URL, or the comparison means nothing. */
 async function assertSameAnswer(engineUrl: string, baselineUrl: string, unitId: string): Promise<number> {
   const [a, b] = await Promise.all([engineUrl, baselineUrl].map(async (url) => (await (await fetch(url)).json()) as PageReply));
-  if (a.result !== 'true' || b.result !== 'true') throw new Error(`a server refused the bench query: ${JSON.stringify({ engine: a, baseline: b }).slice(0, 400)}`);
+  if (a.result !== 'true' || b.result !== 'true')
+    throw new Error(`a server refused the bench query: ${JSON.stringify({ engine: a, baseline: b }).slice(0, 400)}`);
   const ids = (p: PageReply) => p.data.list.map((r) => r.id).join();
   if (a.data.count !== b.data.count || ids(a) !== ids(b)) throw new Error(`engine and baseline disagree: count ${a.data.count} vs ${b.data.count}`);
   if (a.data.list.length === 0 || a.data.list.some((r) => r.unitId !== unitId)) throw new Error('the bench page is empty or not scoped to the unit');
@@ -102,7 +112,14 @@ async function measure(name: string, engineUrl: string, baselineUrl: string): Pr
   };
   const ratio = mean('engine') / mean('baseline');
   const goal = GOALS[name] ?? 0.8;
-  printResult(`list ${name} throughput`, `engine ${mean('engine').toFixed(0)} vs baseline ${mean('baseline').toFixed(0)} req/s`, `≥ ${goal}×`, ratio, ratio >= goal, 'engine/baseline');
+  printResult(
+    `list ${name} throughput`,
+    `engine ${mean('engine').toFixed(0)} vs baseline ${mean('baseline').toFixed(0)} req/s`,
+    `≥ ${goal}×`,
+    ratio,
+    ratio >= goal,
+    'engine/baseline',
+  );
 }
 
 async function main(): Promise<void> {

@@ -33,7 +33,9 @@ export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegE
 /** Stops the servers (SIGTERM) and waits until each has exited. */
 export async function stopProcesses(servers: readonly Server[]): Promise<void> {
   for (const s of servers) s.process.kill('SIGTERM');
-  await Promise.all(servers.map(async (s) => (s.process.exitCode === null && s.process.signalCode === null ? new Promise((r) => s.process.once('exit', r)) : undefined)));
+  await Promise.all(
+    servers.map(async (s) => (s.process.exitCode === null && s.process.signalCode === null ? new Promise((r) => s.process.once('exit', r)) : undefined)),
+  );
 }
 
 /**
@@ -43,9 +45,20 @@ export async function stopProcesses(servers: readonly Server[]): Promise<void> {
 export async function login(apiPrefix: string, orgCode: string = DEMO_UNITS.using.orgcode): Promise<string> {
   const account = DEMO_ACCOUNTS.find((a) => a.orgCode === orgCode)!;
   const { data } = (await (await fetch(`${apiPrefix}${API.publicKey}`)).json()) as { data: { publicKey: string } };
-  const encrypt = (text: string) => publicEncrypt({ key: data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
-  const form = new URLSearchParams({ username: encrypt(account.loginName), password: encrypt(account.password), orgCode: encrypt(account.orgCode), validateCode: '', __ajax: 'json' });
-  const reply = (await (await fetch(`${apiPrefix}${API.login}`, { method: 'POST', body: form })).json()) as { result: string; message: string; sessionid?: string };
+  const encrypt = (text: string) =>
+    publicEncrypt({ key: data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
+  const form = new URLSearchParams({
+    username: encrypt(account.loginName),
+    password: encrypt(account.password),
+    orgCode: encrypt(account.orgCode),
+    validateCode: '',
+    __ajax: 'json',
+  });
+  const reply = (await (await fetch(`${apiPrefix}${API.login}`, { method: 'POST', body: form })).json()) as {
+    result: string;
+    message: string;
+    sessionid?: string;
+  };
   if (reply.result !== 'true' || !reply.sessionid) throw new Error(`login failed: ${reply.message}`);
   return reply.sessionid;
 }
@@ -85,9 +98,10 @@ export async function throwAwayDatabase(adminUrl: string, prefix: string): Promi
   await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   return {
     url: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(),
-    drop: () => withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
-      () => undefined,
-      (err: Error) => console.error(`  could not drop ${name}: ${err.message}`),
-    ),
+    drop: () =>
+      withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+        (err: Error) => console.error(`  could not drop ${name}: ${err.message}`),
+      ),
   };
 }

@@ -13,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { npmStart } from './npm-start';
 import { benchCommandLine, printResult, seconds } from './report';
 
-benchCommandLine('bench:restart', '`npm start` as a person runs it on one data directory: a first run, then 5 restarts with nothing changed, each timed to the ready banner, with the idle server\'s memory (goal: warm restart ≤ 3 s).');
+benchCommandLine(
+  'bench:restart',
+  "`npm start` as a person runs it on one data directory: a first run, then 5 restarts with nothing changed, each timed to the ready banner, with the idle server's memory (goal: warm restart ≤ 3 s).",
+);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GOAL_S = 3;

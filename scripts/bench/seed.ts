@@ -19,7 +19,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchCommandLine, printResult, seconds } from './report';
 
-benchCommandLine('bench:seed', 'Bulk seeding of generated equipment rows: the COPY path against the multi-row INSERT path, on the embedded database and, when DATABASE_URL is set, on a throw-away PostgreSQL database (goal: 1,000,000 rows in ≤ 3 min).', [['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'], ['BENCH_SEED_ROWS', 'rows by COPY (default 1000000)'], ['BENCH_SEED_BASELINE_ROWS', 'rows by INSERT (default 20000)']]);
+benchCommandLine(
+  'bench:seed',
+  'Bulk seeding of generated equipment rows: the COPY path against the multi-row INSERT path, on the embedded database and, when DATABASE_URL is set, on a throw-away PostgreSQL database (goal: 1,000,000 rows in ≤ 3 min).',
+  [
+    ['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'],
+    ['BENCH_SEED_ROWS', 'rows by COPY (default 1000000)'],
+    ['BENCH_SEED_BASELINE_ROWS', 'rows by INSERT (default 20000)'],
+  ],
+);
 // The bench's modules load once the command line is understood (`--help` answers at once).
 const { sql } = await import('kysely');
 const { buildApp } = await import('../../src/server/app');
@@ -57,7 +65,9 @@ async function measure(label: string, newTarget: () => Promise<{ target: Target;
     const { target, drop } = await newTarget();
     try {
       const s = await timeSeed(target, method, count);
-      console.log(`  ${label}: ${method.toUpperCase().padEnd(6)} ${count.toLocaleString('en').padStart(9)} rows in ${seconds(s)} (${Math.round(count / s).toLocaleString('en')} rows/s)`);
+      console.log(
+        `  ${label}: ${method.toUpperCase().padEnd(6)} ${count.toLocaleString('en').padStart(9)} rows in ${seconds(s)} (${Math.round(count / s).toLocaleString('en')} rows/s)`,
+      );
       return (s * TARGET_ROWS) / count;
     } finally {
       await drop();
@@ -66,10 +76,19 @@ async function measure(label: string, newTarget: () => Promise<{ target: Target;
   const insert = await run('insert', BASELINE_ROWS);
   const copy = await run('copy', ROWS);
   const how = ROWS === TARGET_ROWS ? 'measured' : `extrapolated from ${ROWS.toLocaleString('en')}`;
-  printResult(`seed 1,000,000 equipment rows, ${label}`, `COPY ${seconds(copy)} (${how}), INSERT ${seconds(insert)} (extrapolated from ${BASELINE_ROWS.toLocaleString('en')})`, `≤ ${GOAL_S} s`, copy / insert, copy <= GOAL_S, 'COPY/INSERT time per row');
+  printResult(
+    `seed 1,000,000 equipment rows, ${label}`,
+    `COPY ${seconds(copy)} (${how}), INSERT ${seconds(insert)} (extrapolated from ${BASELINE_ROWS.toLocaleString('en')})`,
+    `≤ ${GOAL_S} s`,
+    copy / insert,
+    copy <= GOAL_S,
+    'COPY/INSERT time per row',
+  );
 }
 
-console.log(`bench:seed — bulk equipment seeding: COPY (${ROWS.toLocaleString('en')} rows) vs multi-row INSERT (${BASELINE_ROWS.toLocaleString('en')} rows), 1M figure per kind of database`);
+console.log(
+  `bench:seed — bulk equipment seeding: COPY (${ROWS.toLocaleString('en')} rows) vs multi-row INSERT (${BASELINE_ROWS.toLocaleString('en')} rows), 1M figure per kind of database`,
+);
 await measure('PGlite', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-seed-'));
   return { target: { dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };

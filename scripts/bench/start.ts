@@ -24,7 +24,11 @@ import { startServer, type StartedServer } from '../../tests/support/server';
 import { npmStart } from './npm-start';
 import { benchCommandLine, printResult, seconds } from './report';
 
-benchCommandLine('bench:start', 'How long a fresh start takes (new data directory, demo data, until the ready banner), alone and four at once, warm and cold cache; then `npm start` on a fresh copy of the working tree after its prepare step (goal: ≤ 20 s; ≤ 10 s after npm ci).', [['BENCH_START_SKIP_CLONE', '1: leave out the fresh-copy part']]);
+benchCommandLine(
+  'bench:start',
+  'How long a fresh start takes (new data directory, demo data, until the ready banner), alone and four at once, warm and cold cache; then `npm start` on a fresh copy of the working tree after its prepare step (goal: ≤ 20 s; ≤ 10 s after npm ci).',
+  [['BENCH_START_SKIP_CLONE', '1: leave out the fresh-copy part']],
+);
 
 const GOAL_S = 20;
 const CLONE_GOAL_S = 10;
@@ -38,7 +42,14 @@ async function startMany(n: number, env: Record<string, string> = {}): Promise<n
 
 const report = (name: string, times: number[], baseline: number) => {
   const worst = Math.max(...times);
-  printResult(name, `${times.map(seconds).join(', ')} (worst ${seconds(worst)})`, `≤ ${GOAL_S} s each`, worst / baseline, worst <= GOAL_S, 'worst / single warm start');
+  printResult(
+    name,
+    `${times.map(seconds).join(', ')} (worst ${seconds(worst)})`,
+    `≤ ${GOAL_S} s each`,
+    worst / baseline,
+    worst <= GOAL_S,
+    'worst / single warm start',
+  );
 };
 
 console.log('bench:start — fresh starts (new PGlite data directory, demo data) until ready');
@@ -57,14 +68,17 @@ try {
 
 /** A fresh clone of the working tree at `dir`, its node_modules linking to this checkout's packages (no .cache). */
 function freshClone(dir: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(join(ROOT, file), join(dir, file));
   }
   mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) if (name !== '.cache' && name !== '.vite') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+  for (const name of readdirSync(join(ROOT, 'node_modules')))
+    if (name !== '.cache' && name !== '.vite') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
 }
 
 if (!process.env.BENCH_START_SKIP_CLONE) {
@@ -80,7 +94,14 @@ if (!process.env.BENCH_START_SKIP_CLONE) {
     rmSync(join(clone, 'node_modules', '.cache'), { recursive: true, force: true });
     const unbuilt = await npmStart({ root: clone, dataDir: data('unbuilt') });
     console.log(`  first npm start with nothing built (no prepare step): ${seconds(unbuilt.readyS)}`);
-    printResult('first npm start after npm ci (fresh clone)', seconds(first.readyS), `≤ ${CLONE_GOAL_S} s`, first.readyS / CLONE_GOAL_S, first.readyS <= CLONE_GOAL_S, 'measured / goal');
+    printResult(
+      'first npm start after npm ci (fresh clone)',
+      seconds(first.readyS),
+      `≤ ${CLONE_GOAL_S} s`,
+      first.readyS / CLONE_GOAL_S,
+      first.readyS <= CLONE_GOAL_S,
+      'measured / goal',
+    );
     console.log(`  (${(unbuilt.readyS / first.readyS).toFixed(1)}× faster than the first start with nothing built)`);
   } finally {
     rmSync(clone, { recursive: true, force: true });

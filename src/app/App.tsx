@@ -9,7 +9,6 @@ import { trackRequest } from './progress';
 import { createRouter } from './router';
 import { THEME } from './theme';
 
-
 /** Routes the api module's toasts and dialogs through the themed `<App>` instances. */
 function NotifyBridge() {
   const { message, modal } = AntdApp.useApp();

@@ -12,12 +12,7 @@ export const AUTHORITY_ROLE_TYPE = 'authority';
  * else the first of the list (the original portal: "the first role in the list is used if none is stored").
  */
 export function pickRole(roleList: readonly Role[], storedId: string | null | undefined, serverId: string | null | undefined): Role | null {
-  return (
-    roleList.find((r) => r.id === storedId) ??
-    roleList.find((r) => r.id === serverId) ??
-    roleList[0] ??
-    null
-  );
+  return roleList.find((r) => r.id === storedId) ?? roleList.find((r) => r.id === serverId) ?? roleList[0] ?? null;
 }
 
 export interface AccessSubject {

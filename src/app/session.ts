@@ -67,7 +67,9 @@ function readLoginCookie(): LoginCookie | null {
   try {
     const raw = readCookie(LOGIN_COOKIE);
     const parsed = raw ? (JSON.parse(raw) as Partial<LoginCookie>) : null;
-    return parsed && typeof parsed.token === 'string' && parsed.token ? { token: parsed.token, extendToken: typeof parsed.extendToken === 'string' ? parsed.extendToken : null } : null;
+    return parsed && typeof parsed.token === 'string' && parsed.token
+      ? { token: parsed.token, extendToken: typeof parsed.extendToken === 'string' ? parsed.extendToken : null }
+      : null;
   } catch {
     return null;
   }
@@ -143,7 +145,7 @@ function profileState(user: UserInfo, roleList: Role[]): Partial<SessionState> {
     isUserSeed: user.isUserSeed === 1,
     simplePwd: state.simplePwd || user.simplePwd,
     passwordMustChange: user.passwordMustChange === true,
-    passwordChangeReason: user.passwordMustChange === true ? readReason(user.passwordChangeReason) ?? 'administrator' : null,
+    passwordChangeReason: user.passwordMustChange === true ? (readReason(user.passwordChangeReason) ?? 'administrator') : null,
     ssoUserId: user.ssoUserId ?? null,
     ...roleState(role),
   };
@@ -191,7 +193,20 @@ export const session = {
   /** Logout, password change, 401: drop tokens, role, access and profile. */
   clear(): void {
     removeCookie(LOGIN_COOKIE);
-    update({ token: null, extendToken: null, officeId: null, isUserSeed: false, simplePwd: false, passwordMustChange: false, passwordChangeReason: null, role: null, menuIds: new Set(), user: null, roleList: [], ssoUserId: null });
+    update({
+      token: null,
+      extendToken: null,
+      officeId: null,
+      isUserSeed: false,
+      simplePwd: false,
+      passwordMustChange: false,
+      passwordChangeReason: null,
+      role: null,
+      menuIds: new Set(),
+      user: null,
+      roleList: [],
+      ssoUserId: null,
+    });
   },
 
   hasLoggedInBefore: (): boolean => localStorage.getItem(HAS_LOGGED_IN_KEY) === '1',

@@ -61,10 +61,13 @@ export default function SchemaScreen({ screenId, mode, id, prefill: given, embed
   if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
   if (!bundle) return <LoadingBlock />;
   const { screen } = bundle;
-  const Renderer = (screen.component && customScreens[screen.component]) || (screen.kind === 'form' && screen.submit ? OpenFormScreen : KIND_RENDERERS[screen.kind]);
+  const Renderer =
+    (screen.component && customScreens[screen.component]) || (screen.kind === 'form' && screen.submit ? OpenFormScreen : KIND_RENDERERS[screen.kind]);
   if (screen.kind === 'form' && screen.prefill) {
     // The route names what the new record is about (e.g. checkNew/:id): always a new record.
-    const prefill = Object.fromEntries(Object.entries(screen.prefill).map(([field, param]) => [field, params[param ?? ''] ?? search.get(param ?? '') ?? undefined]));
+    const prefill = Object.fromEntries(
+      Object.entries(screen.prefill).map(([field, param]) => [field, params[param ?? ''] ?? search.get(param ?? '') ?? undefined]),
+    );
     return <Renderer bundle={bundle} mode="add" prefill={{ ...prefill, ...given }} embedded={embedded} onClose={onClose} onDirtyChange={onDirtyChange} />;
   }
   const allowed = 'modes' in screen && screen.modes ? screen.modes : undefined;

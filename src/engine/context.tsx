@@ -47,7 +47,18 @@ const NO_SESSION_VALUES: Readonly<Record<string, unknown>> = {};
 
 const EngineContext = createContext<EngineContextValue | null>(null);
 
-export function EngineProvider({ children, dataProvider, registry = bundledRegistry, roleType, screenPath, cacheScope = '', sessionValues = NO_SESSION_VALUES, owner, onLeave, uploadMaxMb }: EngineSettings & { children: ReactNode }) {
+export function EngineProvider({
+  children,
+  dataProvider,
+  registry = bundledRegistry,
+  roleType,
+  screenPath,
+  cacheScope = '',
+  sessionValues = NO_SESSION_VALUES,
+  owner,
+  onLeave,
+  uploadMaxMb,
+}: EngineSettings & { children: ReactNode }) {
   const value = useMemo<EngineContextValue>(
     () => ({ dataProvider, registry, roleType, screenPath: screenPath ?? (() => undefined), cacheScope, sessionValues, owner, onLeave, uploadMaxMb }),
     [dataProvider, registry, roleType, screenPath, cacheScope, sessionValues, owner, onLeave, uploadMaxMb],

@@ -40,7 +40,8 @@ const PAID_STATES = new Set(['paid', 'inspected']);
 const stateLabel = (code: string) => onlineApply.workflow.states.find((s) => s.code === code)?.label ?? code;
 const MONEY = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2 });
 const yuan = (n: number | null | undefined) => (n === null || n === undefined ? '—' : MONEY.format(n));
-const channelLabel = (code: string | null) => (code && code in PAY_CHANNEL_LABELS ? PAY_CHANNEL_LABELS[code as PayChannel] : code === 'offline' ? '线下转账' : (code ?? '—'));
+const channelLabel = (code: string | null) =>
+  code && code in PAY_CHANNEL_LABELS ? PAY_CHANNEL_LABELS[code as PayChannel] : code === 'offline' ? '线下转账' : (code ?? '—');
 
 /** Seconds left until `expiresAt` (0 once past), ticking every second. */
 function useSecondsLeft(expiresAt: string | undefined): number {
@@ -90,11 +91,15 @@ function Paid({ application }: { application: Application }) {
 function PayPanel({ application }: { application: Application }) {
   const { token } = useSession();
   const [channel, setChannel] = useState<PayChannel>('wechat');
-  const order = useSWR<PayOrderInfo, ApiError>(['pay-code:toPay', application.id, channel, token], () => post<PayOrderInfo>(PAYMENT_API.toPay(application.id, channel), {}, { silent: true }), {
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-    shouldRetryOnError: false,
-  });
+  const order = useSWR<PayOrderInfo, ApiError>(
+    ['pay-code:toPay', application.id, channel, token],
+    () => post<PayOrderInfo>(PAYMENT_API.toPay(application.id, channel), {}, { silent: true }),
+    {
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+      shouldRetryOnError: false,
+    },
+  );
   const seconds = useSecondsLeft(order.data?.expiresAt);
   const expired = order.data !== undefined && seconds === 0;
 
@@ -109,7 +114,17 @@ function PayPanel({ application }: { application: Application }) {
         />
         <div style={{ display: 'flex', justifyContent: 'center' }}>
           {order.error ? (
-            <Alert type="error" showIcon message="无法生成支付订单" description={order.error.message} action={<Button size="small" onClick={() => void order.mutate()}>重试</Button>} />
+            <Alert
+              type="error"
+              showIcon
+              message="无法生成支付订单"
+              description={order.error.message}
+              action={
+                <Button size="small" onClick={() => void order.mutate()}>
+                  重试
+                </Button>
+              }
+            />
           ) : (
             <QRCode
               value={order.data?.qrContent ?? '-'}
@@ -147,7 +162,9 @@ function PayPanel({ application }: { application: Application }) {
           <Descriptions.Item label="申请状态">
             <Tag color="orange">{stateLabel(application.status)}</Tag>
           </Descriptions.Item>
-          <Descriptions.Item label="支付订单号">{order.data ? <Typography.Text copyable>{order.data.orderNo}</Typography.Text> : <Skeleton.Input size="small" active />}</Descriptions.Item>
+          <Descriptions.Item label="支付订单号">
+            {order.data ? <Typography.Text copyable>{order.data.orderNo}</Typography.Text> : <Skeleton.Input size="small" active />}
+          </Descriptions.Item>
           <Descriptions.Item label="订单有效期至">{order.data ? dayjs(order.data.expiresAt).format('YYYY-MM-DD HH:mm:ss') : '—'}</Descriptions.Item>
         </Descriptions>
         <Alert
@@ -167,10 +184,14 @@ export default function PayCodePage() {
   const navigate = useNavigate();
   const { token } = useSession();
   const id = params.get('id');
-  const application = useSWR<Application, ApiError>(id ? ['pay-code:application', id, token] : null, () => get<Application>(RECORD_PATH(id!), { silent: true }), {
-    // Poll while the payment is awaited; stop once it has arrived (or cannot).
-    refreshInterval: (data) => (data && data.status !== 'unpaid' ? 0 : POLL_MS),
-  });
+  const application = useSWR<Application, ApiError>(
+    id ? ['pay-code:application', id, token] : null,
+    () => get<Application>(RECORD_PATH(id!), { silent: true }),
+    {
+      // Poll while the payment is awaited; stop once it has arrived (or cannot).
+      refreshInterval: (data) => (data && data.status !== 'unpaid' ? 0 : POLL_MS),
+    },
+  );
 
   let body: React.ReactNode;
   if (!id) {
@@ -186,7 +207,14 @@ export default function PayCodePage() {
       />
     );
   } else if (application.error && !application.data) {
-    body = <Result status="warning" title="无法读取报检申请" subTitle={application.error.message} extra={<Button onClick={() => void application.mutate()}>重试</Button>} />;
+    body = (
+      <Result
+        status="warning"
+        title="无法读取报检申请"
+        subTitle={application.error.message}
+        extra={<Button onClick={() => void application.mutate()}>重试</Button>}
+      />
+    );
   } else if (!application.data) {
     body = <Skeleton active paragraph={{ rows: 8 }} />;
   } else if (PAID_STATES.has(application.data.status)) {

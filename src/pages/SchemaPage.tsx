@@ -50,7 +50,16 @@ export default function SchemaPage({ entry }: PageProps) {
   // A new record's form takes the unit's values when it is created: wait for them (they are cached after the first page).
   if (unit.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   return (
-    <EngineProvider dataProvider={dataProvider} roleType={roleType} screenPath={screenPath} cacheScope={`${token}:${role?.id ?? ''}`} sessionValues={sessionValues} owner={owner} onLeave={onLeave} uploadMaxMb={attachmentMaxMb}>
+    <EngineProvider
+      dataProvider={dataProvider}
+      roleType={roleType}
+      screenPath={screenPath}
+      cacheScope={`${token}:${role?.id ?? ''}`}
+      sessionValues={sessionValues}
+      owner={owner}
+      onLeave={onLeave}
+      uploadMaxMb={attachmentMaxMb}
+    >
       <SchemaScreen screenId={entry.screen!} onDirtyChange={onDirtyChange} />
       {entry.notCache ? <LeaveGuard dirty={dirty} /> : null}
     </EngineProvider>

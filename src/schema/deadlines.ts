@@ -29,7 +29,12 @@ function calendarDate(value: unknown): string | undefined {
 }
 
 /** Whether `value` of a `deadline` field is overdue or due soon on `today`; undefined otherwise (or when `while` does not hold). */
-export function deadlineState(field: Pick<Field, 'deadline'>, value: unknown, record: Readonly<Record<string, unknown>> = {}, today = todayIn()): DeadlineState | undefined {
+export function deadlineState(
+  field: Pick<Field, 'deadline'>,
+  value: unknown,
+  record: Readonly<Record<string, unknown>> = {},
+  today = todayIn(),
+): DeadlineState | undefined {
   const { deadline } = field;
   if (!deadline) return undefined;
   const options = deadline === true ? {} : deadline;

@@ -16,7 +16,23 @@ import type { Field, FieldType } from './types';
 export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'codes' | 'json' | 'rows';
 
 /** Field keywords that only some types take (the lint reports them elsewhere). */
-export type TypeKeyword = 'dict' | 'ref' | 'copy' | 'refWhere' | 'pickOnly' | 'resource' | 'min' | 'max' | 'maxLength' | 'accept' | 'maxCount' | 'deadline' | 'serial' | 'compute' | 'mask' | 'owner';
+export type TypeKeyword =
+  | 'dict'
+  | 'ref'
+  | 'copy'
+  | 'refWhere'
+  | 'pickOnly'
+  | 'resource'
+  | 'min'
+  | 'max'
+  | 'maxLength'
+  | 'accept'
+  | 'maxCount'
+  | 'deadline'
+  | 'serial'
+  | 'compute'
+  | 'mask'
+  | 'owner';
 
 /**
  * The list filter a type gets: free text searched (`text`), an id matched (`id`), codes, an area
@@ -65,18 +81,61 @@ const temporal = { ...base, defaultType: 'string', keywords: ['deadline'], range
 const coded = { ...base, defaultType: 'string', keywords: ['dict'], coded: true, filter: 'codes', requiredPrefix: '请选择' } as const;
 
 export const FIELD_KINDS = {
-  string: { ...base, doc: 'single-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength', 'serial', 'compute', 'mask', 'owner'] },
-  text: { ...base, doc: 'multi-line text', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength'], column: 'ellipsis', xlsx: { width: 40 } },
-  richText: { ...base, doc: 'formatted text (HTML: paragraphs, headings, lists, bold, links), edited in a rich-text editor; the server keeps only safe tags', value: 'string', sql: text, defaultType: 'string', keywords: ['maxLength'], listable: false, column: 'ellipsis', xlsx: { width: 40 } },
+  string: {
+    ...base,
+    doc: 'single-line text',
+    value: 'string',
+    sql: text,
+    defaultType: 'string',
+    keywords: ['maxLength', 'serial', 'compute', 'mask', 'owner'],
+  },
+  text: {
+    ...base,
+    doc: 'multi-line text',
+    value: 'string',
+    sql: text,
+    defaultType: 'string',
+    keywords: ['maxLength'],
+    column: 'ellipsis',
+    xlsx: { width: 40 },
+  },
+  richText: {
+    ...base,
+    doc: 'formatted text (HTML: paragraphs, headings, lists, bold, links), edited in a rich-text editor; the server keeps only safe tags',
+    value: 'string',
+    sql: text,
+    defaultType: 'string',
+    keywords: ['maxLength'],
+    listable: false,
+    column: 'ellipsis',
+    xlsx: { width: 40 },
+  },
   int: { ...numeric, doc: 'whole number', value: 'integer', sql: fixed('integer') },
   decimal: { ...numeric, doc: 'number with decimals', value: 'number', sql: fixed('numeric') },
   money: { ...numeric, doc: 'amount in yuan, two decimals', value: 'number', sql: fixed('numeric(14,2)'), column: 'money', xlsx: { numFmt: '#,##0.00' } },
   date: { ...temporal, doc: 'calendar date, YYYY-MM-DD', value: 'date', sql: fixed('date'), column: 'date' },
   datetime: { ...temporal, doc: 'date and time, ISO 8601', value: 'datetime', sql: fixed('timestamptz'), column: 'datetime' },
-  bool: { ...base, doc: 'yes or no', value: 'boolean', sql: fixed('boolean'), defaultType: 'boolean', keywords: ['compute'], groupable: true, filter: 'bool', requiredPrefix: '请选择' },
+  bool: {
+    ...base,
+    doc: 'yes or no',
+    value: 'boolean',
+    sql: fixed('boolean'),
+    defaultType: 'boolean',
+    keywords: ['compute'],
+    groupable: true,
+    filter: 'bool',
+    requiredPrefix: '请选择',
+  },
   dict: { ...coded, doc: 'one code of a dictionary (dict)', value: 'string', sql: fixed('text'), keywords: ['dict', 'compute'], groupable: true },
   multiDict: { ...coded, doc: 'several codes of a dictionary (dict)', value: 'codes', sql: fixed('text[]'), defaultType: 'array', groupable: true },
-  area: { ...coded, doc: 'an administrative area code, chosen in a cascade of the dictionary (dict)', value: 'string', sql: fixed('text'), groupable: true, filter: 'area' },
+  area: {
+    ...coded,
+    doc: 'an administrative area code, chosen in a cascade of the dictionary (dict)',
+    value: 'string',
+    sql: fixed('text'),
+    groupable: true,
+    filter: 'area',
+  },
   attachment: {
     ...base,
     doc: 'uploaded files; a list shows and filters whether any is uploaded (已上传 / 未上传)',
@@ -89,8 +148,25 @@ export const FIELD_KINDS = {
     column: 'presence',
     requiredPrefix: '请上传',
   },
-  ref: { ...base, doc: 'the id of a record of another resource (ref)', value: 'string', sql: fixed('text'), defaultType: undefined, keywords: ['ref', 'copy', 'refWhere', 'pickOnly'], filter: 'id', requiredPrefix: '请选择' },
-  children: { ...base, doc: 'a sub-table: rows of another resource (resource) saved with the record', value: 'rows', defaultType: undefined, keywords: ['resource'], listable: false, requiredPrefix: '请至少添加一条' },
+  ref: {
+    ...base,
+    doc: 'the id of a record of another resource (ref)',
+    value: 'string',
+    sql: fixed('text'),
+    defaultType: undefined,
+    keywords: ['ref', 'copy', 'refWhere', 'pickOnly'],
+    filter: 'id',
+    requiredPrefix: '请选择',
+  },
+  children: {
+    ...base,
+    doc: 'a sub-table: rows of another resource (resource) saved with the record',
+    value: 'rows',
+    defaultType: undefined,
+    keywords: ['resource'],
+    listable: false,
+    requiredPrefix: '请至少添加一条',
+  },
 } as const satisfies Record<FieldType, FieldKind>;
 
 /** The field types, in the table's order. */

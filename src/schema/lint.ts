@@ -83,14 +83,20 @@ function loadFile(ctx: LintContext, meta: MetaValidator, { path, text }: SchemaT
   const located = { path, source };
   const kind = kindOf(path);
   if (!kind) {
-    ctx.reportAt(located, 0, 'file-location', `not a schema location: put resources in resources/, screens in screens/, dictionaries in dicts/, the route tree in ${MENU_FILE}`);
+    ctx.reportAt(
+      located,
+      0,
+      'file-location',
+      `not a schema location: put resources in resources/, screens in screens/, dictionaries in dicts/, the route tree in ${MENU_FILE}`,
+    );
     return;
   }
   if (source.syntaxErrors.length > 0) {
     for (const error of source.syntaxErrors) ctx.reportAt(located, error.offset, 'json-syntax', error.message);
     return;
   }
-  for (const { key, offset } of source.duplicateKeys()) ctx.reportAt(located, offset, 'duplicate-key', `duplicate key '${key}' (only the last one would count)`);
+  for (const { key, offset } of source.duplicateKeys())
+    ctx.reportAt(located, offset, 'duplicate-key', `duplicate key '${key}' (only the last one would count)`);
   checkSchemaRef(ctx, located, kind);
 
   const basename = basenameOf(path);

@@ -103,7 +103,9 @@ function reduceErrors(errors: AjvError[], root: object): AjvError[] {
 /** The `const` of the tag property in each `oneOf` branch of a discriminated union. */
 function discriminatorValues(schema: unknown, tag: string, root: object): string[] {
   const branches = ((schema as { oneOf?: { $ref?: string }[] })?.oneOf ?? []).map((b) => (b.$ref ? resolveLocalRef(root, b.$ref) : b));
-  return branches.map((b) => (b as { properties?: Record<string, { const?: unknown }> })?.properties?.[tag]?.const).filter((v): v is string => typeof v === 'string');
+  return branches
+    .map((b) => (b as { properties?: Record<string, { const?: unknown }> })?.properties?.[tag]?.const)
+    .filter((v): v is string => typeof v === 'string');
 }
 
 function resolveLocalRef(root: object, ref: string): unknown {

@@ -140,7 +140,11 @@ export const READ_ACTIONS: readonly string[] = ['list', 'get', 'flowLog', 'audit
 /** Record actions a resource offers: its workflow's, or the plain ones. */
 export function recordActions(resource: Resource): string[] {
   // An `internal` action is run by the server only: no button or legacy path may name it.
-  return resource.workflow ? Object.entries(resource.workflow.actions).filter(([, a]) => !a?.internal).map(([name]) => name) : [...PLAIN_ACTIONS];
+  return resource.workflow
+    ? Object.entries(resource.workflow.actions)
+        .filter(([, a]) => !a?.internal)
+        .map(([name]) => name)
+    : [...PLAIN_ACTIONS];
 }
 
 /**

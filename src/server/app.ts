@@ -101,7 +101,13 @@ const api: FastifyPluginAsync<{ config: Config; extraRoutes?: FastifyPluginAsync
 
 /** The PostgreSQL pool settings of a configuration. */
 export function postgresOptions(config: Config): PostgresOptions {
-  return { poolMax: config.pgPoolMax, connectTimeoutMs: config.pgConnectTimeoutMs, statementTimeoutMs: config.pgStatementTimeoutMs, sslMode: config.pgSslMode, caFile: config.pgCaFile };
+  return {
+    poolMax: config.pgPoolMax,
+    connectTimeoutMs: config.pgConnectTimeoutMs,
+    statementTimeoutMs: config.pgStatementTimeoutMs,
+    sslMode: config.pgSslMode,
+    caFile: config.pgCaFile,
+  };
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -131,7 +137,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // The database opens before the plugin chain: a new embedded cluster takes seconds to initialise
   // and must never be closed half-way (see db/pglite.ts).
   progress?.(config.databaseUrl ? '连接 PostgreSQL…' : `打开内置数据库 ${config.dataDir}…`);
-  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, cacheDir: config.cacheDir, postgres: postgresOptions(config) }, progress, template);
+  const db = await createDatabase(
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, cacheDir: config.cacheDir, postgres: postgresOptions(config) },
+    progress,
+    template,
+  );
   try {
     progress?.('应用数据库迁移…');
     await migrateToLatest(db);

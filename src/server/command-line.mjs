@@ -104,7 +104,10 @@ export function helpText(spec) {
     ...positionals.map((p) => `${p.required ? `<${p.name}>` : `[${p.name}]`}${p.variadic ? '...' : ''}`),
   ].join(' ');
   /** @type {[string, string][]} */
-  const rows = [...positionals.map((p) => /** @type {[string, string]} */ ([`<${p.name}>`, p.description])), ...Object.entries(options).map(([name, o]) => /** @type {[string, string]} */ ([optionLabel(name, o), o.description]))];
+  const rows = [
+    ...positionals.map((p) => /** @type {[string, string]} */ ([`<${p.name}>`, p.description])),
+    ...Object.entries(options).map(([name, o]) => /** @type {[string, string]} */ ([optionLabel(name, o), o.description])),
+  ];
   const width = Math.min(32, Math.max(...rows.map(([label]) => label.length)) + 2);
   /** @param {[string, string][]} list */
   const table = (list) => list.map(([label, text]) => `  ${label.padEnd(width)}${label.length >= width ? `\n  ${' '.repeat(width)}` : ''}${text}`).join('\n');
@@ -155,7 +158,13 @@ export function interpretCommandLine(spec, argv) {
       if (/does not take an argument/.test(message)) throw new UsageError(say(spec, `选项 ${option} 不带取值`, `option ${option} takes no value`));
       // `--count -1`: a value that starts with a dash is taken for an option unless written `--count=-1`.
       const dash = /ambiguous/.test(message);
-      throw new UsageError(say(spec, `选项 ${option} 缺少取值${dash ? `（以 - 开头的取值写作 ${option}=<取值>）` : ''}`, `option ${option} needs a value${dash ? ` (a value starting with "-" is written ${option}=<value>)` : ''}`));
+      throw new UsageError(
+        say(
+          spec,
+          `选项 ${option} 缺少取值${dash ? `（以 - 开头的取值写作 ${option}=<取值>）` : ''}`,
+          `option ${option} needs a value${dash ? ` (a value starting with "-" is written ${option}=<value>)` : ''}`,
+        ),
+      );
     }
     throw new UsageError(message.split('\n')[0]);
   }

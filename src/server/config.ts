@@ -144,7 +144,11 @@ const nonNegativeInt: Parser<number> = (raw) => {
   if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number ≥ 0, got "${raw}"`);
   return n;
 };
-const list: Parser<readonly string[]> = (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+const list: Parser<readonly string[]> = (raw) =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const positiveNumber: Parser<number> = (raw) => {
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`expected a positive number, got "${raw}"`);
@@ -187,7 +191,8 @@ const trustProxy: Parser<boolean | readonly string[]> = (raw) => {
   if (['on', 'true', '1', 'yes'].includes(word)) return true;
   const entries = list(raw);
   const bad = entries.find((e) => !isAddressOrCidr(e) && !['loopback', 'linklocal', 'uniquelocal'].includes(e));
-  if (bad !== undefined || entries.length === 0) throw new Error(`expected off, on or addresses/CIDR ranges such as 10.0.0.5,192.168.1.0/24, got "${bad ?? raw}"`);
+  if (bad !== undefined || entries.length === 0)
+    throw new Error(`expected off, on or addresses/CIDR ranges such as 10.0.0.5,192.168.1.0/24, got "${bad ?? raw}"`);
   return entries;
 };
 /** 32 bytes as 64 hex digits or base64 (`openssl rand -base64 32`). */
@@ -230,35 +235,125 @@ export const SETTINGS = [
   setting('PORTAL_ERROR_LOG_RATE_LIMIT', 'errorLogRateLimit', positiveInt, 10, 'browser error reports per minute per visitor IP (×10 for a signed-in user)'),
   setting('PORTAL_VISITOR_ERROR_LOG_CAP', 'visitorErrorLogCap', positiveInt, 10_000, 'most error reports without a session kept (the oldest are pruned)'),
   setting('PORTAL_ERROR_LOG_DAYS', 'errorLogDays', positiveInt, 90, 'days an error report is kept'),
-  setting('PORTAL_HOUSEKEEPING_MINUTES', 'housekeepingMinutes', positiveNumber, 10, 'minutes between housekeeping runs (expired captchas, sessions, counters and link tokens; error reports, text messages and audit rows past their retention)'),
+  setting(
+    'PORTAL_HOUSEKEEPING_MINUTES',
+    'housekeepingMinutes',
+    positiveNumber,
+    10,
+    'minutes between housekeeping runs (expired captchas, sessions, counters and link tokens; error reports, text messages and audit rows past their retention)',
+  ),
   setting('PORTAL_MUST_UPDATE_PWD', 'mustUpdatePwd', onOff, true, 'force the change-password dialog for simple passwords'),
   setting('PORTAL_STATIC_DIR', 'staticDir', optionalText, null, 'built front end to serve (`npm start` uses dist/)'),
-  setting('PORTAL_SCHEMA_DIR', 'schemaDir', optionalText, null, 'schema directory (resources/, dicts/); unset = the repository\'s schemas/'),
+  setting('PORTAL_SCHEMA_DIR', 'schemaDir', optionalText, null, "schema directory (resources/, dicts/); unset = the repository's schemas/"),
   setting('PORTAL_EXPORT_MAX_ROWS', 'exportMaxRows', positiveInt, 200_000, 'most rows one XLSX export may hold'),
   setting('PORTAL_IMPORT_MAX_ROWS', 'importMaxRows', positiveInt, 5000, 'most data rows one XLSX import may hold'),
   setting('PORTAL_ATTACHMENT_MAX_MB', 'attachmentMaxMb', positiveNumber, 20, 'largest attachment file accepted, in MB (also the largest import file)'),
-  setting('PORTAL_SMS_PROVIDER', 'smsProvider', oneOf(['outbox', 'log'] as const), 'outbox', 'text-message provider: `outbox` writes each message to table sys_sms_outbox and the log (demo), `log` to the log only'),
-  setting('PORTAL_ATTACHMENT_DIR', 'attachmentDir', optionalText, null, 'attachment file directory; unset = `<PORTAL_DATA_DIR>/attachments` (a temporary directory for `memory://`)'),
-  setting('PORTAL_TRUST_PROXY', 'trustProxy', trustProxy, false, 'behind a load balancer: the balancers\' addresses or CIDR ranges, comma-separated (`127.0.0.1`, `10.0.0.0/8`), whose X-Forwarded-For gives the client IP; `on` believes every sender (only when no client can reach the process directly)'),
-  setting('PORTAL_DEMO', 'demo', oneOf(['auto', 'on', 'off'] as const), 'auto', 'demo accounts and records in an empty database: `auto` on the embedded default only (never on `DATABASE_URL`), `on` always, `off` never'),
+  setting(
+    'PORTAL_SMS_PROVIDER',
+    'smsProvider',
+    oneOf(['outbox', 'log'] as const),
+    'outbox',
+    'text-message provider: `outbox` writes each message to table sys_sms_outbox and the log (demo), `log` to the log only',
+  ),
+  setting(
+    'PORTAL_ATTACHMENT_DIR',
+    'attachmentDir',
+    optionalText,
+    null,
+    'attachment file directory; unset = `<PORTAL_DATA_DIR>/attachments` (a temporary directory for `memory://`)',
+  ),
+  setting(
+    'PORTAL_TRUST_PROXY',
+    'trustProxy',
+    trustProxy,
+    false,
+    "behind a load balancer: the balancers' addresses or CIDR ranges, comma-separated (`127.0.0.1`, `10.0.0.0/8`), whose X-Forwarded-For gives the client IP; `on` believes every sender (only when no client can reach the process directly)",
+  ),
+  setting(
+    'PORTAL_DEMO',
+    'demo',
+    oneOf(['auto', 'on', 'off'] as const),
+    'auto',
+    'demo accounts and records in an empty database: `auto` on the embedded default only (never on `DATABASE_URL`), `on` always, `off` never',
+  ),
   setting('PORTAL_PG_POOL_MAX', 'pgPoolMax', positiveInt, 10, 'most PostgreSQL connections one process holds'),
   setting('PORTAL_PG_CONNECT_TIMEOUT_MS', 'pgConnectTimeoutMs', nonNegativeInt, 10_000, 'milliseconds to wait for a new PostgreSQL connection (0 = no limit)'),
-  setting('PORTAL_PG_STATEMENT_TIMEOUT_MS', 'pgStatementTimeoutMs', nonNegativeInt, 120_000, 'milliseconds a statement may run before PostgreSQL cancels it (0 = no limit)'),
-  setting('PGSSLMODE', 'pgSslMode', oneOf(['disable', 'require', 'verify-ca', 'verify-full'] as const), null, 'TLS to PostgreSQL: `disable`, `require` (encrypted, certificate not checked), `verify-ca`, `verify-full` (checked against `PORTAL_PG_CA_FILE`); unset = as `DATABASE_URL` says'),
-  setting('PORTAL_PG_CA_FILE', 'pgCaFile', optionalText, null, 'PEM file of the certificate authority of PostgreSQL\'s certificate (for `verify-ca`, `verify-full`)'),
-  setting('PORTAL_SHUTDOWN_TIMEOUT', 'shutdownTimeoutSeconds', positiveNumber, 25, 'seconds a stopping process (SIGTERM, SIGINT) waits for requests in flight before it closes anyway'),
+  setting(
+    'PORTAL_PG_STATEMENT_TIMEOUT_MS',
+    'pgStatementTimeoutMs',
+    nonNegativeInt,
+    120_000,
+    'milliseconds a statement may run before PostgreSQL cancels it (0 = no limit)',
+  ),
+  setting(
+    'PGSSLMODE',
+    'pgSslMode',
+    oneOf(['disable', 'require', 'verify-ca', 'verify-full'] as const),
+    null,
+    'TLS to PostgreSQL: `disable`, `require` (encrypted, certificate not checked), `verify-ca`, `verify-full` (checked against `PORTAL_PG_CA_FILE`); unset = as `DATABASE_URL` says',
+  ),
+  setting(
+    'PORTAL_PG_CA_FILE',
+    'pgCaFile',
+    optionalText,
+    null,
+    "PEM file of the certificate authority of PostgreSQL's certificate (for `verify-ca`, `verify-full`)",
+  ),
+  setting(
+    'PORTAL_SHUTDOWN_TIMEOUT',
+    'shutdownTimeoutSeconds',
+    positiveNumber,
+    25,
+    'seconds a stopping process (SIGTERM, SIGINT) waits for requests in flight before it closes anyway',
+  ),
   setting('PORTAL_HEALTH_TIMEOUT_MS', 'healthTimeoutMs', positiveInt, 2000, 'milliseconds each check of `/health/ready` may take'),
-  setting('PORTAL_METRICS_PORT', 'metricsPort', optionalPort, null, 'port of a separate listener (on `HOST`) that serves only `GET /metrics` (Prometheus); unset = none'),
-  setting('PORTAL_METRICS_TOKEN', 'metricsToken', optionalText, null, 'token that opens `GET {PORTAL_API_BASE}/metrics` on the main port (`Authorization: Bearer <token>`); unset = not served there'),
-  setting('PORTAL_ATTACHMENT_STORE', 'attachmentStore', oneOf(['folder', 'database'] as const), 'folder', 'where attachment files live: `folder` (`PORTAL_ATTACHMENT_DIR`) or `database` (in the database itself: several processes share nothing else, one backup holds all)'),
-  setting('PORTAL_CRYPTO', 'crypto', oneOf(['standard', 'sm'] as const), 'standard', 'algorithms (docs/security.md): `standard` (login fields RSA-OAEP, digests SHA-256, sealed keys AES-256-GCM) or `sm` (国密: login fields SM2, digests and audit chain SM3, sealed keys SM4, and with PORTAL_MASTER_KEY the ID card and mobile columns encrypted with SM4, converted at start); switching ends open sessions'),
-  setting('PORTAL_MASTER_KEY', 'masterKey', masterKey, null, 'a 32-byte key (64 hex digits or base64, `openssl rand -base64 32`) that encrypts the server\'s private keys in the database (and in the `sm` mode the ID card and mobile columns) and keys the audit-log chain; keep it outside the database and its backups'),
+  setting(
+    'PORTAL_METRICS_PORT',
+    'metricsPort',
+    optionalPort,
+    null,
+    'port of a separate listener (on `HOST`) that serves only `GET /metrics` (Prometheus); unset = none',
+  ),
+  setting(
+    'PORTAL_METRICS_TOKEN',
+    'metricsToken',
+    optionalText,
+    null,
+    'token that opens `GET {PORTAL_API_BASE}/metrics` on the main port (`Authorization: Bearer <token>`); unset = not served there',
+  ),
+  setting(
+    'PORTAL_ATTACHMENT_STORE',
+    'attachmentStore',
+    oneOf(['folder', 'database'] as const),
+    'folder',
+    'where attachment files live: `folder` (`PORTAL_ATTACHMENT_DIR`) or `database` (in the database itself: several processes share nothing else, one backup holds all)',
+  ),
+  setting(
+    'PORTAL_CRYPTO',
+    'crypto',
+    oneOf(['standard', 'sm'] as const),
+    'standard',
+    'algorithms (docs/security.md): `standard` (login fields RSA-OAEP, digests SHA-256, sealed keys AES-256-GCM) or `sm` (国密: login fields SM2, digests and audit chain SM3, sealed keys SM4, and with PORTAL_MASTER_KEY the ID card and mobile columns encrypted with SM4, converted at start); switching ends open sessions',
+  ),
+  setting(
+    'PORTAL_MASTER_KEY',
+    'masterKey',
+    masterKey,
+    null,
+    "a 32-byte key (64 hex digits or base64, `openssl rand -base64 32`) that encrypts the server's private keys in the database (and in the `sm` mode the ID card and mobile columns) and keys the audit-log chain; keep it outside the database and its backups",
+  ),
   setting('PORTAL_SMS_RETENTION_DAYS', 'smsRetentionDays', positiveInt, 30, 'days a sent text message and a used or expired SMS code are kept'),
   setting('PORTAL_AUDIT_RETENTION_DAYS', 'auditRetentionDays', atLeast(180), 180, 'days an audit-log row is kept (at least 180)'),
   setting('PORTAL_PASSWORD_MAX_AGE_DAYS', 'passwordMaxAgeDays', nonNegativeInt, 0, 'days a password may be used before it must be changed (0 = no limit)'),
   setting('PORTAL_PASSWORD_HISTORY', 'passwordHistory', nonNegativeInt, 5, 'a new password may not be one of the last N (0 = no check)'),
-  setting('PORTAL_SINGLE_SESSION', 'singleSession', onOff, false, '`on`: a new login ends the account\'s other sessions'),
-  setting('PORTAL_EXTERNAL_LINK_IDENTITY', 'externalLinkIdentity', oneOf(['token', 'userId'] as const), 'token', 'what an external link carries: `token` (signed, single-use, 5 minutes) or `userId`'),
+  setting('PORTAL_SINGLE_SESSION', 'singleSession', onOff, false, "`on`: a new login ends the account's other sessions"),
+  setting(
+    'PORTAL_EXTERNAL_LINK_IDENTITY',
+    'externalLinkIdentity',
+    oneOf(['token', 'userId'] as const),
+    'token',
+    'what an external link carries: `token` (signed, single-use, 5 minutes) or `userId`',
+  ),
   setting('LOG_LEVEL', 'logLevel', text, 'info', 'log level (silent, error, warn, info, debug)'),
   setting('PORTAL_CITY_NAME', 'cityName', text, '宁波市', 'city shown before the platform title'),
   setting('PORTAL_PLATFORM_TITLE', 'platformTitle', text, '特种设备企业服务平台', 'platform title in the header'),
@@ -266,11 +361,17 @@ export const SETTINGS = [
   setting('PORTAL_FEEDBACK_URL', 'feedbackUrl', optionalText, null, 'problem-feedback link (hidden when unset)'),
   setting('PORTAL_SUPPORT_NOTE', 'supportNote', optionalText, '技术支持：工作日 9:00–17:00', 'support note in the header'),
   setting('PORTAL_MANUAL_URL', 'manualUrl', optionalText, null, 'operation manual download (hidden when unset)'),
-  setting('PORTAL_GAS_CYLINDER_URL', 'gasCylinderUrl', httpUrl, null, 'gas-cylinder traceability system (自助服务 › 气瓶追溯, opens in a new window with a single-use link token, never the session: docs/security.md; hidden when unset)'),
+  setting(
+    'PORTAL_GAS_CYLINDER_URL',
+    'gasCylinderUrl',
+    httpUrl,
+    null,
+    'gas-cylinder traceability system (自助服务 › 气瓶追溯, opens in a new window with a single-use link token, never the session: docs/security.md; hidden when unset)',
+  ),
   setting('PORTAL_SSO_ENTRY_URL', 'ssoEntryUrl', optionalText, null, 'SSO entry for browsers that never logged in'),
   setting('PORTAL_SSO_LOGOUT_URL', 'ssoLogoutUrl', optionalText, null, 'page a user with ssoUserId goes to after logout'),
   setting('PORTAL_COOKIE_EXPIRES_HOURS', 'cookieExpiresHours', positiveNumber, 8, 'hours a remembered-login cookie lives'),
-  setting('PORTAL_OVERSIGHT_ROLE_TYPES', 'oversightRoleTypes', list, ['authority'], 'role types that oversee their area\'s rows (comma-separated)'),
+  setting('PORTAL_OVERSIGHT_ROLE_TYPES', 'oversightRoleTypes', list, ['authority'], "role types that oversee their area's rows (comma-separated)"),
   setting('PORTAL_PROVINCE_CODE', 'provinceCode', text, '330000', 'default province code'),
   setting('PORTAL_AREA_CODE', 'areaCode', text, '330200', 'default area code'),
 ] as const;
@@ -302,12 +403,12 @@ export class StartupError extends Error {
  * check for misspelt names does not report them.
  */
 export const OTHER_VARIABLES: readonly { env: string; description: string }[] = [
-  { env: 'PORTAL_SCHEMAS', description: '`eager` compiles every route\'s validators and serializers at start (tests do); `lazy` (default) on first use' },
+  { env: 'PORTAL_SCHEMAS', description: "`eager` compiles every route's validators and serializers at start (tests do); `lazy` (default) on first use" },
   { env: 'PORTAL_SKIP_PREPARE', description: 'set: `npm ci` / `npm install` skip building and the embedded database templates' },
   { env: 'FORCE_BUILD', description: 'set: `npm start` rebuilds the front end and the server even when nothing changed' },
   { env: 'PORTAL_ENV_FILE', description: 'offline package: the settings file `bin/portal` reads (default `etc/portal.env`)' },
   { env: 'PORTAL_DEV', description: 'set by `npm run dev` for its API server' },
-  { env: 'PORTAL_API_TARGET', description: '`npm run dev`: where Vite\'s dev server sends API calls (default http://127.0.0.1:8080)' },
+  { env: 'PORTAL_API_TARGET', description: "`npm run dev`: where Vite's dev server sends API calls (default http://127.0.0.1:8080)" },
   { env: 'PORTAL_SOAK_SECONDS', description: 'tests only: length of the scale-out soak (`npm run soak` sets 300)' },
   { env: 'PORTAL_RELIABILITY_LOG', description: 'tests only: where the reliability suite writes its report' },
 ];

@@ -21,15 +21,32 @@ import { projectPath } from './paths';
 import { say, sayFatal, serverCommand } from './start-output.mjs';
 
 // How this process was started names the command in --help and in a wrong argument's line.
-const commandName = process.env.npm_lifecycle_event === 'serve' ? 'npm run serve' : process.env.npm_lifecycle_event === 'start' ? 'npm start' : toolName('node dist/server.mjs', 'start');
+const commandName =
+  process.env.npm_lifecycle_event === 'serve'
+    ? 'npm run serve'
+    : process.env.npm_lifecycle_event === 'start'
+      ? 'npm start'
+      : toolName('node dist/server.mjs', 'start');
 const { values: flags } = parseCommandLine(
   serverCommand(commandName, {
-    'prepare-database': { type: 'boolean', description: '只生成内置数据库模板后退出（npm start 构建时内部使用）/ write the embedded database templates and exit (used by npm start while it builds)' },
+    'prepare-database': {
+      type: 'boolean',
+      description: '只生成内置数据库模板后退出（npm start 构建时内部使用）/ write the embedded database templates and exit (used by npm start while it builds)',
+    },
   }),
 );
 
 // The server's modules load once the command line is understood: `--help` answers at once.
-const [{ buildApp }, { loadConfig, StartupError, unknownSettings }, { seedDemoOnce }, { demoTemplate }, { databaseTemplate }, { formatDemoAccounts, hasDemoAccounts, isEmpty }, { serveLiveBackups }, { startupError }] = await Promise.all([
+const [
+  { buildApp },
+  { loadConfig, StartupError, unknownSettings },
+  { seedDemoOnce },
+  { demoTemplate },
+  { databaseTemplate },
+  { formatDemoAccounts, hasDemoAccounts, isEmpty },
+  { serveLiveBackups },
+  { startupError },
+] = await Promise.all([
   import('./app'),
   import('./config'),
   import('./db/demo/index'),
@@ -63,10 +80,16 @@ const staticDir = config.staticDir ?? projectPath('dist');
 const demo = config.demo === 'on' || (config.demo === 'auto' && !config.databaseUrl);
 
 for (const { name, suggestion } of unknownSettings()) {
-  say(`未知的环境变量 ${name}（未生效）${suggestion ? `，是否应为 ${suggestion}？` : ''} / unknown variable ${name} is ignored${suggestion ? ` — did you mean ${suggestion}?` : ''}`, 'warn');
+  say(
+    `未知的环境变量 ${name}（未生效）${suggestion ? `，是否应为 ${suggestion}？` : ''} / unknown variable ${name} is ignored${suggestion ? ` — did you mean ${suggestion}?` : ''}`,
+    'warn',
+  );
 }
 if (config.trustProxy === true) {
-  say('PORTAL_TRUST_PROXY=on 信任任何来源的 X-Forwarded-For：请改为负载均衡器的地址 / trusts X-Forwarded-For from anyone: list the balancers\' addresses instead', 'warn');
+  say(
+    "PORTAL_TRUST_PROXY=on 信任任何来源的 X-Forwarded-For：请改为负载均衡器的地址 / trusts X-Forwarded-For from anyone: list the balancers' addresses instead",
+    'warn',
+  );
 }
 
 // A new embedded database starts from the demo template (accounts and records already written).
@@ -76,7 +99,10 @@ const template = demo && !config.databaseUrl && !config.schemaDir ? demoTemplate
 // embedded database templates into the cache and exits, so the first start only loads them.
 if (flags['prepare-database']) {
   if (!template) progress('使用 PostgreSQL、非演示模式或自定义屏幕目录：无需演示数据库模板');
-  else progress((await databaseTemplate(template, { progress, cacheDir: config.cacheDir ?? undefined })) ? '数据库模板就绪' : '数据库模板未生成：首次启动时再生成');
+  else
+    progress(
+      (await databaseTemplate(template, { progress, cacheDir: config.cacheDir ?? undefined })) ? '数据库模板就绪' : '数据库模板未生成：首次启动时再生成',
+    );
   process.exit(0);
 }
 
@@ -87,9 +113,16 @@ try {
   if (demo) {
     // Once, however many processes start together on the empty database (an advisory lock).
     const records = await seedDemoOnce(app, { progress });
-    if (records) say(`已写入演示数据 / Seeded demo data (${Object.entries(records).map(([k, n]) => `${n} ${k}`).join(', ')}).`);
+    if (records)
+      say(
+        `已写入演示数据 / Seeded demo data (${Object.entries(records)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(', ')}).`,
+      );
   } else if (await isEmpty(app.db)) {
-    say('数据库中还没有账号：用 npm run admin -- create-authority（离线安装包中为 bin/portal admin create-authority）创建第一个管理员 / No account yet: create the first administrator with `npm run admin -- create-authority` (`bin/portal admin create-authority` in the offline package)');
+    say(
+      '数据库中还没有账号：用 npm run admin -- create-authority（离线安装包中为 bin/portal admin create-authority）创建第一个管理员 / No account yet: create the first administrator with `npm run admin -- create-authority` (`bin/portal admin create-authority` in the offline package)',
+    );
   }
   // PORT=0 takes a free port; the banner shows the one taken (tests read it).
   const address = await app.listen({ port: config.port, host: config.host });
@@ -100,8 +133,16 @@ try {
     if (demoAccounts) say(`演示账号 / Demo accounts (login name, password, org code):\n${formatDemoAccounts()}`);
   } else {
     say('模式：生产（不写入演示账号与数据）/ Mode: production');
-    if (demoAccounts) say('警告：数据库中有公开密码的演示账号，请用 npm run admin -- reset-password 修改或停用 / Warning: the database holds the demo accounts, whose passwords are published', 'warn');
-    if (!config.masterKey) say('提示：未设置 PORTAL_MASTER_KEY，服务器私钥与 SSO 密钥以明文保存在数据库中 / Note: PORTAL_MASTER_KEY is not set; the server\'s private keys and SSO secret are stored unsealed in the database', 'warn');
+    if (demoAccounts)
+      say(
+        '警告：数据库中有公开密码的演示账号，请用 npm run admin -- reset-password 修改或停用 / Warning: the database holds the demo accounts, whose passwords are published',
+        'warn',
+      );
+    if (!config.masterKey)
+      say(
+        "提示：未设置 PORTAL_MASTER_KEY，服务器私钥与 SSO 密钥以明文保存在数据库中 / Note: PORTAL_MASTER_KEY is not set; the server's private keys and SSO secret are stored unsealed in the database",
+        'warn',
+      );
   }
   say(`门户已就绪 / Portal ready: ${address}  (API ${config.apiBase}, docs /docs)  in ${seconds()} s`);
 } catch (err) {
@@ -123,11 +164,15 @@ async function shutdown(app: FastifyInstance, signal: string): Promise<void> {
   const began = performance.now();
   const step = (message: string, level: 'info' | 'error' = 'info') => say(`[停止 ${((performance.now() - began) / 1000).toFixed(1)}s] ${message}`, level);
   const limit = config.shutdownTimeoutSeconds;
-  step(`收到 ${signal}：不再接受新连接，等待进行中的请求（${app.lifecycle.inFlight} 个，最多 ${limit} 秒）/ ${signal}: draining — no new connections, waiting for the requests in flight (${app.lifecycle.inFlight}, at most ${limit} s)`);
+  step(
+    `收到 ${signal}：不再接受新连接，等待进行中的请求（${app.lifecycle.inFlight} 个，最多 ${limit} 秒）/ ${signal}: draining — no new connections, waiting for the requests in flight (${app.lifecycle.inFlight}, at most ${limit} s)`,
+  );
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    step(`${limit} 秒已到，仍有 ${app.lifecycle.inFlight} 个请求未完成：断开其连接 / shutdown timeout: ${limit} s passed, requests still in flight: ${app.lifecycle.inFlight}; closing their connections`);
+    step(
+      `${limit} 秒已到，仍有 ${app.lifecycle.inFlight} 个请求未完成：断开其连接 / shutdown timeout: ${limit} s passed, requests still in flight: ${app.lifecycle.inFlight}; closing their connections`,
+    );
     app.server.closeAllConnections();
     // The database close below should follow at once; should it hang, leave anyway.
     setTimeout(() => process.exit(1), 2000);

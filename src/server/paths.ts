@@ -33,6 +33,8 @@ let runningCode: string | undefined;
  * (db/index.ts MIGRATED, db/demo/template.ts). Read once.
  */
 export function runningCodeHash(): string {
-  runningCode ??= createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex');
+  runningCode ??= createHash('sha256')
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .digest('hex');
   return runningCode;
 }

@@ -104,7 +104,7 @@ export function serverCommand(name, options = {}) {
     env: [
       ['PORT, HOST', '监听端口与地址（默认 8080, 127.0.0.1）/ the port and address (default 8080, 127.0.0.1)'],
       ['DATABASE_URL', 'PostgreSQL；未设置时用内置数据库 / unset: the embedded database'],
-      ['PORTAL_DATA_DIR', '内置数据库目录（默认 ./data）/ the embedded database\'s directory (default ./data)'],
+      ['PORTAL_DATA_DIR', "内置数据库目录（默认 ./data）/ the embedded database's directory (default ./data)"],
       ['PORTAL_DEMO', 'auto | on | off：空数据库是否写入演示账号 / demo accounts in an empty database'],
       ['LOG_LEVEL', 'silent | error | warn | info | debug'],
     ],

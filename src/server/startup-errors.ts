@@ -44,9 +44,12 @@ export function startupError(err: unknown, config?: Config): StartupError | null
         return new StartupError('PGSSLMODE', `与数据库的 TLS 连接失败：${e.message}`, `TLS to the database failed: ${e.message}`, { cause: err });
       }
     }
-    if (code === 'EADDRINUSE') return new StartupError('PORT', `端口已被占用（${config?.port ?? ''}）`, `port ${config?.port ?? ''} is already in use`, { cause: err });
-    if (code === 'EADDRNOTAVAIL') return new StartupError('HOST', `本机没有该地址（${config?.host ?? ''}）`, `${config?.host ?? ''} is not an address of this machine`, { cause: err });
-    if (code === 'EACCES' && e.message.includes('listen')) return new StartupError('PORT', `无权监听该端口（${config?.port ?? ''}）`, `no permission to listen on port ${config?.port ?? ''}`, { cause: err });
+    if (code === 'EADDRINUSE')
+      return new StartupError('PORT', `端口已被占用（${config?.port ?? ''}）`, `port ${config?.port ?? ''} is already in use`, { cause: err });
+    if (code === 'EADDRNOTAVAIL')
+      return new StartupError('HOST', `本机没有该地址（${config?.host ?? ''}）`, `${config?.host ?? ''} is not an address of this machine`, { cause: err });
+    if (code === 'EACCES' && e.message.includes('listen'))
+      return new StartupError('PORT', `无权监听该端口（${config?.port ?? ''}）`, `no permission to listen on port ${config?.port ?? ''}`, { cause: err });
     if ((code === 'EACCES' || code === 'EROFS' || code === 'EPERM' || code === 'ENOTDIR') && e.path && config) {
       const setting = folderSetting(e.path, config);
       if (setting) return new StartupError(setting, `目录不可写（${e.path}）`, `folder cannot be written (${e.path}): ${code}`, { cause: err });
@@ -58,7 +61,8 @@ export function startupError(err: unknown, config?: Config): StartupError | null
 /** Which folder setting a path lies under. */
 function folderSetting(path: string, config: Config): string | null {
   if (config.attachmentDir && path.startsWith(config.attachmentDir)) return 'PORTAL_ATTACHMENT_DIR';
-  if (!config.dataDir.startsWith('memory://') && path.startsWith(config.dataDir)) return config.attachmentDir ? 'PORTAL_DATA_DIR' : 'PORTAL_DATA_DIR / PORTAL_ATTACHMENT_DIR';
+  if (!config.dataDir.startsWith('memory://') && path.startsWith(config.dataDir))
+    return config.attachmentDir ? 'PORTAL_DATA_DIR' : 'PORTAL_DATA_DIR / PORTAL_ATTACHMENT_DIR';
   if (config.cacheDir && path.startsWith(config.cacheDir)) return 'PORTAL_CACHE_DIR';
   return null;
 }

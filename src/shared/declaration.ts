@@ -19,7 +19,9 @@ export const DECLARATION_CATEGORIES: Record<string, string> = Object.fromEntries
 export const DECLARATION_STATES: Record<string, string> = Object.fromEntries(declarationResource.workflow.states.map((state) => [state.code, state.label]));
 
 /** State code → tag colour: the workflow's, as the authority's list shows them. */
-export const DECLARATION_STATE_COLORS: Record<string, string> = Object.fromEntries(declarationResource.workflow.states.map((state) => [state.code, state.color ?? 'default']));
+export const DECLARATION_STATE_COLORS: Record<string, string> = Object.fromEntries(
+  declarationResource.workflow.states.map((state) => [state.code, state.color ?? 'default']),
+);
 
 export interface DeclarationInput {
   declarant: string;

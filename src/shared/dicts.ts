@@ -5,7 +5,15 @@
  * refuses a dictionary file or a field that names one, the server's catalogue does not load one,
  * and the browser's bundled registry does not serve one. One list, read by all three.
  */
-export const FILTERED_DICT_TYPES = ['inspect_department', 'monitor_department', 'SCD_JYJGWYDM', 'SCD_ORG', 'department_21', 'department_22', 'WJTX_MENU_TREE'] as const;
+export const FILTERED_DICT_TYPES = [
+  'inspect_department',
+  'monitor_department',
+  'SCD_JYJGWYDM',
+  'SCD_ORG',
+  'department_21',
+  'department_22',
+  'WJTX_MENU_TREE',
+] as const;
 
 const filtered: ReadonlySet<string> = new Set(FILTERED_DICT_TYPES);
 

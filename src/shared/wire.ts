@@ -52,7 +52,8 @@ export const userInfoSchema = {
     passwordChangeReason: {
       type: ['string', 'null'],
       enum: ['administrator', 'expired', null],
-      description: 'Why the password must be changed: `administrator` (set with `npm run admin`) or `expired` (older than PORTAL_PASSWORD_MAX_AGE_DAYS); null when it need not.',
+      description:
+        'Why the password must be changed: `administrator` (set with `npm run admin`) or `expired` (older than PORTAL_PASSWORD_MAX_AGE_DAYS); null when it need not.',
     },
     basicUnitFlag: { type: 'integer', enum: [0, 1], description: '1 for a sub-account (bypass account): marked in the header.' },
     orgName: { type: ['string', 'null'], description: "Name of the user's organisation, for the welcome line." },
@@ -131,7 +132,11 @@ export const publicKeySchema = {
   type: 'object',
   properties: {
     publicKey: { type: 'string', description: 'RSA-OAEP: SPKI PEM. SM2: the uncompressed point in hex (04‖x‖y).' },
-    algorithm: { type: 'string', enum: ['RSA-OAEP', 'SM2'], description: 'RSA-OAEP (SHA-256, base64 fields) by default; SM2 (C1C3C2, hex fields) with PORTAL_CRYPTO=sm.' },
+    algorithm: {
+      type: 'string',
+      enum: ['RSA-OAEP', 'SM2'],
+      description: 'RSA-OAEP (SHA-256, base64 fields) by default; SM2 (C1C3C2, hex fields) with PORTAL_CRYPTO=sm.',
+    },
   },
   required: ['publicKey', 'algorithm'],
   additionalProperties: false,
@@ -150,7 +155,8 @@ export const appConfigSchema = {
     links: {
       type: 'object',
       additionalProperties: str,
-      description: "External links of the menu by name (a menu node's hrefSetting): the configured URLs only; a node whose link is not configured is not shown.",
+      description:
+        "External links of the menu by name (a menu node's hrefSetting): the configured URLs only; a node whose link is not configured is not shown.",
     },
     ssoEntryUrl: { type: ['string', 'null'], description: 'Where a browser that never logged in is sent instead of /login (as in the original portal).' },
     ssoLogoutUrl: { type: ['string', 'null'], description: 'External page a user with ssoUserId goes to after logout.' },
@@ -193,7 +199,12 @@ export const auditEntrySchema = {
     createDate: str,
     changes: {
       type: 'array',
-      items: { type: 'object', properties: { field: str, label: str, from: str, to: str }, required: ['field', 'label', 'from', 'to'], additionalProperties: false },
+      items: {
+        type: 'object',
+        properties: { field: str, label: str, from: str, to: str },
+        required: ['field', 'label', 'from', 'to'],
+        additionalProperties: false,
+      },
     },
   },
   required: ['id', 'operation', 'userId', 'userName', 'createDate', 'changes'],
@@ -213,7 +224,11 @@ export const errorLogEntrySchema = {
     mes: { type: 'string', maxLength: 8000 },
     url: { type: 'string', maxLength: 2000 },
     time: { type: 'string', maxLength: 40, description: "The browser's clock when the error happened (ISO 8601)." },
-    token: { type: 'string', maxLength: 128, description: 'The session token the browser held (not stored: the server keeps a fingerprint of its own session).' },
+    token: {
+      type: 'string',
+      maxLength: 128,
+      description: 'The session token the browser held (not stored: the server keeps a fingerprint of its own session).',
+    },
     userId: { type: 'string', maxLength: 64, description: 'The signed-in user as the browser knows it (the server records the session user).' },
     userName: { type: 'string', maxLength: 100 },
   },

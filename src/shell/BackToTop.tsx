@@ -7,11 +7,6 @@ export const BACK_TO_TOP_DURATION = 1000;
 
 export default function BackToTop({ target }: { target: RefObject<HTMLElement | null> }) {
   return (
-    <FloatButton.BackTop
-      visibilityHeight={BACK_TO_TOP_THRESHOLD}
-      duration={BACK_TO_TOP_DURATION}
-      target={() => target.current ?? window}
-      tooltip="回到顶部"
-    />
+    <FloatButton.BackTop visibilityHeight={BACK_TO_TOP_THRESHOLD} duration={BACK_TO_TOP_DURATION} target={() => target.current ?? window} tooltip="回到顶部" />
   );
 }

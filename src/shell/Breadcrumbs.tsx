@@ -12,7 +12,19 @@ interface BreadcrumbsProps {
 /** Home / group / page, from the route's place in schemas/menu.json. */
 export default function Breadcrumbs({ entry, home }: BreadcrumbsProps) {
   const items = [
-    { key: 'home', title: entry.fullPath === home.key ? <><HomeOutlined /> {home.title}</> : <Link to={home.path}><HomeOutlined /> {home.title}</Link> },
+    {
+      key: 'home',
+      title:
+        entry.fullPath === home.key ? (
+          <>
+            <HomeOutlined /> {home.title}
+          </>
+        ) : (
+          <Link to={home.path}>
+            <HomeOutlined /> {home.title}
+          </Link>
+        ),
+    },
     ...entry.ancestors.map((a) => ({ key: a.fullPath, title: a.title })),
     ...(entry.fullPath === home.key ? [] : [{ key: entry.fullPath, title: entry.title }]),
   ];

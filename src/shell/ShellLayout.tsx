@@ -99,12 +99,16 @@ export default function ShellLayout() {
             <Breadcrumbs entry={entry} home={home} />
             {/* Signed out (logout, password change): the pages go at once, before a read of theirs
                 could go out without the session; the login page is on its way. */}
-            {s.token && !s.passwordMustChange && <KeepAlive activeKey={current.key} outlet={outlet} openKeys={tabs.map((t) => t.key)} notCache={entry.notCache} />}
+            {s.token && !s.passwordMustChange && (
+              <KeepAlive activeKey={current.key} outlet={outlet} openKeys={tabs.map((t) => t.key)} notCache={entry.notCache} />
+            )}
           </Layout.Content>
           <BackToTop target={content} />
         </Layout>
       </Layout>
-      {(mustChangePassword || modal === 'password') && <ChangePasswordModal forced={mustChangePassword} reason={s.passwordMustChange ? s.passwordChangeReason : null} onClose={() => setModal(null)} />}
+      {(mustChangePassword || modal === 'password') && (
+        <ChangePasswordModal forced={mustChangePassword} reason={s.passwordMustChange ? s.passwordChangeReason : null} onClose={() => setModal(null)} />
+      )}
       {modal === 'profile' && <ProfileModal onClose={() => setModal(null)} />}
     </Layout>
   );

@@ -73,7 +73,14 @@ describe.each(dbTargets())('error report bounds (%s)', (target) => {
     await sql`DELETE FROM sys_error_log`.execute(app.db);
     const now = Date.now();
     const row = (minutesAgo: number, userId: string | null) => ({
-      id: newId(), type: 'script', code: '0', mes: `m${minutesAgo}`, url: '/', time: new Date(now - minutesAgo * 60_000), user_id: userId, ip: '10.1.0.9',
+      id: newId(),
+      type: 'script',
+      code: '0',
+      mes: `m${minutesAgo}`,
+      url: '/',
+      time: new Date(now - minutesAgo * 60_000),
+      user_id: userId,
+      ip: '10.1.0.9',
     });
     const nbadmin = await app.db.selectFrom('sys_user').select('id').where('login_name', '=', 'nbadmin').executeTakeFirstOrThrow();
     await app.db
@@ -86,8 +93,14 @@ describe.each(dbTargets())('error report bounds (%s)', (target) => {
   });
 
   it('housekeeping drops expired captchas and rate counters whose window ended long ago', async () => {
-    await app.db.insertInto('sys_captcha').values({ id: newId(), text: 'abcd', expires_at: new Date(Date.now() - 1000) }).execute();
-    await app.db.insertInto('sys_rate_counter').values({ key: 'test:old', window_start: new Date(Date.now() - 2 * 24 * 3_600_000), count: 9 }).execute();
+    await app.db
+      .insertInto('sys_captcha')
+      .values({ id: newId(), text: 'abcd', expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    await app.db
+      .insertInto('sys_rate_counter')
+      .values({ key: 'test:old', window_start: new Date(Date.now() - 2 * 24 * 3_600_000), count: 9 })
+      .execute();
     await app.db.insertInto('sys_rate_counter').values({ key: 'test:live', window_start: new Date(), count: 1 }).execute();
     const report = await runHousekeeping(app.db, app.config);
     expect(report.captchas).toBeGreaterThanOrEqual(1);
@@ -107,7 +120,8 @@ describe.each(dbTargets())('login limits per account (%s)', (target) => {
   const THROTTLED = { result: 'false', code: 'LOGIN_THROTTLED', message: '该账号登录尝试过于频繁，请1分钟后再试' };
 
   it('refuses one address guessing one account, before the password is checked, and no one else', async () => {
-    for (let i = 0; i < 3; i++) expect(await login(app, nbsub.loginName, 'Wrong@2026', nbsub.orgCode, { remoteAddress: '10.2.0.1' })).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    for (let i = 0; i < 3; i++)
+      expect(await login(app, nbsub.loginName, 'Wrong@2026', nbsub.orgCode, { remoteAddress: '10.2.0.1' })).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     expect(await login(app, nbsub.loginName, nbsub.password, nbsub.orgCode, { remoteAddress: '10.2.0.1' })).toMatchObject(THROTTLED);
     // The refused attempt did not count as a failure (no step towards the account lock).
     expect(await failedCount()).toBe(3);
@@ -144,7 +158,8 @@ describe.each(dbTargets())('a session-less caller cannot grow the tables (%s)', 
       for (const res of [
         await app.inject({ method: 'GET', url: api(API.captcha), remoteAddress: '10.3.0.1' }),
         await app.inject({ method: 'POST', url: api(API.saveErrorLogger), remoteAddress: '10.3.0.1', payload: { mes: `x${i}` } }),
-      ]) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      ])
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
     }
     expect(Object.fromEntries(statuses)).toEqual({ 200: 4, 429: 196 });
     expect(await count(app.db, 'sys_captcha')).toBeLessThanOrEqual(before.captcha + 2);

@@ -19,14 +19,21 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { authority: 'jgadmin', unit: 'nbadmin' } });
   const open = async (path: string, payload: Record<string, unknown> = {}) => {
     const res = await app.inject({ method: 'POST', url: api(`${BASE}${path}`), payload });
-    return { status: res.statusCode, body: res.json<{ result: string; message?: string; data?: Record<string, unknown>; code?: string } & Record<string, unknown>>() };
+    return {
+      status: res.statusCode,
+      body: res.json<{ result: string; message?: string; data?: Record<string, unknown>; code?: string } & Record<string, unknown>>(),
+    };
   };
   const lastCode = async (mobile: string) => {
     const row = await app.db.selectFrom('sys_sms_outbox').select('text').where('mobile', '=', mobile).orderBy('created_at', 'desc').executeTakeFirst();
     return row ? codeIn(row.text) : null;
   };
   /** A minute passes for the per-minute limits (per mobile, per target, per IP: every test request comes from one address). */
-  const minutePasses = () => app.db.deleteFrom('sys_rate_counter').where((eb) => eb.or([eb('key', 'like', 'sms:m:%'), eb('key', 'like', 'sms:t:%'), eb('key', 'like', 'open:%')])).execute();
+  const minutePasses = () =>
+    app.db
+      .deleteFrom('sys_rate_counter')
+      .where((eb) => eb.or([eb('key', 'like', 'sms:m:%'), eb('key', 'like', 'sms:t:%'), eb('key', 'like', 'open:%')]))
+      .execute();
   let n = 0;
   /** A visitor's upload (applyUpload), as the form's field value. */
   const upload = async (name = '营业执照.pdf') => {
@@ -36,7 +43,12 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
       Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await app.inject({ method: 'POST', url: api(`${BASE}/applyUpload`), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: api(`${BASE}/applyUpload`),
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     const { id } = res.json<{ data: { id: string } }>().data;
     return [{ id, name }];
   };
@@ -91,10 +103,19 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
   it('refuses an application without the right SMS code, a weak password and a duplicate unit or login name', async () => {
     const form = application();
     expect((await open(`/smsAuthCode/register/${form.contactMobile}`)).body.result).toBe('true');
-    expect((await open('/account/apply', { ...form, licence: await upload(), smsCode: '000000' === (await lastCode(form.contactMobile)) ? '111111' : '000000' })).body.code).toBe('SMS_CODE_INVALID');
-    expect((await open('/account/apply', { ...form, password: 'simple1234', smsCode: await lastCode(form.contactMobile) })).body.code).toBe('REGISTER_PASSWORD_WEAK');
-    expect((await open('/account/apply', { ...form, legalIdCard: '110101199003070079', smsCode: await lastCode(form.contactMobile) })).body.message).toBe('请输入有效的身份证号');
-    expect((await open('/account/apply', { ...form, loginName: '张三 账号', licence: await upload(), smsCode: await lastCode(form.contactMobile) })).body.message).toBe('登录账号为4-30位字母、数字或 _ . @ -');
+    expect(
+      (await open('/account/apply', { ...form, licence: await upload(), smsCode: '000000' === (await lastCode(form.contactMobile)) ? '111111' : '000000' }))
+        .body.code,
+    ).toBe('SMS_CODE_INVALID');
+    expect((await open('/account/apply', { ...form, password: 'simple1234', smsCode: await lastCode(form.contactMobile) })).body.code).toBe(
+      'REGISTER_PASSWORD_WEAK',
+    );
+    expect((await open('/account/apply', { ...form, legalIdCard: '110101199003070079', smsCode: await lastCode(form.contactMobile) })).body.message).toBe(
+      '请输入有效的身份证号',
+    );
+    expect(
+      (await open('/account/apply', { ...form, loginName: '张三 账号', licence: await upload(), smsCode: await lastCode(form.contactMobile) })).body.message,
+    ).toBe('登录账号为4-30位字母、数字或 _ . @ -');
     expect((await open('/account/apply', { ...form, smsCode: await lastCode(form.contactMobile) })).body.message).toBe('请上传营业执照');
     const first = await open('/account/apply', { ...form, licence: await upload(), smsCode: await lastCode(form.contactMobile) });
     expect(first.body.result).toBe('true');
@@ -106,7 +127,9 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     const again = { ...application(), orgcode: form.orgcode };
     expect((await apply(again)).body.code).toBe('REGISTER_UNIT_EXISTS');
     // the modify checks exclude the own application
-    expect((await open(`/ogmUnitRegistInfoModifyCheck/${form.orgcode}/${encodeURIComponent(form.orgname)}`, { id: first.body.data!.id })).body.result).toBe('true');
+    expect((await open(`/ogmUnitRegistInfoModifyCheck/${form.orgcode}/${encodeURIComponent(form.orgname)}`, { id: first.body.data!.id })).body.result).toBe(
+      'true',
+    );
     expect((await open(`/ModifyCheckUnitInfo/${String(first.body.data!.id)}/${form.orgcode}/${encodeURIComponent(form.orgname)}`)).body.result).toBe('true');
     expect((await open(`/ModifyCheckUnitInfo/${'0'.repeat(32)}/${form.orgcode}/x`)).body.code).toBe('REGISTER_UNIT_EXISTS');
   });
@@ -116,7 +139,10 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     const filed = await apply(form);
     expect(filed.body.result).toBe('true');
     const id = filed.body.data!.id as string;
-    const list = await call<{ list: { id: string }[] }>(app, session.authority, 'POST', '/r/account-register-apply/list', { status: ['submitted'], pageSize: 100 });
+    const list = await call<{ list: { id: string }[] }>(app, session.authority, 'POST', '/r/account-register-apply/list', {
+      status: ['submitted'],
+      pageSize: 100,
+    });
     expect(list.body.data!.list.some((r) => r.id === id)).toBe(true);
     // a using unit has no access to the audit
     expect((await call(app, session.unit, 'POST', '/r/account-register-apply/list', {})).body.code).toBe('FORBIDDEN');
@@ -127,7 +153,12 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     expect(unit.id).toBe(agreed.body.data!.createdUnitId);
     const user = await app.db.selectFrom('sys_user').selectAll().where('login_name', '=', form.loginName).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ unit_id: unit.id, is_user_seed: 1, mobile: form.contactMobile });
-    const roles = await app.db.selectFrom('sys_user_role as ur').innerJoin('sys_role as r', 'r.id', 'ur.role_id').select('r.role_type').where('ur.user_id', '=', user.id).execute();
+    const roles = await app.db
+      .selectFrom('sys_user_role as ur')
+      .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+      .select('r.role_type')
+      .where('ur.user_id', '=', user.id)
+      .execute();
     expect(roles.map((r) => r.role_type)).toEqual(['unit']);
     const reply = await login(app, form.loginName, PASSWORD, form.orgcode);
     expect(reply.result).toBe('true');
@@ -147,7 +178,9 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     const sent = await open(`/smsAuthCode/query/${form.orgcode}`);
     const unknown = await open(`/smsAuthCode/query/${makeUscc('91', '330212', 'MA9NPWE1')}`);
     expect(sent.body).toEqual(unknown.body);
-    expect((await open('/account/query', { orgcode: form.orgcode, smsCode: '123456' === (await lastCode(form.contactMobile)) ? '654321' : '123456' })).body.code).toBe('REGISTER_QUERY_FAILED');
+    expect(
+      (await open('/account/query', { orgcode: form.orgcode, smsCode: '123456' === (await lastCode(form.contactMobile)) ? '654321' : '123456' })).body.code,
+    ).toBe('REGISTER_QUERY_FAILED');
     const code = await lastCode(form.contactMobile);
     const found = await open('/account/query', { orgcode: form.orgcode, smsCode: code });
     expect(found.body.data!.application).toMatchObject({ id, status: 'returned', orgname: form.orgname });
@@ -181,10 +214,20 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     expect((await open('/passwordRestApplyCheck', { loginName: 'nobody_here', orgcode, smsCode: code })).body.code).toBe('RESET_CHECK_FAILED');
     expect((await open('/passwordRestApplyCheck', { loginName: 'blsub', orgcode, smsCode: code })).body.data).toEqual({ valid: true });
     expect((await open('/passwordRestApply', { loginName: 'blsub', orgcode, smsCode: code, applicant: '北仑经办' })).body.message).toBe('请上传身份证明材料');
-    const filed = await open('/passwordRestApply', { loginName: 'blsub', orgcode, smsCode: code, applicant: '北仑经办', reason: '忘记密码', identityDoc: await upload('身份证.pdf') });
+    const filed = await open('/passwordRestApply', {
+      loginName: 'blsub',
+      orgcode,
+      smsCode: code,
+      applicant: '北仑经办',
+      reason: '忘记密码',
+      identityDoc: await upload('身份证.pdf'),
+    });
     expect(filed.body.result).toBe('true');
     // the code is used up: the same request again is refused
-    expect((await open('/passwordRestApply', { loginName: 'blsub', orgcode, smsCode: code, applicant: '北仑经办', identityDoc: await upload('身份证.pdf') })).body.code).toBe('RESET_CHECK_FAILED');
+    expect(
+      (await open('/passwordRestApply', { loginName: 'blsub', orgcode, smsCode: code, applicant: '北仑经办', identityDoc: await upload('身份证.pdf') })).body
+        .code,
+    ).toBe('RESET_CHECK_FAILED');
     const id = filed.body.data!.id as string;
     // bladmin (a using unit) cannot see or run it
     expect((await call(app, session.unit, 'POST', `/r/password-reset-apply/agree/${id}`, {})).body.result).toBe('false');
@@ -204,7 +247,9 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     useSmsForHooks(createSmsService(app.db, outbox, app.config.productName));
     const message = delivered.find((m) => m.purpose === 'reset-result' && m.mobile === user.mobile)!;
     const temporary = /临时密码为 (\S+) /.exec(message.text)![1];
-    const stored = (await app.db.selectFrom('sys_sms_outbox').select('text').where('mobile', '=', user.mobile!).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).text;
+    const stored = (
+      await app.db.selectFrom('sys_sms_outbox').select('text').where('mobile', '=', user.mobile!).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    ).text;
     expect(stored).toContain('临时密码为 ****** ，请登录后立即修改密码');
     expect(message.storedText).toBe(stored);
     const everything = await app.db.selectFrom('sys_sms_outbox').select('text').execute();
@@ -225,7 +270,12 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
       pdf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const up = await app.inject({ method: 'POST', url: api(`${BASE}/applyUpload`), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const up = await app.inject({
+      method: 'POST',
+      url: api(`${BASE}/applyUpload`),
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     const file = up.json<{ data: { id: string; name: string } }>().data;
     expect(file.name).toBe('营业执照.pdf');
     // before it is filed nobody sees it
@@ -254,18 +304,34 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
   });
 
   it('a disagree needs an opinion and tells the applicant', async () => {
-    const list = await call<{ list: { id: string; loginName: string; status: string; mobile: string }[] }>(app, session.authority, 'POST', '/r/password-reset-apply/list', { pageSize: 100 });
+    const list = await call<{ list: { id: string; loginName: string; status: string; mobile: string }[] }>(
+      app,
+      session.authority,
+      'POST',
+      '/r/password-reset-apply/list',
+      { pageSize: 100 },
+    );
     const waiting = list.body.data!.list.find((r) => r.status === 'submitted');
     expect(waiting).toBeUndefined(); // the demo seed is not loaded in this suite; file one
     const orgcode = DEMO_UNITS.using.orgcode;
     const nbsub = await app.db.selectFrom('sys_user').selectAll().where('login_name', '=', 'nbsub').executeTakeFirstOrThrow();
     await minutePasses();
     await open('/smsAuthCode/reset/nbsub', { orgcode });
-    const filed = await open('/passwordRestApply', { loginName: 'nbsub', orgcode, smsCode: await lastCode(nbsub.mobile!), applicant: '宁波经办', identityDoc: await upload('身份证.pdf') });
+    const filed = await open('/passwordRestApply', {
+      loginName: 'nbsub',
+      orgcode,
+      smsCode: await lastCode(nbsub.mobile!),
+      applicant: '宁波经办',
+      identityDoc: await upload('身份证.pdf'),
+    });
     const id = filed.body.data!.id as string;
     expect((await call(app, session.authority, 'POST', `/r/password-reset-apply/disagree/${id}`, {})).body.result).toBe('false');
-    expect((await call(app, session.authority, 'POST', `/r/password-reset-apply/disagree/${id}`, { opinion: '材料不符' })).body.data).toMatchObject({ status: 'returned' });
-    const message = (await app.db.selectFrom('sys_sms_outbox').select('text').where('mobile', '=', nbsub.mobile!).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).text;
+    expect((await call(app, session.authority, 'POST', `/r/password-reset-apply/disagree/${id}`, { opinion: '材料不符' })).body.data).toMatchObject({
+      status: 'returned',
+    });
+    const message = (
+      await app.db.selectFrom('sys_sms_outbox').select('text').where('mobile', '=', nbsub.mobile!).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    ).text;
     expect(message).toContain('材料不符');
   });
 });

@@ -5,7 +5,15 @@
  * session may see; the mobile upload token is single-use and expires.
  */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_API, type AccountDetail, type AccountRow, type AccountSaveResult, type MobileToken, type MobileTokenInfo, type MobileTokenState } from '../../src/shared/accounts';
+import {
+  ACCOUNT_API,
+  type AccountDetail,
+  type AccountRow,
+  type AccountSaveResult,
+  type MobileToken,
+  type MobileTokenInfo,
+  type MobileTokenState,
+} from '../../src/shared/accounts';
 import type { Page } from '../../src/shared/contract';
 import { DEMO_UNITS, userId } from '../../src/server/db/seed';
 import { api, appSuite, call, dbTargets, login, withSession } from './helpers';
@@ -22,7 +30,11 @@ async function multipart(name: string, bytes: Buffer): Promise<{ payload: Buffer
 const MENU = ['equipment:elevator', 'equipment:overview'];
 
 describe.each(dbTargets())('accounts (%s)', (target) => {
-  const { app, units: [farAuthority, farUnit], session } = appSuite(target, {
+  const {
+    app,
+    units: [farAuthority, farUnit],
+    session,
+  } = appSuite(target, {
     units: [['330106', 'authority'], '330106'],
     sessions: { nb: 'nbadmin', nbsub: 'nbsub', bl: 'bladmin', authority: 'jgadmin' },
   });
@@ -30,7 +42,14 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
   const post = <T>(sid: string, path: string, data?: Record<string, unknown>) => call<T>(app, sid, 'POST', path, data);
   const newLogin = () => `t${Math.random().toString(36).slice(2, 10)}`;
   const create = (sid: string, extra: Record<string, unknown> = {}) =>
-    post<AccountSaveResult>(sid, ACCOUNT_API.subSave, { loginName: newLogin(), name: '测试子账号', mobile: '13905740011', roleName: '设备录入员', menuIds: MENU, ...extra });
+    post<AccountSaveResult>(sid, ACCOUNT_API.subSave, {
+      loginName: newLogin(),
+      name: '测试子账号',
+      mobile: '13905740011',
+      roleName: '设备录入员',
+      menuIds: MENU,
+      ...extra,
+    });
 
   describe('sub-accounts of the main account', () => {
     it('grants only its own menu ids, never the system menu', async () => {
@@ -60,11 +79,22 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
       // Duplicate login names are refused, whatever the case.
       expect((await create(session.nb, { loginName: loginName.toUpperCase() })).body.message).toBe('登录账号已存在，请换一个');
       // Editing changes the menus of the live session too.
-      const edited = await post<AccountSaveResult>(session.nb, ACCOUNT_API.subSave, { id, loginName, name: '改名', mobile: '13905740012', roleName: '隐患上报员', menuIds: ['implementation:yhhzsb', 'implementation:yhhzsb-form'] });
+      const edited = await post<AccountSaveResult>(session.nb, ACCOUNT_API.subSave, {
+        id,
+        loginName,
+        name: '改名',
+        mobile: '13905740012',
+        roleName: '隐患上报员',
+        menuIds: ['implementation:yhhzsb', 'implementation:yhhzsb-form'],
+      });
       expect(edited.body.result).toBe('true');
       expect((await post(reply.sessionid!, '/r/hidden-danger/list')).body.result).toBe('true');
       const detail = (await get<AccountDetail>(session.nb, ACCOUNT_API.subGet, { id })).body.data!;
-      expect(detail).toMatchObject({ name: '改名', roleNames: '隐患上报员', roles: [{ menuIds: ['implementation:yhhzsb', 'implementation:yhhzsb-form'], own: true }] });
+      expect(detail).toMatchObject({
+        name: '改名',
+        roleNames: '隐患上报员',
+        roles: [{ menuIds: ['implementation:yhhzsb', 'implementation:yhhzsb-form'], own: true }],
+      });
     });
 
     it('lists only its own unit’s sub-accounts; another unit cannot read or change them', async () => {
@@ -76,7 +106,14 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
       const nbsub = userId('nbsub');
       expect((await get(session.bl, ACCOUNT_API.subGet, { id: nbsub })).body.message).toBe('账号不存在或无权访问');
       expect((await post(session.bl, ACCOUNT_API.subDisable, { id: nbsub })).body.message).toBe('账号不存在或无权访问');
-      const edit = await post(session.bl, ACCOUNT_API.subSave, { id: nbsub, loginName: 'nbsub', name: '夺取', mobile: '13905740013', roleName: 'x', menuIds: ['equipment:elevator'] });
+      const edit = await post(session.bl, ACCOUNT_API.subSave, {
+        id: nbsub,
+        loginName: 'nbsub',
+        name: '夺取',
+        mobile: '13905740013',
+        roleName: 'x',
+        menuIds: ['equipment:elevator'],
+      });
       expect(edit.body.message).toBe('账号不存在或无权访问');
       // The main account itself is not a sub-account; a sub-account cannot use the API at all.
       expect((await post(session.nb, ACCOUNT_API.subDisable, { id: userId('nbadmin') })).body.result).toBe('false');
@@ -141,9 +178,14 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
 
   describe('the flow log of one record', () => {
     it('answers the unit and the authority of its area, refuses another unit', async () => {
-      const saved = (await post<{ id: string; version: number }>(session.nb, '/r/demo-notice/save', { title: '流程日志测试', category: '1', content: '正文' })).body.data!;
+      const saved = (await post<{ id: string; version: number }>(session.nb, '/r/demo-notice/save', { title: '流程日志测试', category: '1', content: '正文' }))
+        .body.data!;
       expect((await post(session.nb, `/r/demo-notice/commit/${saved.id}`, { version: saved.version })).body.result).toBe('true');
-      const mine = await get<{ resource: string; list: { toState: string }[]; states: Record<string, string>; actions: Record<string, string> }>(session.nb, ACCOUNT_API.flowLogSingle, { id: saved.id });
+      const mine = await get<{ resource: string; list: { toState: string }[]; states: Record<string, string>; actions: Record<string, string> }>(
+        session.nb,
+        ACCOUNT_API.flowLogSingle,
+        { id: saved.id },
+      );
       expect(mine.body.result).toBe('true');
       expect(mine.body.data!.resource).toBe('demo-notice');
       expect(mine.body.data!.list.map((e) => e.toState)).toContain('submitted');
@@ -184,7 +226,10 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
       const bad = await multipart('脚本.exe', Buffer.from('MZ....'));
       const refused = (await app.inject({ method: 'POST', url: api(ACCOUNT_API.mobileUpload), query: { token }, ...bad })).json<{ result: string }>();
       expect(refused.result).toBe('false');
-      await app.db.updateTable('sys_mobile_upload_token' as never).set({ expires_at: new Date(Date.now() - 1000) } as never).execute();
+      await app.db
+        .updateTable('sys_mobile_upload_token' as never)
+        .set({ expires_at: new Date(Date.now() - 1000) } as never)
+        .execute();
       expect(await upload(token)).toMatchObject({ result: 'false', message: '二维码已失效或已使用，请在电脑上重新生成' });
       expect(await upload('A'.repeat(43))).toMatchObject({ result: 'false' });
       const info = await app.inject({ method: 'GET', url: api(ACCOUNT_API.mobileInfo), query: { token } });

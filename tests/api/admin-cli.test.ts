@@ -40,12 +40,37 @@ describe('bad input: one line, exit status 2, nothing opened', () => {
     ['no command', [], '', /^缺少命令.* \/ No command given/],
     ['a missing option', ['create-authority', '--name', '陈静'], twice(AUTHORITY_PASSWORD), /^缺少 --login <登录账号> \/ Missing --login$/],
     ['an option the command does not take', ['unlock', '--login', 'someone', '--generate'], '', /^命令 unlock 没有这个选项：--generate \/ unlock: /],
-    ['a bad credit code', ['create-unit-admin', '--login', 'nbroot', '--name', '张伟', '--unit-name', '某公司', '--org-code', BAD_ORG_CODE], twice(AUTHORITY_PASSWORD), new RegExp(`^--org-code：请输入有效的统一社会信用代码（${BAD_ORG_CODE}） / --org-code: not a valid unified social credit code`)],
+    [
+      'a bad credit code',
+      ['create-unit-admin', '--login', 'nbroot', '--name', '张伟', '--unit-name', '某公司', '--org-code', BAD_ORG_CODE],
+      twice(AUTHORITY_PASSWORD),
+      new RegExp(`^--org-code：请输入有效的统一社会信用代码（${BAD_ORG_CODE}） / --org-code: not a valid unified social credit code`),
+    ],
     ['a bad login name', ['create-authority', '--login', 'a b', '--name', '陈静'], twice(AUTHORITY_PASSWORD), /^--login：登录账号为4-30位.* \/ --login: /],
-    ['a bad area code', ['create-authority', '--login', 'jgroot', '--name', '陈静', '--area', '3302'], twice(AUTHORITY_PASSWORD), /^--area：区划代码应为 6 位数字（3302） \/ --area: /],
-    ['mismatched passwords', ['create-authority', '--login', 'jgroot', '--name', '陈静'], 'Jg@admin2026\nJg@admin2027\n', /^两次输入的密码不一致 \/ The two passwords differ$/],
-    ['a password the portal refuses', ['create-authority', '--login', 'jgroot', '--name', '陈静'], twice('12345678'), /^密码不符合要求：.* \/ The password breaks the rule/],
-    ['one line where two are needed', ['reset-password', '--login', 'jgroot'], `${AUTHORITY_PASSWORD}\n`, /^标准输入应有两行.* \/ Standard input must hold two lines/],
+    [
+      'a bad area code',
+      ['create-authority', '--login', 'jgroot', '--name', '陈静', '--area', '3302'],
+      twice(AUTHORITY_PASSWORD),
+      /^--area：区划代码应为 6 位数字（3302） \/ --area: /,
+    ],
+    [
+      'mismatched passwords',
+      ['create-authority', '--login', 'jgroot', '--name', '陈静'],
+      'Jg@admin2026\nJg@admin2027\n',
+      /^两次输入的密码不一致 \/ The two passwords differ$/,
+    ],
+    [
+      'a password the portal refuses',
+      ['create-authority', '--login', 'jgroot', '--name', '陈静'],
+      twice('12345678'),
+      /^密码不符合要求：.* \/ The password breaks the rule/,
+    ],
+    [
+      'one line where two are needed',
+      ['reset-password', '--login', 'jgroot'],
+      `${AUTHORITY_PASSWORD}\n`,
+      /^标准输入应有两行.* \/ Standard input must hold two lines/,
+    ],
   ])('%s', SLOW, async (_what, args, input, message) => {
     const run = await admin(args, env, input);
     expect(run.status, run.stderr).toBe(2);
@@ -123,7 +148,9 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
     const run = await admin(['create-authority', '--login', 'jgroot', '--name', '陈静', '--mobile', '13805749999'], env, twice(AUTHORITY_PASSWORD));
     expect(run.status, run.stderr).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^已创建监察机构单位「宁波市市场监督管理局」（统一社会信用代码 (11330200[0-9A-Z]{10})，区划 330200） \/ Created the authority unit/);
+    expect(lines[0]).toMatch(
+      /^已创建监察机构单位「宁波市市场监督管理局」（统一社会信用代码 (11330200[0-9A-Z]{10})，区划 330200） \/ Created the authority unit/,
+    );
     authorityOrgCode = /统一社会信用代码 (\w{18})/.exec(lines[0])![1];
     expect(run.stdout).toContain('已创建管理员 jgroot（陈静） / Created administrator jgroot');
     expect(run.stdout).not.toContain(AUTHORITY_PASSWORD);
@@ -134,7 +161,23 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
   });
 
   it('creates a using unit and its main account with a generated password, printed once', SLOW, async () => {
-    const run = await admin(['create-unit-admin', '--login', 'nbroot', '--name', '张伟', '--unit-name', '宁波海曙起重设备有限公司', '--org-code', UNIT_ORG_CODE.toLowerCase(), '--area', '330203', '--generate'], env);
+    const run = await admin(
+      [
+        'create-unit-admin',
+        '--login',
+        'nbroot',
+        '--name',
+        '张伟',
+        '--unit-name',
+        '宁波海曙起重设备有限公司',
+        '--org-code',
+        UNIT_ORG_CODE.toLowerCase(),
+        '--area',
+        '330203',
+        '--generate',
+      ],
+      env,
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`已创建使用单位「宁波海曙起重设备有限公司」（统一社会信用代码 ${UNIT_ORG_CODE}，区划 330203）`);
     const generated = [...run.stdout.matchAll(/生成的密码（只显示这一次）：(\S+) \/ Generated password \(shown once\): (\S+)/g)];
@@ -143,10 +186,16 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
     expect(generated[0][2]).toBe(unitPassword);
 
     // A unit has one main account; a credit code of another kind of unit is refused.
-    const second = await admin(['create-unit-admin', '--login', 'nbroot2', '--name', '李娜', '--unit-name', '宁波海曙起重设备有限公司', '--org-code', UNIT_ORG_CODE, '--generate'], env);
+    const second = await admin(
+      ['create-unit-admin', '--login', 'nbroot2', '--name', '李娜', '--unit-name', '宁波海曙起重设备有限公司', '--org-code', UNIT_ORG_CODE, '--generate'],
+      env,
+    );
     expect(second.status).toBe(2);
     expect(second.stderr.trim()).toBe('单位「宁波海曙起重设备有限公司」已有主账号 nbroot / 宁波海曙起重设备有限公司 already has its main account nbroot');
-    const wrongKind = await admin(['create-unit-admin', '--login', 'nbroot3', '--name', '李娜', '--unit-name', '某公司', '--org-code', authorityOrgCode, '--generate'], env);
+    const wrongKind = await admin(
+      ['create-unit-admin', '--login', 'nbroot3', '--name', '李娜', '--unit-name', '某公司', '--org-code', authorityOrgCode, '--generate'],
+      env,
+    );
     expect(wrongKind.status).toBe(2);
     expect(wrongKind.stderr).toMatch(/^统一社会信用代码 \w+ 已属于监察机构「宁波市市场监督管理局」 \/ /);
 
@@ -169,10 +218,16 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
       { login_name: 'jgroot', is_user_seed: 1, password_must_change: true },
       { login_name: 'nbroot', is_user_seed: 1, password_must_change: true },
     ]);
-    expect(await portal.db.selectFrom('sys_unit').select('unit_type').orderBy('unit_type').execute()).toEqual([{ unit_type: 'authority' }, { unit_type: 'use' }]);
+    expect(await portal.db.selectFrom('sys_unit').select('unit_type').orderBy('unit_type').execute()).toEqual([
+      { unit_type: 'authority' },
+      { unit_type: 'use' },
+    ]);
 
     const first = await login(portal, 'jgroot', AUTHORITY_PASSWORD, authorityOrgCode);
-    expect(first).toMatchObject({ result: 'true', user: { loginName: 'jgroot', isUserSeed: 1, simplePwd: false, passwordMustChange: true, currentRole: { roleType: 'authority' } } });
+    expect(first).toMatchObject({
+      result: 'true',
+      user: { loginName: 'jgroot', isUserSeed: 1, simplePwd: false, passwordMustChange: true, currentRole: { roleType: 'authority' } },
+    });
     // The same role the demo's jgadmin holds.
     expect(first.data!.roleList.map((r) => r.id)).toEqual([roleId('authority')]);
     const sid = first.sessionid!;
@@ -182,14 +237,24 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
     const profile = await withSession(portal, sid, { method: 'GET', url: api(API.userInfo) });
     expect(profile.json()).toMatchObject({ result: 'true', data: { user: { passwordMustChange: true } } });
 
-    const changed = await withSession(portal, sid, { method: 'POST', url: api(API.updatePwd), payload: { oldPassword: AUTHORITY_PASSWORD, newPassword: 'Jg@mine2026' } });
+    const changed = await withSession(portal, sid, {
+      method: 'POST',
+      url: api(API.updatePwd),
+      payload: { oldPassword: AUTHORITY_PASSWORD, newPassword: 'Jg@mine2026' },
+    });
     expect(changed.json()).toMatchObject({ result: 'true' });
     const after = await login(portal, 'jgroot', 'Jg@mine2026', authorityOrgCode);
     expect(after).toMatchObject({ result: 'true', user: { passwordMustChange: false } });
-    expect((await withSession(portal, after.sessionid!, { method: 'GET', url: api(API.unit) })).json()).toMatchObject({ result: 'true', data: { unitType: 'authority' } });
+    expect((await withSession(portal, after.sessionid!, { method: 'GET', url: api(API.unit) })).json()).toMatchObject({
+      result: 'true',
+      data: { unitType: 'authority' },
+    });
 
     const unit = await login(portal, 'nbroot', unitPassword, UNIT_ORG_CODE);
-    expect(unit).toMatchObject({ result: 'true', user: { loginName: 'nbroot', isUserSeed: 1, passwordMustChange: true, userUnitAreacode: '330203', currentRole: { roleType: 'unit' } } });
+    expect(unit).toMatchObject({
+      result: 'true',
+      user: { loginName: 'nbroot', isUserSeed: 1, passwordMustChange: true, userUnitAreacode: '330203', currentRole: { roleType: 'unit' } },
+    });
     expect(unit.data!.roleList.map((r) => r.id)).toEqual([roleId('unitAdmin')]);
 
     // Five wrong passwords lock nbroot; the tool unlocks it below.
@@ -205,7 +270,9 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
 
     const wrongUnit = await admin(['reset-password', '--login', 'jgroot', '--org-code', UNIT_ORG_CODE], env, twice('Jg@reset2026'));
     expect(wrongUnit.status).toBe(2);
-    expect(wrongUnit.stderr.trim()).toBe(`账号 jgroot 不属于统一社会信用代码为 ${UNIT_ORG_CODE} 的单位 / The account jgroot is not of the unit ${UNIT_ORG_CODE}`);
+    expect(wrongUnit.stderr.trim()).toBe(
+      `账号 jgroot 不属于统一社会信用代码为 ${UNIT_ORG_CODE} 的单位 / The account jgroot is not of the unit ${UNIT_ORG_CODE}`,
+    );
     const unknown = await admin(['unlock', '--login', 'nobody'], env);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr.trim()).toBe('没有登录账号 nobody / No account with the login name nobody');

@@ -25,7 +25,8 @@ describe.each(dbTargets())('area queries of the authority (%s)', (target) => {
     sessions: { city: 'jgadmin', district: 'yzjg', first: 'nbadmin', second: 'bladmin', operator: 'nbsub' },
     units: ['330212'],
   });
-  const list = async (sid: string, path: string, query: Record<string, unknown> = {}) => call<Page>(app, sid, 'POST', `${path}/list`, { pageSize: 100, ...query });
+  const list = async (sid: string, path: string, query: Record<string, unknown> = {}) =>
+    call<Page>(app, sid, 'POST', `${path}/list`, { pageSize: 100, ...query });
   const page = async (sid: string, path: string, query: Record<string, unknown> = {}) => {
     const { body } = await list(sid, path, query);
     expect(body.result, body.message).toBe('true');
@@ -83,7 +84,11 @@ describe.each(dbTargets())('area queries of the authority (%s)', (target) => {
   });
 
   it('exports a query with the unit name column', async () => {
-    const res = await withSession(app, session.city, { method: 'GET', url: api(`${EQUIPMENT}/export`), query: { screen: 'area-equipment-timeout', useStatus: '1', nextInspectionDate_lte: 'today-1d' } });
+    const res = await withSession(app, session.city, {
+      method: 'GET',
+      url: api(`${EQUIPMENT}/export`),
+      query: { screen: 'area-equipment-timeout', useStatus: '1', nextInspectionDate_lte: 'today-1d' },
+    });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -165,9 +170,13 @@ describe.each(dbTargets())('area queries of the authority (%s)', (target) => {
     // A user of the first unit whose role holds one menu of neither.
     const role = newId();
     const user = newId();
-    await sql`INSERT INTO sys_role (id, name, role_type, sort, menu_ids) VALUES (${role}, '仅公告', 'unit', 99, ${JSON.stringify(['company-service:notice'])})`.execute(app.db);
+    await sql`INSERT INTO sys_role (id, name, role_type, sort, menu_ids) VALUES (${role}, '仅公告', 'unit', 99, ${JSON.stringify(['company-service:notice'])})`.execute(
+      app.db,
+    );
     await sql`INSERT INTO sys_user (id, unit_id, login_name, name, password_hash, is_user_seed, basic_unit_flag, office_id)
-      VALUES (${user}, ${DEMO_UNITS.using.id}, 'area_noaccess', '无权用户', ${await passwordHasher.hash('Test@2026x')}, 0, 1, ${DEMO_UNITS.using.id})`.execute(app.db);
+      VALUES (${user}, ${DEMO_UNITS.using.id}, 'area_noaccess', '无权用户', ${await passwordHasher.hash('Test@2026x')}, 0, 1, ${DEMO_UNITS.using.id})`.execute(
+      app.db,
+    );
     await sql`INSERT INTO sys_user_role (user_id, role_id) VALUES (${user}, ${role})`.execute(app.db);
     const reply = await login(app, 'area_noaccess', 'Test@2026x', DEMO_UNITS.using.orgcode);
     expect(reply.result, reply.message).toBe('true');

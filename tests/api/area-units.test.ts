@@ -48,12 +48,24 @@ describe.each(dbTargets())('area units and unit files (%s)', (target) => {
   };
   /** The counts as the equipment table holds them (the portal's overdue rule: 在用, next inspection before today). */
   const truth = async (unitId: string) => {
-    const { rows: [row] } = await sql<{ total: string; overdue: string }>`
-      SELECT count(*) AS total, count(*) FILTER (WHERE use_status = '1' AND next_inspection_date < ${today}::date) AS overdue FROM equipment WHERE unit_id = ${unitId}`.execute(app.db);
+    const {
+      rows: [row],
+    } = await sql<{ total: string; overdue: string }>`
+      SELECT count(*) AS total, count(*) FILTER (WHERE use_status = '1' AND next_inspection_date < ${today}::date) AS overdue FROM equipment WHERE unit_id = ${unitId}`.execute(
+      app.db,
+    );
     return { equipmentCount: Number(row.total), overdueCount: Number(row.overdue) };
   };
   const equipment = (sid: string, fields: Record<string, unknown>) =>
-    ok(sid, '/r/equipment/save', { equipmentName: '辖区单位测试设备', equclacode: '3000', subCategory: '3100', useStatus: '1', locationArea: '330212', address: '宁波市鄞州区测试路1号', ...fields });
+    ok(sid, '/r/equipment/save', {
+      equipmentName: '辖区单位测试设备',
+      equclacode: '3000',
+      subCategory: '3100',
+      useStatus: '1',
+      locationArea: '330212',
+      address: '宁波市鄞州区测试路1号',
+      ...fields,
+    });
 
   beforeAll(async () => {
     await seedDemoRecords(app, { equipment: 12, secondEquipment: 6, features: [equipmentFeature, workersFeature, companyFeature, supervisionFeature] });
@@ -68,7 +80,14 @@ describe.each(dbTargets())('area units and unit files (%s)', (target) => {
     const all = await rows(session.authority);
     const using = all.find((r) => r.id === DEMO_UNITS.using.id)!;
     const second = all.find((r) => r.id === DEMO_UNITS.second.id)!;
-    expect(using).toMatchObject({ orgname: DEMO_UNITS.using.orgname, orgcode: DEMO_UNITS.using.orgcode, district: '330212', unitType: 'use', contact: DEMO_UNITS.using.contact, ...(await truth(DEMO_UNITS.using.id)) });
+    expect(using).toMatchObject({
+      orgname: DEMO_UNITS.using.orgname,
+      orgcode: DEMO_UNITS.using.orgcode,
+      district: '330212',
+      unitType: 'use',
+      contact: DEMO_UNITS.using.contact,
+      ...(await truth(DEMO_UNITS.using.id)),
+    });
     expect(second).toMatchObject({ orgname: DEMO_UNITS.second.orgname, district: '330206', ...(await truth(DEMO_UNITS.second.id)) });
     expect(using.equipmentCount).toBeGreaterThanOrEqual(15);
     expect(using.overdueCount).toBeGreaterThanOrEqual(2);
@@ -105,7 +124,9 @@ describe.each(dbTargets())('area units and unit files (%s)', (target) => {
     expect(byOverdue.length).toBe(byCount.length);
     expect(byOverdue.map((r) => r.id)).toEqual([...byOverdue].sort((a, b) => b.overdueCount - a.overdueCount || (a.id < b.id ? -1 : 1)).map((r) => r.id));
     expect(byOverdue[0].overdueCount).toBeGreaterThanOrEqual(using.overdueCount);
-    expect((await rows(session.authority, { orderBy: 'overdueCount asc' })).map((r) => r.overdueCount)).toEqual([...byOverdue.map((r) => r.overdueCount)].reverse());
+    expect((await rows(session.authority, { orderBy: 'overdueCount asc' })).map((r) => r.overdueCount)).toEqual(
+      [...byOverdue.map((r) => r.overdueCount)].reverse(),
+    );
     const byName = await rows(session.authority, { orderBy: 'orgname asc' });
     const page = (await list(session.authority, { orderBy: 'orgname asc', pageSize: 1, pageNo: 2 })).body.data!;
     expect(page.count).toBe(byName.length);
@@ -145,9 +166,19 @@ describe.each(dbTargets())('area units and unit files (%s)', (target) => {
       expect(page.count, resource).toBeGreaterThanOrEqual(atLeast);
       if (resource === 'equipment') expect(page.count).toBe(expected.equipmentCount);
       // Each row names its unit (the id a link column's toId passes to /area/unit-file).
-      expect(page.list.every((r) => r.unitId === unitId), resource).toBe(true);
-      const { rows: owners } = await sql<{ unit_id: string }>`SELECT DISTINCT unit_id FROM ${sql.table(app.resources.get(resource)!.model.table)} WHERE id = ANY(${page.list.map((r) => r.id)}::text[])`.execute(app.db);
-      expect(owners.every((o) => o.unit_id.trim() === unitId), resource).toBe(true);
+      expect(
+        page.list.every((r) => r.unitId === unitId),
+        resource,
+      ).toBe(true);
+      const { rows: owners } = await sql<{
+        unit_id: string;
+      }>`SELECT DISTINCT unit_id FROM ${sql.table(app.resources.get(resource)!.model.table)} WHERE id = ANY(${page.list.map((r) => r.id)}::text[])`.execute(
+        app.db,
+      );
+      expect(
+        owners.every((o) => o.unit_id.trim() === unitId),
+        resource,
+      ).toBe(true);
     }
   });
 
@@ -166,13 +197,19 @@ describe.each(dbTargets())('area units and unit files (%s)', (target) => {
   it('the rectification order takes a picked unit, fills its code and name, and keeps the area check', async () => {
     const base = { category: 'correct', problem: '未按期申报定期检验', requirement: '立即申报检验', deadline: addToDate(today, 15, 'd'), inspector: '陈静' };
     // The picker sends the unit and the code it copied; a legacy client the code alone; both end with the same unit.
-    const picked = await ok(session.authority, '/r/supervision-order/save', { ...base, targetUnit: DEMO_UNITS.second.id, targetCreditCode: DEMO_UNITS.second.orgcode });
+    const picked = await ok(session.authority, '/r/supervision-order/save', {
+      ...base,
+      targetUnit: DEMO_UNITS.second.id,
+      targetCreditCode: DEMO_UNITS.second.orgcode,
+    });
     expect(picked).toMatchObject({ targetUnit: DEMO_UNITS.second.id, targetCreditCode: DEMO_UNITS.second.orgcode, useUnitName: DEMO_UNITS.second.orgname });
     const typed = await ok(session.authority, '/r/supervision-order/save', { ...base, targetCreditCode: DEMO_UNITS.using.orgcode });
     expect(typed).toMatchObject({ targetUnit: DEMO_UNITS.using.id, useUnitName: DEMO_UNITS.using.orgname });
     // A unit outside the authority's area cannot be picked (no such record for it), nor typed.
     expect((await post(session.authority, '/r/supervision-order/save', { ...base, targetUnit: farUnit.unitId })).body.result).toBe('false');
-    const { rows: [far] } = await sql<{ orgcode: string }>`SELECT orgcode FROM sys_unit WHERE id = ${farUnit.unitId}`.execute(app.db);
+    const {
+      rows: [far],
+    } = await sql<{ orgcode: string }>`SELECT orgcode FROM sys_unit WHERE id = ${farUnit.unitId}`.execute(app.db);
     expect((await post(session.authority, '/r/supervision-order/save', { ...base, targetCreditCode: far.orgcode })).body.result).toBe('false');
     // The picker's search: by name or credit code, using units only.
     expect((await rows(session.authority, { q: '北仑', unitType: ['use'] })).map((r) => r.id)).toEqual([DEMO_UNITS.second.id]);

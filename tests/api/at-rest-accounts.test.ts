@@ -43,7 +43,8 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
   const { app, session } = appSuite(target, { build: { crypto: 'sm', masterKey: MASTER_KEY }, sessions: { authority: 'jgadmin', nb: 'nbadmin' } });
   /** The demo accounts' numbers as the seed wrote them, before the start's conversion sealed them. */
   const plain = new Map<string, string>();
-  const post = async <T>(path: string, payload: Record<string, unknown> = {}) => (await app.inject({ method: 'POST', url: api(path), payload })).json<{ result: string; code?: string; message?: string; data?: T }>();
+  const post = async <T>(path: string, payload: Record<string, unknown> = {}) =>
+    (await app.inject({ method: 'POST', url: api(path), payload })).json<{ result: string; code?: string; message?: string; data?: T }>();
   const minutePasses = () => app.db.deleteFrom('sys_rate_counter').execute();
   const lastCode = async (mobile: string) => codeIn((await outboxOf(app.db, mobile))[0]?.text ?? '');
   /** A visitor's upload (applyUpload), as the form's field value. */
@@ -54,7 +55,12 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
       Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await app.inject({ method: 'POST', url: api('/a/stone/common/applyUpload'), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: api('/a/stone/common/applyUpload'),
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     return [{ id: res.json<{ data: { id: string } }>().data.id, name }];
   };
 
@@ -79,9 +85,16 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
     expect(reply.result).toBe('true');
     expect(reply.user!.mobile).toBe(plain.get('nbadmin'));
     const idCard = '330203199001017312';
-    const saved = await call(app, session.nb, 'POST', API.updateInfo, { name: '宁波管理员', identityCard: idCard, mobile: '13905747312', phone: '0574-88000000' });
+    const saved = await call(app, session.nb, 'POST', API.updateInfo, {
+      name: '宁波管理员',
+      identityCard: idCard,
+      mobile: '13905747312',
+      phone: '0574-88000000',
+    });
     expect(saved.body.result).toBe('true');
-    const row = (await sql<{ mobile: string; id_card: string; phone: string }>`SELECT mobile, id_card, phone FROM sys_user WHERE login_name = 'nbadmin'`.execute(app.db)).rows[0];
+    const row = (
+      await sql<{ mobile: string; id_card: string; phone: string }>`SELECT mobile, id_card, phone FROM sys_user WHERE login_name = 'nbadmin'`.execute(app.db)
+    ).rows[0];
     expect(row.mobile).toMatch(SEALED);
     expect(row.id_card).toMatch(SEALED);
     expect(JSON.stringify(row)).not.toContain(idCard);
@@ -92,11 +105,19 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
     // A form field filled from the user's mobile gets the number, not its sealed form.
     const commitment = await call<{ id: string }>(app, session.nb, 'POST', '/r/safety-commitment/save', { year: 2031, content: '承诺', principal: '张三' });
     expect(commitment.body.result).toBe('true');
-    expect((await call<{ contactMobile: string }>(app, session.nb, 'GET', `/r/safety-commitment/get/${commitment.body.data!.id}`)).body.data!.contactMobile).toBe('13905747312');
+    expect(
+      (await call<{ contactMobile: string }>(app, session.nb, 'GET', `/r/safety-commitment/get/${commitment.body.data!.id}`)).body.data!.contactMobile,
+    ).toBe('13905747312');
   });
 
   it('a sub-account is saved sealed; the list shows the mobile masked, the detail whole', async () => {
-    const created = await call<AccountSaveResult>(app, session.nb, 'POST', ACCOUNT_API.subSave, { loginName: 'nb_sealed_sub', name: '加密子账号', mobile: '13905740031', roleName: '录入员', menuIds: ['equipment:elevator', 'equipment:overview'] });
+    const created = await call<AccountSaveResult>(app, session.nb, 'POST', ACCOUNT_API.subSave, {
+      loginName: 'nb_sealed_sub',
+      name: '加密子账号',
+      mobile: '13905740031',
+      roleName: '录入员',
+      menuIds: ['equipment:elevator', 'equipment:overview'],
+    });
     expect(created.body.result).toBe('true');
     const id = created.body.data!.id;
     expect((await sql<{ mobile: string }>`SELECT mobile FROM sys_user WHERE id = ${id}`.execute(app.db)).rows[0].mobile).toMatch(SEALED);
@@ -133,11 +154,20 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
       password: 'Reg@2026ok',
     };
     expect((await post(`/a/stone/common/smsAuthCode/register/${form.contactMobile}`)).result).toBe('true');
-    const filed = await post<{ id: string }>('/a/stone/common/account/apply', { ...form, licence: await upload('营业执照.pdf'), smsCode: await lastCode(form.contactMobile) });
+    const filed = await post<{ id: string }>('/a/stone/common/account/apply', {
+      ...form,
+      licence: await upload('营业执照.pdf'),
+      smsCode: await lastCode(form.contactMobile),
+    });
     expect(filed.result).toBe('true');
     const agreed = await call(app, session.authority, 'POST', `/r/account-register-apply/agree/${filed.data!.id}`, {});
     expect(agreed.body.result).toBe('true');
-    const stored = (await sql<{ mobile: string; contact_phone: string }>`SELECT u.mobile, n.contact_phone FROM sys_user u JOIN sys_unit n ON n.id = u.unit_id WHERE u.login_name = ${form.loginName}`.execute(app.db)).rows[0];
+    const stored = (
+      await sql<{
+        mobile: string;
+        contact_phone: string;
+      }>`SELECT u.mobile, n.contact_phone FROM sys_user u JOIN sys_unit n ON n.id = u.unit_id WHERE u.login_name = ${form.loginName}`.execute(app.db)
+    ).rows[0];
     expect(stored.mobile).toMatch(SEALED);
     expect(stored.contact_phone).toMatch(SEALED);
     const reply = await login(app, form.loginName, form.password, form.orgcode);
@@ -146,7 +176,9 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
     await minutePasses();
     const again = { ...form, loginName: 'reg_sealed_2', contactMobile: '13800009902' };
     await post(`/a/stone/common/smsAuthCode/register/${again.contactMobile}`);
-    expect((await post('/a/stone/common/account/apply', { ...again, licence: await upload('营业执照.pdf'), smsCode: await lastCode(again.contactMobile) })).code).toBe('REGISTER_UNIT_EXISTS');
+    expect(
+      (await post('/a/stone/common/account/apply', { ...again, licence: await upload('营业执照.pdf'), smsCode: await lastCode(again.contactMobile) })).code,
+    ).toBe('REGISTER_UNIT_EXISTS');
   });
 
   it('a declarant’s SMS access keeps its mobile sealed and still opens its declarations', async () => {
@@ -172,9 +204,11 @@ describe.each(dbTargets())('account columns across a switch of mode (%s)', (targ
   });
 
   it('sm seals the account columns at start; standard with the master key unseals them', { timeout: 240_000 }, async () => {
-    const where = target === 'pglite' ? { dataDir: join(scratch, 'pgdata') } : await freshPostgresDatabase().then((d) => ((dropDatabase = d.drop), { databaseUrl: d.url }));
+    const where =
+      target === 'pglite' ? { dataDir: join(scratch, 'pgdata') } : await freshPostgresDatabase().then((d) => ((dropDatabase = d.drop), { databaseUrl: d.url }));
     const start = (crypto: 'standard' | 'sm', masterKey: Buffer | null) => makeApp('pglite', { ...where, crypto, masterKey });
-    const mobileOf = async (app: FastifyInstance) => (await sql<{ mobile: string }>`SELECT mobile FROM sys_user WHERE login_name = 'nbadmin'`.execute(app.db)).rows[0].mobile;
+    const mobileOf = async (app: FastifyInstance) =>
+      (await sql<{ mobile: string }>`SELECT mobile FROM sys_user WHERE login_name = 'nbadmin'`.execute(app.db)).rows[0].mobile;
     const first = await start('standard', null);
     const mobile = await mobileOf(first.app);
     expect(mobile).toMatch(/^1\d{10}$/);

@@ -42,7 +42,12 @@ async function storedValues(app: FastifyInstance): Promise<{ table: string; colu
   for (const { model } of app.resources.values()) {
     if (model.systemTable) continue;
     for (const f of model.fields.filter(sealable)) {
-      const { rows } = await sql<{ v: string; i: string | null }>`SELECT ${sql.ref(f.column)} AS v, ${sql.ref(indexColumnOf(f.column))} AS i FROM ${sql.table(model.table)} WHERE ${sql.ref(f.column)} <> ''`.execute(app.db);
+      const { rows } = await sql<{
+        v: string;
+        i: string | null;
+      }>`SELECT ${sql.ref(f.column)} AS v, ${sql.ref(indexColumnOf(f.column))} AS i FROM ${sql.table(model.table)} WHERE ${sql.ref(f.column)} <> ''`.execute(
+        app.db,
+      );
       for (const r of rows) out.push({ table: model.table, column: f.column, value: r.v, index: r.i });
     }
   }
@@ -119,7 +124,13 @@ describe('the columns of a database made before encryption', () => {
   it('widens varchar(18) and varchar(11) to text and adds the blind-index columns, as additive changes', () => {
     const model = compileModels(loadCatalog()).find((m) => m.name === 'operator')!;
     const existing = {
-      columns: model.columns.filter((c) => !c.column.endsWith('__bidx')).map((c) => ({ table: model.table, column: c.column, sqlType: c.column === 'id_card' ? 'varchar(18)' : c.column === 'mobile' ? 'varchar(11)' : c.sqlType })),
+      columns: model.columns
+        .filter((c) => !c.column.endsWith('__bidx'))
+        .map((c) => ({
+          table: model.table,
+          column: c.column,
+          sqlType: c.column === 'id_card' ? 'varchar(18)' : c.column === 'mobile' ? 'varchar(11)' : c.sqlType,
+        })),
       indexes: model.indexes.map((i) => ({ table: model.table, name: i.name })),
     };
     const plan = planSchema([model], existing);
@@ -142,11 +153,14 @@ describe.each(dbTargets())('converting ID card and mobile columns across restart
   });
 
   it('standard keeps plain text; sm seals it in place once; standard with the master key unseals it', { timeout: 240_000 }, async () => {
-    const where = target === 'pglite' ? { dataDir: join(scratch, 'pgdata') } : await freshPostgresDatabase().then((d) => ((dropDatabase = d.drop), { databaseUrl: d.url }));
+    const where =
+      target === 'pglite' ? { dataDir: join(scratch, 'pgdata') } : await freshPostgresDatabase().then((d) => ((dropDatabase = d.drop), { databaseUrl: d.url }));
     const start = (crypto: 'standard' | 'sm', masterKey: Buffer | null) => makeApp('pglite', { ...where, crypto, masterKey });
     const card = idCard('741');
-    const stored = async (app: FastifyInstance, id: string) => (await sql<{ id_card: string; id_card__bidx: string | null }>`SELECT id_card, id_card__bidx FROM operator WHERE id = ${id}`.execute(app.db)).rows[0];
-    const flag = async (app: FastifyInstance) => (await app.db.selectFrom('sys_config').select('value').where('key', '=', SEALED_FIELDS_SETTING).execute()).length;
+    const stored = async (app: FastifyInstance, id: string) =>
+      (await sql<{ id_card: string; id_card__bidx: string | null }>`SELECT id_card, id_card__bidx FROM operator WHERE id = ${id}`.execute(app.db)).rows[0];
+    const flag = async (app: FastifyInstance) =>
+      (await app.db.selectFrom('sys_config').select('value').where('key', '=', SEALED_FIELDS_SETTING).execute()).length;
 
     // The standard mode: the column holds the number, as it always did.
     const first = await start('standard', null);

@@ -28,7 +28,15 @@ const pdfOf = (size: number) => Buffer.concat([PDF_HEAD, randomBytes(size - PDF_
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 type Db = FastifyInstance['db'];
-const rowCount = async (db: Db) => Number((await db.selectFrom('sys_attachment' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const rowCount = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('sys_attachment' as never)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** The chunks of an attachment: number and length. */
 const chunksOf = async (db: Db, id: string) =>
   (await sql<{ seq: number; length: number }>`SELECT seq, length(data) AS length FROM sys_attachment_blob WHERE id = ${id} ORDER BY seq`.execute(db)).rows;
@@ -39,7 +47,10 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
     dir = mkdtempSync(join(tmpdir(), 'portal-store-test-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const { app, units: [unitA, unitB] } = appSuite(target, {
+  const {
+    app,
+    units: [unitA, unitB],
+  } = appSuite(target, {
     build: () => ({ attachmentStore: storeKind, attachmentDir: storeKind === 'folder' ? dir : null, attachmentMaxMb: MAX_MB }),
     units: ['330212', '330203'],
   });
@@ -88,7 +99,13 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
 
   it('bytes the store cannot take leave no row (the transaction is rolled back)', async () => {
     const before = await rowCount(app.db);
-    const staged = { tmpPath: join(app.attachmentStore.stagingDir, `${newId()}.part`), name: 'gone.pdf', size: 10, mime: 'application/pdf', sha256: '0'.repeat(64) };
+    const staged = {
+      tmpPath: join(app.attachmentStore.stagingDir, `${newId()}.part`),
+      name: 'gone.pdf',
+      size: 10,
+      mime: 'application/pdf',
+      sha256: '0'.repeat(64),
+    };
     const viewer = { userId: unitA.userId, unitId: unitA.unitId, areaCode: '330212', roleType: 'unit', oversees: false };
     await expect(storeStaged(app.db, app.attachmentStore, viewer, staged, null)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await rowCount(app.db)).toBe(before);
@@ -105,14 +122,23 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), 'x.pdf');
     const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const res = await withSession(app, unitA.sid, { method: 'POST', url: api(ATTACHMENT_ROUTES.upload), payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+    const res = await withSession(app, unitA.sid, {
+      method: 'POST',
+      url: api(ATTACHMENT_ROUTES.upload),
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')! },
+    });
     const id = res.json<Envelope<AttachmentInfo>>().data!.id;
     const stream = await app.attachmentStore.open(id, bytes.length);
     const read = (async () => {
       let total = 0;
       for await (const chunk of stream) {
         total += (chunk as Buffer).length;
-        if (total === CHUNK_BYTES) await app.db.deleteFrom('sys_attachment' as never).where('id' as never, '=', id as never).execute();
+        if (total === CHUNK_BYTES)
+          await app.db
+            .deleteFrom('sys_attachment' as never)
+            .where('id' as never, '=', id as never)
+            .execute();
       }
       return total;
     })();

@@ -30,7 +30,10 @@ const MAX_MB = 0.05;
 const MAX_BYTES = Math.floor(MAX_MB * 1024 * 1024);
 
 /** A multipart body as a browser's FormData sends it. */
-async function multipart(files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string> = {}): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+async function multipart(
+  files: { name: string; bytes: Buffer; type?: string }[],
+  fields: Record<string, string> = {},
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
@@ -45,8 +48,15 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true })); // after the suite's app closes
   // farAuthority: another city's authority; the demo authority (330200) oversees 3302xx.
-  const { app, units: [unitA, unitB, farAuthority], session } = appSuite(target, {
-    build: () => (storeKind === 'folder' ? { attachmentStore: 'folder', attachmentDir: dir, attachmentMaxMb: MAX_MB } : { attachmentStore: 'database', attachmentMaxMb: MAX_MB }),
+  const {
+    app,
+    units: [unitA, unitB, farAuthority],
+    session,
+  } = appSuite(target, {
+    build: () =>
+      storeKind === 'folder'
+        ? { attachmentStore: 'folder', attachmentDir: dir, attachmentMaxMb: MAX_MB }
+        : { attachmentStore: 'database', attachmentMaxMb: MAX_MB },
     units: ['330212', '330203', ['330106', 'authority']],
     sessions: { authority: 'jgadmin' },
   });
@@ -58,18 +68,35 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
    */
   const storedFiles = async (): Promise<string[]> => {
     if (storeKind === 'folder') return filesIn(dir);
-    const chunks = await app.db.selectFrom('sys_attachment_blob' as never).select(['id' as never, 'seq' as never]).execute();
+    const chunks = await app.db
+      .selectFrom('sys_attachment_blob' as never)
+      .select(['id' as never, 'seq' as never])
+      .execute();
     return [...(chunks as { id: string; seq: number }[]).map((c) => `${c.id}/${c.seq}`), ...filesIn(app.attachmentStore.stagingDir).map((p) => join('tmp', p))];
   };
-  const rowCount = async () => Number((await app.db.selectFrom('sys_attachment' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const rowCount = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('sys_attachment' as never)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
-  const upload = async (sid: string | null, files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string> = {}, path: string = ATTACHMENT_ROUTES.upload) => {
+  const upload = async (
+    sid: string | null,
+    files: { name: string; bytes: Buffer; type?: string }[],
+    fields: Record<string, string> = {},
+    path: string = ATTACHMENT_ROUTES.upload,
+  ) => {
     const body = await multipart(files, fields);
     const options = { method: 'POST' as const, url: api(path), ...body };
     const res = sid ? await withSession(app, sid, options) : await app.inject(options);
     return { status: res.statusCode, body: res.json<Envelope<AttachmentInfo>>() };
   };
-  const download = (sid: string, id: string): Promise<LightMyRequestResponse> => withSession(app, sid, { method: 'GET', url: api(`${ATTACHMENT_ROUTES.download}/${id}`) });
+  const download = (sid: string, id: string): Promise<LightMyRequestResponse> =>
+    withSession(app, sid, { method: 'GET', url: api(`${ATTACHMENT_ROUTES.download}/${id}`) });
 
   describe('upload, list, download', () => {
     it('stores a PDF and a PNG for a record and lists them by attrefsysid', async () => {
@@ -102,7 +129,9 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
       expect(res.rawPayload.equals(PDF)).toBe(true);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="attachment.pdf"; filename*=UTF-8''${encodeURIComponent('监督检验报告 ')}%281%29.pdf`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="attachment.pdf"; filename*=UTF-8''${encodeURIComponent('监督检验报告 ')}%281%29.pdf`,
+      );
 
       const legacy = await withSession(app, unitA.sid, { method: 'GET', url: api(API.attachmentDownload), query: { attsysid: body.data!.id } });
       expect(legacy.rawPayload.equals(PDF)).toBe(true);
@@ -182,7 +211,11 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
     });
 
     it('a forged extension: PNG bytes or text named .pdf, text named .png', async () => {
-      for (const files of [[{ name: 'fake.pdf', bytes: PNG }], [{ name: 'fake.pdf', bytes: Buffer.from('hello, not a pdf') }], [{ name: 'fake.png', bytes: PDF }]]) {
+      for (const files of [
+        [{ name: 'fake.pdf', bytes: PNG }],
+        [{ name: 'fake.pdf', bytes: Buffer.from('hello, not a pdf') }],
+        [{ name: 'fake.png', bytes: PDF }],
+      ]) {
         const res = await refused(files);
         expect(res.body).toMatchObject({ result: 'false', code: 'ATTACHMENT_CONTENT_MISMATCH', message: '附件内容与文件类型不符，请上传真实的文件' });
       }
@@ -191,7 +224,10 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
     it('a type not allowed, an empty file, no file at all', async () => {
       expect((await refused([{ name: 'run.exe', bytes: Buffer.from('MZ') }])).body).toMatchObject({ code: 'ATTACHMENT_TYPE_NOT_ALLOWED' });
       expect((await refused([{ name: 'noext', bytes: PDF }])).body).toMatchObject({ code: 'ATTACHMENT_TYPE_NOT_ALLOWED' });
-      expect((await refused([{ name: 'empty.pdf', bytes: Buffer.alloc(0) }])).body).toMatchObject({ code: 'ATTACHMENT_EMPTY', message: '附件内容为空，请重新选择文件' });
+      expect((await refused([{ name: 'empty.pdf', bytes: Buffer.alloc(0) }])).body).toMatchObject({
+        code: 'ATTACHMENT_EMPTY',
+        message: '附件内容为空，请重新选择文件',
+      });
       const none = await refused([]);
       expect(none).toMatchObject({ status: 400, body: { code: 'ATTACHMENT_MISSING', message: '请选择要上传的文件' } });
       const json = await withSession(app, unitA.sid, { method: 'POST', url: api(ATTACHMENT_ROUTES.upload), payload: { file: 'x' } });
@@ -212,7 +248,9 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
         expect(await res.json()).toMatchObject({ result: 'false', code: 'ATTACHMENT_TOO_LARGE' });
         const ok = new FormData();
         ok.append('file', new Blob([new Uint8Array(PNG)]), '图.png');
-        const stored = (await (await fetch(`${address}${api(ATTACHMENT_ROUTES.upload)}?__sid=${unitA.sid}`, { method: 'POST', body: ok })).json()) as Envelope<AttachmentInfo>;
+        const stored = (await (
+          await fetch(`${address}${api(ATTACHMENT_ROUTES.upload)}?__sid=${unitA.sid}`, { method: 'POST', body: ok })
+        ).json()) as Envelope<AttachmentInfo>;
         expect(stored.data).toMatchObject({ name: '图.png', size: PNG.length });
       } finally {
         app.server.close();
@@ -230,15 +268,31 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
       const viewer = { userId: unitA.userId, unitId: unitA.unitId, areaCode: '330212', roleType: 'unit', oversees: false };
       expect(await linkToRecord(app.db, viewer, refId, [own.id, taken.id, foreign.id])).toBe(1);
       expect((await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId })).body.data!.map((a) => a.id)).toEqual([own.id]);
-      expect((await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId: elsewhereRef })).body.data!.map((a) => a.id)).toEqual([taken.id]);
+      expect((await call<AttachmentInfo[]>(app, unitA.sid, 'GET', ATTACHMENT_ROUTES.list, { refId: elsewhereRef })).body.data!.map((a) => a.id)).toEqual([
+        taken.id,
+      ]);
     });
 
     it("a file the authority links to a unit's record (an inspection report) becomes readable by that unit only", async () => {
       const report = (await upload(session.authority, [{ name: '检验报告.pdf', bytes: PDF }])).body.data!;
       expect((await download(unitA.sid, report.id)).statusCode).toBe(404);
-      const authorityUser = await app.db.selectFrom('sys_session' as never).select(['user_id' as never]).where('id' as never, '=', tokenDigest(app.config.crypto, session.authority) as never).executeTakeFirstOrThrow();
-      const unitRow = await app.db.selectFrom('sys_user' as never).select(['unit_id' as never]).where('id' as never, '=', (authorityUser as { user_id: string }).user_id as never).executeTakeFirstOrThrow();
-      const viewer = { userId: (authorityUser as { user_id: string }).user_id, unitId: (unitRow as { unit_id: string }).unit_id, areaCode: '330200', roleType: 'authority', oversees: true };
+      const authorityUser = await app.db
+        .selectFrom('sys_session' as never)
+        .select(['user_id' as never])
+        .where('id' as never, '=', tokenDigest(app.config.crypto, session.authority) as never)
+        .executeTakeFirstOrThrow();
+      const unitRow = await app.db
+        .selectFrom('sys_user' as never)
+        .select(['unit_id' as never])
+        .where('id' as never, '=', (authorityUser as { user_id: string }).user_id as never)
+        .executeTakeFirstOrThrow();
+      const viewer = {
+        userId: (authorityUser as { user_id: string }).user_id,
+        unitId: (unitRow as { unit_id: string }).unit_id,
+        areaCode: '330200',
+        roleType: 'authority',
+        oversees: true,
+      };
       expect(await linkToRecord(app.db, viewer, newId(), [report.id], unitA.unitId)).toBe(1);
       expect((await download(unitA.sid, report.id)).statusCode).toBe(200);
       expect((await download(unitB.sid, report.id)).statusCode).toBe(404);
@@ -246,7 +300,8 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
   });
 
   describe('attachment values in a record', () => {
-    const save = (sid: string, body: Record<string, unknown>) => call<{ id: string; attachments: unknown }>(app, sid, 'POST', '/r/demo-notice/save', { title: '附件测试', content: '正文', ...body });
+    const save = (sid: string, body: Record<string, unknown>) =>
+      call<{ id: string; attachments: unknown }>(app, sid, 'POST', '/r/demo-notice/save', { title: '附件测试', content: '正文', ...body });
 
     it('saving a record links the files of its attachment fields to it', async () => {
       const file = (await upload(unitA.sid, [{ name: '附件.pdf', bytes: PDF }])).body.data!;
@@ -261,10 +316,20 @@ describe.each(dbTargets().flatMap((target) => STORES.map((store) => [target, sto
     it('keeps { id, name, url, size } and accepts rows stored before uploads existed', async () => {
       const { body } = await upload(unitA.sid, [{ name: '通知.pdf', bytes: PDF }]);
       const { id, name, url, size } = body.data!;
-      const saved = await save(unitA.sid, { attachments: [{ id, name, url, size }, { name: '旧附件.pdf', url: '/files/old.pdf' }, { attsysid: 'a1', name: '更早.pdf' }] });
+      const saved = await save(unitA.sid, {
+        attachments: [
+          { id, name, url, size },
+          { name: '旧附件.pdf', url: '/files/old.pdf' },
+          { attsysid: 'a1', name: '更早.pdf' },
+        ],
+      });
       expect(saved.body.result).toBe('true');
       const read = await call<{ attachments: unknown }>(app, unitA.sid, 'GET', `/r/demo-notice/get/${saved.body.data!.id}`);
-      expect(read.body.data!.attachments).toEqual([{ id, name, url, size }, { name: '旧附件.pdf', url: '/files/old.pdf' }, { attsysid: 'a1', name: '更早.pdf' }]);
+      expect(read.body.data!.attachments).toEqual([
+        { id, name, url, size },
+        { name: '旧附件.pdf', url: '/files/old.pdf' },
+        { attsysid: 'a1', name: '更早.pdf' },
+      ]);
       expect((await save(unitA.sid, { attachments: null })).body.result).toBe('true');
     });
 

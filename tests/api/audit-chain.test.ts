@@ -43,21 +43,51 @@ describe.each(cases)('audit chain (%s, %s)', (target, mode) => {
   });
   const { app, session } = appSuite(target, { build: { crypto: mode, masterKey, ...(dir ? { dataDir: dir } : {}) }, sessions: { unit: 'nbadmin' } });
   const verify = () => verifyAuditChain(app.db, auditChainOf(app.db)!);
-  const rows = async () => (await sql<{ id: string; seq: string; changes: unknown; created_at: Date }>`SELECT id, seq::text AS seq, changes, created_at FROM sys_audit_log ORDER BY sys_audit_log.seq`.execute(app.db)).rows;
+  const rows = async () =>
+    (
+      await sql<{
+        id: string;
+        seq: string;
+        changes: unknown;
+        created_at: Date;
+      }>`SELECT id, seq::text AS seq, changes, created_at FROM sys_audit_log ORDER BY sys_audit_log.seq`.execute(app.db)
+    ).rows;
 
   it('chains every row written, with the configured HMAC', async () => {
     for (let i = 0; i < 4; i++) {
-      const saved = (await call<Saved>(app, session.unit, 'POST', '/r/demo-notice/save', { title: `链式审计 ${i}`, category: '1', content: '正文' })).body.data!;
-      await call(app, session.unit, 'POST', '/r/demo-notice/save', { id: saved.id, version: saved.version, title: `链式审计 ${i}（改）`, category: '2', content: '正文' });
+      const saved = (await call<Saved>(app, session.unit, 'POST', '/r/demo-notice/save', { title: `链式审计 ${i}`, category: '1', content: '正文' })).body
+        .data!;
+      await call(app, session.unit, 'POST', '/r/demo-notice/save', {
+        id: saved.id,
+        version: saved.version,
+        title: `链式审计 ${i}（改）`,
+        category: '2',
+        content: '正文',
+      });
     }
     // Concurrent writers (a pool of connections on PostgreSQL) still make one chain.
-    await Promise.all(Array.from({ length: 6 }, (_, i) => call(app, session.unit, 'POST', '/r/demo-notice/save', { title: `并发审计 ${i}`, category: '1', content: '正文' })));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call(app, session.unit, 'POST', '/r/demo-notice/save', { title: `并发审计 ${i}`, category: '1', content: '正文' })),
+    );
     const result = await verify();
     expect(result.problem).toBeNull();
     expect(result.rows).toBeGreaterThanOrEqual(14);
     // The hash is the suite's HMAC: recomputed by hand for the last row.
     const last = (await sql<Record<string, unknown>>`SELECT * FROM sys_audit_log ORDER BY seq DESC LIMIT 1`.execute(app.db)).rows[0];
-    const fields = [String(last.seq), last.id, new Date(last.created_at as Date).toISOString(), last.user_id, last.user_name, last.unit_id, last.area_code, last.resource, last.record_id, last.operation, last.changes, last.prev_hash];
+    const fields = [
+      String(last.seq),
+      last.id,
+      new Date(last.created_at as Date).toISOString(),
+      last.user_id,
+      last.user_name,
+      last.unit_id,
+      last.area_code,
+      last.resource,
+      last.record_id,
+      last.operation,
+      last.changes,
+      last.prev_hash,
+    ];
     expect(last.hash).toBe(keyedDigest(mode, auditChainOf(app.db)!.key, canonicalJson(fields)));
     expect(last.area_code).toMatch(/^3302/);
     if (target === 'pg') expect(await cli(env())).toMatchObject({ code: 0, out: expect.stringContaining('审计日志完整') });
@@ -81,7 +111,9 @@ describe.each(cases)('audit chain (%s, %s)', (target, mode) => {
     if (target === 'pg') expect(await cli(env())).toMatchObject({ code: 3, out: expect.stringContaining('缺失') });
     // Put back as it was: intact again.
     const columns = Object.keys(saved);
-    await sql`INSERT INTO sys_audit_log (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES (${sql.join(columns.map((c) => (c === 'changes' ? JSON.stringify(saved[c]) : saved[c])))})`.execute(app.db);
+    await sql`INSERT INTO sys_audit_log (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES (${sql.join(columns.map((c) => (c === 'changes' ? JSON.stringify(saved[c]) : saved[c])))})`.execute(
+      app.db,
+    );
     expect((await verify()).problem).toBeNull();
   });
 
@@ -105,7 +137,9 @@ describe.each(cases)('audit chain (%s, %s)', (target, mode) => {
     const anchor = JSON.parse((await sql<{ value: string }>`SELECT value FROM sys_config WHERE key = ${ANCHOR_SETTING}`.execute(app.db)).rows[0].value);
     const next = all[3];
     const nextHash = (await sql<{ hash: string }>`SELECT hash FROM sys_audit_log WHERE id = ${next.id}`.execute(app.db)).rows[0].hash;
-    await sql`UPDATE sys_config SET value = ${JSON.stringify({ ...anchor, seq: Number(next.seq), hash: nextHash })} WHERE key = ${ANCHOR_SETTING}`.execute(app.db);
+    await sql`UPDATE sys_config SET value = ${JSON.stringify({ ...anchor, seq: Number(next.seq), hash: nextHash })} WHERE key = ${ANCHOR_SETTING}`.execute(
+      app.db,
+    );
     expect((await verify()).problem).toMatchObject({ zh: expect.stringContaining('锚点') });
     await sql`UPDATE sys_config SET value = ${JSON.stringify(anchor)} WHERE key = ${ANCHOR_SETTING}`.execute(app.db);
   });
@@ -115,7 +149,9 @@ describe.each(cases)('audit chain (%s, %s)', (target, mode) => {
       await app.close();
       expect(await cli(env())).toMatchObject({ code: 0, out: expect.stringMatching(/^审计日志完整：\d+ 条.*audit log intact/) });
       const db = await createDatabase({ databaseUrl: null, dataDir: dir!, cacheDir: null });
-      const victim = (await sql<{ id: string; seq: string }>`SELECT id, seq::text AS seq FROM sys_audit_log ORDER BY sys_audit_log.seq DESC LIMIT 1`.execute(db)).rows[0];
+      const victim = (
+        await sql<{ id: string; seq: string }>`SELECT id, seq::text AS seq FROM sys_audit_log ORDER BY sys_audit_log.seq DESC LIMIT 1`.execute(db)
+      ).rows[0];
       await sql`UPDATE sys_audit_log SET user_name = '某人' WHERE id = ${victim.id}`.execute(db);
       await db.destroy();
       const broken = await cli(env());

@@ -31,11 +31,18 @@ describe.each(dbTargets())('audit log screen (%s)', (target) => {
     units: ['330302', ['330300', 'authority']],
   });
   const list = (sid: string, query: Record<string, unknown> = {}) => call<Page>(app, sid, 'GET', '/r/audit-log/list', query);
-  const save = async (sid: string, title: string) => (await call<Saved>(app, sid, 'POST', '/r/demo-notice/save', { title, category: '1', content: '正文' })).body.data!;
+  const save = async (sid: string, title: string) =>
+    (await call<Saved>(app, sid, 'POST', '/r/demo-notice/save', { title, category: '1', content: '正文' })).body.data!;
 
   it('shows the authority its area’s rows, filtered, sorted and paged; another area’s authority sees only its own', async () => {
     const first = await save(session.unit, '审计画面一');
-    await call(app, session.unit, 'POST', '/r/demo-notice/save', { id: first.id, version: first.version, title: '审计画面一（改）', category: '2', content: '正文' });
+    await call(app, session.unit, 'POST', '/r/demo-notice/save', {
+      id: first.id,
+      version: first.version,
+      title: '审计画面一（改）',
+      category: '2',
+      content: '正文',
+    });
     await save(session.other, '审计画面二');
     const far = await save(units[0].sid, '外地通知');
 
@@ -56,9 +63,12 @@ describe.each(dbTargets())('audit log screen (%s)', (target) => {
     expect(mine.list[0].changes.split('\n')).toContain('标题：审计画面一 → 审计画面一（改）');
     expect(mine.list[1].changes.split('\n')).toContain('标题：审计画面一');
 
-    const byUnit = (await list(session.authority, { unitName: mine.list[0].unitName!.slice(0, 6), resource: ['demo-notice'], operation: ['insert'] })).body.data!;
+    const byUnit = (await list(session.authority, { unitName: mine.list[0].unitName!.slice(0, 6), resource: ['demo-notice'], operation: ['insert'] })).body
+      .data!;
     expect(byUnit.list.length).toBeGreaterThan(0);
-    expect(byUnit.list.every((r) => r.unitName!.includes(mine.list[0].unitName!.slice(0, 6)) && r.operation === 'insert' && r.resource === 'demo-notice')).toBe(true);
+    expect(byUnit.list.every((r) => r.unitName!.includes(mine.list[0].unitName!.slice(0, 6)) && r.operation === 'insert' && r.resource === 'demo-notice')).toBe(
+      true,
+    );
     expect((await list(session.authority, { userName: mine.list[0].userName!, recordId: first.id })).body.data!.count).toBe(2);
     expect((await list(session.authority, { recordId: first.id, time_gte: '2000-01-01', time_lte: '2000-01-02' })).body.data!.count).toBe(0);
     expect((await list(session.authority, { recordId: first.id, time_gte: mine.list[1].time, time_lte: mine.list[0].time })).body.data!.count).toBe(2);
@@ -79,14 +89,27 @@ describe.each(dbTargets())('audit log screen (%s)', (target) => {
 
   it('exports the search as XLSX with the screen’s columns and readable changes', async () => {
     const saved = await save(session.unit, '导出审计');
-    await call(app, session.unit, 'POST', '/r/demo-notice/save', { id: saved.id, version: saved.version, title: '导出审计（改）', category: '1', content: '正文' });
-    const res = await withSession(app, session.authority, { method: 'GET', url: api('/r/audit-log/export'), query: { recordId: saved.id, screen: 'audit-log-list' } });
+    await call(app, session.unit, 'POST', '/r/demo-notice/save', {
+      id: saved.id,
+      version: saved.version,
+      title: '导出审计（改）',
+      category: '1',
+      content: '正文',
+    });
+    const res = await withSession(app, session.authority, {
+      method: 'GET',
+      url: api('/r/audit-log/export'),
+      query: { recordId: saved.id, screen: 'audit-log-list' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const ExcelJS = await loadExcel();
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as never);
-    const rows = book.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    const rows = book.worksheets[0]
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
     const header = rows.findIndex((r) => r[0] === '时间');
     expect(rows[header]).toEqual(['时间', '单位', '操作人', '操作', '业务', '记录编号', '变更内容']);
     const data = rows.slice(header + 1);
@@ -130,7 +153,11 @@ describe.each(dbTargets())('audit log screen (%s)', (target) => {
       ['GET', `/r/audit-log/auditLog/${row.id}`],
       ['GET', `/r/audit-log/flowLog/${row.id}`],
     ] as const) {
-      const res = await withSession(app, session.authority, { method, url: api(path), payload: method === 'POST' ? { id: row.id, changes: 'x', recordId: 'x' } : undefined });
+      const res = await withSession(app, session.authority, {
+        method,
+        url: api(path),
+        payload: method === 'POST' ? { id: row.id, changes: 'x', recordId: 'x' } : undefined,
+      });
       expect(res.statusCode, path).toBe(404);
     }
     // The view refuses a write even from SQL: it is not updatable.

@@ -18,13 +18,29 @@ describe.each(dbTargets())('audit log (%s)', (target) => {
 
   it('records who changed which fields, from what to what, through save, commit and the audit', async () => {
     const created = (await call<Saved>(app, session.unit, 'POST', '/r/demo-notice/save', { title: '审计通知', category: '1', content: '正文' })).body.data!;
-    const updated = (await call<Saved>(app, session.unit, 'POST', '/r/demo-notice/save', { id: created.id, version: created.version, title: '审计通知（修订）', category: '2', content: '正文' })).body
-      .data!;
+    const updated = (
+      await call<Saved>(app, session.unit, 'POST', '/r/demo-notice/save', {
+        id: created.id,
+        version: created.version,
+        title: '审计通知（修订）',
+        category: '2',
+        content: '正文',
+      })
+    ).body.data!;
     // Saving the same values again records nothing.
-    const again = (await call<Saved>(app, session.unit, 'POST', '/r/demo-notice/save', { id: updated.id, version: updated.version, title: '审计通知（修订）', category: '2', content: '正文' })).body
-      .data!;
+    const again = (
+      await call<Saved>(app, session.unit, 'POST', '/r/demo-notice/save', {
+        id: updated.id,
+        version: updated.version,
+        title: '审计通知（修订）',
+        category: '2',
+        content: '正文',
+      })
+    ).body.data!;
     const committed = (await call<Saved>(app, session.unit, 'POST', `/r/demo-notice/commit/${created.id}`, { version: again.version })).body.data!;
-    expect((await call(app, session.authority, 'POST', `/r/demo-notice/audit-agree/${created.id}`, { version: committed.version, opinion: '同意' })).body.result).toBe('true');
+    expect(
+      (await call(app, session.authority, 'POST', `/r/demo-notice/audit-agree/${created.id}`, { version: committed.version, opinion: '同意' })).body.result,
+    ).toBe('true');
 
     const { body } = await auditLog(session.unit, created.id);
     expect(body.result).toBe('true');
@@ -54,8 +70,13 @@ describe.each(dbTargets())('audit log (%s)', (target) => {
     const created = (await call<Saved>(app, session.unit, 'POST', '/r/demo-notice/save', { title: '拒绝测试', content: '正文' })).body.data!;
     const before = await count();
     // Another unit's save of the row, a stale version, a wrong state: all refused, none recorded.
-    expect((await call(app, session.other, 'POST', '/r/demo-notice/save', { id: created.id, version: created.version, title: '越权', content: '正文' })).body.result).toBe('false');
-    expect((await call(app, session.unit, 'POST', '/r/demo-notice/save', { id: created.id, version: created.version + 5, title: '过期', content: '正文' })).body.result).toBe('false');
+    expect(
+      (await call(app, session.other, 'POST', '/r/demo-notice/save', { id: created.id, version: created.version, title: '越权', content: '正文' })).body.result,
+    ).toBe('false');
+    expect(
+      (await call(app, session.unit, 'POST', '/r/demo-notice/save', { id: created.id, version: created.version + 5, title: '过期', content: '正文' })).body
+        .result,
+    ).toBe('false');
     expect((await call(app, session.unit, 'POST', `/r/demo-notice/revoke/${created.id}`, { version: created.version })).body.result).toBe('false');
     expect(await count()).toBe(before);
   });

@@ -41,7 +41,11 @@ function cli(command: 'backup' | 'restore', args: string[], env: Record<string, 
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${command}.ts`, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${command}.ts`, ...args], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += String(c)));
@@ -106,7 +110,12 @@ async function download(server: StartedServer, id: string): Promise<Buffer> {
 }
 
 /** Files under a directory, recursively (relative paths). */
-const filesUnder = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(dir, p)).isFile()).sort() : []);
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((p) => statSync(join(dir, p)).isFile())
+        .sort()
+    : [];
 
 const work = mkdtempSync(join(tmpdir(), 'portal-backup-test-'));
 const servers: StartedServer[] = [];
@@ -144,7 +153,12 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     await server.stop(); // its data directory was given: kept
     const source = await pgliteCounts(srcDir);
     const manifest = await readManifest(archive);
-    expect(manifest).toMatchObject({ formatVersion: 1, productVersion: '0.1.0', database: { kind: 'pglite' }, attachments: { store: 'folder', count: 1, bytes: PDF.length } });
+    expect(manifest).toMatchObject({
+      formatVersion: 1,
+      productVersion: '0.1.0',
+      database: { kind: 'pglite' },
+      attachments: { store: 'folder', count: 1, bytes: PDF.length },
+    });
     expect(manifest.migrations).toEqual(expect.arrayContaining(['0001_foundation', '0003_attachments']));
     expect(manifest.tables).toEqual(source);
     expect(source.sys_attachment).toBe(1);

@@ -29,7 +29,15 @@ describe('generated city units', () => {
   });
 });
 
-type Projected = { unit_id: string; location_area: string; area_code: string; equclacode: string; equipment_name: string; use_status: string; next: string | null };
+type Projected = {
+  unit_id: string;
+  location_area: string;
+  area_code: string;
+  equclacode: string;
+  equipment_name: string;
+  use_status: string;
+  next: string | null;
+};
 
 describe.each(dbTargets())('bulk city seed (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { city: 'jgadmin' } });
@@ -79,15 +87,24 @@ describe.each(dbTargets())('bulk city seed (%s)', (target) => {
   });
 
   it('shows the units in 辖区单位 with their equipment counts', async () => {
-    const { body } = await call<Page<{ id: string; equipmentCount: number; district: string; industry: string | null }>>(app, session.city, 'GET', '/r/area-unit/list', { pageSize: '100', orderBy: 'equipmentCount desc' });
+    const { body } = await call<Page<{ id: string; equipmentCount: number; district: string; industry: string | null }>>(
+      app,
+      session.city,
+      'GET',
+      '/r/area-unit/list',
+      { pageSize: '100', orderBy: 'equipmentCount desc' },
+    );
     expect(body.result, body.message).toBe('true');
-    const { rows } = await sql<{ unit_id: string; n: number }>`SELECT unit_id, count(*)::int AS n FROM equipment WHERE unit_id = ANY(${ids}) GROUP BY unit_id`.execute(app.db);
+    const { rows } = await sql<{
+      unit_id: string;
+      n: number;
+    }>`SELECT unit_id, count(*)::int AS n FROM equipment WHERE unit_id = ANY(${ids}) GROUP BY unit_id`.execute(app.db);
     const listed = new Map(body.data!.list.map((u) => [u.id.trim(), u]));
     for (const r of rows) expect(listed.get(r.unit_id.trim())?.equipmentCount).toBe(r.n);
     expect(body.data!.list.filter((u) => ids.includes(u.id.trim())).every((u) => u.industry)).toBe(true);
   });
 
-  it('keeps each unit\'s equipment count (area_unit_stats) through inserts, moves, edits and deletes; counts overdue exactly', async () => {
+  it("keeps each unit's equipment count (area_unit_stats) through inserts, moves, edits and deletes; counts overdue exactly", async () => {
     const mismatches = async () =>
       (
         await sql<{ n: number }>`

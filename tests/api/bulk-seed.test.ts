@@ -40,15 +40,21 @@ describe.each(dbTargets())('bulk loads (%s)', (target) => {
       [5, '单位名称（宁波）', ['x'], 'a JSON string', false, '2030-06-15', 1e6],
     ];
     // Batches of 3 and 2 rows, copied in chunks of 2: chunks cross batches.
-    const count = await copyRows(app.db, 'copy_probe', ['n', 't', 'a', 'j', 'b', 'd', 'x'], [rows.slice(0, 3), rows.slice(3)], { jsonColumns: new Set(['j']), chunkRows: 2 });
+    const count = await copyRows(app.db, 'copy_probe', ['n', 't', 'a', 'j', 'b', 'd', 'x'], [rows.slice(0, 3), rows.slice(3)], {
+      jsonColumns: new Set(['j']),
+      chunkRows: 2,
+    });
     expect(count).toBe(rows.length);
-    const { rows: stored } = await sql<Record<string, unknown>>`SELECT n, t, a, j, b, to_char(d, 'YYYY-MM-DD') AS d, x::float8 AS x FROM copy_probe ORDER BY n`.execute(app.db);
+    const { rows: stored } = await sql<
+      Record<string, unknown>
+    >`SELECT n, t, a, j, b, to_char(d, 'YYYY-MM-DD') AS d, x::float8 AS x FROM copy_probe ORDER BY n`.execute(app.db);
     expect(stored.map((r) => [r.n, r.t, r.a, r.j, r.b, r.d, r.x])).toEqual(rows);
   });
 
   it('seeds equipment by COPY as the multi-row INSERT path does: listed, counted, same prepared values, indexes rebuilt', async () => {
     const before = Number((await list()).count);
-    const indexes = async () => (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'equipment' ORDER BY 1`.execute(app.db)).rows.map((r) => r.name);
+    const indexes = async () =>
+      (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'equipment' ORDER BY 1`.execute(app.db)).rows.map((r) => r.name);
     const indexesBefore = await indexes();
     const size = 300;
     expect(await bulkEquipment(app, size, { seed: 7, method: 'insert' })).toBe(size);
@@ -60,7 +66,9 @@ describe.each(dbTargets())('bulk loads (%s)', (target) => {
     expect(page.count).toBe(2 * (before + size));
     expect(page.list.every((r) => r.unitId === DEMO_UNITS.using.id)).toBe(true);
     // A copied row is found through the rebuilt trigram index of the search fields.
-    const { rows: copied } = await sql<{ id: string; equcode: string }>`SELECT id, equcode FROM equipment ORDER BY right(equcode, 6) DESC LIMIT 1`.execute(app.db);
+    const { rows: copied } = await sql<{ id: string; equcode: string }>`SELECT id, equcode FROM equipment ORDER BY right(equcode, 6) DESC LIMIT 1`.execute(
+      app.db,
+    );
     const found = await list({ q: copied[0].equcode });
     expect(found.list.map((r) => r.id)).toContain(copied[0].id);
 
@@ -71,7 +79,9 @@ describe.each(dbTargets())('bulk loads (%s)', (target) => {
     const viaCopy = all.slice(before + size, before + 2 * size);
     expect(viaCopy.map(comparable)).toEqual(inserted.map(comparable));
     expect(viaCopy.filter((r) => r.next_inspection_date !== null).length).toBeGreaterThan(size / 2);
-    expect(viaCopy.every((r) => r.created_by && r.updated_by === r.created_by && r.created_at && r.version === 1 && r.area_code === DEMO_UNITS.using.areacode)).toBe(true);
+    expect(
+      viaCopy.every((r) => r.created_by && r.updated_by === r.created_by && r.created_at && r.version === 1 && r.area_code === DEMO_UNITS.using.areacode),
+    ).toBe(true);
     expect(new Set(viaCopy.map((r) => r.id)).size).toBe(size);
   });
 });

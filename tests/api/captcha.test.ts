@@ -49,7 +49,11 @@ describe.each(dbTargets())('captcha (%s)', (target) => {
 
   it('rejects an expired captcha', async () => {
     const { id, answer } = await newCaptcha();
-    await app.db.updateTable('sys_captcha').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await app.db
+      .updateTable('sys_captcha')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     expect(await loginWith(id, answer)).toMatchObject({ result: 'false', code: 'CAPTCHA_INVALID' });
   });
 

@@ -21,7 +21,8 @@ describe.each(dbTargets())('company information (%s)', (target) => {
     await seedDemoRecords(app, { equipment: 6, secondEquipment: 4 });
   }, 180_000);
 
-  const list = async (sid: string, resource: string, query: Record<string, unknown> = {}) => (await call<Page>(app, sid, 'GET', `/r/${resource}/list`, query)).body.data!;
+  const list = async (sid: string, resource: string, query: Record<string, unknown> = {}) =>
+    (await call<Page>(app, sid, 'GET', `/r/${resource}/list`, query)).body.data!;
   const profileOf = async (sid: string) => {
     const page = await list(sid, 'unit-profile');
     expect(page.count).toBe(1);
@@ -30,14 +31,34 @@ describe.each(dbTargets())('company information (%s)', (target) => {
   };
   /** A new application starting from the profile, as the form does (ref with copy). */
   const changeFrom = (profile: Row, changes: Record<string, unknown>) => {
-    const { id, version: _v, versionNo: _n, changedDate: _d, creditCode: _c, unitType: _t, unitId: _u, areaCode: _a, createDate: _cd, updateDate: _ud, createBy: _cb, updateBy: _ub, ...carried } = profile;
+    const {
+      id,
+      version: _v,
+      versionNo: _n,
+      changedDate: _d,
+      creditCode: _c,
+      unitType: _t,
+      unitId: _u,
+      areaCode: _a,
+      createDate: _cd,
+      updateDate: _ud,
+      createBy: _cb,
+      updateBy: _ub,
+      ...carried
+    } = profile;
     return { ...carried, profile: id, reason: '联系人变更', ...changes };
   };
 
   it('has one profile per unit, written by the server only', async () => {
     const mine = await profileOf(session.unit);
     const theirs = await profileOf(session.other);
-    expect(mine).toMatchObject({ orgname: DEMO_UNITS.using.orgname, creditCode: DEMO_UNITS.using.orgcode, unitType: 'use', versionNo: 2, contactMobile: '13805740001' });
+    expect(mine).toMatchObject({
+      orgname: DEMO_UNITS.using.orgname,
+      creditCode: DEMO_UNITS.using.orgcode,
+      unitType: 'use',
+      versionNo: 2,
+      contactMobile: '13805740001',
+    });
     expect(theirs.orgname).toBe(DEMO_UNITS.second.orgname);
     const write = await post(session.unit, '/r/unit-profile/save', { ...mine, contactMobile: '13900000000' });
     expect(write.body.result).toBe('false');
@@ -52,7 +73,10 @@ describe.each(dbTargets())('company information (%s)', (target) => {
     await ok(session.unit, `/r/unit-change/commit/${draft.id}`);
 
     const second = await ok(session.unit, '/r/unit-change/save', changeFrom(profile, { email: 'new@yongjiang-tz.cn' }));
-    expect((await post(session.unit, `/r/unit-change/commit/${second.id}`)).body).toMatchObject({ result: 'false', message: '已有待审核的变更申请，请等待审核结果或撤回后再提交' });
+    expect((await post(session.unit, `/r/unit-change/commit/${second.id}`)).body).toMatchObject({
+      result: 'false',
+      message: '已有待审核的变更申请，请等待审核结果或撤回后再提交',
+    });
 
     expect((await post(session.unit, `/r/unit-change/audit-agree/${draft.id}`)).body.result).toBe('false');
     await ok(session.authority, `/r/unit-change/audit-agree/${draft.id}`, { opinion: '同意' });
@@ -93,7 +117,10 @@ describe.each(dbTargets())('company information (%s)', (target) => {
     const licence = [{ name: '维保资质.pdf', url: '' }];
     const same = await ok(session.unit, '/r/unit-type-change/save', { ...base, newUnitType: 'use', licence });
     expect(same.unitType).toBe('use');
-    expect((await post(session.unit, `/r/unit-type-change/commit/${same.id}`)).body).toMatchObject({ result: 'false', message: '变更后的单位类型与当前单位类型相同' });
+    expect((await post(session.unit, `/r/unit-type-change/commit/${same.id}`)).body).toMatchObject({
+      result: 'false',
+      message: '变更后的单位类型与当前单位类型相同',
+    });
     const incomplete = await post(session.unit, '/r/unit-type-change/save', { ...base, newUnitType: 'filling' });
     expect(incomplete.body).toMatchObject({ result: 'false', message: '请填写许可（资质）证书编号' });
     const draft = await ok(session.unit, '/r/unit-type-change/save', { ...base, newUnitType: 'maintenance' });
@@ -109,11 +136,25 @@ describe.each(dbTargets())('company information (%s)', (target) => {
   });
 
   it('keeps safety personnel to the identity rules, per unit', async () => {
-    const person = { name: '测试员', idCard: '330212199001011234', mobile: '13800001111', post: 'officer', certNo: 'TS-A-1', certExpiry: '2030-01-01', appointDate: '2024-01-01' };
+    const person = {
+      name: '测试员',
+      idCard: '330212199001011234',
+      mobile: '13800001111',
+      post: 'officer',
+      certNo: 'TS-A-1',
+      certExpiry: '2030-01-01',
+      appointDate: '2024-01-01',
+    };
     expect((await post(session.unit, '/r/safety-staff/save', person)).body).toMatchObject({ result: 'false', message: '请输入有效的身份证号' });
     const noCert = await post(session.unit, '/r/safety-staff/save', { ...person, idCard: '11010519491231002X', certNo: '' });
     expect(noCert.body).toMatchObject({ result: 'false', message: '请填写安全管理证书编号' });
-    const principal = await ok(session.unit, '/r/safety-staff/save', { ...person, idCard: '11010519491231002X', post: 'principal', certNo: '', certExpiry: null });
+    const principal = await ok(session.unit, '/r/safety-staff/save', {
+      ...person,
+      idCard: '11010519491231002X',
+      post: 'principal',
+      certNo: '',
+      certExpiry: null,
+    });
     expect((await call(app, session.other, 'GET', `/r/safety-staff/get/${principal.id}`)).body.result).toBe('false');
     const officers = await list(session.unit, 'safety-staff', { post: 'officer' });
     expect(officers.count).toBeGreaterThanOrEqual(3);

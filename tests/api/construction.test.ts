@@ -59,7 +59,12 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
       ['audit-disagree', '许可证复印件不清晰'],
     ]);
     const current = (await get(session.unit, draft.id)).data!;
-    const again = await ok(session.unit, '/r/eqm-bcw-basic/save', { ...body({ licenceCopy: [{ name: '许可证.pdf', url: '/files/l.pdf' }] }), id: draft.id, version: current.version, isCommit: true });
+    const again = await ok(session.unit, '/r/eqm-bcw-basic/save', {
+      ...body({ licenceCopy: [{ name: '许可证.pdf', url: '/files/l.pdf' }] }),
+      id: draft.id,
+      version: current.version,
+      isCommit: true,
+    });
     expect(again.status).toBe('submitted');
     const before = todayIn();
     const accepted = await ok(session.authority, `/r/eqm-bcw-basic/accept/${draft.id}`, { opinion: '予以受理' });
@@ -77,7 +82,10 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
     const detail = (await call<Row>(app, session.unit, 'GET', `${LEGACY}/detail`, { id: saved.id })).body.data!;
     expect(detail).toMatchObject({ id: saved.id, status: 'submitted', noticeNo: saved.noticeNo });
     // printSGGZD is the printed 告知书 (tests/api/documents.test.ts): not before the authority accepts.
-    expect((await call(app, session.unit, 'GET', `${LEGACY}/printSGGZD`, { id: saved.id })).body).toMatchObject({ result: 'false', message: '该记录尚未审核通过或提交，不能打印' });
+    expect((await call(app, session.unit, 'GET', `${LEGACY}/printSGGZD`, { id: saved.id })).body).toMatchObject({
+      result: 'false',
+      message: '该记录尚未审核通过或提交，不能打印',
+    });
     const committed = await ok(session.unit, `${LEGACY}/save`, { ...body(), isCommit: true });
     expect(committed.status).toBe('submitted');
     const list = await ok<Page<Row>>(session.unit, `${LEGACY}/list`, { noticeNo: committed.noticeNo });
@@ -103,7 +111,11 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
     expect(entered.body).toMatchObject({ result: 'false', message: expect.stringContaining('许可证有效期至不能早于') });
     // A draft saved while the licence was valid; the licence has expired since (written as the stored value).
     const draft = await ok(session.unit, '/r/eqm-bcw-basic/save', body());
-    await app.db.updateTable('eqm_bcw_basic' as never).set({ licence_expiry: addToDate(today, -1, 'd') } as never).where('id' as never, '=', draft.id as never).execute();
+    await app.db
+      .updateTable('eqm_bcw_basic' as never)
+      .set({ licence_expiry: addToDate(today, -1, 'd') } as never)
+      .where('id' as never, '=', draft.id as never)
+      .execute();
     const refused = await post(session.unit, `/r/eqm-bcw-basic/commit/${draft.id}`);
     expect(refused.body).toMatchObject({ result: 'false', message: '施工单位许可证已过期，不能提交施工告知' });
     expect((await get(session.unit, draft.id)).data!.status).toBe('draft');
@@ -113,7 +125,8 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
   });
 
   it('cancels an accepted notice only by its unit and only before the planned start', async () => {
-    const filed = (start: string) => ok(session.unit, '/r/eqm-bcw-basic/save', { ...body({ planStartDate: start, planEndDate: addToDate(start, 30, 'd') }), isCommit: true });
+    const filed = (start: string) =>
+      ok(session.unit, '/r/eqm-bcw-basic/save', { ...body({ planStartDate: start, planEndDate: addToDate(start, 30, 'd') }), isCommit: true });
     const check = async (sid: string, id: string) => ok<{ canCancel: boolean; reason: string | null }>(sid, `${LEGACY}/checkBcwCancell`, { id });
 
     const waiting = await filed(addToDate(today, 3, 'd'));
@@ -131,7 +144,10 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
     const started = await filed(today);
     await ok(session.authority, `/r/eqm-bcw-basic/accept/${started.id}`);
     expect(await check(session.unit, started.id)).toMatchObject({ canCancel: false, reason: '已到计划开工日期，施工告知不能撤销' });
-    expect((await post(session.unit, `/r/eqm-bcw-basic/cancel/${started.id}`, { opinion: '项目取消' })).body).toMatchObject({ result: 'false', message: '已到计划开工日期，施工告知不能撤销' });
+    expect((await post(session.unit, `/r/eqm-bcw-basic/cancel/${started.id}`, { opinion: '项目取消' })).body).toMatchObject({
+      result: 'false',
+      message: '已到计划开工日期，施工告知不能撤销',
+    });
     expect((await get(session.unit, started.id)).data!.status).toBe('accepted');
   });
 
@@ -160,9 +176,21 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
 
   it('copies registered equipment for an alteration and clears it for an installation', async () => {
     const piece = (await ok<Page<Row>>(session.unit, '/r/equipment/list', { pageSize: 1, useStatus: '1' })).list[0];
-    const { equclacode: _c, subCategory: _s, equipmentName: _n, factoryNo: _f, manufacturer: _m, ...rest } = body({ constructionType: 'repair', equipment: piece.id });
+    const {
+      equclacode: _c,
+      subCategory: _s,
+      equipmentName: _n,
+      factoryNo: _f,
+      manufacturer: _m,
+      ...rest
+    } = body({ constructionType: 'repair', equipment: piece.id });
     const saved = await ok(session.unit, '/r/eqm-bcw-basic/save', rest);
-    expect(saved).toMatchObject({ equipment: piece.id, equipmentName: piece.equipmentName, equclacode: piece.equclacode, registrationCode: piece.registrationCode ?? null });
+    expect(saved).toMatchObject({
+      equipment: piece.id,
+      equipmentName: piece.equipmentName,
+      equclacode: piece.equclacode,
+      registrationCode: piece.registrationCode ?? null,
+    });
     expect((await post(session.unit, '/r/eqm-bcw-basic/save', body({ constructionType: 'alter' }))).body.message).toBe('请选择改造/修理设备');
     const install = await ok(session.unit, '/r/eqm-bcw-basic/save', body({ equipment: piece.id }));
     expect(install.equipment ?? null).toBeNull();

@@ -16,7 +16,17 @@ import { DEMO_DECLARATION_MOBILE, simpleDeclarationFeature } from '../../src/ser
 import { codeIn, outboxOf } from '../../src/server/services/sms';
 import { api, appSuite, dbTargets, resourceCalls } from './helpers';
 
-type Row = Record<string, unknown> & { id: string; status: string; declNo: string; title: string; district: string; dueDate: string; category: string; createDate: string; mobile: string };
+type Row = Record<string, unknown> & {
+  id: string;
+  status: string;
+  declNo: string;
+  title: string;
+  district: string;
+  dueDate: string;
+  category: string;
+  createDate: string;
+  mobile: string;
+};
 
 const R = '/r/simple-declaration';
 
@@ -26,7 +36,13 @@ describe.each(dbTargets())('declaration audit (%s)', (target) => {
     app,
     session,
     units: [beilun, hangzhou],
-  } = appSuite(target, { units: [['330206', 'authority'], ['330106', 'authority']], sessions: { authority: 'jgadmin', unit: 'nbadmin', other: 'bladmin' } });
+  } = appSuite(target, {
+    units: [
+      ['330206', 'authority'],
+      ['330106', 'authority'],
+    ],
+    sessions: { authority: 'jgadmin', unit: 'nbadmin', other: 'bladmin' },
+  });
   const { post, ok } = resourceCalls<Row>(() => app);
   const list = async (sid: string) => (await ok<Page<Row>>(sid, `${R}/list`, { pageSize: 200 })).list;
   let seeded: Record<string, number> = {};
@@ -94,7 +110,15 @@ describe.each(dbTargets())('declaration audit (%s)', (target) => {
     const mobile = '13905742001';
     await visitor('POST', DECLARATION_API.smsCode, { mobile });
     const code = codeIn((await outboxOf(app.db, mobile))[0].text)!;
-    const filed = await visitor<{ id: string } & DeclarationAccess>('POST', DECLARATION_API.save, { mobile, code, declarant: '钱女士', category: 'danger', title: '商场观光电梯门不关', address: '宁波市北仑区新碶街道某商场', content: '观光电梯门经常关不上仍运行。' });
+    const filed = await visitor<{ id: string } & DeclarationAccess>('POST', DECLARATION_API.save, {
+      mobile,
+      code,
+      declarant: '钱女士',
+      category: 'danger',
+      title: '商场观光电梯门不关',
+      address: '宁波市北仑区新碶街道某商场',
+      content: '观光电梯门经常关不上仍运行。',
+    });
     const row = (await list(beilun.sid)).find((r) => r.id === filed.id)!;
     // Lists show the mobile masked; the detail shows it whole to the area's authority (its owner).
     expect(row).toMatchObject({ status: 'submitted', district: '330206', mobile: maskText('mobile', mobile), dueDate: addToDate(todayIn(), 3, 'd') });
@@ -118,7 +142,13 @@ describe.each(dbTargets())('declaration audit (%s)', (target) => {
     expect(DECLARATION_STATES[detail.status]).toBe('已办结');
 
     // Another new one is returned, with its reason.
-    const second = await visitor<{ id: string }>('POST', DECLARATION_API.save, { access: filed.access, declarant: '钱女士', category: 'other', title: '咨询', content: '无' });
+    const second = await visitor<{ id: string }>('POST', DECLARATION_API.save, {
+      access: filed.access,
+      declarant: '钱女士',
+      category: 'other',
+      title: '咨询',
+      content: '无',
+    });
     expect((await ok(session.authority, `${R}/return/${second.id}`, { opinion: '内容不完整，请补充具体情况后重新申报' })).status).toBe('returned');
     const mine = await visitor<Page<Declaration>>('GET', DECLARATION_API.list, { access: filed.access });
     expect(mine.list.map((d) => d.status).sort()).toEqual(['closed', 'returned']);

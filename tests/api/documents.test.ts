@@ -32,7 +32,13 @@ describe.each(dbTargets())('printed documents (%s)', (target) => {
   }, 180_000);
 
   const notice = () =>
-    constructionNotice(today, { equipmentName: '打印测试电梯', factoryNo: 'P2026001', siteAddress: '宁波市鄞州区测试路9号', contactPerson: '王建国', contactMobile: '13805740001' });
+    constructionNotice(today, {
+      equipmentName: '打印测试电梯',
+      factoryNo: 'P2026001',
+      siteAddress: '宁波市鄞州区测试路9号',
+      contactPerson: '王建国',
+      contactMobile: '13805740001',
+    });
   /** The open verification, without any session. */
   const verify = async (token: string) => {
     const res = await app.inject({ method: 'GET', url: api(`/document/verify/${token}`) });
@@ -73,7 +79,10 @@ describe.each(dbTargets())('printed documents (%s)', (target) => {
 
   it('answers the legacy printSGGZD as the printed notice, refused before acceptance', async () => {
     const saved = await ok(session.unit, '/a/stone/eqmBcwBasic/save', { ...notice(), isCommit: true });
-    expect((await call(app, session.unit, 'GET', '/a/stone/eqmBcwBasic/printSGGZD', { id: saved.id })).body).toMatchObject({ result: 'false', message: NOT_PRINTABLE });
+    expect((await call(app, session.unit, 'GET', '/a/stone/eqmBcwBasic/printSGGZD', { id: saved.id })).body).toMatchObject({
+      result: 'false',
+      message: NOT_PRINTABLE,
+    });
     await ok(session.authority, `/r/eqm-bcw-basic/accept/${saved.id}`);
     const printed = (await call<Printed>(app, session.unit, 'GET', '/a/stone/eqmBcwBasic/printSGGZD', { id: saved.id })).body.data!;
     expect(printed.record).toMatchObject({ id: saved.id, noticeNo: saved.noticeNo });
@@ -84,7 +93,10 @@ describe.each(dbTargets())('printed documents (%s)', (target) => {
     const mine = await ok<Page<Row>>(session.unit, '/r/eqm-bcw-basic/list', { status: 'accepted', pageSize: 1 });
     const id = mine.list[0].id;
     expect((await call(app, session.other, 'GET', `/r/eqm-bcw-basic/document/${id}`)).body).toMatchObject({ result: 'false', message: '记录不存在或无权访问' });
-    expect((await call(app, session.other, 'GET', '/a/stone/eqmBcwBasic/printSGGZD', { id })).body).toMatchObject({ result: 'false', message: '记录不存在或无权访问' });
+    expect((await call(app, session.other, 'GET', '/a/stone/eqmBcwBasic/printSGGZD', { id })).body).toMatchObject({
+      result: 'false',
+      message: '记录不存在或无权访问',
+    });
     // And the other unit's accepted notice is not ours to print.
     const theirs = await ok<Page<Row>>(session.other, '/r/eqm-bcw-basic/list', { status: 'accepted', pageSize: 1 });
     expect((await call(app, session.unit, 'GET', `/r/eqm-bcw-basic/document/${theirs.list[0].id}`)).body.result).toBe('false');
@@ -116,16 +128,33 @@ describe.each(dbTargets())('printed documents (%s)', (target) => {
     const all = await ok<Page<Row>>(session.unit, '/r/use-regist-apply/list', { pageSize: 50 });
     const pending = all.list.filter((r) => r.status !== 'approved');
     expect(pending.length).toBeGreaterThan(0);
-    for (const r of pending) expect((await call(app, session.unit, 'GET', `/r/use-regist-apply/document/${r.id}`)).body).toMatchObject({ result: 'false', message: NOT_PRINTABLE });
-    expect((await call(app, session.other, 'GET', `/r/use-regist-apply/document/${row.id}`)).body).toMatchObject({ result: 'false', message: '记录不存在或无权访问' });
+    for (const r of pending)
+      expect((await call(app, session.unit, 'GET', `/r/use-regist-apply/document/${r.id}`)).body).toMatchObject({ result: 'false', message: NOT_PRINTABLE });
+    expect((await call(app, session.other, 'GET', `/r/use-regist-apply/document/${row.id}`)).body).toMatchObject({
+      result: 'false',
+      message: '记录不存在或无权访问',
+    });
   });
 
   it('prints a committed safety commitment letter, not a draft', async () => {
-    const draft = (await post(session.unit, '/r/safety-commitment/save', { year: 2035, principal: '陈国华', signDate: '2026-01-10', scan: [{ name: '承诺书.pdf', url: '' }] })).body.data!;
+    const draft = (
+      await post(session.unit, '/r/safety-commitment/save', {
+        year: 2035,
+        principal: '陈国华',
+        signDate: '2026-01-10',
+        scan: [{ name: '承诺书.pdf', url: '' }],
+      })
+    ).body.data!;
     expect((await call(app, session.unit, 'GET', `/r/safety-commitment/document/${draft.id}`)).body).toMatchObject({ result: 'false', message: NOT_PRINTABLE });
     await ok(session.unit, `/r/safety-commitment/commit/${draft.id}`);
     const printed = (await call<Printed>(app, session.unit, 'GET', `/r/safety-commitment/document/${draft.id}`)).body.data!;
-    expect((await verify(printed.token)).body.data).toMatchObject({ title: '特种设备安全承诺书', number: '2035', date: '2026-01-10', state: 'committed', valid: true });
+    expect((await verify(printed.token)).body.data).toMatchObject({
+      title: '特种设备安全承诺书',
+      number: '2035',
+      date: '2026-01-10',
+      state: 'committed',
+      valid: true,
+    });
     expect((await call(app, session.other, 'GET', `/r/safety-commitment/document/${draft.id}`)).body.result).toBe('false');
   });
 });

@@ -32,9 +32,20 @@ describe.each(dbTargets())('emergency plans and drills (%s)', (target) => {
     const draft = (await post(unit, '/r/emergency-plan/save', plan)).body.data!;
     expect(draft).toMatchObject({ status: 'draft', author: '张伟' });
     expect((await post(unit, `/r/emergency-plan/commit/${draft.id}`)).body).toMatchObject({ result: 'false', message: '请选择发布日期' });
-    const ready = (await post(unit, '/r/emergency-plan/save', { ...plan, id: draft.id, version: draft.version, issueDate: todayIn(), document: [{ name: '预案.pdf', url: '' }] })).body.data!;
+    const ready = (
+      await post(unit, '/r/emergency-plan/save', {
+        ...plan,
+        id: draft.id,
+        version: draft.version,
+        issueDate: todayIn(),
+        document: [{ name: '预案.pdf', url: '' }],
+      })
+    ).body.data!;
     expect((await post(unit, `/r/emergency-plan/commit/${ready.id}`)).body.result).toBe('true');
-    expect((await post(unit, '/r/emergency-plan/save', { ...plan, id: ready.id, version: ready.version + 1, summary: '改' })).body).toMatchObject({ result: 'false', message: '当前状态不允许此操作' });
+    expect((await post(unit, '/r/emergency-plan/save', { ...plan, id: ready.id, version: ready.version + 1, summary: '改' })).body).toMatchObject({
+      result: 'false',
+      message: '当前状态不允许此操作',
+    });
     expect((await post(unit, `/r/emergency-plan/delete/${ready.id}`)).body.result).toBe('false');
     expect((await post(unit, `/r/emergency-plan/retire/${ready.id}`)).body.result).toBe('true');
     expect((await call<Row>(app, unit, 'GET', `/r/emergency-plan/get/${ready.id}`)).body.data!.status).toBe('retired');
@@ -42,7 +53,14 @@ describe.each(dbTargets())('emergency plans and drills (%s)', (target) => {
 
   it('records drills of the unit’s own plans; another unit sees none of them', async () => {
     const mine = (await post(unit, '/r/emergency-plan/save', { ...plan, planName: '电梯困人现场处置方案' })).body.data!;
-    const drill = await post(unit, '/r/emergency-drill/save', { plan: mine.id, planName: mine.planName, drillDate: todayIn(), location: '1号楼电梯', participants: 8, scenario: '停电困人' });
+    const drill = await post(unit, '/r/emergency-drill/save', {
+      plan: mine.id,
+      planName: mine.planName,
+      drillDate: todayIn(),
+      location: '1号楼电梯',
+      participants: 8,
+      scenario: '停电困人',
+    });
     expect(drill.body.result, drill.body.message).toBe('true');
     expect((await call<Row>(app, other, 'GET', `/r/emergency-drill/get/${drill.body.data!.id}`)).body.result).toBe('false');
     const foreign = await post(other, '/r/emergency-drill/save', { plan: mine.id, drillDate: todayIn(), location: '别处', participants: 3, scenario: '演练' });

@@ -89,25 +89,56 @@ describe.each(dbTargets())('envelope on errors (%s)', (target) => {
       }
       const stored = await rows();
       expect(stored.map((r) => r.mes)).toEqual(expect.arrayContaining([`boom at ${API.saveErrorLogger}`, `boom at /a${API.saveErrorLogger}`]));
-      expect(stored.find((r) => r.mes === `boom at ${API.saveErrorLogger}`)).toMatchObject({ type: 'script', code: '0', url: '/home', user_id: null, token: null });
+      expect(stored.find((r) => r.mes === `boom at ${API.saveErrorLogger}`)).toMatchObject({
+        type: 'script',
+        code: '0',
+        url: '/home',
+        user_id: null,
+        token: null,
+      });
     });
 
     it('adds the time and the session user, keeping only a fingerprint of the session (its digest), never the token', async () => {
       const reply = await login(app, 'nbsub', demo('nbsub').password, demo('nbsub').orgCode);
       const before = Date.now();
-      await withSession(app, reply.sessionid!, { method: 'POST', url: api(API.saveErrorLogger), payload: { type: 'script', code: '0', mes: 'with user', url: '/equipment/overview' } });
+      await withSession(app, reply.sessionid!, {
+        method: 'POST',
+        url: api(API.saveErrorLogger),
+        payload: { type: 'script', code: '0', mes: 'with user', url: '/equipment/overview' },
+      });
       const row = (await rows()).find((r) => r.mes === 'with user')!;
-      expect(row).toMatchObject({ user_id: reply.user!.id, user_name: '李娜', token: tokenDigest(app.config.crypto, reply.sessionid!).slice(0, 8), client_time: null });
+      expect(row).toMatchObject({
+        user_id: reply.user!.id,
+        user_name: '李娜',
+        token: tokenDigest(app.config.crypto, reply.sessionid!).slice(0, 8),
+        client_time: null,
+      });
       expect(row.time.getTime()).toBeGreaterThanOrEqual(before - 1000);
     });
 
     it('takes the eight fields of the original error log entry, keeping the browser’s time and trusting the session, not the body, for who', async () => {
       const reply = await login(app, 'nbsub', demo('nbsub').password, demo('nbsub').orgCode);
-      const entry = { type: 'script', code: 0, mes: 'full entry', url: 'http://portal/equipment/overview', time: '2026-03-01T08:15:30.250Z', token: reply.sessionid!, userId: 'someone-else', userName: '冒名' };
+      const entry = {
+        type: 'script',
+        code: 0,
+        mes: 'full entry',
+        url: 'http://portal/equipment/overview',
+        time: '2026-03-01T08:15:30.250Z',
+        token: reply.sessionid!,
+        userId: 'someone-else',
+        userName: '冒名',
+      };
       const res = await withSession(app, reply.sessionid!, { method: 'POST', url: api(API.saveErrorLogger), payload: entry });
       expect(res.json()).toMatchObject({ result: 'true' });
       const row = (await rows()).find((r) => r.mes === 'full entry')!;
-      expect(row).toMatchObject({ type: 'script', code: '0', url: entry.url, user_id: reply.user!.id, user_name: '李娜', token: tokenDigest(app.config.crypto, reply.sessionid!).slice(0, 8) });
+      expect(row).toMatchObject({
+        type: 'script',
+        code: '0',
+        url: entry.url,
+        user_id: reply.user!.id,
+        user_name: '李娜',
+        token: tokenDigest(app.config.crypto, reply.sessionid!).slice(0, 8),
+      });
       expect(row.client_time?.toISOString()).toBe(entry.time);
       expect(row.time.getTime()).not.toBe(row.client_time?.getTime()); // the server's own receipt time stays
       expect(JSON.stringify(row)).not.toContain(reply.sessionid!); // never the whole token

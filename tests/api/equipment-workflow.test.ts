@@ -14,7 +14,11 @@ type Row = Record<string, unknown> & { id: string; status?: string; version: num
 const FILE = [{ name: '使用登记表.pdf', url: '/files/x' }];
 
 describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (target) => {
-  const { app, units: [unit, other], session } = appSuite(target, { units: ['330212', '330203'], sessions: { authority: 'jgadmin' } });
+  const {
+    app,
+    units: [unit, other],
+    session,
+  } = appSuite(target, { units: ['330212', '330203'], sessions: { authority: 'jgadmin' } });
   const { post, ok } = resourceCalls<Row>(() => app);
   const equipment = (sid: string, fields: Record<string, unknown>) =>
     ok(sid, '/r/equipment/save', { equipmentName: '测试设备', useStatus: '0', locationArea: '330212', address: '宁波市鄞州区测试路1号', ...fields });
@@ -24,7 +28,11 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
       ['elevator: every year', { equclacode: '3000', subCategory: '3100', lastInspectionDate: '2025-03-01' }, '2026-03-01'],
       ['crane: every 2 years', { equclacode: '4000', subCategory: '4100', lastInspectionDate: '2025-03-01' }, '2027-03-01'],
       ['tower crane: every year', { equclacode: '4000', subCategory: '4300', lastInspectionDate: '2025-03-01' }, '2026-03-01'],
-      ['crane lifting molten metal: every year', { equclacode: '4000', subCategory: '4100', liftsMoltenMetal: true, lastInspectionDate: '2025-03-01' }, '2026-03-01'],
+      [
+        'crane lifting molten metal: every year',
+        { equclacode: '4000', subCategory: '4100', liftsMoltenMetal: true, lastInspectionDate: '2025-03-01' },
+        '2026-03-01',
+      ],
       ['vessel of grade 1: every 6 years', { equclacode: '2000', subCategory: '2100', safetyGrade: '1', lastInspectionDate: '2024-05-31' }, '2030-05-31'],
       ['vessel of grade 3: every 3 years', { equclacode: '2000', subCategory: '2100', safetyGrade: '3', lastInspectionDate: '2024-05-31' }, '2027-05-31'],
       ['vessel never inspected: 3 years after it was put into use', { equclacode: '2000', subCategory: '2100', putIntoUseDate: '2025-01-31' }, '2028-01-31'],
@@ -55,7 +63,8 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
       const overdue = await equipment(sid, { equclacode: '3000', subCategory: '3100', useStatus: '1', lastInspectionDate: last(12, -3) });
       const soon = await equipment(sid, { equclacode: '3000', subCategory: '3100', useStatus: '1', lastInspectionDate: last(12, 10) });
       const later = await equipment(sid, { equclacode: '3000', subCategory: '3100', useStatus: '1', lastInspectionDate: last(12, 90) });
-      const ids = async (query: Record<string, unknown>) => (await call<Page<Row>>(app, sid, 'GET', '/r/equipment/list', query)).body.data!.list.map((r) => r.id).sort();
+      const ids = async (query: Record<string, unknown>) =>
+        (await call<Page<Row>>(app, sid, 'GET', '/r/equipment/list', query)).body.data!.list.map((r) => r.id).sort();
 
       expect(await ids({ nextInspectionDate_lte: 'today-1d', useStatus: '1' })).toEqual([overdue.id]);
       expect(await ids({ nextInspectionDate_gte: 'today', nextInspectionDate_lte: 'today+30d' })).toEqual([soon.id]);
@@ -88,7 +97,10 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
       isCommit: true,
     };
     const apply = async (sid: string, equipmentId: string) =>
-      ok(sid, '/r/use-regist-apply/save', { ...APPLICATION, items: [{ equipment: equipmentId, equclacode: '3000', subCategory: '3100', equipmentName: '乘客电梯' }] });
+      ok(sid, '/r/use-regist-apply/save', {
+        ...APPLICATION,
+        items: [{ equipment: equipmentId, equclacode: '3000', subCategory: '3100', equipmentName: '乘客电梯' }],
+      });
 
     it('the authority accepts and approves: a certificate number by the convention, the equipment in use', async () => {
       const elevator = await equipment(unit.sid, { equclacode: '3000', subCategory: '3100', equipmentName: '1号乘客电梯' });
@@ -180,10 +192,7 @@ describe.each(dbTargets())('equipment, deadlines and use registration (%s)', (ta
         conclusion: 'rectify',
         problems: '限位器失灵',
         rectifyDeadline: '2026-12-05',
-        items: [
-          { checkItem: 'safety-device', result: 'issue', remark: '起升高度限位器失灵' },
-          { checkItem: 'operator' },
-        ],
+        items: [{ checkItem: 'safety-device', result: 'issue', remark: '起升高度限位器失灵' }, { checkItem: 'operator' }],
       });
       expect((check.items as Row[]).map((r) => r.result)).toEqual(['issue', 'ok']);
       expect((await post(other.sid, `/r/self-check/get/${check.id}`)).body.result).toBe('false');

@@ -32,20 +32,33 @@ async function sheetRows(body: Buffer): Promise<unknown[][]> {
 }
 
 describe.each(dbTargets())('XLSX export (%s)', (target) => {
-  const { app, units: [unitA, unitB] } = appSuite(target, { build: { exportMaxRows: MAX_ROWS }, units: ['330212', '330203'] });
+  const {
+    app,
+    units: [unitA, unitB],
+  } = appSuite(target, { build: { exportMaxRows: MAX_ROWS }, units: ['330212', '330203'] });
 
   const exportFile = (sid: string, query: Record<string, string | string[]> = {}, options: Partial<InjectOptions> = {}) =>
     withSession(app, sid, { method: 'GET', url: api(`${R}/export`), query, ...options } as InjectOptions & { url: string });
-  const list = async (sid: string, query: Record<string, string | string[]>) => (await call<Page<Notice>>(app, sid, 'GET', `${R}/list`, { pageSize: '100', ...query })).body.data!;
+  const list = async (sid: string, query: Record<string, string | string[]>) =>
+    (await call<Page<Notice>>(app, sid, 'GET', `${R}/list`, { pageSize: '100', ...query })).body.data!;
 
   beforeAll(async () => {
     const categories = ['1', '2', '3'];
     for (let i = 0; i < 30; i++) {
       const day = String(1 + (i % 28)).padStart(2, '0');
-      const res = await call(app, unitA.sid, 'POST', `${R}/save`, { title: `甲单位公告${i}`, content: '正文', category: categories[i % 3], publishDate: `2026-03-${day}`, urgent: i % 2 === 0, ...(i % 2 === 0 ? { urgentReason: '紧急' } : {}), isCommit: i % 4 === 0 });
+      const res = await call(app, unitA.sid, 'POST', `${R}/save`, {
+        title: `甲单位公告${i}`,
+        content: '正文',
+        category: categories[i % 3],
+        publishDate: `2026-03-${day}`,
+        urgent: i % 2 === 0,
+        ...(i % 2 === 0 ? { urgentReason: '紧急' } : {}),
+        isCommit: i % 4 === 0,
+      });
       expect(res.body.result).toBe('true');
     }
-    for (let i = 0; i < 5; i++) await call(app, unitB.sid, 'POST', `${R}/save`, { title: `乙单位公告${i}`, content: '正文', category: '2', publishDate: '2026-03-05' });
+    for (let i = 0; i < 5; i++)
+      await call(app, unitB.sid, 'POST', `${R}/save`, { title: `乙单位公告${i}`, content: '正文', category: '2', publishDate: '2026-03-05' });
   });
 
   it('streams an XLSX with the same rows, in the same order, as list for the same filters', async () => {
@@ -92,7 +105,12 @@ describe.each(dbTargets())('XLSX export (%s)', (target) => {
     const own = await sheetRows((await exportFile(unitA.sid, { category: '2' })).rawPayload);
     expect(own.slice(1).every((r) => String(r[0]).startsWith('甲单位'))).toBe(true);
     const other = await sheetRows((await exportFile(unitB.sid)).rawPayload);
-    expect(other.slice(1).map((r) => r[0]).sort()).toEqual(['乙单位公告0', '乙单位公告1', '乙单位公告2', '乙单位公告3', '乙单位公告4']);
+    expect(
+      other
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['乙单位公告0', '乙单位公告1', '乙单位公告2', '乙单位公告3', '乙单位公告4']);
   });
 
   it("uses a list screen's columns with screen=<id>", async () => {
@@ -112,7 +130,12 @@ describe.each(dbTargets())('XLSX export (%s)', (target) => {
   it('refuses more rows than the cap with a Chinese message, before sending any file', async () => {
     const res = await exportFile(unitA.sid);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toMatchObject({ result: 'false', code: 'EXPORT_TOO_LARGE', message: '导出数据量超过上限，请缩小查询范围后再导出', data: { count: 30, max: MAX_ROWS } });
+    expect(res.json()).toMatchObject({
+      result: 'false',
+      code: 'EXPORT_TOO_LARGE',
+      message: '导出数据量超过上限，请缩小查询范围后再导出',
+      data: { count: 30, max: MAX_ROWS },
+    });
   });
 
   it('checks parameters and the session like list', async () => {
@@ -148,15 +171,24 @@ describe.each(dbTargets())('XLSX export through a legacy alias (%s)', (target) =
 });
 
 describe.each(dbTargets())('XLSX export of a reference (%s)', (target) => {
-  const { app, units: [unit] } = appSuite(target, { units: ['330212'] });
+  const {
+    app,
+    units: [unit],
+  } = appSuite(target, { units: ['330212'] });
 
   it("writes the referenced record's label, as screens show it, not its id", async () => {
     const dept = await call<{ id: string }>(app, unit.sid, 'POST', '/r/safety-dept/save', { name: '设备安全部', head: '王工', headMobile: '13800001112' });
     expect(dept.body.result).toBe('true');
     const staff = { name: '导出测试员', idCard: '11010519491231002X', mobile: '13800001111', post: 'principal', appointDate: '2024-01-01' };
     expect((await call(app, unit.sid, 'POST', '/r/safety-staff/save', { ...staff, dept: dept.body.data!.id })).body.result).toBe('true');
-    expect((await call(app, unit.sid, 'POST', '/r/safety-staff/save', { ...staff, name: '无部门测试员', idCard: '110105198001010032' })).body.result).toBe('true');
-    const res = await withSession(app, unit.sid, { method: 'GET', url: api('/r/safety-staff/export'), query: { screen: 'safety-staff-list', orderBy: 'name' } });
+    expect((await call(app, unit.sid, 'POST', '/r/safety-staff/save', { ...staff, name: '无部门测试员', idCard: '110105198001010032' })).body.result).toBe(
+      'true',
+    );
+    const res = await withSession(app, unit.sid, {
+      method: 'GET',
+      url: api('/r/safety-staff/export'),
+      query: { screen: 'safety-staff-list', orderBy: 'name' },
+    });
     const [header, ...rows] = await sheetRows(res.rawPayload);
     const column = header.indexOf('所在部门');
     expect(column).toBeGreaterThanOrEqual(0);
@@ -167,7 +199,10 @@ describe.each(dbTargets())('XLSX export of a reference (%s)', (target) => {
 });
 
 describe.each(dbTargets())('XLSX export of formula-like text (%s)', (target) => {
-  const { app, units: [unit] } = appSuite(target, { units: ['330212'] });
+  const {
+    app,
+    units: [unit],
+  } = appSuite(target, { units: ['330212'] });
 
   it('writes text starting with =, +, -, @, a tab or a CR as a text cell, never a formula', async () => {
     const texts = ['=1+1', '=HYPERLINK("http://evil.example","点我")', '+1+1', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1', "=cmd|' /C calc'!A0"];
@@ -175,7 +210,8 @@ describe.each(dbTargets())('XLSX export of formula-like text (%s)', (target) => 
       const res = await call(app, unit.sid, 'POST', `${R}/save`, { title: `${text}#${i}`, content: text, category: '1' });
       expect(res.body.result, res.body.message).toBe('true');
     }
-    const stored = (await call<Page<{ title: string; content: string }>>(app, unit.sid, 'GET', `${R}/list`, { pageSize: '100', orderBy: 'title' })).body.data!.list;
+    const stored = (await call<Page<{ title: string; content: string }>>(app, unit.sid, 'GET', `${R}/list`, { pageSize: '100', orderBy: 'title' })).body.data!
+      .list;
     expect(stored).toHaveLength(texts.length);
     const res = await withSession(app, unit.sid, { method: 'GET', url: api(`${R}/export`), query: { orderBy: 'title' } });
     const workbook = new ExcelJS.Workbook();
@@ -184,7 +220,10 @@ describe.each(dbTargets())('XLSX export of formula-like text (%s)', (target) => 
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const columns = [header.indexOf('标题') + 1, header.indexOf('正文') + 1];
     stored.forEach((row, i) => {
-      for (const [column, value] of [[columns[0], row.title], [columns[1], row.content]] as const) {
+      for (const [column, value] of [
+        [columns[0], row.title],
+        [columns[1], row.content],
+      ] as const) {
         const cell = sheet.getRow(i + 2).getCell(column);
         expect(cell.type, JSON.stringify(value)).toBe(ExcelJS.ValueType.String);
         expect(cell.formula).toBeUndefined();

@@ -24,7 +24,11 @@ describe.each(dbTargets())('external-link tokens (%s)', (target) => {
   const linkFor = async (sid: string, name = 'gasCylinder') => call<LinkAddress>(app, sid, 'POST', LINK_API.token, { name });
   const tokenOf = async () => new URL((await linkFor(session.unit)).body.data!.url).searchParams.get('token')!;
   const redeem = async (token: string | undefined, method: 'GET' | 'POST' = 'GET') => {
-    const res = await app.inject(method === 'GET' ? { method, url: api(LINK_API.verify), query: token === undefined ? {} : { token } } : { method, url: api(LINK_API.verify), payload: { token } });
+    const res = await app.inject(
+      method === 'GET'
+        ? { method, url: api(LINK_API.verify), query: token === undefined ? {} : { token } }
+        : { method, url: api(LINK_API.verify), payload: { token } },
+    );
     return { status: res.statusCode, body: res.json<{ result: string; code?: string; message: string; data?: LinkIdentity }>() };
   };
   const key = () => linkKey(app.config.crypto, app.keys.ssoSecret);
@@ -45,7 +49,13 @@ describe.each(dbTargets())('external-link tokens (%s)', (target) => {
 
     const first = await redeem(token);
     expect(first.body.result).toBe('true');
-    expect(first.body.data).toEqual({ link: 'gasCylinder', loginName: 'nbadmin', name: expect.any(String), unitName: DEMO_UNITS.using.orgname, creditCode: DEMO_UNITS.using.orgcode });
+    expect(first.body.data).toEqual({
+      link: 'gasCylinder',
+      loginName: 'nbadmin',
+      name: expect.any(String),
+      unitName: DEMO_UNITS.using.orgname,
+      creditCode: DEMO_UNITS.using.orgcode,
+    });
     const again = await redeem(token);
     expect([again.status, again.body.code, again.body.message]).toEqual([401, 'LINK_TOKEN_USED', '访问凭证已使用，请从平台重新打开']);
     // POST with the token in the body works the same, once.
@@ -99,13 +109,28 @@ describe.each(dbTargets())('external-link tokens (%s)', (target) => {
     const live = await issueLinkToken(app.db, key(), user.id, 'gasCylinder', now);
     const mobile = '13900000777';
     const message = (text: string, age: number) => ({ id: newId(), mobile, purpose: 'test', text, provider: 'outbox', created_at: new Date(now - age) });
-    await app.db.insertInto('sys_sms_outbox').values([message('old', (days + 1) * DAY), message('recent', (days - 1) * DAY)]).execute();
+    await app.db
+      .insertInto('sys_sms_outbox')
+      .values([message('old', (days + 1) * DAY), message('recent', (days - 1) * DAY)])
+      .execute();
     const code = (name: string, expiresAgo: number, usedAgo: number | null) => ({
-      id: newId(), purpose: name, mobile, code_hash: 'x'.repeat(64), expires_at: new Date(now - expiresAgo), tries: 0, used_at: usedAgo === null ? null : new Date(now - usedAgo), created_at: new Date(now - expiresAgo - 5 * 60_000),
+      id: newId(),
+      purpose: name,
+      mobile,
+      code_hash: 'x'.repeat(64),
+      expires_at: new Date(now - expiresAgo),
+      tries: 0,
+      used_at: usedAgo === null ? null : new Date(now - usedAgo),
+      created_at: new Date(now - expiresAgo - 5 * 60_000),
     });
     await app.db
       .insertInto('sys_sms_code')
-      .values([code('used-long-ago', (days + 1) * DAY, (days + 1) * DAY), code('expired-long-ago', (days + 1) * DAY, null), code('used-lately', DAY, DAY), code('live', -60_000, null)])
+      .values([
+        code('used-long-ago', (days + 1) * DAY, (days + 1) * DAY),
+        code('expired-long-ago', (days + 1) * DAY, null),
+        code('used-lately', DAY, DAY),
+        code('live', -60_000, null),
+      ])
       .execute();
 
     const report = await runHousekeeping(app.db, app.config);

@@ -123,7 +123,10 @@ describe.each(dbTargets())('first registration (%s)', (target) => {
     // A draft of it may be kept, and is refused at commit once the first is registered.
     const draft = await ok(session.other, `${R}/save`, body({ factoryNo: first.factoryNo, locationArea: '330206' }));
     await ok(session.authority, `${R}/audit-agree/${first.id}`);
-    expect((await post(session.other, `${R}/commit/${draft.id}`)).body).toMatchObject({ result: 'false', message: '该设备（制造单位、出厂编号相同）已在设备台账中，不能重复首次登记' });
+    expect((await post(session.other, `${R}/commit/${draft.id}`)).body).toMatchObject({
+      result: 'false',
+      message: '该设备（制造单位、出厂编号相同）已在设备台账中，不能重复首次登记',
+    });
     expect((await get(session.other, draft.id)).data!.status).toBe('draft');
     // Equipment already recorded by hand in the registry cannot be first-registered either.
     const piece = (await ok<Page<Row>>(session.unit, '/r/equipment/list', { pageSize: 1, useStatus: '1' })).list[0];

@@ -26,7 +26,11 @@ const R = '/r/use-regist-apply';
 const FILE = [{ name: '使用登记表.pdf', url: '/files/x' }];
 
 describe.each(dbTargets())('flow times (%s)', (target) => {
-  const { app, units: [other], session } = appSuite(target, { units: ['330203'], sessions: { unit: 'nbadmin', authority: 'jgadmin' } });
+  const {
+    app,
+    units: [other],
+    session,
+  } = appSuite(target, { units: ['330203'], sessions: { unit: 'nbadmin', authority: 'jgadmin' } });
   const { ok } = resourceCalls<Row>(() => app);
   const flowTimes = (sid: string, query: Record<string, string> = {}, resource = R) => call<FlowTimes>(app, sid, 'GET', `${resource}/flow-times`, query);
 
@@ -39,7 +43,14 @@ describe.each(dbTargets())('flow times (%s)', (target) => {
 
   /** A committed application of a new piece of equipment of the unit `sid`. */
   const commit = async (sid: string, areaCode = '330212'): Promise<Row> => {
-    const piece = await ok(sid, '/r/equipment/save', { equclacode: '3000', subCategory: '3100', equipmentName: '测试乘客电梯', useStatus: '0', locationArea: areaCode, address: '宁波市测试路1号' });
+    const piece = await ok(sid, '/r/equipment/save', {
+      equclacode: '3000',
+      subCategory: '3100',
+      equipmentName: '测试乘客电梯',
+      useStatus: '0',
+      locationArea: areaCode,
+      address: '宁波市测试路1号',
+    });
     const row = await ok(sid, `${R}/save`, {
       registMode: 'regBySets',
       useUnitName: '测试单位',
@@ -92,7 +103,11 @@ describe.each(dbTargets())('flow times (%s)', (target) => {
     const lateEvening = await commit(session.unit);
     await approve(lateEvening.id);
     const firstOfMonth = `${month(-2)}-01`;
-    await retime(lateEvening.id, sql`(${firstOfMonth}::timestamp AT TIME ZONE 'Asia/Shanghai') - interval '30 minutes'`, sql`(${firstOfMonth}::timestamp AT TIME ZONE 'Asia/Shanghai') + interval '1 day'`);
+    await retime(
+      lateEvening.id,
+      sql`(${firstOfMonth}::timestamp AT TIME ZONE 'Asia/Shanghai') - interval '30 minutes'`,
+      sql`(${firstOfMonth}::timestamp AT TIME ZONE 'Asia/Shanghai') + interval '1 day'`,
+    );
     // The other unit (another district of the city): submitted 10 days ago, approved 2 days ago.
     const theirs = await commit(other.sid, '330203');
     await approve(theirs.id);

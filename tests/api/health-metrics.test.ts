@@ -145,18 +145,35 @@ describe.each(dbTargets())('health (%s)', (target) => {
   it('ready: a database migrated by a newer release is ready, one missing a migration is not', async () => {
     const names = Object.keys(migrations);
     const last = names[names.length - 1];
-    const row = await app.db.selectFrom('kysely_migration' as never).selectAll().where('name' as never, '=', last as never).executeTakeFirstOrThrow();
-    await app.db.insertInto('kysely_migration' as never).values({ name: '9999_from_a_newer_release', timestamp: new Date().toISOString() }).execute();
+    const row = await app.db
+      .selectFrom('kysely_migration' as never)
+      .selectAll()
+      .where('name' as never, '=', last as never)
+      .executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('kysely_migration' as never)
+      .values({ name: '9999_from_a_newer_release', timestamp: new Date().toISOString() })
+      .execute();
     try {
       expect((await ready(app)).statusCode).toBe(200);
-      await app.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', last as never).execute();
+      await app.db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', last as never)
+        .execute();
       const res = await ready(app);
       expect(res.statusCode).toBe(503);
       expect(res.json<Ready>().checks.migrations).toMatchObject({ ok: false, reason: `not applied: ${last}` });
       expect(res.json<Ready>().checks.database.ok).toBe(true);
     } finally {
-      await app.db.insertInto('kysely_migration' as never).values(row).onConflict((oc) => (oc as never as { doNothing(): never }).doNothing()).execute();
-      await app.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '9999_from_a_newer_release' as never).execute();
+      await app.db
+        .insertInto('kysely_migration' as never)
+        .values(row)
+        .onConflict((oc) => (oc as never as { doNothing(): never }).doNothing())
+        .execute();
+      await app.db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '9999_from_a_newer_release' as never)
+        .execute();
     }
     expect((await ready(app)).statusCode).toBe(200);
   });
@@ -181,7 +198,7 @@ describe.each(dbTargets())('health (%s)', (target) => {
     expect(res.json()).toMatchObject({ result: 'false', code: 'NOT_FOUND' });
   });
 
-  it('documents the operators\' routes as public', async () => {
+  it("documents the operators' routes as public", async () => {
     const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, Record<string, { 'x-access'?: string }>> }>();
     expect(doc.paths[api('/health/live')]?.get?.['x-access']).toBe('public');
     expect(doc.paths[api('/health/ready')]?.get?.['x-access']).toBe('public');
@@ -207,7 +224,10 @@ describe.each(dbTargets())('metrics on the main port (%s)', (target) => {
     const sid = await sessionOf(app, 'nbsub');
     const { loginName, orgCode } = demo('nbsub');
     expect((await login(app, loginName, 'Wrong@2026x', orgCode)).code).toBe('INVALID_CREDENTIALS');
-    await app.db.insertInto('sys_sms_outbox').values({ id: 'a'.repeat(32), mobile: '13800000000', purpose: 'test', text: 'metrics test', provider: 'outbox' }).execute();
+    await app.db
+      .insertInto('sys_sms_outbox')
+      .values({ id: 'a'.repeat(32), mobile: '13800000000', purpose: 'test', text: 'metrics test', provider: 'outbox' })
+      .execute();
     // A route with a path parameter, called with a session token in the query.
     const orderNo = 'ORDER4242424242';
     await withSession(app, sid, { method: 'GET', url: api(`/pay/sandbox/${orderNo}`) });
@@ -287,7 +307,15 @@ describe.each(dbTargets())('metrics on a port of their own (%s)', (target) => {
     expect(after).toContain(`route="/espServer/health/live",status_code="200"`);
 
     await t.app.close();
-    await until(async () => ((await fetch(`${url}/metrics`).then(() => false).catch(() => true)) ? true : undefined), 'the metrics listener to close');
+    await until(
+      async () =>
+        (await fetch(`${url}/metrics`)
+          .then(() => false)
+          .catch(() => true))
+          ? true
+          : undefined,
+      'the metrics listener to close',
+    );
   });
 });
 

@@ -94,7 +94,13 @@ export interface LoginExtras {
 }
 
 /** POST /a/login form-encoded with encrypted fields, as the login page sends it. */
-export async function loginRequest(app: FastifyInstance, loginName: string, password: string, orgCode: string, extras: LoginExtras = {}): Promise<LightMyRequestResponse> {
+export async function loginRequest(
+  app: FastifyInstance,
+  loginName: string,
+  password: string,
+  orgCode: string,
+  extras: LoginExtras = {},
+): Promise<LightMyRequestResponse> {
   const key = await publicKey(app);
   const form = new URLSearchParams({
     username: encrypt(key, loginName),
@@ -206,14 +212,36 @@ export async function unitUser(app: FastifyInstance, areacode: string, role: 'un
   const password = 'Test@2026x';
   await app.db
     .insertInto('sys_unit')
-    .values({ id: unitId, orgname: `测试单位${loginName}`, orgcode, areacode, address: null, contact: null, contact_phone: null, unit_type: role === 'authority' ? 'authority' : 'use', sso_user_id: null })
+    .values({
+      id: unitId,
+      orgname: `测试单位${loginName}`,
+      orgcode,
+      areacode,
+      address: null,
+      contact: null,
+      contact_phone: null,
+      unit_type: role === 'authority' ? 'authority' : 'use',
+      sso_user_id: null,
+    })
     .execute();
   const userId = newId();
   await app.db
     .insertInto('sys_user')
-    .values({ id: userId, unit_id: unitId, login_name: loginName, name: `用户${loginName.slice(2, 6)}`, password_hash: await passwordHasher.hash(password), is_user_seed: 1, basic_unit_flag: 0, office_id: unitId })
+    .values({
+      id: userId,
+      unit_id: unitId,
+      login_name: loginName,
+      name: `用户${loginName.slice(2, 6)}`,
+      password_hash: await passwordHasher.hash(password),
+      is_user_seed: 1,
+      basic_unit_flag: 0,
+      office_id: unitId,
+    })
     .execute();
-  await app.db.insertInto('sys_user_role').values({ user_id: userId, role_id: roleId(role) }).execute();
+  await app.db
+    .insertInto('sys_user_role')
+    .values({ user_id: userId, role_id: roleId(role) })
+    .execute();
   const reply = await login(app, loginName, password, orgcode);
   if (reply.result !== 'true') throw new Error(`login failed: ${reply.message}`);
   return { unitId, userId, sid: reply.sessionid! };

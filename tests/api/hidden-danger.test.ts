@@ -32,10 +32,18 @@ describe.each(dbTargets())('hidden dangers (%s)', (target) => {
 
   it('completes only a reported danger, with its date and result, never before it was found', async () => {
     const row = await saved({ ...draft, responsible: '王建国', measures: '更换', rectifyDeadline: addToDate(today, 5, 'd') });
-    expect((await post(session.unit, `/r/hidden-danger/complete/${row.id}`, { completedDate: today, rectifyResult: '已更换' })).body).toMatchObject({ result: 'false', message: '当前状态不允许此操作' });
+    expect((await post(session.unit, `/r/hidden-danger/complete/${row.id}`, { completedDate: today, rectifyResult: '已更换' })).body).toMatchObject({
+      result: 'false',
+      message: '当前状态不允许此操作',
+    });
     await post(session.unit, `/r/hidden-danger/commit/${row.id}`);
-    expect((await post(session.unit, `/r/hidden-danger/complete/${row.id}`, { rectifyResult: '已更换' })).body).toMatchObject({ result: 'false', message: '请选择整改完成日期' });
-    expect((await post(session.unit, `/r/hidden-danger/complete/${row.id}`, { completedDate: addToDate(today, -10, 'd'), rectifyResult: '已更换' })).body).toMatchObject({ result: 'false', message: expect.stringContaining('整改完成日期不能早于') });
+    expect((await post(session.unit, `/r/hidden-danger/complete/${row.id}`, { rectifyResult: '已更换' })).body).toMatchObject({
+      result: 'false',
+      message: '请选择整改完成日期',
+    });
+    expect(
+      (await post(session.unit, `/r/hidden-danger/complete/${row.id}`, { completedDate: addToDate(today, -10, 'd'), rectifyResult: '已更换' })).body,
+    ).toMatchObject({ result: 'false', message: expect.stringContaining('整改完成日期不能早于') });
     expect((await get(row.id)).status).toBe('reported');
     const done = await post(session.unit, `/r/hidden-danger/complete/${row.id}`, { completedDate: today, rectifyResult: '已更换并复查' });
     expect(done.body.result, done.body.message).toBe('true');
@@ -53,11 +61,18 @@ describe.each(dbTargets())('hidden dangers (%s)', (target) => {
   });
 
   it('answers the legacy paths', async () => {
-    const { body } = await post(session.unit, '/a/safehiddendanger/epSafeHiddenDanger/save', { ...draft, responsible: '王建国', measures: '更换', rectifyDeadline: addToDate(today, 5, 'd') });
+    const { body } = await post(session.unit, '/a/safehiddendanger/epSafeHiddenDanger/save', {
+      ...draft,
+      responsible: '王建国',
+      measures: '更换',
+      rectifyDeadline: addToDate(today, 5, 'd'),
+    });
     expect(body.result, body.message).toBe('true');
     const id = body.data!.id;
     expect((await post(session.unit, '/a/safehiddendanger/epSafeHiddenDanger/reportMis', { id })).body.result).toBe('true');
-    expect((await post(session.unit, '/a/safehiddendanger/epSafeHiddenDanger/complete', { id, completedDate: today, rectifyResult: '已整改' })).body.result).toBe('true');
+    expect(
+      (await post(session.unit, '/a/safehiddendanger/epSafeHiddenDanger/complete', { id, completedDate: today, rectifyResult: '已整改' })).body.result,
+    ).toBe('true');
     expect((await call<Row>(app, session.unit, 'GET', '/a/safehiddendanger/epSafeHiddenDanger/detail', { id })).body.data?.status).toBe('completed');
   });
 });

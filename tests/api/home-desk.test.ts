@@ -24,14 +24,17 @@ import { AUTHORITY_QUEUES } from '../support/authority-queues';
 
 type Row = Record<string, unknown>;
 
-
 describe.each(dbTargets())('home desk and notices (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { unit: 'nbadmin', other: 'bladmin', authority: 'jgadmin' } });
   const routes = menuRoutes();
   const lists = loadListScreens(DEFAULT_SCHEMA_DIR);
 
   beforeAll(async () => {
-    await seedDemoRecords(app, { equipment: 40, secondEquipment: 12, features: [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, constructionFeature, noticesFeature] });
+    await seedDemoRecords(app, {
+      equipment: 40,
+      secondEquipment: 12,
+      features: [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, constructionFeature, noticesFeature],
+    });
   }, 240_000);
 
   const desk = async (sid: string) => {
@@ -106,7 +109,9 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
     const paid = (await call<Page<Row>>(app, session.authority, 'POST', '/r/online-apply/list', { status: ['paid'], pageSize: 1 })).body.data!.count;
     expect(count(sections, '报检待录入结果')).toBe(paid);
     // The authority's state charts (drawn side by side on the desk).
-    expect(sections.flatMap((s) => s.charts.filter((c) => c.type !== 'line').map((c) => c.title))).toEqual(expect.arrayContaining(['使用登记按状态', '在线报检按状态']));
+    expect(sections.flatMap((s) => s.charts.filter((c) => c.type !== 'line').map((c) => c.title))).toEqual(
+      expect.arrayContaining(['使用登记按状态', '在线报检按状态']),
+    );
   });
 
   it('legacy index statistics and overview answer the same counts', async () => {
@@ -133,7 +138,8 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
 
     it('the authority’s unread count holds published notices only, never its drafts', async () => {
       const a = session.authority;
-      const unreadOf = async () => (await call<Page<Row>>(app, a, 'POST', `${N}/list`, { unread: true, pageSize: 100 })).body.data! as { count: number; list: Row[] };
+      const unreadOf = async () =>
+        (await call<Page<Row>>(app, a, 'POST', `${N}/list`, { unread: true, pageSize: 100 })).body.data! as { count: number; list: Row[] };
       const before = await unreadOf();
       expect(before.list.every((r) => r.status === 'published')).toBe(true);
       const saved = await call<Row>(app, a, 'POST', `${N}/save`, { title: '未发布的草稿', category: '1', publishDate: '2026-01-01', content: '<p>草稿</p>' });
@@ -154,7 +160,9 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
       const saved = await call<Row>(app, a, 'POST', `${N}/save`, { title: '富文本清理', category: '1', publishDate: '2026-01-01', content: dirty });
       expect(saved.body.result, JSON.stringify(saved.body)).toBe('true');
       const stored = (await call<Row>(app, a, 'GET', `${N}/get/${String(saved.body.data!.id)}`)).body.data!.content as string;
-      expect(stored).toBe('<h2>标题</h2><p>正文<strong>加粗</strong></p><a target="_blank" rel="noopener noreferrer">坏链接</a><a href="https://example.org/x" target="_blank" rel="noopener noreferrer">好链接</a><ul><li>一</li></ul>');
+      expect(stored).toBe(
+        '<h2>标题</h2><p>正文<strong>加粗</strong></p><a target="_blank" rel="noopener noreferrer">坏链接</a><a href="https://example.org/x" target="_blank" rel="noopener noreferrer">好链接</a><ul><li>一</li></ul>',
+      );
       const empty = await call(app, a, 'POST', `${N}/save`, { title: '空正文', category: '1', publishDate: '2026-01-01', content: '<p></p><p><br></p>' });
       expect(empty.body.result).toBe('false');
       expect(JSON.stringify(empty.body)).toContain('请填写正文');
@@ -174,7 +182,8 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
       const saved = await call<Row>(app, a, 'POST', `${N}/save`, { title: '新发布的公告', category: '2', publishDate: '2026-01-01', content: '正文内容' });
       expect(saved.body.result, JSON.stringify(saved.body)).toBe('true');
       const id = saved.body.data!.id as string;
-      const unreadOf = async (sid: string) => (await call<Page<Row>>(app, sid, 'POST', `${N}/list`, { unread: true, pageSize: 100 })).body.data!.count as number;
+      const unreadOf = async (sid: string) =>
+        (await call<Page<Row>>(app, sid, 'POST', `${N}/list`, { unread: true, pageSize: 100 })).body.data!.count as number;
       const before = await unreadOf(session.unit);
       expect((await call(app, a, 'POST', `${N}/publish/${id}`, {})).body.result).toBe('true');
       expect(await unreadOf(session.unit)).toBe(before + 1);

@@ -82,7 +82,10 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     expect(sheet.rowCount).toBe(1);
 
     expect(notes.name).toBe('说明');
-    const lines = notes.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
+    const lines = notes
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (Array.isArray(r) ? r.slice(1) : []));
     expect(lines).toContainEqual(['设备种类', '3000', '电梯']);
     expect(lines).toContainEqual(['设备类别', '3100', '曳引与强制驱动电梯']);
     expect(lines).toContainEqual(['设备所在区域', '330212', '鄞州区']);
@@ -107,7 +110,15 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     const page = await listed(unit.sid);
     expect(page.count).toBe(3);
     const byName = new Map(page.list.map((r) => [r.equipmentName, r]));
-    expect(byName.get('导入1号客梯')).toMatchObject({ equclacode: '3000', subCategory: '3100', locationArea: '330212', lastInspectionDate: '2025-03-01', nextInspectionDate: '2026-03-01', unitId: unit.unitId, areaCode: '330212' });
+    expect(byName.get('导入1号客梯')).toMatchObject({
+      equclacode: '3000',
+      subCategory: '3100',
+      locationArea: '330212',
+      lastInspectionDate: '2025-03-01',
+      nextInspectionDate: '2026-03-01',
+      unitId: unit.unitId,
+      areaCode: '330212',
+    });
     // Crane: every 2 years; one lifting molten metal: every year.
     expect(byName.get('导入桥式起重机')).toMatchObject({ nextInspectionDate: '2027-03-01', liftsMoltenMetal: false, safetyManagerPhone: '0574-****4321' });
     // Blank cells take the field's default (use status 未登记, the area's default).
@@ -117,7 +128,7 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     expect((await listed(other.sid)).count).toBe(0);
   });
 
-  it('the product-data paths (the original API /api/prop*) are the registry\'s template, import and export', async () => {
+  it("the product-data paths (the original API /api/prop*) are the registry's template, import and export", async () => {
     const unit = await unitUser(app, '330212');
     const template = await withSession(app, unit.sid, { method: 'GET', url: api('/api/prop/template') });
     expect(template.headers['content-type']).toContain(XLSX_CONTENT_TYPE);
@@ -132,10 +143,26 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
   });
 
   it.each([
-    ['a required cell left blank', ['电梯', '3100', null, '宁波市鄞州区导入路9号', '鄞州区', null, null, null], { row: 3, field: '设备名称', message: '请填写设备名称' }],
-    ['a bad phone number (catalogue rule)', ['电梯', '3100', '坏电话', '宁波市鄞州区导入路9号', '鄞州区', null, null, '12345'], { row: 3, field: '安全管理员电话', message: '请输入有效的手机号或者座机号' }],
-    ['a label that is not in the dictionary', ['火箭', '3100', '火箭', '宁波市鄞州区导入路9号', '鄞州区', null, null, null], { row: 3, field: '设备种类', message: expect.stringContaining('“火箭”不是有效的选项') }],
-    ['a day that does not exist', ['电梯', '3100', '坏日期', '宁波市鄞州区导入路9号', '鄞州区', '2025-02-30', null, null], { row: 3, field: '上次检验日期', message: expect.stringContaining('请填写有效的日期') }],
+    [
+      'a required cell left blank',
+      ['电梯', '3100', null, '宁波市鄞州区导入路9号', '鄞州区', null, null, null],
+      { row: 3, field: '设备名称', message: '请填写设备名称' },
+    ],
+    [
+      'a bad phone number (catalogue rule)',
+      ['电梯', '3100', '坏电话', '宁波市鄞州区导入路9号', '鄞州区', null, null, '12345'],
+      { row: 3, field: '安全管理员电话', message: '请输入有效的手机号或者座机号' },
+    ],
+    [
+      'a label that is not in the dictionary',
+      ['火箭', '3100', '火箭', '宁波市鄞州区导入路9号', '鄞州区', null, null, null],
+      { row: 3, field: '设备种类', message: expect.stringContaining('“火箭”不是有效的选项') },
+    ],
+    [
+      'a day that does not exist',
+      ['电梯', '3100', '坏日期', '宁波市鄞州区导入路9号', '鄞州区', '2025-02-30', null, null],
+      { row: 3, field: '上次检验日期', message: expect.stringContaining('请填写有效的日期') },
+    ],
   ])('imports nothing when one row has %s, and names its Excel row and column', async (_name, bad, problem) => {
     const unit = await unitUser(app, '330212');
     const good: Cell[] = ['电梯', '3100', '好的一行', '宁波市鄞州区导入路8号', '鄞州区', '2025-03-01', null, null];
@@ -175,7 +202,11 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
 
   it('refuses a wrong header before reading any row: unknown and missing required columns', async () => {
     const unit = await unitUser(app, '330212');
-    const { body } = await upload<ImportFailure>(unit.sid, 'x.xlsx', await xlsx(['设备种类', '设备名字', '设备使用地点', '下次检验日期'], [['电梯', '甲', '地点', '2030-01-01']]));
+    const { body } = await upload<ImportFailure>(
+      unit.sid,
+      'x.xlsx',
+      await xlsx(['设备种类', '设备名字', '设备使用地点', '下次检验日期'], [['电梯', '甲', '地点', '2030-01-01']]),
+    );
     expect(body.code).toBe('IMPORT_INVALID');
     // The derived column of an exported file is skipped; the typo is not.
     expect(body.data!.problems).toEqual([
@@ -197,7 +228,12 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     expect((await upload(sid, 'empty.xlsx', await xlsx(HEADER, []))).body).toMatchObject({ code: 'IMPORT_EMPTY', message: '文件中没有可导入的数据行' });
 
     const large = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(Math.ceil(MAX_MB * 1024 * 1024), 1)]);
-    expect((await upload(sid, 'large.xlsx', large)).body).toMatchObject({ result: 'false', code: 'IMPORT_FILE_TOO_LARGE', message: '导入文件大小超过上限，请分批导入', data: { maxMb: MAX_MB } });
+    expect((await upload(sid, 'large.xlsx', large)).body).toMatchObject({
+      result: 'false',
+      code: 'IMPORT_FILE_TOO_LARGE',
+      message: '导入文件大小超过上限，请分批导入',
+      data: { maxMb: MAX_MB },
+    });
 
     const many = Array.from({ length: MAX_ROWS + 2 }, (_, i): Cell[] => ['电梯', '3100', `设备${i}`, '地点', null, null, null, null]);
     const tooMany = await upload<{ count: number; max: number }>(sid, 'many.xlsx', await xlsx(HEADER, many));
@@ -235,8 +271,26 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
   it('takes back what the export wrote (labels, date cells, derived columns skipped)', async () => {
     const source = await unitUser(app, '330212');
     const seed = [
-      { equclacode: '3000', subCategory: '3100', equipmentName: '回环客梯', address: '回环路1号', locationArea: '330212', useStatus: '1', lastInspectionDate: '2025-06-30', lastConclusion: '1' },
-      { equclacode: '4000', subCategory: '4300', equipmentName: '回环塔吊', address: '回环路2号', locationArea: '330203', useStatus: '0', lastInspectionDate: '2025-01-31', equcode: 'QZ0001' },
+      {
+        equclacode: '3000',
+        subCategory: '3100',
+        equipmentName: '回环客梯',
+        address: '回环路1号',
+        locationArea: '330212',
+        useStatus: '1',
+        lastInspectionDate: '2025-06-30',
+        lastConclusion: '1',
+      },
+      {
+        equclacode: '4000',
+        subCategory: '4300',
+        equipmentName: '回环塔吊',
+        address: '回环路2号',
+        locationArea: '330203',
+        useStatus: '0',
+        lastInspectionDate: '2025-01-31',
+        equcode: 'QZ0001',
+      },
     ];
     for (const fields of seed) expect((await call(app, source.sid, 'POST', `${R}/save`, fields)).body.result).toBe('true');
     const exported = await withSession(app, source.sid, { method: 'GET', url: api(`${R}/export`), query: { screen: 'equipment-query' } });
@@ -245,13 +299,26 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     const target = await unitUser(app, '330212');
     const { body } = await upload<{ count: number }>(target.sid, '导出.xlsx', exported.rawPayload, { screen: 'equipment-query' });
     expect(body).toMatchObject({ result: 'true', data: { count: 2 } });
-    const pick = (r: Row) => [r.equipmentName, r.equclacode, r.subCategory, r.locationArea, r.useStatus, r.lastInspectionDate, r.nextInspectionDate, r.lastConclusion, r.equcode];
+    const pick = (r: Row) => [
+      r.equipmentName,
+      r.equclacode,
+      r.subCategory,
+      r.locationArea,
+      r.useStatus,
+      r.lastInspectionDate,
+      r.nextInspectionDate,
+      r.lastConclusion,
+      r.equcode,
+    ];
     expect((await listed(target.sid)).list.map(pick)).toEqual((await listed(source.sid)).list.map(pick));
   });
 });
 
 describe.each(dbTargets())('XLSX import of references by label (%s)', (target) => {
-  const { app, units: [mine, theirs] } = appSuite(target, { units: ['330212', '330206'] });
+  const {
+    app,
+    units: [mine, theirs],
+  } = appSuite(target, { units: ['330212', '330206'] });
   const HEADER = ['*姓名', '*身份证号', '*手机号码', '*岗位', '*任命日期', '所在部门'];
   const importStaff = async (user: UnitUser, rows: Cell[][]) => {
     const { payload, headers } = await multipart('人员.xlsx', await xlsx(HEADER, rows, '安全管理人员'));

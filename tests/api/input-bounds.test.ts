@@ -26,7 +26,8 @@ describe.each(dbTargets())('input bounds (%s)', (target) => {
 
   it('refuses a page number past 1,000,000 (or Infinity) on resource and legacy lists, and serves the last one', async () => {
     for (const path of LISTS) {
-      for (const pageNo of ['99999999999999999999', '1000001', 'Infinity', '1e309', '-1', '0']) refused(await get(session.unit, path, { pageNo }), /^请求参数错误|不能(大于|小于)/);
+      for (const pageNo of ['99999999999999999999', '1000001', 'Infinity', '1e309', '-1', '0'])
+        refused(await get(session.unit, path, { pageNo }), /^请求参数错误|不能(大于|小于)/);
       refused(await get(session.unit, path, { pageSize: 'Infinity' }), /不能大于/);
       const last = await get(session.unit, path, { pageNo: '1000000', pageSize: '100' });
       expect(last.status, path).toBe(200);
@@ -47,14 +48,20 @@ describe.each(dbTargets())('input bounds (%s)', (target) => {
   });
 
   it('refuses dates outside the years 1900–2100, relative ones too', async () => {
-    for (const value of ['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31']) refused(await get(session.unit, '/r/demo-notice/list', { publishDate_gte: value }), '发布日期格式不正确');
+    for (const value of ['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31'])
+      refused(await get(session.unit, '/r/demo-notice/list', { publishDate_gte: value }), '发布日期格式不正确');
     refused(await get(session.unit, '/r/demo-notice/list', { createDate_lte: '0001-01-01T00:00:00Z' }), /格式不正确/);
     refused(await get(session.unit, '/r/demo-notice/list', { publishDate_lte: 'today+9999y' }), '发布日期超出可选的日期范围');
     refused(await get(session.unit, '/r/demo-notice/list', { publishDate_gte: 'today-9999m' }), '发布日期超出可选的日期范围');
-    for (const value of ['1900-01-01', '2100-12-31', 'today+30d']) expect((await get(session.unit, '/r/demo-notice/list', { publishDate_gte: value })).status, value).toBe(200);
+    for (const value of ['1900-01-01', '2100-12-31', 'today+30d'])
+      expect((await get(session.unit, '/r/demo-notice/list', { publishDate_gte: value })).status, value).toBe(200);
 
     const save = async (publishDate: string) => {
-      const res = await withSession(app, session.unit, { method: 'POST', url: api('/r/demo-notice/save'), payload: { title: `日期边界${publishDate}`, content: '正文', category: '1', publishDate } });
+      const res = await withSession(app, session.unit, {
+        method: 'POST',
+        url: api('/r/demo-notice/save'),
+        payload: { title: `日期边界${publishDate}`, content: '正文', category: '1', publishDate },
+      });
       return { status: res.statusCode, body: res.json<Envelope<unknown>>() };
     };
     refused(await save('0000-01-01'), '发布日期格式不正确');

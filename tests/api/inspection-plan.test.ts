@@ -50,8 +50,14 @@ describe.each(dbTargets())('inspection plans (%s)', (target) => {
   const candidates = async () => {
     const db = app.db as AnyDb;
     const equipment = app.resources.get('equipment')!.model;
-    const { rows: units } = await sql<{ id: string }>`SELECT DISTINCT u.id FROM sys_unit u JOIN ${sql.table(equipment.table)} e ON e.unit_id = u.id WHERE u.unit_type = 'use' AND u.areacode LIKE '3302%'`.execute(db);
-    const { rows: officers } = await sql<{ id: string }>`SELECT id FROM plan_inspector WHERE unit_id = ${DEMO_UNITS.authority.id} AND active = true`.execute(db);
+    const { rows: units } = await sql<{
+      id: string;
+    }>`SELECT DISTINCT u.id FROM sys_unit u JOIN ${sql.table(equipment.table)} e ON e.unit_id = u.id WHERE u.unit_type = 'use' AND u.areacode LIKE '3302%'`.execute(
+      db,
+    );
+    const { rows: officers } = await sql<{ id: string }>`SELECT id FROM plan_inspector WHERE unit_id = ${DEMO_UNITS.authority.id} AND active = true`.execute(
+      db,
+    );
     return { units: units.map((u) => u.id), officers: officers.map((o) => o.id) };
   };
 
@@ -98,13 +104,28 @@ describe.each(dbTargets())('inspection plans (%s)', (target) => {
     expect((await checksOf(plan.id)).map((r) => r.targetUnitId)).toEqual(redo.checks.map((x) => x.unit));
   });
 
-  it('refuses a plan outside the authority\'s area and a draw without candidates', async () => {
-    expect((await post(session.authority, `${PLANS}/save`, { title: '全省', area: '330000', categories: ['3000'], unitCount: 1, inspectorsPerCheck: 2, periodStart: today, periodEnd: today })).body).toMatchObject({
+  it("refuses a plan outside the authority's area and a draw without candidates", async () => {
+    expect(
+      (
+        await post(session.authority, `${PLANS}/save`, {
+          title: '全省',
+          area: '330000',
+          categories: ['3000'],
+          unitCount: 1,
+          inspectorsPerCheck: 2,
+          periodStart: today,
+          periodEnd: today,
+        })
+      ).body,
+    ).toMatchObject({
       result: 'false',
       message: '抽查区域不在本机构辖区内',
     });
     const empty = await newPlan({ area: '330281' });
-    expect((await post(session.authority, `${PLANS}/draw/${empty.id}`)).body).toMatchObject({ result: 'false', message: '抽查区域内没有持有所选种类设备的使用单位，无法抽取' });
+    expect((await post(session.authority, `${PLANS}/draw/${empty.id}`)).body).toMatchObject({
+      result: 'false',
+      message: '抽查区域内没有持有所选种类设备的使用单位，无法抽取',
+    });
   });
 
   it('keeps plans, checks and inspectors from a using unit', async () => {
@@ -122,9 +143,19 @@ describe.each(dbTargets())('inspection plans (%s)', (target) => {
     const mine = checks.find((c) => c.creditCode === DEMO_UNITS.using.orgcode)!;
     const other = checks.find((c) => c.creditCode !== DEMO_UNITS.using.orgcode)!;
     // Publishing waits for every check.
-    expect((await post(session.authority, `${PLANS}/publish/${plan.id}`)).body).toMatchObject({ result: 'false', message: '本计划还有未登记结果的检查，全部检查完成后才能完成并公开' });
+    expect((await post(session.authority, `${PLANS}/publish/${plan.id}`)).body).toMatchObject({
+      result: 'false',
+      message: '本计划还有未登记结果的检查，全部检查完成后才能完成并公开',
+    });
     // 责令整改 needs its requirement and deadline.
-    const missing = await post(session.authority, `${CHECKS}/save`, { id: mine.id, version: mine.version, checkDate: today, result: 'rectify', findings: '电梯应急照明失效', isCommit: true });
+    const missing = await post(session.authority, `${CHECKS}/save`, {
+      id: mine.id,
+      version: mine.version,
+      checkDate: today,
+      result: 'rectify',
+      findings: '电梯应急照明失效',
+      isCommit: true,
+    });
     expect(missing.body.result).toBe('false');
     const recorded = await ok(session.authority, `${CHECKS}/save`, {
       id: mine.id,
@@ -139,12 +170,30 @@ describe.each(dbTargets())('inspection plans (%s)', (target) => {
     expect(recorded).toMatchObject({ status: 'checked' });
     expect(String(recorded.orderNo)).toMatch(/^ZG\d{9}$/);
     const order = await ok(session.unit, `/r/supervision-order/get/${String(recorded.orderId)}`);
-    expect(order).toMatchObject({ status: 'issued', category: 'check', useUnitName: DEMO_UNITS.using.orgname, orderNo: recorded.orderNo, issueDate: today, deadline: addToDate(today, 15, 'd') });
+    expect(order).toMatchObject({
+      status: 'issued',
+      category: 'check',
+      useUnitName: DEMO_UNITS.using.orgname,
+      orderNo: recorded.orderNo,
+      issueDate: today,
+      deadline: addToDate(today, 15, 'd'),
+    });
     expect(String(order.problem)).toContain('测试抽查计划');
-    const answered = await ok(session.unit, `/r/supervision-order/reply/${order.id}`, { rectifyMeasures: '已修复应急照明', rectifyFinishDate: today, evidence: [{ name: '修复后.jpg', url: '/files/after.jpg' }] });
+    const answered = await ok(session.unit, `/r/supervision-order/reply/${order.id}`, {
+      rectifyMeasures: '已修复应急照明',
+      rectifyFinishDate: today,
+      evidence: [{ name: '修复后.jpg', url: '/files/after.jpg' }],
+    });
     expect(answered.status).toBe('submitted');
 
-    await ok(session.authority, `${CHECKS}/save`, { id: other.id, version: other.version, checkDate: today, result: 'pass', findings: '未发现问题', isCommit: true });
+    await ok(session.authority, `${CHECKS}/save`, {
+      id: other.id,
+      version: other.version,
+      checkDate: today,
+      result: 'pass',
+      findings: '未发现问题',
+      isCommit: true,
+    });
     expect(await ok(session.authority, `${PLANS}/publish/${plan.id}`)).toMatchObject({ status: 'done', publishDate: today });
 
     // The open results: this plan's two checks, plan/unit/date/result only.
@@ -152,13 +201,15 @@ describe.each(dbTargets())('inspection plans (%s)', (target) => {
     expect(res.statusCode).toBe(200);
     const page = res.json().data as Page<Record<string, unknown>>;
     expect(page.count).toBe(2);
-    for (const row of page.list) expect(Object.keys(row).sort()).toEqual(['checkDate', 'planNo', 'planTitle', 'publishDate', 'result', 'resultLabel', 'unitName']);
+    for (const row of page.list)
+      expect(Object.keys(row).sort()).toEqual(['checkDate', 'planNo', 'planTitle', 'publishDate', 'result', 'resultLabel', 'unitName']);
     expect(page.list.map((r) => r.resultLabel).sort()).toEqual(['合格', '责令整改']);
     const text = res.body;
-    for (const secret of ['330203199001011234', '应急照明', String(mine.inspectors).split('、')[0], String(mine.inspectorCertNos).split('、')[0]]) expect(text).not.toContain(secret);
+    for (const secret of ['330203199001011234', '应急照明', String(mine.inspectors).split('、')[0], String(mine.inspectorCertNos).split('、')[0]])
+      expect(text).not.toContain(secret);
   });
 
-  it('publishes only finished plans: the demo\'s done plan, never a drawn one', async () => {
+  it("publishes only finished plans: the demo's done plan, never a drawn one", async () => {
     const res = await app.inject({ method: 'GET', url: api('/open/inspection-results'), query: { pageSize: '100' } });
     const page = res.json().data as Page<Record<string, unknown>>;
     const titles = new Set(page.list.map((r) => r.planTitle));

@@ -17,11 +17,19 @@ describe.each(dbTargets())('legacy paths (%s)', (target) => {
   const { app } = appSuite(target);
   const { ok } = resourceCalls<Row>(() => app);
   const equipment = (sid: string, fields: Record<string, unknown>) =>
-    ok(sid, '/r/equipment/save', { equipmentName: '测试设备', useStatus: '1', locationArea: '330212', address: '宁波市鄞州区测试路1号', equclacode: '3000', subCategory: '3100', ...fields });
+    ok(sid, '/r/equipment/save', {
+      equipmentName: '测试设备',
+      useStatus: '1',
+      locationArea: '330212',
+      address: '宁波市鄞州区测试路1号',
+      equclacode: '3000',
+      subCategory: '3100',
+      ...fields,
+    });
   const ids = async (sid: string, path: string, query: Record<string, string> = {}) =>
     (await call<Page<Row>>(app, sid, 'GET', path, { pageSize: '100', ...query })).body.data!.list.map((r) => r.id).sort();
 
-  it('the inspection lists answer what their query screens show, with the caller\'s range over the default', async () => {
+  it("the inspection lists answer what their query screens show, with the caller's range over the default", async () => {
     const { sid } = await unitUser(app, '330212');
     const lastFor = (days: number) => addToDate(addToDate(todayIn(), -12, 'm'), days, 'd'); // elevators: every year
     const overdue = await equipment(sid, { lastInspectionDate: lastFor(-3) });
@@ -33,7 +41,9 @@ describe.each(dbTargets())('legacy paths (%s)', (target) => {
     expect(await ids(sid, '/a/stone/eqm/detectDueList')).toEqual([soon.id]);
     expect(await ids(sid, '/a/stone/eqm/detectExtendedList')).toEqual([overdue.id]);
     // The caller's own window replaces the default one (a bound of the range replaces both); the overdue list's condition is fixed.
-    expect(await ids(sid, '/a/stone/eqm/detectDueList', { nextInspectionDate_gte: 'today', nextInspectionDate_lte: 'today+120d' })).toEqual([soon.id, later.id].sort());
+    expect(await ids(sid, '/a/stone/eqm/detectDueList', { nextInspectionDate_gte: 'today', nextInspectionDate_lte: 'today+120d' })).toEqual(
+      [soon.id, later.id].sort(),
+    );
     expect(await ids(sid, '/a/stone/eqm/detectDueList', { nextInspectionDate_lte: 'today+120d' })).toEqual([overdue.id, soon.id, later.id].sort());
     expect(await ids(sid, '/a/stone/eqm/detectExtendedList', { nextInspectionDate_lte: 'today+120d' })).toEqual([overdue.id]);
     expect(await ids(sid, '/a/stone/eqm/loadTestList')).toContain(crane.id);
@@ -56,23 +66,34 @@ describe.each(dbTargets())('legacy paths (%s)', (target) => {
     expect(await ids(sid, '/a/stone/eqm/pipelineList', { subCategory: '3100' })).toEqual([pipeline.id]);
   });
 
-  it('a use registration\'s detail, attachments and steps under both legacy path sets, for its own unit only', async () => {
+  it("a use registration's detail, attachments and steps under both legacy path sets, for its own unit only", async () => {
     const unit = await unitUser(app, '330212');
     const other = await unitUser(app, '330212');
     const elevator = await equipment(unit.sid, { useStatus: '0' });
     const form = [{ name: '使用登记表.pdf', url: '/files/x' }];
     const application = await ok(unit.sid, '/r/use-regist-apply/save', {
-      registMode: 'regBySets', useUnitName: '测试单位', contactPerson: '张三', contactMobile: '13805741234', useStartDate: '2026-11-01', locationArea: '330212',
-      applyForm: form, isCommit: true, items: [{ equipment: elevator.id, equclacode: '3000', subCategory: '3100', equipmentName: '乘客电梯' }],
+      registMode: 'regBySets',
+      useUnitName: '测试单位',
+      contactPerson: '张三',
+      contactMobile: '13805741234',
+      useStartDate: '2026-11-01',
+      locationArea: '330212',
+      applyForm: form,
+      isCommit: true,
+      items: [{ equipment: elevator.id, equclacode: '3000', subCategory: '3100', equipmentName: '乘客电梯' }],
     });
     for (const base of ['/a/stone/useManage', '/a/stone/epPemUseregistApply']) {
-      const files = (await call<Array<{ field: string; label: string; files: unknown[] }>>(app, unit.sid, 'GET', `${base}/attachments`, { id: application.id })).body.data!;
+      const files = (await call<Array<{ field: string; label: string; files: unknown[] }>>(app, unit.sid, 'GET', `${base}/attachments`, { id: application.id }))
+        .body.data!;
       expect(files.find((f) => f.field === 'applyForm')).toMatchObject({ label: '使用登记表', files: form });
       expect(files.map((f) => f.label)).toEqual(expect.arrayContaining(['产品合格证', '监督检验报告']));
       expect((await call<Row>(app, unit.sid, 'GET', `${base}/detail`, { id: application.id })).body.data!.id).toBe(application.id);
       const steps = (await call<Array<{ action: string }>>(app, unit.sid, 'GET', `${base}/processSteps`, { id: application.id })).body.data!;
       expect(steps.map((s) => s.action)).toContain('commit');
-      expect((await call(app, other.sid, 'GET', `${base}/attachments`, { id: application.id })).body).toMatchObject({ result: 'false', message: '记录不存在或无权访问' });
+      expect((await call(app, other.sid, 'GET', `${base}/attachments`, { id: application.id })).body).toMatchObject({
+        result: 'false',
+        message: '记录不存在或无权访问',
+      });
     }
   });
 
@@ -92,7 +113,10 @@ describe.each(dbTargets())('legacy paths (%s)', (target) => {
     expect(without.authCode).toBe('482913');
     const foreign = await call(app, unit.sid, 'POST', '/a/stone/appOnline/save', { ...body, id: fromPc.id, version: without.version, authCode: '000000' });
     expect(foreign.body).toMatchObject({ result: 'false', code: 'AUTH_CODE_MISMATCH', message: '报检授权码与该申请不符' });
-    expect((await call<Row>(app, unit.sid, 'GET', '/a/stone/appOnline/detail', { id: fromPc.id })).body.data!).toMatchObject({ authCode: '482913', version: without.version });
+    expect((await call<Row>(app, unit.sid, 'GET', '/a/stone/appOnline/detail', { id: fromPc.id })).body.data!).toMatchObject({
+      authCode: '482913',
+      version: without.version,
+    });
     const malformed = await call(app, unit.sid, 'POST', '/a/stone/appOnline/save', { ...body, authCode: '12ab' });
     expect(malformed.body).toMatchObject({ result: 'false', code: 'AUTH_CODE_INVALID' });
     // Without a code of its own the client gets one drawn by the server.
@@ -102,7 +126,7 @@ describe.each(dbTargets())('legacy paths (%s)', (target) => {
     expect(fromPhone.onlinelsh).not.toBe(fromPc.onlinelsh);
   });
 
-  it('legacy names are read as the engine\'s on every legacy path of a resource, query or body', async () => {
+  it("legacy names are read as the engine's on every legacy path of a resource, query or body", async () => {
     const unit = await unitUser(app, '330212');
     const other = await unitUser(app, '330212');
     const elevator = await equipment(unit.sid, { equipmentName: '一号梯' });
@@ -110,7 +134,9 @@ describe.each(dbTargets())('legacy paths (%s)', (target) => {
     expect((await call<Row>(app, unit.sid, 'GET', '/a/stone/eqm/getDetailBy', { equdatasysid: elevator.id })).body.data!.id).toBe(elevator.id);
     expect((await call<Row>(app, unit.sid, 'POST', '/a/stone/eqm/getDetailBy', { equdatasysid: elevator.id })).body.data!.equipmentName).toBe('一号梯');
     // The engine's own name wins when both are sent; the scope still holds under the legacy name.
-    expect((await call(app, unit.sid, 'GET', '/a/stone/eqm/getDetailBy', { id: elevator.id, equdatasysid: 'f'.repeat(32) })).body).toMatchObject({ result: 'true' });
+    expect((await call(app, unit.sid, 'GET', '/a/stone/eqm/getDetailBy', { id: elevator.id, equdatasysid: 'f'.repeat(32) })).body).toMatchObject({
+      result: 'true',
+    });
     expect((await call(app, other.sid, 'GET', '/a/stone/eqm/getDetailBy', { equdatasysid: elevator.id })).body).toMatchObject({ result: 'false' });
     // A save under the legacy identifier updates that record (a feature's legacy row as well as the resource's alias).
     const fields = { useStatus: '1', locationArea: '330212', address: '宁波市鄞州区测试路1号', equclacode: '3000', subCategory: '3100' };
@@ -119,10 +145,22 @@ describe.each(dbTargets())('legacy paths (%s)', (target) => {
     const changed = await ok(unit.sid, '/a/stone/eqm/changeEqm', { ...fields, equdatasysid: elevator.id, version: renamed.version, equipmentName: '三号梯' });
     expect(changed).toMatchObject({ id: elevator.id, equipmentName: '三号梯' });
     // A sub-table's rows under its own legacy names: the online inspection items name their equipment by equdatasysid.
-    const application = await ok(unit.sid, '/a/stone/appOnline/save', { expectedDate: addToDate(todayIn(), 7, 'd'), contactMobile: '13805741234', items: [{ equdatasysid: elevator.id }] });
+    const application = await ok(unit.sid, '/a/stone/appOnline/save', {
+      expectedDate: addToDate(todayIn(), 7, 'd'),
+      contactMobile: '13805741234',
+      items: [{ equdatasysid: elevator.id }],
+    });
     expect((application.items as Row[]).map((i) => [i.equipment, i.fee])).toEqual([[elevator.id, 700]]);
     // The canonical routes take only the engine's names.
     expect((await call(app, unit.sid, 'GET', '/r/equipment/get', { equdatasysid: elevator.id })).body).toMatchObject({ result: 'false' });
-    expect((await call(app, unit.sid, 'POST', '/r/online-apply/save', { expectedDate: addToDate(todayIn(), 7, 'd'), contactMobile: '13805741234', items: [{ equdatasysid: elevator.id }] })).body).toMatchObject({ result: 'false' });
+    expect(
+      (
+        await call(app, unit.sid, 'POST', '/r/online-apply/save', {
+          expectedDate: addToDate(todayIn(), 7, 'd'),
+          contactMobile: '13805741234',
+          items: [{ equdatasysid: elevator.id }],
+        })
+      ).body,
+    ).toMatchObject({ result: 'false' });
   });
 });

@@ -19,10 +19,10 @@ describe.each(dbTargets())('statements of a list request (%s)', (target) => {
     const executor = app.db.getExecutor();
     const original = executor.executeQuery.bind(executor);
     const seen: string[] = [];
-    executor.executeQuery = ((query, ...rest) => {
+    executor.executeQuery = (query, ...rest) => {
       seen.push(query.sql);
       return original(query, ...rest);
-    });
+    };
     try {
       await work();
     } finally {
@@ -31,18 +31,24 @@ describe.each(dbTargets())('statements of a list request (%s)', (target) => {
     return seen;
   }
 
-  const list = (sid: string, query: Record<string, string> = {}) => withSession(app, sid, { method: 'GET', url: api('/r/equipment/list'), query: { pageSize: '5', ...query } });
+  const list = (sid: string, query: Record<string, string> = {}) =>
+    withSession(app, sid, { method: 'GET', url: api('/r/equipment/list'), query: { pageSize: '5', ...query } });
 
   it('lists with one statement (and the epoch on PostgreSQL) once the session is resolved', async () => {
     expect((await list(session.admin)).statusCode).toBe(200);
-    const statements = await statementsOf(async () => expect((await list(session.admin, { pageNo: '2' })).json()).toMatchObject({ result: 'true', data: { pageNo: 2, pageSize: 5 } }));
+    const statements = await statementsOf(async () =>
+      expect((await list(session.admin, { pageNo: '2' })).json()).toMatchObject({ result: 'true', data: { pageNo: 2, pageSize: 5 } }),
+    );
     const epoch = statements.filter((s) => s.includes('sys_session_epoch'));
     expect(statements.length - epoch.length).toBe(1);
     expect(epoch).toHaveLength(target === 'pg' ? 1 : 0);
   });
 
   it('reads the first page in the default order straight from the table and later pages ids first, with the same rows', async () => {
-    for (let i = 1; i <= 12; i++) expect((await call(app, session.admin, 'POST', '/r/demo-notice/save', { title: `分页通知${i}`, category: '1', content: '正文' })).body.result).toBe('true');
+    for (let i = 1; i <= 12; i++)
+      expect((await call(app, session.admin, 'POST', '/r/demo-notice/save', { title: `分页通知${i}`, category: '1', content: '正文' })).body.result).toBe(
+        'true',
+      );
     const ids = async (query: Record<string, string>) => {
       let rows: { id: string }[] = [];
       const statements = await statementsOf(async () => {
@@ -69,7 +75,9 @@ describe.each(dbTargets())('statements of a list request (%s)', (target) => {
   it('asks for a kept plan only when nothing but the owner equality limits the list', async () => {
     const pageStatement = async (sid: string, query: Record<string, string> = {}) => {
       await list(sid); // the session resolved before
-      const statements = await statementsOf(async () => expect((await withSession(app, sid, { method: 'GET', url: api('/r/demo-notice/list'), query })).statusCode).toBe(200));
+      const statements = await statementsOf(async () =>
+        expect((await withSession(app, sid, { method: 'GET', url: api('/r/demo-notice/list'), query })).statusCode).toBe(200),
+      );
       const page = statements.filter((s) => !s.includes('sys_session_epoch') && !s.includes('pg_stats'));
       expect(page).toHaveLength(1);
       return page[0];
@@ -97,7 +105,10 @@ describe.each(dbTargets())('statements of a list request (%s)', (target) => {
       // The embedded database never analyzes: no statistics, so the count keeps its cap.
       expect((await page('demo-notice', session.admin)).capped).toBe(true);
     }
-    for (let i = 1; i <= 3; i++) expect((await call(app, session.second, 'POST', '/r/demo-notice/save', { title: `北仑通知${i}`, category: '1', content: '正文' })).body.result).toBe('true');
+    for (let i = 1; i <= 3; i++)
+      expect((await call(app, session.second, 'POST', '/r/demo-notice/save', { title: `北仑通知${i}`, category: '1', content: '正文' })).body.result).toBe(
+        'true',
+      );
     await sql`ANALYZE demo_notice`.execute(app.db);
     const unitId = (await app.db.selectFrom('sys_user').select('unit_id').where('login_name', '=', 'bladmin').executeTakeFirstOrThrow()).unit_id;
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM demo_notice WHERE unit_id = ${unitId}`.execute(app.db);

@@ -35,7 +35,14 @@ describe.each(dbTargets())('login (%s)', (target) => {
     expect(reply.sessionId).toBe(data.sessionid);
     expect(reply.extendSessionId).toBe(data.extendSessionId);
     expect(reply.user).toEqual(data.user);
-    expect(data.user).toMatchObject({ loginName, isUserSeed: 1, basicUnitFlag: 0, simplePwd: false, orgName: DEMO_UNITS.using.orgname, userUnitAreacode: '330212' });
+    expect(data.user).toMatchObject({
+      loginName,
+      isUserSeed: 1,
+      basicUnitFlag: 0,
+      simplePwd: false,
+      orgName: DEMO_UNITS.using.orgname,
+      userUnitAreacode: '330212',
+    });
     expect(data.user.currentRole).toEqual({ id: data.roleList[0].id, name: data.roleList[0].name, roleType: 'unit' });
     expect(data.roleList[0].menuIdList).toContain('system:bypassAccount');
     const cookie = res.cookies.find((c) => c.name === '__sid');
@@ -137,7 +144,11 @@ describe.each(dbTargets())('login (%s)', (target) => {
   it('unlocks after the lock period and starts counting afresh', async () => {
     const user = await createUser(app);
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) await login(app, user.loginName, 'Wrong@2026', user.orgCode);
-    await app.db.updateTable('sys_user').set({ locked_until: new Date(Date.now() - 1000) }).where('id', '=', user.id).execute();
+    await app.db
+      .updateTable('sys_user')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', user.id)
+      .execute();
 
     expectFailure(await login(app, user.loginName, 'Wrong@2026', user.orgCode), '账号或密码错误');
     const row = await app.db.selectFrom('sys_user').select(['failed_count', 'locked_until']).where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -156,7 +167,13 @@ describe.each(dbTargets())('login (%s)', (target) => {
   });
 
   describe('single sign-on', () => {
-    const ssoLogin = (payload: Record<string, string>) => app.inject({ method: 'POST', url: api(API.login), payload: new URLSearchParams(payload).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const ssoLogin = (payload: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: api(API.login),
+        payload: new URLSearchParams(payload).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
 
     it('logs in with a valid signed ssotoken', async () => {
       const res = await ssoLogin({ ssotoken: signSsoToken(app.keys.ssoSecret, 'nbadmin'), validateCode: '' });
@@ -177,7 +194,10 @@ describe.each(dbTargets())('login (%s)', (target) => {
     });
 
     it('rejects a token for an unknown user', async () => {
-      expect((await ssoLogin({ ssotoken: signSsoToken(app.keys.ssoSecret, 'ghost_user') })).json()).toMatchObject({ result: 'false', code: 'SSO_TOKEN_INVALID' });
+      expect((await ssoLogin({ ssotoken: signSsoToken(app.keys.ssoSecret, 'ghost_user') })).json()).toMatchObject({
+        result: 'false',
+        code: 'SSO_TOKEN_INVALID',
+      });
     });
 
     it('logs in through the regional SSO variant (reqInfoBase64Str + ynSsoToken + loginType=PC)', async () => {

@@ -56,9 +56,15 @@ describe.each(dbTargets())('maintenance units (%s)', (target) => {
       for (const path of [`${R}/list`, `${LEGACY}/list`]) {
         const { status, body } = await call<Page<Row>>(app, sid, 'GET', path, { q: String(created.unitName) });
         expect(status, path).toBe(200);
-        expect(body.data!.list.map((r) => r.id), path).toEqual([created.id]);
+        expect(
+          body.data!.list.map((r) => r.id),
+          path,
+        ).toEqual([created.id]);
       }
-      expect((await call<Row>(app, sid, 'GET', `${R}/get/${created.id}`)).body.data).toMatchObject({ unitName: created.unitName, licenceNo: created.licenceNo });
+      expect((await call<Row>(app, sid, 'GET', `${R}/get/${created.id}`)).body.data).toMatchObject({
+        unitName: created.unitName,
+        licenceNo: created.licenceNo,
+      });
       expect((await call<Row>(app, sid, 'GET', `${LEGACY}/get`, { id: created.id })).body.data).toMatchObject({ unitName: created.unitName });
     }
 
@@ -73,7 +79,10 @@ describe.each(dbTargets())('maintenance units (%s)', (target) => {
     expect((await post(session.unit, `${R}/delete/${created.id}`)).body).toMatchObject(refused);
     expect((await post(session.sub, `${LEGACY}/delete`, { id: created.id })).body).toMatchObject(refused);
     // Nothing changed, nothing was added.
-    expect((await call<Row>(app, session.authority, 'GET', `${R}/get/${created.id}`)).body.data).toMatchObject({ unitName: created.unitName, version: created.version });
+    expect((await call<Row>(app, session.authority, 'GET', `${R}/get/${created.id}`)).body.data).toMatchObject({
+      unitName: created.unitName,
+      version: created.version,
+    });
     const listed = (await call<Page<Row>>(app, session.authority, 'GET', `${R}/list`, { q: '改名' })).body.data!;
     expect(listed.count).toBe(0);
   });
@@ -116,7 +125,9 @@ describe.each(dbTargets())('maintenance units (%s)', (target) => {
 
   it('seeds demo units in 宁波 (some licences expired or expiring) and links the demo equipment to them', async () => {
     await seedDemoRecords(app, { equipment: 40, secondEquipment: 4 });
-    const units = (await call<Page<Row>>(app, session.authority, 'GET', `${R}/list`, { pageSize: '100', orderBy: 'expiryDate' })).body.data!.list.filter((u) => !String(u.unitName).startsWith('宁波测试'));
+    const units = (await call<Page<Row>>(app, session.authority, 'GET', `${R}/list`, { pageSize: '100', orderBy: 'expiryDate' })).body.data!.list.filter(
+      (u) => !String(u.unitName).startsWith('宁波测试'),
+    );
     expect(units.length).toBeGreaterThanOrEqual(5);
     expect(units.every((u) => String(u.area).startsWith('3302'))).toBe(true);
     expect(units.some((u) => String(u.expiryDate) < today)).toBe(true);
@@ -129,7 +140,14 @@ describe.each(dbTargets())('maintenance units (%s)', (target) => {
   });
 
   describe('as the picker of an equipment', () => {
-    const equipment = { equclacode: '3000', subCategory: '3100', equipmentName: '维保测试客梯', locationArea: '330212', address: '宁波市鄞州区测试路2号', useStatus: '1' };
+    const equipment = {
+      equclacode: '3000',
+      subCategory: '3100',
+      equipmentName: '维保测试客梯',
+      locationArea: '330212',
+      address: '宁波市鄞州区测试路2号',
+      useStatus: '1',
+    };
 
     it('copies the unit name when the request sends only the reference, and keeps a name it sends', async () => {
       const chosen = await create();
@@ -137,7 +155,12 @@ describe.each(dbTargets())('maintenance units (%s)', (target) => {
       expect(saved).toMatchObject({ maintenanceUnitId: chosen.id, maintenanceUnit: chosen.unitName });
       // The snapshot: the unit renamed later leaves the equipment's name as it was.
       await ok(session.authority, `${R}/save`, { id: chosen.id, version: chosen.version, unitName: `${String(chosen.unitName)}（新）` });
-      const again = await ok(session.unit, '/r/equipment/save', { id: saved.id, version: saved.version, maintenanceUnitId: chosen.id, remarks: '年度维保合同续签' });
+      const again = await ok(session.unit, '/r/equipment/save', {
+        id: saved.id,
+        version: saved.version,
+        maintenanceUnitId: chosen.id,
+        remarks: '年度维保合同续签',
+      });
       expect(again.maintenanceUnit).toBe(chosen.unitName);
 
       // Another unit chosen: its name, unless the request carries one (as the form does).

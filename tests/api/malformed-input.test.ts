@@ -24,8 +24,16 @@ describe.each(dbTargets())('malformed input (%s)', (target) => {
 
   it('refuses a NUL character in a body, before anything is stored', async () => {
     const before = await errorLogs();
-    await refused({ method: 'POST', url: api(API.saveErrorLogger), payload: { type: 'script', code: '0', mes: 'bad\u0000text', url: '/home' } }, 400, '输入内容含有无效字符，请删除后重试');
-    await refused({ method: 'POST', url: api('/a/save_error_logger'), payload: { type: 'script', code: '0', mes: 'x', url: '/\u0000' } }, 400, '输入内容含有无效字符，请删除后重试');
+    await refused(
+      { method: 'POST', url: api(API.saveErrorLogger), payload: { type: 'script', code: '0', mes: 'bad\u0000text', url: '/home' } },
+      400,
+      '输入内容含有无效字符，请删除后重试',
+    );
+    await refused(
+      { method: 'POST', url: api('/a/save_error_logger'), payload: { type: 'script', code: '0', mes: 'x', url: '/\u0000' } },
+      400,
+      '输入内容含有无效字符，请删除后重试',
+    );
     expect(await errorLogs()).toBe(before);
   });
 
@@ -43,8 +51,25 @@ describe.each(dbTargets())('malformed input (%s)', (target) => {
   });
 
   it('answers broken JSON, a wrong content type and a body too large with the envelope', async () => {
-    await refused({ method: 'POST', url: api(API.saveErrorLogger), headers: { 'content-type': 'application/json' }, payload: '{"type": ' }, 400, '请求参数错误');
-    await refused({ method: 'POST', url: api(API.saveErrorLogger), headers: { 'content-type': 'application/x-unknown' }, payload: 'x' }, 415, '不支持的请求内容类型');
-    await refused({ method: 'POST', url: api(API.saveErrorLogger), headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ mes: 'x'.repeat(2 * 1024 * 1024) }) }, 413, '请求内容过大');
+    await refused(
+      { method: 'POST', url: api(API.saveErrorLogger), headers: { 'content-type': 'application/json' }, payload: '{"type": ' },
+      400,
+      '请求参数错误',
+    );
+    await refused(
+      { method: 'POST', url: api(API.saveErrorLogger), headers: { 'content-type': 'application/x-unknown' }, payload: 'x' },
+      415,
+      '不支持的请求内容类型',
+    );
+    await refused(
+      {
+        method: 'POST',
+        url: api(API.saveErrorLogger),
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ mes: 'x'.repeat(2 * 1024 * 1024) }),
+      },
+      413,
+      '请求内容过大',
+    );
   });
 });

@@ -27,7 +27,15 @@ type Row = Record<string, unknown> & { id: string; version?: number };
 
 const MASTER_KEY = randomBytes(32);
 
-describe.each(dbTargets().flatMap((t) => [[t, 'standard'], [t, 'sm']] as const))('personal data masking (%s, PORTAL_CRYPTO=%s)', (target, crypto) => {
+describe.each(
+  dbTargets().flatMap(
+    (t) =>
+      [
+        [t, 'standard'],
+        [t, 'sm'],
+      ] as const,
+  ),
+)('personal data masking (%s, PORTAL_CRYPTO=%s)', (target, crypto) => {
   const build = crypto === 'sm' ? { crypto, masterKey: MASTER_KEY } : {};
   const { app, session } = appSuite(target, { build, sessions: { using: 'nbadmin', second: 'bladmin', authority: 'jgadmin' } });
   const { post, ok } = resourceCalls<Row>(() => app);
@@ -50,11 +58,26 @@ describe.each(dbTargets().flatMap((t) => [[t, 'standard'], [t, 'sm']] as const))
   };
 
   it('masks in the database as in JavaScript (change records), every pattern', async () => {
-    const samples = ['330203199001011234', '33020319900101123X', '13805740011', '0574-87654321', '057487654321', '86-0574-8765', '6222020200112233445', '张三丰', '张', 'ab', '', '1234567'];
+    const samples = [
+      '330203199001011234',
+      '33020319900101123X',
+      '13805740011',
+      '0574-87654321',
+      '057487654321',
+      '86-0574-8765',
+      '6222020200112233445',
+      '张三丰',
+      '张',
+      'ab',
+      '',
+      '1234567',
+    ];
     const expected: Record<string, string> = { idCard: '330203********1234', mobile: '138****0011', bankAccount: '***************3445', name: '张**' };
     for (const pattern of MASK_PATTERNS) {
       for (const value of samples) {
-        const { rows } = await sql<{ masked: string }>`SELECT ${sql.raw(maskSql(pattern, 'v'))} AS masked FROM (SELECT ${value}::text AS v) AS t`.execute(app.db);
+        const { rows } = await sql<{ masked: string }>`SELECT ${sql.raw(maskSql(pattern, 'v'))} AS masked FROM (SELECT ${value}::text AS v) AS t`.execute(
+          app.db,
+        );
         expect(rows[0].masked, `${pattern} ${value}`).toBe(maskText(pattern, value));
       }
     }
@@ -97,7 +120,13 @@ describe.each(dbTargets().flatMap((t) => [[t, 'standard'], [t, 'sm']] as const))
     const listed = operators[0];
     expect(listed.idCard).toMatch(/^\d{6}\*{8}[\dX]{4}$/);
     expect(listed.mobile).toMatch(/^1\d{2}\*{4}\d{4}$/);
-    const raw = (await sql<{ id_card: string; mobile: string; mobile__bidx: string | null }>`SELECT id_card, mobile, mobile__bidx FROM operator WHERE id = ${listed.id}`.execute(app.db)).rows[0];
+    const raw = (
+      await sql<{
+        id_card: string;
+        mobile: string;
+        mobile__bidx: string | null;
+      }>`SELECT id_card, mobile, mobile__bidx FROM operator WHERE id = ${listed.id}`.execute(app.db)
+    ).rows[0];
     sealedIn(raw.id_card);
     const stored = { id_card: plain('operator', raw.id_card), mobile: plain('operator', raw.mobile) };
     const detail = await ok(session.using, `/r/operator/get/${listed.id}`);
@@ -127,12 +156,22 @@ describe.each(dbTargets().flatMap((t) => [[t, 'standard'], [t, 'sm']] as const))
     const operator = (await call<Page<Row>>(app, session.using, 'GET', '/r/operator/list', { pageSize: '1' })).body.data!.list[0];
     const real = plain('operator', (await sql<{ id_card: string }>`SELECT id_card FROM operator WHERE id = ${operator.id}`.execute(app.db)).rows[0].id_card);
     const base = { operator: operator.id, items: ['A'], issuer: '宁波市市场监督管理局', issueDate: '2024-01-10', expiryDate: '2028-01-09' };
-    const copied = await post(session.using, '/r/operator-certificate/save', { ...base, certNo: `T-MASK-${target}-1`, name: operator.name, idCard: operator.idCard });
+    const copied = await post(session.using, '/r/operator-certificate/save', {
+      ...base,
+      certNo: `T-MASK-${target}-1`,
+      name: operator.name,
+      idCard: operator.idCard,
+    });
     const omitted = await post(session.using, '/r/operator-certificate/save', { ...base, certNo: `T-MASK-${target}-2` });
     for (const res of [copied, omitted]) {
       expect(res.body.result, res.body.message).toBe('true');
       const id = (res.body.data as Row).id;
-      expect(plain('operator-certificate', (await sql<{ id_card: string }>`SELECT id_card FROM operator_certificate WHERE id = ${id}`.execute(app.db)).rows[0].id_card)).toBe(real);
+      expect(
+        plain(
+          'operator-certificate',
+          (await sql<{ id_card: string }>`SELECT id_card FROM operator_certificate WHERE id = ${id}`.execute(app.db)).rows[0].id_card,
+        ),
+      ).toBe(real);
     }
   });
 
@@ -141,10 +180,18 @@ describe.each(dbTargets().flatMap((t) => [[t, 'standard'], [t, 'sm']] as const))
     const change = changes.find((r) => typeof r.contactMobile === 'string' && r.contactMobile !== '');
     expect(change, 'a unit change the authority audits').toBeDefined();
     expect(change!.contactMobile).toMatch(/\*{4}/);
-    const raw = (await sql<{ contact_mobile: string; unit_id: string }>`SELECT contact_mobile, unit_id FROM unit_change_apply WHERE id = ${change!.id}`.execute(app.db)).rows[0];
+    const raw = (
+      await sql<{ contact_mobile: string; unit_id: string }>`SELECT contact_mobile, unit_id FROM unit_change_apply WHERE id = ${change!.id}`.execute(app.db)
+    ).rows[0];
     sealedIn(raw.contact_mobile);
     const stored = { ...raw, contact_mobile: plain('unit-change', raw.contact_mobile) };
-    const audits = async () => (await sql<{ changes: unknown; user_name: string }>`SELECT changes, user_name FROM sys_audit_log WHERE record_id = ${change!.id} AND operation = 'view-unmasked'`.execute(app.db)).rows;
+    const audits = async () =>
+      (
+        await sql<{
+          changes: unknown;
+          user_name: string;
+        }>`SELECT changes, user_name FROM sys_audit_log WHERE record_id = ${change!.id} AND operation = 'view-unmasked'`.execute(app.db)
+      ).rows;
     const before = (await audits()).length;
 
     const detail = await ok(session.authority, `/r/unit-change/get/${change!.id}`);
@@ -157,7 +204,11 @@ describe.each(dbTargets().flatMap((t) => [[t, 'standard'], [t, 'sm']] as const))
     expect(JSON.stringify(fields)).not.toContain(stored.contact_mobile);
 
     // The owner's own read is not audited.
-    const owner = (await sql<{ login_name: string }>`SELECT u.login_name FROM sys_user u WHERE u.unit_id = ${stored.unit_id} AND u.login_name IN ('nbadmin', 'bladmin')`.execute(app.db)).rows[0];
+    const owner = (
+      await sql<{
+        login_name: string;
+      }>`SELECT u.login_name FROM sys_user u WHERE u.unit_id = ${stored.unit_id} AND u.login_name IN ('nbadmin', 'bladmin')`.execute(app.db)
+    ).rows[0];
     const ownerSid = owner.login_name === 'nbadmin' ? session.using : session.second;
     expect((await ok(ownerSid, `/r/unit-change/get/${change!.id}`)).contactMobile).toBe(stored.contact_mobile);
     expect(await audits()).toHaveLength(before + 1);

@@ -24,7 +24,11 @@ const FILE = [{ name: '银行回单.pdf', url: '/files/receipt.pdf' }];
 const REPORT = [{ name: '定期检验报告.pdf', url: '/files/report.pdf' }];
 
 describe.each(dbTargets())('online inspection application with fees and payment (%s)', (target) => {
-  const { app, units: [unit, other], session } = appSuite(target, { units: ['330212', '330203'], sessions: { authority: 'jgadmin' } });
+  const {
+    app,
+    units: [unit, other],
+    session,
+  } = appSuite(target, { units: ['330212', '330203'], sessions: { authority: 'jgadmin' } });
   const { post, ok } = resourceCalls<Row>(() => app);
   const refused = async (sid: string, path: string, body: Record<string, unknown> = {}) => {
     const reply = await post(sid, path, body);
@@ -33,7 +37,14 @@ describe.each(dbTargets())('online inspection application with fees and payment 
   };
   const equipment = (sid: string, fields: Record<string, unknown>) =>
     ok(sid, '/r/equipment/save', { equipmentName: '测试设备', useStatus: '1', locationArea: '330212', address: '宁波市鄞州区测试路1号', ...fields });
-  const elevatorOf = (sid: string) => equipment(sid, { equclacode: '3000', subCategory: '3100', equipmentName: '1号乘客电梯', equcode: '31103302122026000001', lastInspectionDate: '2025-04-01' });
+  const elevatorOf = (sid: string) =>
+    equipment(sid, {
+      equclacode: '3000',
+      subCategory: '3100',
+      equipmentName: '1号乘客电梯',
+      equcode: '31103302122026000001',
+      lastInspectionDate: '2025-04-01',
+    });
   const boilerOf = (sid: string) => equipment(sid, { equclacode: '1000', subCategory: '1100', equipmentName: '1号蒸汽锅炉', lastInspectionDate: '2025-04-01' });
 
   const apply = (sid: string, equipmentIds: string[], extra: Record<string, unknown> = {}) =>
@@ -75,7 +86,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
   const flowLog = async (sid: string, id: string) => (await ok<FlowLogEntry[]>(sid, `/r/online-apply/flowLog/${id}`)).map((e) => e.action);
 
   describe('fees', () => {
-    it('are computed by the server from the unit\'s own equipment; fees and snapshots sent by the client are ignored', async () => {
+    it("are computed by the server from the unit's own equipment; fees and snapshots sent by the client are ignored", async () => {
       const elevator = await elevatorOf(unit.sid);
       const boiler = await boilerOf(unit.sid);
       const saved = await ok(unit.sid, '/r/online-apply/save', {
@@ -111,10 +122,14 @@ describe.each(dbTargets())('online inspection application with fees and payment 
     it('getChargeInspectionFee quotes with the same function; findChaReliefPolicys lists the policies', async () => {
       const elevator = await elevatorOf(unit.sid);
       const boiler = await boilerOf(unit.sid);
-      const quote = await ok<{ items: Item[]; feeAmount: number; reliefAmount: number; payableAmount: number }>(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', {
-        equipmentIds: [elevator.id, boiler.id],
-        reliefPolicy: 'small-micro',
-      });
+      const quote = await ok<{ items: Item[]; feeAmount: number; reliefAmount: number; payableAmount: number }>(
+        unit.sid,
+        '/a/stone/appOnline/getChargeInspectionFee',
+        {
+          equipmentIds: [elevator.id, boiler.id],
+          reliefPolicy: 'small-micro',
+        },
+      );
       expect([quote.feeAmount, quote.reliefAmount, quote.payableAmount]).toEqual([2200, 660, 1540]);
       expect(quote.items.map((i) => [i.equipment, i.fee])).toEqual([
         [elevator.id, 700],
@@ -122,13 +137,22 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       ]);
 
       // By category: a tower crane (4300) has its own fee, another crane (4100) takes the category's.
-      const byCategory = await call<{ feeAmount: number; items: Item[] }>(app, unit.sid, 'GET', '/a/stone/appOnline/getChargeInspectionFee', { equclacode: '4000', subCategory: '4300' });
+      const byCategory = await call<{ feeAmount: number; items: Item[] }>(app, unit.sid, 'GET', '/a/stone/appOnline/getChargeInspectionFee', {
+        equclacode: '4000',
+        subCategory: '4300',
+      });
       expect(byCategory.body.data!.feeAmount).toBe(1200);
-      const pairs = await ok<{ items: Item[] }>(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { items: [{ equclacode: '4000', subCategory: '4100' }, { equclacode: '9000' }] });
+      const pairs = await ok<{ items: Item[] }>(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', {
+        items: [{ equclacode: '4000', subCategory: '4100' }, { equclacode: '9000' }],
+      });
       expect(pairs.items.map((i) => i.fee)).toEqual([800, 5000]);
 
-      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equclacode: '7000' })).body.message).toBe('该设备种类未配置检验收费标准，请联系检验机构');
-      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equclacode: '3000', subCategory: '4300' })).body.message).toBe('设备类别与设备种类不符');
+      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equclacode: '7000' })).body.message).toBe(
+        '该设备种类未配置检验收费标准，请联系检验机构',
+      );
+      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equclacode: '3000', subCategory: '4300' })).body.message).toBe(
+        '设备类别与设备种类不符',
+      );
 
       const policies = await ok<{ code: string; percent?: number; amount?: number }[]>(unit.sid, '/a/stone/appOnline/findChaReliefPolicys');
       expect(policies.map((p) => p.code)).toEqual(['small-micro', 'first-inspection', 'public-welfare']);
@@ -136,11 +160,12 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect(policies[1].amount).toBe(200);
     });
 
-    it('the form\'s live quote (its item rows as they are) is what the save then stores', async () => {
+    it("the form's live quote (its item rows as they are) is what the save then stores", async () => {
       const elevator = await elevatorOf(unit.sid);
       const boiler = await boilerOf(unit.sid);
       type Quote = { items: Item[]; feeAmount: number; reliefAmount: number; payableAmount: number };
-      const quoteOf = (items: Record<string, unknown>[], reliefPolicy?: string) => ok<Quote>(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { items, ...(reliefPolicy ? { reliefPolicy } : {}) });
+      const quoteOf = (items: Record<string, unknown>[], reliefPolicy?: string) =>
+        ok<Quote>(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { items, ...(reliefPolicy ? { reliefPolicy } : {}) });
       // Rows as the form holds them while the clerk picks: a picked row, a blank row just added.
       const one = await quoteOf([{ equipment: elevator.id, equcode: null }, {}]);
       expect([one.feeAmount, one.payableAmount]).toEqual([700, 700]);
@@ -153,26 +178,62 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       }
       expect((await quoteOf(rows, 'small-micro')).payableAmount).toBe(1540);
       // Nothing picked yet: no amount, the reason named.
-      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { items: [{}, { equipment: '' }] })).body.message).toBe('请选择设备或设备种类');
+      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { items: [{}, { equipment: '' }] })).body.message).toBe(
+        '请选择设备或设备种类',
+      );
     });
 
-    it('another unit\'s equipment can be neither quoted nor applied for', async () => {
+    it("another unit's equipment can be neither quoted nor applied for", async () => {
       const foreign = await elevatorOf(other.sid);
-      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equipmentIds: [foreign.id] })).body.message).toBe('设备不存在或不属于本单位');
-      const before = (await call<Page<Row>>(app, unit.sid, 'GET', '/r/online-apply/list', { pageSize: '100' })).body.data!.count;
-      expect((await refused(unit.sid, '/r/online-apply/save', { applicant: '单位', contactPerson: '张三', contactMobile: '13805741234', expectedDate: todayIn(), items: [{ equipment: foreign.id }] })).body.message).toBe(
+      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equipmentIds: [foreign.id] })).body.message).toBe(
         '设备不存在或不属于本单位',
       );
+      const before = (await call<Page<Row>>(app, unit.sid, 'GET', '/r/online-apply/list', { pageSize: '100' })).body.data!.count;
+      expect(
+        (
+          await refused(unit.sid, '/r/online-apply/save', {
+            applicant: '单位',
+            contactPerson: '张三',
+            contactMobile: '13805741234',
+            expectedDate: todayIn(),
+            items: [{ equipment: foreign.id }],
+          })
+        ).body.message,
+      ).toBe('设备不存在或不属于本单位');
       expect((await call<Page<Row>>(app, unit.sid, 'GET', '/r/online-apply/list', { pageSize: '100' })).body.data!.count).toBe(before);
     });
 
     it('an application needs equipment, once each, and a valid mobile number', async () => {
       const elevator = await elevatorOf(unit.sid);
-      expect((await refused(unit.sid, '/r/online-apply/save', { applicant: '单位', contactPerson: '张三', contactMobile: '13805741234', expectedDate: todayIn(), items: [] })).body.message).toBe('请至少选择一台报检设备');
-      expect((await refused(unit.sid, '/r/online-apply/save', { applicant: '单位', contactPerson: '张三', contactMobile: '13805741234', expectedDate: todayIn(), items: [{ equipment: elevator.id }, { equipment: elevator.id }] })).body.message).toBe(
-        '同一台设备不能重复报检',
-      );
-      const badMobile = await refused(unit.sid, '/r/online-apply/save', { applicant: '单位', contactPerson: '张三', contactMobile: '12345', expectedDate: todayIn(), items: [{ equipment: elevator.id }] });
+      expect(
+        (
+          await refused(unit.sid, '/r/online-apply/save', {
+            applicant: '单位',
+            contactPerson: '张三',
+            contactMobile: '13805741234',
+            expectedDate: todayIn(),
+            items: [],
+          })
+        ).body.message,
+      ).toBe('请至少选择一台报检设备');
+      expect(
+        (
+          await refused(unit.sid, '/r/online-apply/save', {
+            applicant: '单位',
+            contactPerson: '张三',
+            contactMobile: '13805741234',
+            expectedDate: todayIn(),
+            items: [{ equipment: elevator.id }, { equipment: elevator.id }],
+          })
+        ).body.message,
+      ).toBe('同一台设备不能重复报检');
+      const badMobile = await refused(unit.sid, '/r/online-apply/save', {
+        applicant: '单位',
+        contactPerson: '张三',
+        contactMobile: '12345',
+        expectedDate: todayIn(),
+        items: [{ equipment: elevator.id }],
+      });
       expect(badMobile.body.message).toBe('请输入有效的手机号码');
     });
   });
@@ -220,19 +281,44 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       // The inspection result: every input required, checked like a field, never in the future.
       const missing = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1' });
       expect(missing.body.message).toBe('请选择检验日期');
-      const badCode = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '9', inspectionDate: todayIn(), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
+      const badCode = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, {
+        conclusion: '9',
+        inspectionDate: todayIn(),
+        inspectionBody: '宁波市特种设备检验研究院',
+        report: REPORT,
+      });
       expect(badCode.body.message).toBe('检验结论的值不在可选范围内');
-      const future = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1', inspectionDate: addToDate(todayIn(), 1, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: REPORT });
+      const future = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, {
+        conclusion: '1',
+        inspectionDate: addToDate(todayIn(), 1, 'd'),
+        inspectionBody: '宁波市特种设备检验研究院',
+        report: REPORT,
+      });
       expect(future.body.message).toBe('检验日期不能晚于今天');
       expect((await ok(unit.sid, `/r/online-apply/get/${draft.id}`)).status).toBe('paid');
 
       const inspectionDate = addToDate(todayIn(), -2, 'd');
-      const inspected = await ok(session.authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1', inspectionDate, inspectionBody: '宁波市特种设备检验研究院', report: REPORT, opinion: '检验合格' });
-      expect([inspected.status, inspected.conclusion, inspected.inspectionDate, inspected.inspectionBody]).toEqual(['inspected', '1', inspectionDate, '宁波市特种设备检验研究院']);
+      const inspected = await ok(session.authority, `/r/online-apply/inspect/${draft.id}`, {
+        conclusion: '1',
+        inspectionDate,
+        inspectionBody: '宁波市特种设备检验研究院',
+        report: REPORT,
+        opinion: '检验合格',
+      });
+      expect([inspected.status, inspected.conclusion, inspected.inspectionDate, inspected.inspectionBody]).toEqual([
+        'inspected',
+        '1',
+        inspectionDate,
+        '宁波市特种设备检验研究院',
+      ]);
       expect((inspected.report as { name: string }[])[0].name).toBe('定期检验报告.pdf');
 
       const elevatorAfter = await ok(unit.sid, `/r/equipment/get/${elevator.id}`);
-      expect([elevatorAfter.lastInspectionDate, elevatorAfter.lastConclusion, elevatorAfter.inspectionBody]).toEqual([inspectionDate, '1', '宁波市特种设备检验研究院']);
+      expect([elevatorAfter.lastInspectionDate, elevatorAfter.lastConclusion, elevatorAfter.inspectionBody]).toEqual([
+        inspectionDate,
+        '1',
+        '宁波市特种设备检验研究院',
+      ]);
       expect(elevatorAfter.nextInspectionDate).toBe(addToDate(inspectionDate, 12, 'm'));
       const boilerAfter = await ok(unit.sid, `/r/equipment/get/${boiler.id}`);
       expect(boilerAfter.nextInspectionDate).toBe(addToDate(inspectionDate, 12, 'm'));
@@ -240,7 +326,13 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       // Each piece's inspection history (检验记录) gains the inspection, with the report.
       const history = await ok<{ list: Row[] }>(unit.sid, '/r/inspection-record/list', { equipment: elevator.id });
       expect(history.list).toHaveLength(1);
-      expect(history.list[0]).toMatchObject({ inspectionType: 'periodic', inspectionDate, conclusion: '1', inspectionBody: '宁波市特种设备检验研究院', nextInspectionDate: addToDate(inspectionDate, 12, 'm') });
+      expect(history.list[0]).toMatchObject({
+        inspectionType: 'periodic',
+        inspectionDate,
+        conclusion: '1',
+        inspectionBody: '宁波市特种设备检验研究院',
+        nextInspectionDate: addToDate(inspectionDate, 12, 'm'),
+      });
       expect((history.list[0].report as { name: string }[])[0].name).toBe('定期检验报告.pdf');
       expect((await ok<{ list: Row[] }>(unit.sid, '/r/inspection-record/list', { equipment: boiler.id })).list).toHaveLength(1);
     });
@@ -286,7 +378,12 @@ describe.each(dbTargets())('online inspection application with fees and payment 
 
     it('the unit cannot record an inspection result', async () => {
       const { application } = await unpaid();
-      const inspect = await post(unit.sid, `/r/online-apply/inspect/${application.id}`, { conclusion: '1', inspectionDate: todayIn(), inspectionBody: '单位自检', report: REPORT });
+      const inspect = await post(unit.sid, `/r/online-apply/inspect/${application.id}`, {
+        conclusion: '1',
+        inspectionDate: todayIn(),
+        inspectionBody: '单位自检',
+        report: REPORT,
+      });
       expect(inspect.status).toBe(403);
     });
   });
@@ -348,13 +445,17 @@ describe.each(dbTargets())('online inspection application with fees and payment 
     it('updatePayCert keeps the application unpaid with the certificate; the authority confirms it → paid with a receipt; the open order is closed', async () => {
       const { application } = await unpaid();
       const order = (await toPay(unit.sid, application.id)).body.data!;
-      expect((await refused(session.authority, `/r/online-apply/confirm-payment/${application.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
+      expect((await refused(session.authority, `/r/online-apply/confirm-payment/${application.id}`)).body.message).toBe(
+        '申请单位尚未上传缴费凭证，不能确认缴费',
+      );
       expect((await refused(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, {})).body.message).toBe('请上传缴费凭证');
 
       const withCert = await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE });
       expect(withCert.status).toBe('unpaid');
       expect(withCert.payCertificate).toEqual(FILE);
-      expect((await refused(other.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE })).body.message).toBe('记录不存在或无权访问');
+      expect((await refused(other.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE })).body.message).toBe(
+        '记录不存在或无权访问',
+      );
 
       const confirmed = await ok(session.authority, `/r/online-apply/confirm-payment/${application.id}`);
       expect([confirmed.status, confirmed.payChannel]).toEqual(['paid', 'offline']);
@@ -375,12 +476,17 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       const certified = (await unpaid()).application;
       await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${certified.id}`, { payCertificate: FILE });
       // The list filter on the attachment: true keeps the rows with a file, false those without (POST body and GET query).
-      const ids = async (params: Record<string, unknown>) => (await ok<Page<Row>>(session.authority, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100, ...params })).list.map((r) => r.id);
+      const ids = async (params: Record<string, unknown>) =>
+        (await ok<Page<Row>>(session.authority, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100, ...params })).list.map((r) => r.id);
       expect(await ids({ payCertificate: true })).toContain(certified.id);
       expect(await ids({ payCertificate: true })).not.toContain(bare.id);
       expect(await ids({ payCertificate: false })).toContain(bare.id);
       expect(await ids({ payCertificate: false })).not.toContain(certified.id);
-      const byQuery = await call<Page<Row>>(app, session.authority, 'GET', '/r/online-apply/list', { status: 'unpaid', payCertificate: 'true', pageSize: '100' });
+      const byQuery = await call<Page<Row>>(app, session.authority, 'GET', '/r/online-apply/list', {
+        status: 'unpaid',
+        payCertificate: 'true',
+        pageSize: '100',
+      });
       expect(byQuery.body.data!.list.map((r) => r.id)).toContain(certified.id);
       expect(byQuery.body.data!.list.map((r) => r.id)).not.toContain(bare.id);
       const rows = (await ok<Page<Row>>(session.authority, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100 })).list;
@@ -402,10 +508,11 @@ describe.each(dbTargets())('online inspection application with fees and payment 
   });
 
   describe('lists', () => {
-    it('the legacy list shows the unit its own applications only; the authority sees its area\'s', async () => {
+    it("the legacy list shows the unit its own applications only; the authority sees its area's", async () => {
       const mine = await apply(unit.sid, [(await elevatorOf(unit.sid)).id]);
       const theirs = await apply(other.sid, [(await elevatorOf(other.sid)).id], { isCommit: true });
-      const ids = async (sid: string) => (await call<Page<Row>>(app, sid, 'GET', '/a/stone/appOnline/list', { pageSize: '100' })).body.data!.list.map((r) => r.id);
+      const ids = async (sid: string) =>
+        (await call<Page<Row>>(app, sid, 'GET', '/a/stone/appOnline/list', { pageSize: '100' })).body.data!.list.map((r) => r.id);
       expect(await ids(unit.sid)).toContain(mine.id);
       expect(await ids(unit.sid)).not.toContain(theirs.id);
       expect(await ids(session.authority)).toContain(theirs.id);

@@ -15,7 +15,8 @@ import { runAdmin } from '../support/admin-cli';
 
 const SLOW = { timeout: 600_000 };
 const PRODUCTION = '模式：生产（不写入演示账号与数据）/ Mode: production';
-const HINT = /数据库中还没有账号：用 npm run admin -- create-authority.* \/ No account yet: create the first administrator with `npm run admin -- create-authority`/;
+const HINT =
+  /数据库中还没有账号：用 npm run admin -- create-authority.* \/ No account yet: create the first administrator with `npm run admin -- create-authority`/;
 const DEMO = /模式：演示.*\/ Mode: demo/;
 
 const admin = runAdmin;
@@ -59,7 +60,7 @@ describe('the embedded database', () => {
       const server = await start({ env, dataDir });
       expect(server.output()).toContain(PRODUCTION);
       expect(server.output()).toMatch(HINT);
-      expect(server.output()).toContain('Note: PORTAL_MASTER_KEY is not set; the server\'s private keys and SSO secret are stored unsealed');
+      expect(server.output()).toContain("Note: PORTAL_MASTER_KEY is not set; the server's private keys and SSO secret are stored unsealed");
       expect((await logInOver(server.baseURL, 'nbadmin')).reply).toMatchObject({ result: 'false', message: '账号或密码错误' });
 
       const held = await admin(['create-authority', '--login', 'jgroot', '--name', '陈静', '--generate'], { PORTAL_DATA_DIR: dataDir });

@@ -56,7 +56,16 @@ describe.each(dbTargets())('server-side access control (%s)', (target) => {
     const otherUnit = await app.db.selectFrom('sys_unit').select('id').where('id', '=', DEMO_UNITS.authority.id).executeTakeFirstOrThrow();
     await app.db
       .insertInto('sys_user')
-      .values({ id: 'f'.repeat(32), unit_id: otherUnit.id, login_name: 'other_unit_sub', name: '他单位子账号', password_hash: 'x', is_user_seed: 0, basic_unit_flag: 1, office_id: null })
+      .values({
+        id: 'f'.repeat(32),
+        unit_id: otherUnit.id,
+        login_name: 'other_unit_sub',
+        name: '他单位子账号',
+        password_hash: 'x',
+        is_user_seed: 0,
+        basic_unit_flag: 1,
+        office_id: null,
+      })
       .execute();
     const page = (await list(await sessionOf(app, 'nbadmin'), { pageSize: '100' })).json<Envelope<Page<Account>>>().data!;
     expect(page.list.map((a) => a.loginName)).not.toContain('other_unit_sub');

@@ -17,7 +17,11 @@ const FILE = [{ name: '登记表.pdf', url: '' }];
 const CONTACT = { contactPerson: '张伟', contactMobile: '13805740001' };
 
 describe.each(dbTargets())('field requirements enforced by the server (%s)', (target) => {
-  const { app, units: [unit], session } = appSuite(target, { units: ['330212'], sessions: { authority: 'jgadmin' } });
+  const {
+    app,
+    units: [unit],
+    session,
+  } = appSuite(target, { units: ['330212'], sessions: { authority: 'jgadmin' } });
   const today = todayIn();
   /**
    * Runs a check of a bound relative to today with China's date; a check that failed while midnight
@@ -49,7 +53,15 @@ describe.each(dbTargets())('field requirements enforced by the server (%s)', (ta
     expect(await count()).toBe(before);
   };
   const equipment = (fields: Record<string, unknown> = {}) =>
-    saved('/r/equipment/save', { equipmentName: '测试电梯', equclacode: '3000', subCategory: '3100', useStatus: '0', locationArea: '330212', address: '宁波市鄞州区测试路1号', ...fields });
+    saved('/r/equipment/save', {
+      equipmentName: '测试电梯',
+      equclacode: '3000',
+      subCategory: '3100',
+      useStatus: '0',
+      locationArea: '330212',
+      address: '宁波市鄞州区测试路1号',
+      ...fields,
+    });
 
   describe('conditional requirements (requiredWhen) and relevance (when)', () => {
     it('demo notice: an urgent notice needs its reason; a reason without urgency is not stored', async () => {
@@ -70,7 +82,15 @@ describe.each(dbTargets())('field requirements enforced by the server (%s)', (ta
     });
 
     it('use registration by unit names the category; by sets it does not', async () => {
-      const base = { useUnitName: '单位', useUnitCreditCode: '91330212MA2CL8F54L', useUnitAddress: '地址', locationArea: '330212', useStartDate: today, reason: '投入使用', ...CONTACT };
+      const base = {
+        useUnitName: '单位',
+        useUnitCreditCode: '91330212MA2CL8F54L',
+        useUnitAddress: '地址',
+        locationArea: '330212',
+        useStartDate: today,
+        reason: '投入使用',
+        ...CONTACT,
+      };
       await refused('use-regist-apply', { ...base, registMode: 'regByUnit' }, 'equclacode', '请选择设备种类');
       expect((await saved('/r/use-regist-apply/save', { ...base, registMode: 'regBySets', equclacode: '3000' })).equclacode).toBeNull();
     });
@@ -80,13 +100,24 @@ describe.each(dbTargets())('field requirements enforced by the server (%s)', (ta
       const base = { equipment: item.id, checkDate: today, checker: '王建国' };
       await refused('self-check', { ...base, conclusion: 'rectify' }, 'problems', '请填写发现问题');
       await refused('self-check', { ...base, conclusion: 'rectify', problems: '限位失灵' }, 'rectifyDeadline', '请选择整改期限');
-      await refused('self-check', { ...base, conclusion: 'rectify', problems: '限位失灵', rectifyDeadline: addToDate(today, -1, 'd') }, 'rectifyDeadline', '整改期限不能早于检查日期');
+      await refused(
+        'self-check',
+        { ...base, conclusion: 'rectify', problems: '限位失灵', rectifyDeadline: addToDate(today, -1, 'd') },
+        'rectifyDeadline',
+        '整改期限不能早于检查日期',
+      );
       const pass = await saved('/r/self-check/save', { ...base, conclusion: 'pass', rectification: '无需整改', rectifyDeadline: addToDate(today, 7, 'd') });
       expect([pass.rectification, pass.rectifyDeadline]).toEqual([null, null]);
     });
 
     it('pressure piping needs its sub-category; other equipment may leave it out', async () => {
-      const { body } = await post('/r/equipment/save', { equipmentName: '蒸汽管道', equclacode: '8000', useStatus: '0', locationArea: '330212', address: '厂区' });
+      const { body } = await post('/r/equipment/save', {
+        equipmentName: '蒸汽管道',
+        equclacode: '8000',
+        useStatus: '0',
+        locationArea: '330212',
+        address: '厂区',
+      });
       expect(body).toMatchObject({ result: 'false', code: 'VALIDATION_FAILED', message: '请选择设备类别', data: { field: 'subCategory' } });
       expect((await equipment({ subCategory: null })).subCategory).toBeNull();
     });
@@ -95,7 +126,14 @@ describe.each(dbTargets())('field requirements enforced by the server (%s)', (ta
   describe('date bounds (notBefore / notAfter)', () => {
     it('an on-site check cannot be dated in the future', async () => {
       const item = await equipment();
-      await onOneDay((day) => refused('self-check', { equipment: item.id, checkDate: addToDate(day, 1, 'd'), checker: '王建国', conclusion: 'pass' }, 'checkDate', '检查日期不能晚于今天'));
+      await onOneDay((day) =>
+        refused(
+          'self-check',
+          { equipment: item.id, checkDate: addToDate(day, 1, 'd'), checker: '王建国', conclusion: 'pass' },
+          'checkDate',
+          '检查日期不能晚于今天',
+        ),
+      );
     });
 
     it('an online inspection cannot be expected in the past; a sub-table needs a row', async () => {
@@ -109,13 +147,28 @@ describe.each(dbTargets())('field requirements enforced by the server (%s)', (ta
     it('an old date does not block an edit of other fields (bounds are checked when the value changes)', async () => {
       const item = await equipment();
       const check = await saved('/r/self-check/save', { equipment: item.id, checkDate: today, checker: '王建国', conclusion: 'pass' });
-      await app.db.updateTable('self_check' as never).set({ check_date: '2030-01-01' } as never).where('id' as never, '=', check.id as never).execute();
-      expect((await saved('/r/self-check/save', { id: check.id, equipment: item.id, checkDate: '2030-01-01', checker: '李四', conclusion: 'pass' })).checker).toBe('李四');
+      await app.db
+        .updateTable('self_check' as never)
+        .set({ check_date: '2030-01-01' } as never)
+        .where('id' as never, '=', check.id as never)
+        .execute();
+      expect(
+        (await saved('/r/self-check/save', { id: check.id, equipment: item.id, checkDate: '2030-01-01', checker: '李四', conclusion: 'pass' })).checker,
+      ).toBe('李四');
     });
   });
 
   describe('requirements of a commit (requiredOn)', () => {
-    const registration = { registMode: 'regBySets', useUnitName: '单位', useUnitCreditCode: '91330212MA2CL8F54L', useUnitAddress: '地址', locationArea: '330212', useStartDate: today, reason: '投入使用', ...CONTACT };
+    const registration = {
+      registMode: 'regBySets',
+      useUnitName: '单位',
+      useUnitCreditCode: '91330212MA2CL8F54L',
+      useUnitAddress: '地址',
+      locationArea: '330212',
+      useStartDate: today,
+      reason: '投入使用',
+      ...CONTACT,
+    };
 
     it('a draft may lack the equipment list and the form; its commit may not, and nothing changes', async () => {
       const draft = await saved('/r/use-regist-apply/save', registration);
@@ -124,7 +177,11 @@ describe.each(dbTargets())('field requirements enforced by the server (%s)', (ta
       expect(commit.body).toMatchObject({ result: 'false', code: 'VALIDATION_FAILED', message: '请至少添加一条设备清单', data: { field: 'items' } });
       const item = await equipment();
       const withItems = await saved('/r/use-regist-apply/save', { ...registration, id: draft.id, items: [{ equipment: item.id }] });
-      expect((await post(`/r/use-regist-apply/commit/${draft.id}`)).body).toMatchObject({ result: 'false', message: '请上传使用登记表', data: { field: 'applyForm' } });
+      expect((await post(`/r/use-regist-apply/commit/${draft.id}`)).body).toMatchObject({
+        result: 'false',
+        message: '请上传使用登记表',
+        data: { field: 'applyForm' },
+      });
       expect(withItems.status).toBe('draft');
       // Save and commit in one request is held to the same requirements, all or nothing.
       const { body } = await post('/r/use-regist-apply/save', { ...registration, items: [{ equipment: item.id }], isCommit: true });

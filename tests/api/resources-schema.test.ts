@@ -46,10 +46,14 @@ describe.each(dbTargets())('resource tables across restarts (%s)', (target) => {
     return app;
   };
   const columns = async (app: FastifyInstance) =>
-    (await sql<{ column_name: string; data_type: string }>`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'fx_item' ORDER BY column_name`.execute(app.db)).rows.map(
-      (r) => `${r.column_name}:${r.data_type}`,
-    );
-  const indexes = async (app: FastifyInstance) => (await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'fx_item'`.execute(app.db)).rows.map((r) => r.indexname);
+    (
+      await sql<{
+        column_name: string;
+        data_type: string;
+      }>`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'fx_item' ORDER BY column_name`.execute(app.db)
+    ).rows.map((r) => `${r.column_name}:${r.data_type}`);
+  const indexes = async (app: FastifyInstance) =>
+    (await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'fx_item'`.execute(app.db)).rows.map((r) => r.indexname);
 
   beforeEach(async () => {
     db = await persistentDb(target);
@@ -66,7 +70,12 @@ describe.each(dbTargets())('resource tables across restarts (%s)', (target) => {
   });
 
   it('creates the table with system columns and applies a new field and index on restart, keeping the rows', async () => {
-    writeResource({ ...V1, note: { type: 'text', label: '备注', maxLength: 200, index: true }, amount: { type: 'money', label: '金额' }, tags: { type: 'attachment', label: '附件' } });
+    writeResource({
+      ...V1,
+      note: { type: 'text', label: '备注', maxLength: 200, index: true },
+      amount: { type: 'money', label: '金额' },
+      tags: { type: 'attachment', label: '附件' },
+    });
     const app = await start();
     try {
       expect(await columns(app)).toEqual([
@@ -101,7 +110,9 @@ describe.each(dbTargets())('resource tables across restarts (%s)', (target) => {
       expect(failure).toBeInstanceOf(DestructiveSchemaChangeError);
       expect((failure as Error).message).toMatch(/src\/server\/db\/migrations\/\d{4}_alter_fx_item\.ts/);
       expect((failure as Error).message).toMatch(statement);
-      const cols = (await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_name = 'fx_item'`.execute(conn)).rows.map((r) => r.column_name);
+      const cols = (await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_name = 'fx_item'`.execute(conn)).rows.map(
+        (r) => r.column_name,
+      );
       expect(cols).toContain('name');
       expect(cols).not.toContain('added');
       expect(cols).not.toContain('renamed');
@@ -128,9 +139,13 @@ interface Order {
 describe.each(dbTargets())('fixture resources: access ids, sub-tables, plain save/delete (%s)', (target) => {
   const { app, session } = appSuite(target, { build: { schemaDir: FIXTURE_SCHEMAS }, sessions: { authority: 'jgadmin' } });
 
-  it("refuses every route of a resource to a role without one of its access ids", async () => {
+  it('refuses every route of a resource to a role without one of its access ids', async () => {
     const unit = await unitUser(app, '330212');
-    for (const [method, path] of [['GET', '/r/fx-order/list'], ['POST', '/r/fx-order/save'], ['GET', `/r/fx-order/get/${'a'.repeat(32)}`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/r/fx-order/list'],
+      ['POST', '/r/fx-order/save'],
+      ['GET', `/r/fx-order/get/${'a'.repeat(32)}`],
+    ] as const) {
       const res = await call(app, unit.sid, method, path, method === 'POST' ? { orderNo: 'X' } : undefined);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('FORBIDDEN');
@@ -145,7 +160,15 @@ describe.each(dbTargets())('fixture resources: access ids, sub-tables, plain sav
       total: 12.5,
       lines: [{ product: '甲', quantity: 2 }, { product: '乙' }],
     });
-    expect(res.body.data).toMatchObject({ orderNo: 'NO-1', orderDate: '2026-05-01T00:30:00.000Z', total: 12.5, lines: [{ product: '甲', quantity: 2 }, { product: '乙', quantity: 1 }] });
+    expect(res.body.data).toMatchObject({
+      orderNo: 'NO-1',
+      orderDate: '2026-05-01T00:30:00.000Z',
+      total: 12.5,
+      lines: [
+        { product: '甲', quantity: 2 },
+        { product: '乙', quantity: 1 },
+      ],
+    });
     const id = res.body.data!.id;
 
     const updated = await call<Order>(app, session.authority, 'POST', '/r/fx-order/save', { id, lines: [{ product: '丙', quantity: 3 }] });

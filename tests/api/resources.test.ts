@@ -34,10 +34,15 @@ const R = '/r/demo-notice';
 
 describe.each(dbTargets())('resource engine (%s)', (target) => {
   // Two units of the same city district area, one of another city; the authority is at 330200: it oversees 3302xx.
-  const { app, units: [unitA, unitB, elsewhere], session } = appSuite(target, { units: ['330212', '330203', '330106'], sessions: { authority: 'jgadmin' } });
+  const {
+    app,
+    units: [unitA, unitB, elsewhere],
+    session,
+  } = appSuite(target, { units: ['330212', '330203', '330106'], sessions: { authority: 'jgadmin' } });
 
   const save = (sid: string, body: Record<string, unknown>) => call<Notice>(app, sid, 'POST', `${R}/save`, body);
-  const act = (sid: string, action: string, id: string, body: Record<string, unknown> = {}) => call<Notice | null>(app, sid, 'POST', `${R}/${action}/${id}`, body);
+  const act = (sid: string, action: string, id: string, body: Record<string, unknown> = {}) =>
+    call<Notice | null>(app, sid, 'POST', `${R}/${action}/${id}`, body);
   const get = (sid: string, id: string) => call<Notice>(app, sid, 'GET', `${R}/get/${id}`);
   const list = (sid: string, query: Record<string, unknown> = {}) => call<Page<Notice>>(app, sid, 'GET', `${R}/list`, query);
   const flowLog = (sid: string, id: string) => call<FlowEntry[]>(app, sid, 'GET', `${R}/flowLog/${id}`);
@@ -47,12 +52,25 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
     return res.body.data!;
   };
   /** Reads a row straight from the table, bypassing the engine. */
-  const stored = (id: string) => app.db.selectFrom('demo_notice' as never).selectAll().where('id' as never, '=', id as never).executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+  const stored = (id: string) =>
+    app.db
+      .selectFrom('demo_notice' as never)
+      .selectAll()
+      .where('id' as never, '=', id as never)
+      .executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
 
   describe('save and get', () => {
     it('inserts a draft owned by the unit, with defaults, and reads it back', async () => {
       const row = await draft(unitA.sid, { publishDate: '2026-03-01', attachments: [{ attsysid: 'a1', name: '通知.pdf' }] });
-      expect(row).toMatchObject({ status: 'draft', category: '1', urgent: false, publishDate: '2026-03-01', unitId: unitA.unitId, areaCode: '330212', version: 1 });
+      expect(row).toMatchObject({
+        status: 'draft',
+        category: '1',
+        urgent: false,
+        publishDate: '2026-03-01',
+        unitId: unitA.unitId,
+        areaCode: '330212',
+        version: 1,
+      });
       expect(row.id).toMatch(/^[0-9a-f]{32}$/);
       // The readonly session field: the unit's own name, whatever the body says.
       expect(row.unitName).toMatch(/^测试单位/);
@@ -63,7 +81,16 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
 
     it('updates a draft and bumps its version; system fields in the body are ignored', async () => {
       const row = await draft(unitA.sid);
-      const res = await save(unitA.sid, { id: row.id, version: 1, title: '新标题', content: '新正文', status: 'approved', unitId: unitB.unitId, unitName: '别的单位', createBy: 'x' });
+      const res = await save(unitA.sid, {
+        id: row.id,
+        version: 1,
+        title: '新标题',
+        content: '新正文',
+        status: 'approved',
+        unitId: unitB.unitId,
+        unitName: '别的单位',
+        createBy: 'x',
+      });
       expect(res.body.data).toMatchObject({ id: row.id, title: '新标题', status: 'draft', unitId: unitA.unitId, unitName: row.unitName, version: 2 });
     });
 
@@ -97,7 +124,15 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
   });
 
   describe('validation', () => {
-    const count = async () => Number((await app.db.selectFrom('demo_notice' as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom('demo_notice' as never)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     it.each([
       [{ content: 'x' }, '请填写标题'],
@@ -228,14 +263,19 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
       }
       expect(await stored(mine.id)).toMatchObject({ status: 'submitted', title: '区域内' });
       expect((await act(session.authority, 'audit-agree', mine.id)).body.data).toMatchObject({ status: 'approved' });
-      expect((await act(session.authority, 'audit-agree', mine.id)).body).toMatchObject({ result: 'false', code: 'WRONG_STATE', message: '当前状态不允许此操作' });
+      expect((await act(session.authority, 'audit-agree', mine.id)).body).toMatchObject({
+        result: 'false',
+        code: 'WRONG_STATE',
+        message: '当前状态不允许此操作',
+      });
     });
 
     it("a unit's drafts are its own: the authority neither lists nor reads them until they are committed", async () => {
       const row = await draft(unitA.sid, { title: '未提交的草稿' });
       const listed = async () => (await list(session.authority, { pageSize: 100 })).body.data!.list.map((r) => r.id);
       expect(await listed()).not.toContain(row.id);
-      for (const res of [await get(session.authority, row.id), await flowLog(session.authority, row.id)]) expect(res.body).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
+      for (const res of [await get(session.authority, row.id), await flowLog(session.authority, row.id)])
+        expect(res.body).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
       await act(unitA.sid, 'commit', row.id);
       expect(await listed()).toContain(row.id);
       expect((await get(session.authority, row.id)).body.data).toMatchObject({ id: row.id, status: 'submitted' });
@@ -270,7 +310,13 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
     });
 
     it('sorts by whitelisted fields only', async () => {
-      expect(titles((await list(lister.sid, { orderBy: 'publishDate asc' })).body.data!)).toEqual(['锅炉安全通知', '电梯维保公告', '起重机械政策', '压力容器通知', '游乐设施公告']);
+      expect(titles((await list(lister.sid, { orderBy: 'publishDate asc' })).body.data!)).toEqual([
+        '锅炉安全通知',
+        '电梯维保公告',
+        '起重机械政策',
+        '压力容器通知',
+        '游乐设施公告',
+      ]);
       for (const orderBy of ['password desc', 'title; drop table demo_notice', 'title sideways']) {
         const res = await list(lister.sid, { orderBy });
         expect(res.status).toBe(400);
@@ -282,7 +328,10 @@ describe.each(dbTargets())('resource engine (%s)', (target) => {
       expect((await list(lister.sid, { title: '%' })).body.data!.count).toBe(0);
       expect((await list(lister.sid, { category: '2' })).body.data!.count).toBe(2);
       expect((await list(lister.sid, { category: ['2', '3'] })).body.data!.count).toBe(3);
-      expect(titles((await list(lister.sid, { publishDate_gte: '2026-02-01', publishDate_lte: '2026-03-31', orderBy: 'publishDate' })).body.data!)).toEqual(['电梯维保公告', '起重机械政策']);
+      expect(titles((await list(lister.sid, { publishDate_gte: '2026-02-01', publishDate_lte: '2026-03-31', orderBy: 'publishDate' })).body.data!)).toEqual([
+        '电梯维保公告',
+        '起重机械政策',
+      ]);
       expect((await list(lister.sid, { status: 'submitted' })).body.data!.count).toBe(0);
       expect((await list(lister.sid, { status: 'draft', category: '1', title: '' })).body.data!.count).toBe(2);
       expect((await list(lister.sid, { publishDate_gte: 'yesterday' })).status).toBe(400);

@@ -22,7 +22,18 @@ describe.each(dbTargets())('risk grading (%s)', (target) => {
 
   const sheet = (scores: number[], extra: Record<string, unknown> = {}) => {
     const [ageScore, inspectionScore, hazardScore, environmentScore, managementScore, populationScore] = scores;
-    return { equipment, assessDate: todayIn(), nextAssessDate: addToDate(todayIn(), 365, 'd'), ageScore, inspectionScore, hazardScore, environmentScore, managementScore, populationScore, ...extra };
+    return {
+      equipment,
+      assessDate: todayIn(),
+      nextAssessDate: addToDate(todayIn(), 365, 'd'),
+      ageScore,
+      inspectionScore,
+      hazardScore,
+      environmentScore,
+      managementScore,
+      populationScore,
+      ...extra,
+    };
   };
 
   it('computes the total and the grade on the server, ignoring what the request says', async () => {

@@ -21,20 +21,32 @@ describe.each(dbTargets())('safety commitment letters (%s)', (target) => {
   });
 
   it('keeps one letter a year per unit', async () => {
-    expect((await post(session.unit, '/r/safety-commitment/save', { year: 2031, principal: '陈国华' })).body).toMatchObject({ result: 'false', message: '数据已存在，不能重复' });
+    expect((await post(session.unit, '/r/safety-commitment/save', { year: 2031, principal: '陈国华' })).body).toMatchObject({
+      result: 'false',
+      message: '数据已存在，不能重复',
+    });
     expect((await post(session.other, '/r/safety-commitment/save', { year: 2031, principal: '周建平' })).body.result).toBe('true');
   });
 
   it('commits only with the signing date and the signed scan', async () => {
     const draft = (await post(session.unit, '/r/safety-commitment/save', { year: 2032, principal: '陈国华' })).body.data!;
     expect((await post(session.unit, `/r/safety-commitment/commit/${draft.id}`)).body).toMatchObject({ result: 'false', message: '请选择签署日期' });
-    const signed = (await post(session.unit, '/r/safety-commitment/save', { id: draft.id, version: draft.version, year: 2032, principal: '陈国华', signDate: '2026-01-10' })).body.data!;
+    const signed = (
+      await post(session.unit, '/r/safety-commitment/save', { id: draft.id, version: draft.version, year: 2032, principal: '陈国华', signDate: '2026-01-10' })
+    ).body.data!;
     expect((await post(session.unit, `/r/safety-commitment/commit/${signed.id}`)).body).toMatchObject({ result: 'false', message: '请上传签字盖章扫描件' });
     expect((await call<Row>(app, session.unit, 'GET', `/r/safety-commitment/get/${draft.id}`)).body.data!.status).toBe('draft');
   });
 
   it('lets neither another unit nor a sub-account without the menu delete or commit it, and refuses a committed letter', async () => {
-    const draft = (await post(session.unit, '/r/safety-commitment/save', { year: 2033, principal: '陈国华', signDate: '2026-01-10', scan: [{ name: '承诺书.pdf', url: '' }] })).body.data!;
+    const draft = (
+      await post(session.unit, '/r/safety-commitment/save', {
+        year: 2033,
+        principal: '陈国华',
+        signDate: '2026-01-10',
+        scan: [{ name: '承诺书.pdf', url: '' }],
+      })
+    ).body.data!;
     expect((await post(session.other, `/r/safety-commitment/delete/${draft.id}`)).body).toMatchObject({ result: 'false', message: '记录不存在或无权访问' });
     const sub = await sessionOf(app, 'nbsub');
     expect((await call(app, sub, 'POST', `/r/safety-commitment/commit/${draft.id}`, {})).status).toBe(403);

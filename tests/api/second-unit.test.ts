@@ -14,7 +14,7 @@ type Page = { list: Row[]; count: number };
 describe.each(dbTargets())('the second using unit (%s)', (target) => {
   const { app, session } = appSuite(target, { sessions: { first: 'nbadmin', second: 'bladmin' } });
 
-  const get = async <T,>(sid: string, path: string, query: Record<string, string> = {}) =>
+  const get = async <T>(sid: string, path: string, query: Record<string, string> = {}) =>
     (await withSession(app, sid, { method: 'GET', url: api(path), query })).json<Envelope<T>>();
 
   beforeAll(async () => {

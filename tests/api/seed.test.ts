@@ -37,11 +37,31 @@ describe('role menus from menu.json', () => {
     public: [{ path: '/login', name: 'login', title: '登录' }],
     routes: [
       { path: '/home', name: 'home', title: '工作台' },
-      { path: '/equipment', name: 'equipment', title: '设备管理', children: [{ path: 'overview', name: 'overview', title: '设备概况', access: ['equipment:overview'] }] },
-      { path: '/company-service', name: 'company-service', title: '自助服务', children: [{ path: 'online-apply', name: 'online-apply', title: '网上报检', access: ['company-service:online-apply'] }] },
-      { path: '/implementation', name: 'implementation', title: '主体责任', children: [{ path: 'drill', name: 'drill', title: '应急演练', access: ['implementation:drill'] }] },
+      {
+        path: '/equipment',
+        name: 'equipment',
+        title: '设备管理',
+        children: [{ path: 'overview', name: 'overview', title: '设备概况', access: ['equipment:overview'] }],
+      },
+      {
+        path: '/company-service',
+        name: 'company-service',
+        title: '自助服务',
+        children: [{ path: 'online-apply', name: 'online-apply', title: '网上报检', access: ['company-service:online-apply'] }],
+      },
+      {
+        path: '/implementation',
+        name: 'implementation',
+        title: '主体责任',
+        children: [{ path: 'drill', name: 'drill', title: '应急演练', access: ['implementation:drill'] }],
+      },
       { path: '/account', name: 'account', title: '账号审核', children: [{ path: 'check', name: 'check', title: '注册审核', access: ['account:check'] }] },
-      { path: '/system', name: 'system', title: '系统管理', children: [{ path: 'bypassAccount', name: 'bypassAccount', title: '子账号维护', access: ['system:bypassAccount'], seedOnly: true }] },
+      {
+        path: '/system',
+        name: 'system',
+        title: '系统管理',
+        children: [{ path: 'bypassAccount', name: 'bypassAccount', title: '子账号维护', access: ['system:bypassAccount'], seedOnly: true }],
+      },
     ],
   };
 
@@ -56,7 +76,13 @@ describe('role menus from menu.json', () => {
     expect(roleMenuIds('unitAdmin', all)).toEqual(['company-service:online-apply', 'equipment:overview', 'implementation:drill', 'system:bypassAccount']);
     expect(roleMenuIds('unitOperator', all)).toEqual(['company-service:online-apply', 'equipment:overview']);
     // Ids the server itself names (ACCESS) join the menu's: the authority's account pages.
-    expect(roleMenuIds('authority', all)).toEqual(['account:account-detail', 'account:add-account', 'account:check', 'account:manager', 'account:manager-bypassAccount']);
+    expect(roleMenuIds('authority', all)).toEqual([
+      'account:account-detail',
+      'account:add-account',
+      'account:check',
+      'account:manager',
+      'account:manager-bypassAccount',
+    ]);
   });
 
   it('treats a missing menu file as no menu', () => {
@@ -68,7 +94,13 @@ describe.each(dbTargets())('seed (%s)', (target) => {
   const { app } = appSuite(target);
 
   it('is idempotent', async () => {
-    const count = async () => (await app.db.selectFrom('sys_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await app.db
+          .selectFrom('sys_user')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = Number(await count());
     await seedDemoData(app.db);
     expect(Number(await count())).toBe(before);

@@ -26,7 +26,11 @@ describe.each(dbTargets())('invoices, interactions and price applications (%s)',
   let seeded: Record<string, number> = {};
 
   beforeAll(async () => {
-    seeded = await seedDemoRecords(app, { equipment: 90, secondEquipment: 40, features: [equipmentFeature, onlineInspectionFeature, serviceRecordsFeature, selfServiceFeature] });
+    seeded = await seedDemoRecords(app, {
+      equipment: 90,
+      secondEquipment: 40,
+      features: [equipmentFeature, onlineInspectionFeature, serviceRecordsFeature, selfServiceFeature],
+    });
   }, 240_000);
 
   const list = (sid: string, resource: string, params: Record<string, unknown> = {}) => ok<Page<Row>>(sid, `/r/${resource}/list`, { pageSize: 100, ...params });
@@ -52,7 +56,10 @@ describe.each(dbTargets())('invoices, interactions and price applications (%s)',
       const theirs = (await list(session.other, resource)).list;
       const ours = (await list(session.unit, resource)).list;
       expect(theirs.length, resource).toBeGreaterThan(0);
-      expect(theirs.some((r) => ours.some((m) => m.id === r.id)), resource).toBe(false);
+      expect(
+        theirs.some((r) => ours.some((m) => m.id === r.id)),
+        resource,
+      ).toBe(false);
       // bladmin cannot read, change or move nbadmin's rows.
       const row = ours[0];
       expect((await get(session.other, resource, row.id)).message).toBe('记录不存在或无权访问');
@@ -65,13 +72,25 @@ describe.each(dbTargets())('invoices, interactions and price applications (%s)',
     const [paid] = await uninvoiced(session.unit);
     // The amount comes from the application, whatever the request says; title and tax number from the unit.
     const normal = await ok(session.unit, '/r/invoice/save', { onlineApply: paid.id, invoiceType: 'normal', amount: 1 });
-    expect(normal).toMatchObject({ status: 'requested', applyNo: paid.applyNo, amount: paid.payableAmount, invoiceTitle: '宁波甬江特种设备使用有限公司', taxNo: '91330212MA2CL8F54L' });
+    expect(normal).toMatchObject({
+      status: 'requested',
+      applyNo: paid.applyNo,
+      amount: paid.payableAmount,
+      invoiceTitle: '宁波甬江特种设备使用有限公司',
+      taxNo: '91330212MA2CL8F54L',
+    });
     // One invoice per payment.
     expect((await post(session.unit, '/r/invoice/save', { onlineApply: paid.id })).body.message).toBe('该报检申请已申请开票，不能重复申请');
     // 专用发票: bank, account, address and phone, each checked.
     const special = { id: normal.id, version: normal.version, onlineApply: paid.id, invoiceType: 'special' };
     expect((await post(session.unit, '/r/invoice/save', special)).body.message).toBe('请填写开户银行');
-    const full = { ...special, bankName: '中国银行宁波分行', bankAccount: '3901110009000123456', regAddress: '宁波市鄞州区天童南路588号', regPhone: '0574-87654321' };
+    const full = {
+      ...special,
+      bankName: '中国银行宁波分行',
+      bankAccount: '3901110009000123456',
+      regAddress: '宁波市鄞州区天童南路588号',
+      regPhone: '0574-87654321',
+    };
     expect((await post(session.unit, '/r/invoice/save', { ...full, bankAccount: '39011-ABC' })).body.message).toBe('银行账号只能是数字');
     expect((await post(session.unit, '/r/invoice/save', { ...full, regPhone: '12345' })).body.message).toBe('请输入有效的手机号或者座机号');
     expect((await post(session.unit, '/r/invoice/save', { ...full, taxNo: '123' })).body.message).toBe('请输入有效的纳税人识别号（统一社会信用代码）');
@@ -95,9 +114,14 @@ describe.each(dbTargets())('invoices, interactions and price applications (%s)',
     expect(paid.id).toBe(pending.onlineApply);
     const request = await ok(session.unit, '/r/invoice/save', { onlineApply: paid.id });
     // The unit cannot issue its own invoice; the authority needs every input and a reason to return.
-    expect((await post(session.unit, `/r/invoice/issue/${request.id}`, { invoiceNo: '1', invoiceDate: today, invoiceFile: PDF })).body.message).toBe('当前角色无权执行此操作');
+    expect((await post(session.unit, `/r/invoice/issue/${request.id}`, { invoiceNo: '1', invoiceDate: today, invoiceFile: PDF })).body.message).toBe(
+      '当前角色无权执行此操作',
+    );
     expect((await post(session.authority, `/r/invoice/issue/${request.id}`, { invoiceDate: today, invoiceFile: PDF })).body.message).toBe('请填写发票号码');
-    expect((await post(session.authority, `/r/invoice/issue/${request.id}`, { invoiceNo: '2633', invoiceDate: addToDate(today, 1, 'd'), invoiceFile: PDF })).body.message).toBe('开票日期不能晚于今天');
+    expect(
+      (await post(session.authority, `/r/invoice/issue/${request.id}`, { invoiceNo: '2633', invoiceDate: addToDate(today, 1, 'd'), invoiceFile: PDF })).body
+        .message,
+    ).toBe('开票日期不能晚于今天');
     expect((await post(session.authority, `/r/invoice/audit-disagree/${request.id}`)).body.message).toBe('请填写审核意见');
     expect((await ok(session.authority, `/r/invoice/audit-disagree/${request.id}`, { opinion: '请核对发票抬头' })).status).toBe('returned');
     const flow = await ok<FlowLogEntry[]>(session.unit, `/r/invoice/flowLog/${request.id}`);
@@ -112,7 +136,9 @@ describe.each(dbTargets())('invoices, interactions and price applications (%s)',
     const seen = (await get(session.unit, 'invoice', request.id)).data!;
     expect((seen.invoiceFile as { name: string }[])[0].name).toBe('电子发票.pdf');
     // An issued invoice is neither edited nor withdrawn.
-    expect((await post(session.unit, '/r/invoice/save', { id: request.id, version: seen.version, onlineApply: paid.id })).body.message).toBe('当前状态不允许此操作');
+    expect((await post(session.unit, '/r/invoice/save', { id: request.id, version: seen.version, onlineApply: paid.id })).body.message).toBe(
+      '当前状态不允许此操作',
+    );
     expect((await post(session.unit, `/r/invoice/delete/${request.id}`)).body.message).toBe('当前状态不允许此操作');
   });
 
@@ -142,7 +168,9 @@ describe.each(dbTargets())('invoices, interactions and price applications (%s)',
     expect((await list(session.unit, 'interaction', { unread: true })).list.some((r) => r.id === asked.id)).toBe(true);
     const shown = (await get(session.unit, 'interaction', asked.id)).data!;
     expect(shown.reply).toBe('使用单位可自行开展年度检查，并保存检查记录。');
-    expect((await post(session.unit, '/r/interaction/save', { id: asked.id, version: shown.version, subject: '改', category: 'policy', content: '改' })).body.result).toBe('false');
+    expect(
+      (await post(session.unit, '/r/interaction/save', { id: asked.id, version: shown.version, subject: '改', category: 'policy', content: '改' })).body.result,
+    ).toBe('false');
     // A follow-up waits for a reply again and is unread for the authority once more.
     expect((await post(session.unit, `/r/interaction/follow-up/${asked.id}`, {})).body.message).toBe('请填写追问内容');
     const followed = await ok(session.unit, `/r/interaction/follow-up/${asked.id}`, { followUp: '检查记录需保存几年？' });
@@ -161,16 +189,38 @@ describe.each(dbTargets())('invoices, interactions and price applications (%s)',
   });
 
   it('files a price application: items and basis needed to submit, the authority approves or returns', async () => {
-    const draft = await ok(session.unit, '/r/price-apply/save', { title: '2027年度电梯维保收费', serviceType: 'maintenance', effectiveDate: addToDate(today, 30, 'd') });
+    const draft = await ok(session.unit, '/r/price-apply/save', {
+      title: '2027年度电梯维保收费',
+      serviceType: 'maintenance',
+      effectiveDate: addToDate(today, 30, 'd'),
+    });
     expect(draft).toMatchObject({ status: 'draft', applicant: '宁波甬江特种设备使用有限公司' });
     expect((await post(session.unit, `/r/price-apply/commit/${draft.id}`)).body.message).toBe('请至少添加一项收费项目');
-    expect((await post(session.unit, '/r/price-apply/save', { title: 'x', serviceType: 'maintenance', effectiveDate: addToDate(today, -1, 'd') })).body.message).toBe('执行日期不能早于今天');
     expect(
-      (await post(session.unit, '/r/price-apply/save', { title: 'x', serviceType: 'maintenance', effectiveDate: addToDate(today, 5, 'd'), expireDate: addToDate(today, 1, 'd') })).body.message,
+      (await post(session.unit, '/r/price-apply/save', { title: 'x', serviceType: 'maintenance', effectiveDate: addToDate(today, -1, 'd') })).body.message,
+    ).toBe('执行日期不能早于今天');
+    expect(
+      (
+        await post(session.unit, '/r/price-apply/save', {
+          title: 'x',
+          serviceType: 'maintenance',
+          effectiveDate: addToDate(today, 5, 'd'),
+          expireDate: addToDate(today, 1, 'd'),
+        })
+      ).body.message,
     ).toBe('有效期至不能早于执行日期');
     const item = { itemName: '乘客电梯半月维保', equclacode: '3000', priceUnit: '台·年', price: 4800 };
     expect(
-      (await post(session.unit, '/r/price-apply/save', { id: draft.id, version: draft.version, title: draft.title, serviceType: 'maintenance', effectiveDate: draft.effectiveDate, items: [{ ...item, price: 0 }] })).body.message,
+      (
+        await post(session.unit, '/r/price-apply/save', {
+          id: draft.id,
+          version: draft.version,
+          title: draft.title,
+          serviceType: 'maintenance',
+          effectiveDate: draft.effectiveDate,
+          items: [{ ...item, price: 0 }],
+        })
+      ).body.message,
     ).toBe('单价（元）不能小于0.01');
     const filled = await ok(session.unit, '/r/price-apply/save', {
       id: draft.id,

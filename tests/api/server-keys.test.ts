@@ -55,7 +55,11 @@ describe.each(dbTargets())('国密 login, keys sealed (%s)', (target) => {
       '',
     ];
     for (const bad of refused) {
-      const res = await app.inject({ method: 'POST', url: api(API.login), payload: { username: encrypt(key, loginName), password: bad, orgCode: encrypt(key, orgCode) } });
+      const res = await app.inject({
+        method: 'POST',
+        url: api(API.login),
+        payload: { username: encrypt(key, loginName), password: bad, orgCode: encrypt(key, orgCode) },
+      });
       expect(res.json(), bad).toMatchObject({ result: 'false', code: 'CREDENTIALS_UNDECRYPTABLE' });
     }
     // An empty field is a valid ciphertext (of ''), refused as wrong credentials like under RSA.

@@ -70,7 +70,12 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
       for (const visits of byPiece.values()) {
         const latest = visits.filter((v) => v.latest === true);
         expect(latest).toHaveLength(1);
-        expect(latest[0].maintenanceDate).toBe(visits.map((v) => String(v.maintenanceDate)).sort().at(-1));
+        expect(latest[0].maintenanceDate).toBe(
+          visits
+            .map((v) => String(v.maintenanceDate))
+            .sort()
+            .at(-1),
+        );
       }
       const online = (await list(sid, 'inspection-record', { source: 'online' })).list;
       expect(online.length).toBeGreaterThan(0);
@@ -100,7 +105,12 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     const flow = await ok<FlowLogEntry[]>(session.unit, `/r/service-apply/flowLog/${draft.id}`);
     expect(flow.map((e) => [e.action, e.opinion]).at(-1)).toEqual(['audit-disagree', '请补充处置措施']);
     const returned = (await get(session.unit, 'service-apply', draft.id)).data!;
-    await ok(session.unit, '/r/service-apply/save', { ...fault(mine[0].id, { faultHandling: '已停机，通知维保单位' }), id: draft.id, version: returned.version, isCommit: true });
+    await ok(session.unit, '/r/service-apply/save', {
+      ...fault(mine[0].id, { faultHandling: '已停机，通知维保单位' }),
+      id: draft.id,
+      version: returned.version,
+      isCommit: true,
+    });
     expect((await ok(session.authority, `/r/service-apply/audit-agree/${draft.id}`, { opinion: '已知悉' })).status).toBe('approved');
     // Nothing moves an agreed application.
     for (const action of ['audit-agree', 'audit-disagree', 'revoke', 'commit', 'delete']) {
@@ -180,7 +190,9 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
       signature: FILE,
       nextMaintenanceDate: addToDate(today, 14, 'd'),
     });
-    expect((await post(session.unit, '/r/maintenance-record/save', { ...visit(theirs[0].id), equipmentName: 'x' })).body.message).toBe('设备不存在或不属于本单位');
+    expect((await post(session.unit, '/r/maintenance-record/save', { ...visit(theirs[0].id), equipmentName: 'x' })).body.message).toBe(
+      '设备不存在或不属于本单位',
+    );
     expect((await list(session.unit, 'maintenance-record', { equipment: theirs[0].id })).list).toEqual([]);
     const record = await ok(session.other, '/r/maintenance-record/save', visit(theirs[0].id));
     expect((await get(session.unit, 'maintenance-record', record.id)).result).toBe('false');
@@ -214,7 +226,9 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
       ...extra,
     });
     expect((await post(session.unit, '/r/maintenance-record/save', body(today, { signature: [] }))).body.message).toBe('请上传维保签字单');
-    expect((await post(session.unit, '/r/maintenance-record/save', body(today, { nextMaintenanceDate: addToDate(today, -1, 'd') }))).body.message).toBe('下次维保日期不能早于维保日期');
+    expect((await post(session.unit, '/r/maintenance-record/save', body(today, { nextMaintenanceDate: addToDate(today, -1, 'd') }))).body.message).toBe(
+      '下次维保日期不能早于维保日期',
+    );
     const recent = await ok(session.unit, '/r/maintenance-record/save', body(addToDate(today, -2, 'd')));
     expect(recent).toMatchObject({ latest: true, maintenanceUnit: maintainer.unitName, unitConfirmer: '张伟' });
     // An older visit entered afterwards does not take its place.
@@ -235,7 +249,12 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     expect((await get(session.unit, 'maintenance-record', older.id)).data!.latest).toBe(true);
     const visits = (await list(session.unit, 'maintenance-record', { equipment: other })).list;
     expect(visits.filter((v) => v.latest === true)).toHaveLength(1);
-    expect(visits.find((v) => v.latest === true)!.maintenanceDate).toBe(visits.map((v) => String(v.maintenanceDate)).sort().at(-1));
+    expect(visits.find((v) => v.latest === true)!.maintenanceDate).toBe(
+      visits
+        .map((v) => String(v.maintenanceDate))
+        .sort()
+        .at(-1),
+    );
   });
 
   it('writes an online record with its application when the authority records the inspection', async () => {

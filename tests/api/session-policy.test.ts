@@ -19,7 +19,8 @@ describe.each(dbTargets())('session tokens and password policy (%s)', (target) =
   describe('defaults', () => {
     const { app } = appSuite(target);
     const userInfo = (sid: string) => withSession(app, sid, { method: 'GET', url: api(API.userInfo) });
-    const updatePwd = (sid: string, oldPassword: string, newPassword: string) => withSession(app, sid, { method: 'POST', url: api(API.updatePwd), payload: { oldPassword, newPassword } });
+    const updatePwd = (sid: string, oldPassword: string, newPassword: string) =>
+      withSession(app, sid, { method: 'POST', url: api(API.updatePwd), payload: { oldPassword, newPassword } });
     const loggedIn = async (user: TestUser, password = user.password) => {
       const reply = await login(app, user.loginName, password, user.orgCode);
       expect(reply.result, reply.message).toBe('true');
@@ -33,13 +34,19 @@ describe.each(dbTargets())('session tokens and password policy (%s)', (target) =
       await migration.down!(app.db);
       const token = newId();
       const extendToken = newId();
-      await app.db.insertInto('sys_session').values({ id: token, extend_id: extendToken, user_id: userId, role_id: null, simple_pwd: false, data: '{}' }).execute();
+      await app.db
+        .insertInto('sys_session')
+        .values({ id: token, extend_id: extendToken, user_id: userId, role_id: null, simple_pwd: false, data: '{}' })
+        .execute();
       await migration.up(app.db);
 
       const rows = await app.db.selectFrom('sys_session').select(['id', 'extend_id']).where('user_id', '=', userId).execute();
       expect(rows).toEqual([{ id: tokenDigest('standard', token), extend_id: tokenDigest('standard', extendToken) }]);
       expect((await userInfo(token)).json()).toMatchObject({ result: 'true', data: { user: { id: userId } } });
-      expect((await app.inject({ method: 'GET', url: api(API.getUserInfo), query: { __extend: extendToken } })).json()).toMatchObject({ result: 'true', data: { id: userId } });
+      expect((await app.inject({ method: 'GET', url: api(API.getUserInfo), query: { __extend: extendToken } })).json()).toMatchObject({
+        result: 'true',
+        data: { id: userId },
+      });
     });
 
     it('gives the browser the token and keeps only its digest', async () => {
@@ -63,7 +70,11 @@ describe.each(dbTargets())('session tokens and password policy (%s)', (target) =
 
     it('keeps both sessions of an account logged in twice, and does not age passwords', async () => {
       const user = await createUser(app);
-      await app.db.updateTable('sys_user').set({ password_changed_at: new Date(Date.now() - 3650 * 86_400_000) }).where('id', '=', user.id).execute();
+      await app.db
+        .updateTable('sys_user')
+        .set({ password_changed_at: new Date(Date.now() - 3650 * 86_400_000) })
+        .where('id', '=', user.id)
+        .execute();
       const first = await loggedIn(user);
       const second = await loggedIn(user);
       expect(first.user).toMatchObject({ passwordMustChange: false, passwordChangeReason: null });
@@ -112,7 +123,11 @@ describe.each(dbTargets())('session tokens and password policy (%s)', (target) =
 
     it('makes a password older than the limit change first, with its own message, until it is changed', async () => {
       const user = await createUser(app);
-      await app.db.updateTable('sys_user').set({ password_changed_at: new Date(Date.now() - (MAX_AGE_DAYS + 1) * 86_400_000) }).where('id', '=', user.id).execute();
+      await app.db
+        .updateTable('sys_user')
+        .set({ password_changed_at: new Date(Date.now() - (MAX_AGE_DAYS + 1) * 86_400_000) })
+        .where('id', '=', user.id)
+        .execute();
       const reply = await login(app, user.loginName, user.password, user.orgCode);
       expect(reply).toMatchObject({ result: 'true', user: { passwordMustChange: true, passwordChangeReason: 'expired' } });
       const sid = reply.sessionid!;
@@ -121,7 +136,11 @@ describe.each(dbTargets())('session tokens and password policy (%s)', (target) =
       expect(refused.json()).toMatchObject({ result: 'false', code: 'PASSWORD_EXPIRED', message: `密码已超过 ${MAX_AGE_DAYS} 天未修改，请修改密码后继续使用` });
       expect((await userInfo(sid)).json()).toMatchObject({ result: 'true', data: { user: { passwordMustChange: true, passwordChangeReason: 'expired' } } });
 
-      const changed = await withSession(app, sid, { method: 'POST', url: api(API.updatePwd), payload: { oldPassword: user.password, newPassword: 'Renewed@2026' } });
+      const changed = await withSession(app, sid, {
+        method: 'POST',
+        url: api(API.updatePwd),
+        payload: { oldPassword: user.password, newPassword: 'Renewed@2026' },
+      });
       expect(changed.json()).toMatchObject({ result: 'true' });
       const after = await login(app, user.loginName, 'Renewed@2026', user.orgCode);
       expect(after).toMatchObject({ result: 'true', user: { passwordMustChange: false, passwordChangeReason: null } });
@@ -133,7 +152,10 @@ describe.each(dbTargets())('session tokens and password policy (%s)', (target) =
       await app.db.updateTable('sys_user').set({ password_must_change: true }).where('id', '=', user.id).execute();
       const reply = await login(app, user.loginName, user.password, user.orgCode);
       expect(reply.user).toMatchObject({ passwordMustChange: true, passwordChangeReason: 'administrator' });
-      expect((await withSession(app, reply.sessionid!, { method: 'GET', url: api(API.unit) })).json()).toMatchObject({ code: 'PASSWORD_MUST_CHANGE', message: '请先修改管理员设置的初始密码' });
+      expect((await withSession(app, reply.sessionid!, { method: 'GET', url: api(API.unit) })).json()).toMatchObject({
+        code: 'PASSWORD_MUST_CHANGE',
+        message: '请先修改管理员设置的初始密码',
+      });
     });
 
     it('ends the earlier session of an account at a new login and tells it why', async () => {
@@ -154,7 +176,9 @@ describe.each(dbTargets())('session tokens and password policy (%s)', (target) =
         code: 'SESSION_SUPERSEDED',
       });
       // The extension token of the ended session too; the new session works; a public call is anonymous.
-      expect((await app.inject({ method: 'GET', url: api(API.getUserInfo), query: { __extend: first.extendSessionId! } })).json()).toMatchObject({ code: 'SESSION_SUPERSEDED' });
+      expect((await app.inject({ method: 'GET', url: api(API.getUserInfo), query: { __extend: first.extendSessionId! } })).json()).toMatchObject({
+        code: 'SESSION_SUPERSEDED',
+      });
       expect((await userInfo(second.sessionid!)).statusCode).toBe(200);
       expect((await withSession(app, first.sessionid!, { method: 'GET', url: api(API.appConfig) })).statusCode).toBe(200);
       // Other accounts keep theirs.
@@ -184,7 +208,17 @@ describe.each(dbTargets())('session tokens and password policy (%s)', (target) =
 
       // A session written while the portal ran in the standard mode: its SHA-256 digest matches nothing now.
       const old = newId();
-      await app.db.insertInto('sys_session').values({ id: tokenDigest('standard', old), extend_id: tokenDigest('standard', newId()), user_id: user.id, role_id: null, simple_pwd: false, data: '{}' }).execute();
+      await app.db
+        .insertInto('sys_session')
+        .values({
+          id: tokenDigest('standard', old),
+          extend_id: tokenDigest('standard', newId()),
+          user_id: user.id,
+          role_id: null,
+          simple_pwd: false,
+          data: '{}',
+        })
+        .execute();
       const refused = await withSession(app, old, { method: 'GET', url: api(API.userInfo) });
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toMatchObject({ result: 'false' });

@@ -13,7 +13,8 @@ describe.each(dbTargets())('session and user (%s)', (target) => {
   const userInfo = (sid: string) => withSession(app, sid, { method: 'GET', url: api(API.userInfo) });
   /** sys_session.id: the token's digest. */
   const rowId = (sid: string) => tokenDigest(app.config.crypto, sid);
-  const lastSeen = async (sid: string) => (await app.db.selectFrom('sys_session').select('last_seen_at').where('id', '=', rowId(sid)).executeTakeFirstOrThrow()).last_seen_at;
+  const lastSeen = async (sid: string) =>
+    (await app.db.selectFrom('sys_session').select('last_seen_at').where('id', '=', rowId(sid)).executeTakeFirstOrThrow()).last_seen_at;
   const setLastSeen = (sid: string, at: Date) => app.db.updateTable('sys_session').set({ last_seen_at: at }).where('id', '=', rowId(sid)).execute();
 
   describe('token transport', () => {
@@ -34,7 +35,14 @@ describe.each(dbTargets())('session and user (%s)', (target) => {
       for (const query of [{}, { __sid: '0'.repeat(32) }, { __sid: 'not-a-token' }] as Record<string, string>[]) {
         const res = await app.inject({ method: 'GET', url: api(API.userInfo), query });
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ result: 'false', success: false, isSuccess: false, message: '登录已过期，请重新登录', errorMsg: '登录已过期，请重新登录', code: 'UNAUTHENTICATED' });
+        expect(res.json()).toEqual({
+          result: 'false',
+          success: false,
+          isSuccess: false,
+          message: '登录已过期，请重新登录',
+          errorMsg: '登录已过期，请重新登录',
+          code: 'UNAUTHENTICATED',
+        });
       }
     });
   });
@@ -150,7 +158,11 @@ describe.each(dbTargets())('session and user (%s)', (target) => {
       const user = await createUser(app);
       const sid = (await login(app, user.loginName, user.password, user.orgCode)).sessionid!;
       for (const weak of ['short1!', 'alllowercase1', 'Abcdefgh12345678!']) {
-        expect((await updatePwd(sid, user.password, weak)).json()).toMatchObject({ result: 'false', message: '请输入8-14位含字母、数字和特殊符号的密码', code: 'PASSWORD_RULE' });
+        expect((await updatePwd(sid, user.password, weak)).json()).toMatchObject({
+          result: 'false',
+          message: '请输入8-14位含字母、数字和特殊符号的密码',
+          code: 'PASSWORD_RULE',
+        });
       }
     });
 

@@ -47,7 +47,10 @@ describe.each(dbTargets())('simple declaration (%s)', (target) => {
 
     // A forged or expired access answers nothing.
     expect((await open('GET', DECLARATION_API.list, { access: 'x'.repeat(43) })).message).toBe('验证已过期，请重新获取短信验证码');
-    await app.db.updateTable('ext_declaration_access' as never).set({ expires_at: new Date(Date.now() - 1000) } as never).execute();
+    await app.db
+      .updateTable('ext_declaration_access' as never)
+      .set({ expires_at: new Date(Date.now() - 1000) } as never)
+      .execute();
     expect((await open('GET', DECLARATION_API.list, { access: saved.data!.access })).result).toBe('false');
   });
 
@@ -62,7 +65,9 @@ describe.each(dbTargets())('simple declaration (%s)', (target) => {
     const seed = () => seedDemoRecords(app, { equipment: 0, secondEquipment: 0, features: [simpleDeclarationFeature] });
     expect(await seed()).toEqual({ declarations: 7 });
     expect(await seed()).toEqual({ declarations: 0 });
-    const access = (await open<DeclarationAccess>('POST', DECLARATION_API.login, { mobile: DEMO_DECLARATION_MOBILE, code: await codeFor(DEMO_DECLARATION_MOBILE) })).data!;
+    const access = (
+      await open<DeclarationAccess>('POST', DECLARATION_API.login, { mobile: DEMO_DECLARATION_MOBILE, code: await codeFor(DEMO_DECLARATION_MOBILE) })
+    ).data!;
     const list = (await open<Page<Declaration>>('GET', DECLARATION_API.list, { access: access.access })).data!;
     expect(list.list.map((d) => d.status).sort()).toEqual(['accepted', 'submitted']);
     expect(list.list.every((d) => /^JY\d{12}$/.test(d.declNo))).toBe(true);

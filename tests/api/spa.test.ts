@@ -23,7 +23,7 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
-  it('sends the build\'s brotli or gzip copy to a browser that accepts it, the file itself to others', async () => {
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the file itself to others", async () => {
     // scripts/precompress.ts writes these beside each asset at build time; distinct bodies prove which one was sent.
     writeFileSync(join(root, 'assets', 'big-abc123.js'), 'console.log("plain")');
     writeFileSync(join(root, 'assets', 'big-abc123.js.br'), 'BROTLI-BODY');
@@ -76,7 +76,8 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
   it('sends the security headers with the page: a CSP of its own scripts, no framing by others, nosniff', async () => {
     const res = await app.inject({ method: 'GET', url: '/home' });
     const csp = String(res.headers['content-security-policy']);
-    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'self'", "img-src 'self' data: blob:"]) expect(csp).toContain(directive);
+    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'self'", "img-src 'self' data: blob:"])
+      expect(csp).toContain(directive);
     // No 'unsafe-eval', no inline scripts, and no upgrade of an intranet's plain-HTTP requests.
     expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|upgrade-insecure-requests/);
     expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'no-referrer' });

@@ -50,17 +50,49 @@ export const SPEC_PATHS: readonly SpecPath[] = [
   // Hidden danger
   ...each('/a/safehiddendanger/epSafeHiddenDanger', ['detail', 'save', 'delete', 'complete', 'reportMis']),
   // Unit: dept, branch, use unit, changeUnit, list
-  ...each('/a/stone/unit', ['dept/list', 'dept/get', 'dept/save', 'dept/delete', 'branch/list', 'branch/get', 'branch/save', 'branch/delete', 'useUnit', 'changeUnit', 'list']),
+  ...each('/a/stone/unit', [
+    'dept/list',
+    'dept/get',
+    'dept/save',
+    'dept/delete',
+    'branch/list',
+    'branch/get',
+    'branch/save',
+    'branch/delete',
+    'useUnit',
+    'changeUnit',
+    'list',
+  ]),
   // Operators
   ...each('/a/stone/operator', ['list', 'get', 'add', 'update', 'del', 'qualifications', 'overview']),
   // Equipment
-  ...each('/a/stone/eqm', ['list', 'addEqm', 'getDetailBy', 'changeEqm', 'detectDueList', 'detectExtendedList', 'loadTestList', 'pressurePipingList', 'pipelineList']),
+  ...each('/a/stone/eqm', [
+    'list',
+    'addEqm',
+    'getDetailBy',
+    'changeEqm',
+    'detectDueList',
+    'detectExtendedList',
+    'loadTestList',
+    'pressurePipingList',
+    'pipelineList',
+  ]),
   ...['export', 'detectDueList/export', 'detectExtendedList/export', 'loadTestList/export'].map((n) => get(`/a/stone/eqm/${n}`)),
   // Use management
   ...each('/a/stone/useManage', ['list', 'detail', 'save', 'commit', 'delete', 'attachments', 'processSteps']),
   ...each('/a/stone/epPemUseregistApply', ['list', 'detail', 'save', 'commit', 'delete', 'attachments', 'processSteps']),
   // Online inspection application
-  ...each('/a/stone/appOnline', ['list', 'save', 'detail', 'revocation', 'delete', 'getChargeInspectionFee', 'findChaReliefPolicys', 'toPay/{a}/{b}', 'updatePayCert/{id}']),
+  ...each('/a/stone/appOnline', [
+    'list',
+    'save',
+    'detail',
+    'revocation',
+    'delete',
+    'getChargeInspectionFee',
+    'findChaReliefPolicys',
+    'toPay/{a}/{b}',
+    'updatePayCert/{id}',
+  ]),
   // Attachments
   ...each('/a/stone/attachment', ['upload', 'attUpload', 'findAttList', 'delete']),
   get('/a/stone/attachment/download'),

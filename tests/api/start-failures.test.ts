@@ -24,7 +24,15 @@ let bundle: Promise<string> | null = null;
 /** Starts the server with `env` and waits for it to exit (at most 120 s: a start that hangs fails the test). */
 async function startExpectingFailure(env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const entry = await (bundle ??= buildServer());
-  const base: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: 'memory://', PORTAL_DEMO: 'off', LOG_LEVEL: 'warn', PORTAL_CAPTCHA: 'off' };
+  const base: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PORTAL_DATA_DIR: 'memory://',
+    PORTAL_DEMO: 'off',
+    LOG_LEVEL: 'warn',
+    PORTAL_CAPTCHA: 'off',
+  };
   delete base.DATABASE_URL;
   const child = spawn(process.execPath, [entry], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -77,20 +85,24 @@ describe('a start that cannot work', () => {
     }
   });
 
-  it.runIf(process.env.DATABASE_URL)('asks PostgreSQL for TLS with PGSSLMODE=require: connected, or one line naming PGSSLMODE when it has none', { timeout: 180_000 }, async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    const ssl = (await client.query<{ ssl: string }>('show ssl')).rows[0].ssl;
-    await client.end();
-    if (ssl === 'on') {
-      const server = await startServer({ env: { DATABASE_URL: process.env.DATABASE_URL!, PGSSLMODE: 'require', PORTAL_DEMO: 'off' } });
-      await server.stop();
-    } else {
-      const run = await startExpectingFailure({ DATABASE_URL: process.env.DATABASE_URL!, PGSSLMODE: 'require' });
-      expectOneLine(run, 'PGSSLMODE');
-      expect(run.stderr).toContain('does not support SSL');
-    }
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    'asks PostgreSQL for TLS with PGSSLMODE=require: connected, or one line naming PGSSLMODE when it has none',
+    { timeout: 180_000 },
+    async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      const ssl = (await client.query<{ ssl: string }>('show ssl')).rows[0].ssl;
+      await client.end();
+      if (ssl === 'on') {
+        const server = await startServer({ env: { DATABASE_URL: process.env.DATABASE_URL!, PGSSLMODE: 'require', PORTAL_DEMO: 'off' } });
+        await server.stop();
+      } else {
+        const run = await startExpectingFailure({ DATABASE_URL: process.env.DATABASE_URL!, PGSSLMODE: 'require' });
+        expectOneLine(run, 'PGSSLMODE');
+        expect(run.stderr).toContain('does not support SSL');
+      }
+    },
+  );
 
   it('names PORTAL_TRUST_PROXY for a malformed range and a timeout below zero', { timeout: 180_000 }, async () => {
     expectOneLine(await startExpectingFailure({ PORTAL_TRUST_PROXY: '10.0.0.0/33' }), 'PORTAL_TRUST_PROXY');

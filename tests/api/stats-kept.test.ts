@@ -61,7 +61,9 @@ describe.each(dbTargets())('stats: kept counts (%s)', (target) => {
     for (const who of ['unit', 'other'] as const)
       for (const [locationArea, equclacode, useStatus] of ROWS[who]) await save(session[who], { locationArea, equclacode, useStatus });
     // Some overdue, some due later, some failed at their last inspection (in one statement each).
-    await sql`UPDATE equipment SET next_inspection_date = CASE WHEN equclacode IN ('3000', '1000') THEN DATE '2020-01-10' ELSE DATE '2099-01-01' END`.execute(app.db);
+    await sql`UPDATE equipment SET next_inspection_date = CASE WHEN equclacode IN ('3000', '1000') THEN DATE '2020-01-10' ELSE DATE '2099-01-01' END`.execute(
+      app.db,
+    );
     await sql`UPDATE equipment SET last_conclusion = CASE WHEN equclacode = '4000' THEN '3' ELSE '1' END WHERE location_area = '330212'`.execute(app.db);
   });
 
@@ -128,7 +130,9 @@ describe.each(dbTargets())('stats: kept counts (%s)', (target) => {
   });
 
   it('stays exact through multi-row statements in plain SQL', async () => {
-    await sql`UPDATE equipment SET use_status = CASE use_status WHEN '1' THEN '2' ELSE '1' END, last_conclusion = '3' WHERE location_area = '330212'`.execute(app.db);
+    await sql`UPDATE equipment SET use_status = CASE use_status WHEN '1' THEN '2' ELSE '1' END, last_conclusion = '3' WHERE location_area = '330212'`.execute(
+      app.db,
+    );
     await sql`UPDATE equipment SET equipment_name = equipment_name || '改'`.execute(app.db);
     await keptMatchesRows();
     await sameAnswers();
@@ -145,7 +149,10 @@ describe.each(dbTargets())('stats: kept counts (%s)', (target) => {
     const overdue = await stats(session.authority, { useStatus: '1', nextInspectionDate_lte: 'today-1d' });
     // A kept count off by 1000 shows which answers read it (then put back).
     const bump = async (d: number) => {
-      const { numAffectedRows } = await sql`UPDATE equipment_kept_counts SET n = n + ${d} WHERE ctid = (SELECT ctid FROM equipment_kept_counts WHERE area_code LIKE '3302%' AND n > 0 LIMIT 1)`.execute(app.db);
+      const { numAffectedRows } =
+        await sql`UPDATE equipment_kept_counts SET n = n + ${d} WHERE ctid = (SELECT ctid FROM equipment_kept_counts WHERE area_code LIKE '3302%' AND n > 0 LIMIT 1)`.execute(
+          app.db,
+        );
       expect(numAffectedRows).toBe(1n);
     };
     await bump(1000);

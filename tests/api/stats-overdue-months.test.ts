@@ -64,7 +64,10 @@ describe.each(dbTargets())('stats: kept monthly overdue figures (%s)', (target) 
     // Put into use in 2019, no inspection record: every past month counts each piece now in use, overdue when its due date then had passed.
     expect(inUse.map((m) => m.count)).toEqual(Array(12).fill(5));
     expect(overdue.map((m) => m.count)).toEqual(Array(12).fill(3));
-    const { rows } = await sql<{ month: string; estimated: boolean }>`SELECT DISTINCT to_char(month, 'YYYY-MM') AS month, estimated FROM equipment_overdue_month ORDER BY 1`.execute(app.db);
+    const { rows } = await sql<{
+      month: string;
+      estimated: boolean;
+    }>`SELECT DISTINCT to_char(month, 'YYYY-MM') AS month, estimated FROM equipment_overdue_month ORDER BY 1`.execute(app.db);
     expect(rows.filter((r) => r.estimated).map((r) => r.month)).toEqual(inUse.slice(0, 11).map((m) => m.month));
     expect(rows.filter((r) => !r.estimated).map((r) => r.month)).toEqual([today.slice(0, 7)]);
   });
@@ -72,8 +75,19 @@ describe.each(dbTargets())('stats: kept monthly overdue figures (%s)', (target) 
   it("follows the screen's filters: district and category", async () => {
     expect((await perMonth(session.city, 'overdue', { locationArea: '330206' })).map((m) => m.count)).toEqual(Array(12).fill(1));
     expect((await perMonth(session.city, 'inUse', { equclacode: '4000' })).map((m) => m.count)).toEqual(Array(12).fill(0));
-    const res = await stats(session.city, { groupBy: 'locationArea', sum: 'overdue', month_gte: `${today.slice(0, 7)}-01`, month_lte: `${today.slice(0, 7)}-01` });
-    expect(res.body.data).toMatchObject({ total: 3, groups: [{ value: '330212', count: 2 }, { value: '330206', count: 1 }] });
+    const res = await stats(session.city, {
+      groupBy: 'locationArea',
+      sum: 'overdue',
+      month_gte: `${today.slice(0, 7)}-01`,
+      month_lte: `${today.slice(0, 7)}-01`,
+    });
+    expect(res.body.data).toMatchObject({
+      total: 3,
+      groups: [
+        { value: '330212', count: 2 },
+        { value: '330206', count: 1 },
+      ],
+    });
   });
 
   it('keeps to the area: a district authority its own district, a using unit nothing', async () => {

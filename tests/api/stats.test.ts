@@ -29,10 +29,14 @@ const UNIT_A: [string, string, string | null, boolean | null][] = [
 ];
 
 describe.each(dbTargets())('stats: counts per resource (%s)', (target) => {
-  const { app, units: [unitA, unitB] } = appSuite(target, { units: ['330212', '330203'] });
+  const {
+    app,
+    units: [unitA, unitB],
+  } = appSuite(target, { units: ['330212', '330203'] });
 
   const stats = async (sid: string, data: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'POST') => call<Stats>(app, sid, method, `${R}/stats`, data);
-  const listCount = async (sid: string, data: Record<string, unknown>) => (await call<Page<unknown>>(app, sid, 'POST', `${R}/list`, { pageSize: 1, ...data })).body.data!.count;
+  const listCount = async (sid: string, data: Record<string, unknown>) =>
+    (await call<Page<unknown>>(app, sid, 'POST', `${R}/list`, { pageSize: 1, ...data })).body.data!.count;
 
   beforeAll(async () => {
     const today = todayIn();
@@ -48,7 +52,13 @@ describe.each(dbTargets())('stats: counts per resource (%s)', (target) => {
       expect(res.body.result, JSON.stringify(res.body)).toBe('true');
     }
     for (let i = 0; i < 4; i++) {
-      const res = await call(app, unitB.sid, 'POST', `${R}/save`, { equclacode: '3000', useStatus: '1', equipmentName: `乙单位电梯${i}`, address: '海曙区测试路2号', lastInspectionDate: '2019-05-01' });
+      const res = await call(app, unitB.sid, 'POST', `${R}/save`, {
+        equclacode: '3000',
+        useStatus: '1',
+        equipmentName: `乙单位电梯${i}`,
+        address: '海曙区测试路2号',
+        lastInspectionDate: '2019-05-01',
+      });
       expect(res.body.result).toBe('true');
     }
   });
@@ -76,7 +86,13 @@ describe.each(dbTargets())('stats: counts per resource (%s)', (target) => {
   it('applies the list filters before grouping (GET query string or POST body alike)', async () => {
     const filters = { equclacode: ['3000', '4000'], useStatus: '1' };
     const post = await stats(unitA.sid, { ...filters, groupBy: 'equclacode' });
-    expect(post.body.data).toEqual({ total: 3, groups: [{ value: '3000', count: 2 }, { value: '4000', count: 1 }] });
+    expect(post.body.data).toEqual({
+      total: 3,
+      groups: [
+        { value: '3000', count: 2 },
+        { value: '4000', count: 1 },
+      ],
+    });
     const get = await stats(unitA.sid, { ...filters, groupBy: 'equclacode' }, 'GET');
     expect(get.body.data).toEqual(post.body.data);
     expect(post.body.data!.total).toBe(await listCount(unitA.sid, filters));
@@ -91,7 +107,12 @@ describe.each(dbTargets())('stats: counts per resource (%s)', (target) => {
 
   it('groups booleans and blanks: true, false and null are their own groups', async () => {
     const { body } = await stats(unitA.sid, { groupBy: 'liftsMoltenMetal', equclacode: '4000' });
-    expect(body.data!.groups).toEqual(expect.arrayContaining([{ value: true, count: 1 }, { value: false, count: 1 }]));
+    expect(body.data!.groups).toEqual(
+      expect.arrayContaining([
+        { value: true, count: 1 },
+        { value: false, count: 1 },
+      ]),
+    );
     const all = await stats(unitA.sid, { groupBy: 'liftsMoltenMetal' });
     expect(all.body.data!.groups!.find((g) => g.value === null)).toEqual({ value: null, count: 4 });
   });
@@ -106,7 +127,7 @@ describe.each(dbTargets())('stats: counts per resource (%s)', (target) => {
   });
 
   it('refuses an unknown or non-groupable groupBy with the bad-parameter error', async () => {
-    for (const groupBy of ['nope', 'equipmentName', 'nextInspectionDate', 'attachments', 'unitId', "equclacode; drop table equipment"]) {
+    for (const groupBy of ['nope', 'equipmentName', 'nextInspectionDate', 'attachments', 'unitId', 'equclacode; drop table equipment']) {
       const res = await stats(unitA.sid, { groupBy });
       expect(res.status, groupBy).toBe(400);
       expect(res.body).toMatchObject({ result: 'false', code: 'BAD_REQUEST', message: '请求参数错误' });
@@ -128,7 +149,12 @@ describe.each(dbTargets())('stats: counts per resource (%s)', (target) => {
     const old = await stats(unitB.sid, { groupBy: 'lastInspectionDate', months: [-2, 0] });
     expect(old.body.data!.total).toBe(0);
     // Months need a date field and an ordered range.
-    for (const bad of [{ groupBy: 'equclacode', months: '-2,0' }, { groupBy: 'lastInspectionDate', months: '0,-2' }, { groupBy: 'lastInspectionDate', months: 'x' }, { months: '-2,0' }]) {
+    for (const bad of [
+      { groupBy: 'equclacode', months: '-2,0' },
+      { groupBy: 'lastInspectionDate', months: '0,-2' },
+      { groupBy: 'lastInspectionDate', months: 'x' },
+      { months: '-2,0' },
+    ]) {
       const refused = await stats(unitA.sid, bad);
       expect(refused.status, JSON.stringify(bad)).toBe(400);
       expect(refused.body).toMatchObject({ result: 'false', code: 'BAD_REQUEST' });

@@ -101,7 +101,10 @@ describe.each(dbTargets())('supervision orders (%s)', (target) => {
     // Returning needs an opinion; the unit answers again (the sub-account may too).
     expect((await post(session.authority, `${R}/audit-disagree/${draft.id}`)).body).toMatchObject({ result: 'false', message: '请填写审核意见' });
     expect((await ok(session.authority, `${R}/audit-disagree/${draft.id}`, { opinion: '请补充整改后的现场照片' })).status).toBe('returned');
-    expect((await reply(session.sub, draft.id, { rectifyMeasures: '已补充现场照片' })).body.data).toMatchObject({ status: 'submitted', rectifyMeasures: '已补充现场照片' });
+    expect((await reply(session.sub, draft.id, { rectifyMeasures: '已补充现场照片' })).body.data).toMatchObject({
+      status: 'submitted',
+      rectifyMeasures: '已补充现场照片',
+    });
     const closed = await ok(session.authority, `${R}/accept/${draft.id}`, { opinion: '整改到位，予以销号' });
     expect(closed).toMatchObject({ status: 'closed', verifyDate: today });
     expect(await flow(session.unit, draft.id)).toEqual([
@@ -127,7 +130,9 @@ describe.each(dbTargets())('supervision orders (%s)', (target) => {
     expect((await reply(session.unit, order.id)).body.message).toBe('当前状态不允许此操作');
     // An issued order is no longer edited or deleted.
     const current = (await get(session.authority, order.id)).data!;
-    expect((await post(session.authority, `${R}/save`, { ...body({ problem: '改' }), id: order.id, version: current.version })).body.message).toBe('当前状态不允许此操作');
+    expect((await post(session.authority, `${R}/save`, { ...body({ problem: '改' }), id: order.id, version: current.version })).body.message).toBe(
+      '当前状态不允许此操作',
+    );
     expect((await post(session.authority, `${R}/delete/${order.id}`)).body.message).toBe('当前状态不允许此操作');
     // A withdrawn order cannot be answered.
     const withdrawn = await issue();
@@ -185,12 +190,20 @@ describe.each(dbTargets())('supervision orders (%s)', (target) => {
     expect((await post(session.authority, `${R}/save`, body({ category: 'demand' }))).body.message).toBe('请填写依据条款');
     expect((await post(session.authority, `${R}/save`, body({ deadline: addToDate(today, -1, 'd') }))).body.result).toBe('false');
     // A draft whose deadline has passed since it was saved is not issued.
-    await app.db.updateTable('supervision_order' as never).set({ deadline: addToDate(today, -1, 'd') } as never).where('id' as never, '=', order.id as never).execute();
+    await app.db
+      .updateTable('supervision_order' as never)
+      .set({ deadline: addToDate(today, -1, 'd') } as never)
+      .where('id' as never, '=', order.id as never)
+      .execute();
     expect((await post(session.authority, `${R}/commit/${order.id}`)).body.message).toBe('整改期限已过，请修改整改期限后再下发');
     expect((await get(session.authority, order.id)).data!.status).toBe('draft');
     // The completion date may not precede the issue date.
     const issued = await issue();
-    await app.db.updateTable('supervision_order' as never).set({ issue_date: today } as never).where('id' as never, '=', issued.id as never).execute();
+    await app.db
+      .updateTable('supervision_order' as never)
+      .set({ issue_date: today } as never)
+      .where('id' as never, '=', issued.id as never)
+      .execute();
     expect((await reply(session.unit, issued.id, { rectifyFinishDate: addToDate(today, -3, 'd') })).body.message).toBe('整改完成日期不能早于下发日期');
   });
 
@@ -199,12 +212,18 @@ describe.each(dbTargets())('supervision orders (%s)', (target) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), name);
       const request = new Request('http://localhost/', { method: 'POST', body: form });
-      const res = await withSession(app, sid, { method: 'POST', url: api(ATTACHMENT_ROUTES.upload), payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+      const res = await withSession(app, sid, {
+        method: 'POST',
+        url: api(ATTACHMENT_ROUTES.upload),
+        payload: Buffer.from(await request.arrayBuffer()),
+        headers: { 'content-type': request.headers.get('content-type')! },
+      });
       const envelope = res.json<Envelope<AttachmentInfo>>();
       expect(envelope.result, envelope.message).toBe('true');
       return envelope.data!;
     };
-    const download = (sid: string, id: string): Promise<LightMyRequestResponse> => withSession(app, sid, { method: 'GET', url: api(`${ATTACHMENT_ROUTES.download}/${id}`) });
+    const download = (sid: string, id: string): Promise<LightMyRequestResponse> =>
+      withSession(app, sid, { method: 'GET', url: api(`${ATTACHMENT_ROUTES.download}/${id}`) });
     const notice = await upload(session.authority, '整改通知书.pdf');
     const order = await issue({ noticeFile: [notice] });
     expect((await download(session.unit, notice.id)).statusCode).toBe(200);

@@ -31,7 +31,14 @@ describe.each(dbTargets())('change of using unit (%s)', (target) => {
   const get = async (sid: string, path: string, id: string) => (await call<Row>(app, sid, 'GET', `${path}/get/${id}`)).body;
   /** A new elevator of nbadmin's, registered for use (an approved use registration holding it alone). */
   const registeredElevator = async (name: string) => {
-    const piece = await ok(session.unit, '/r/equipment/save', { equclacode: '3000', subCategory: '3100', equipmentName: name, useStatus: '0', locationArea: '330212', address: '宁波市鄞州区测试路1号' });
+    const piece = await ok(session.unit, '/r/equipment/save', {
+      equclacode: '3000',
+      subCategory: '3100',
+      equipmentName: name,
+      useStatus: '0',
+      locationArea: '330212',
+      address: '宁波市鄞州区测试路1号',
+    });
     const registration = await ok(session.unit, '/r/use-regist-apply/save', {
       registMode: 'regBySets',
       useUnitName: '宁波甬江特种设备使用有限公司',
@@ -69,9 +76,17 @@ describe.each(dbTargets())('change of using unit (%s)', (target) => {
     expect(incoming.list).toHaveLength(1);
     expect(incoming.list[0]).toMatchObject({ fromUnitName: '宁波甬江特种设备使用有限公司', fromUnitCreditCode: DEMO_UNITS.using.orgcode, equipmentCount: 1 });
     const application = (await ok<Page<Row>>(session.unit, `${CHANGE}/list`, { changeType: 'unit' })).list[0];
-    expect(application).toMatchObject({ status: 'submitted', receiverStatus: 'pending', newUseUnitName: DEMO_UNITS.second.orgname, applyNo: incoming.list[0].applyNo });
+    expect(application).toMatchObject({
+      status: 'submitted',
+      receiverStatus: 'pending',
+      newUseUnitName: DEMO_UNITS.second.orgname,
+      applyNo: incoming.list[0].applyNo,
+    });
     await ok(session.authority, `${CHANGE}/accept/${application.id}`);
-    expect((await post(session.authority, `${CHANGE}/audit-agree/${application.id}`)).body).toMatchObject({ result: 'false', message: '接收单位尚未确认接收，不能审核通过' });
+    expect((await post(session.authority, `${CHANGE}/audit-agree/${application.id}`)).body).toMatchObject({
+      result: 'false',
+      message: '接收单位尚未确认接收，不能审核通过',
+    });
     // The sending unit does not see the receipt; the authority neither.
     expect((await ok<Page<Row>>(session.unit, `${RECEIPT}/list`)).count).toBe(0);
     expect((await post(session.authority, `${RECEIPT}/list`)).status).toBe(403);
@@ -88,7 +103,11 @@ describe.each(dbTargets())('change of using unit (%s)', (target) => {
     await refused(DEMO_UNITS.using.orgcode, '接收单位不能是本单位');
     // Committing a draft checks it again (a unit may have left the platform since).
     const draft = await ok(session.unit, `${CHANGE}/save`, transfer([piece.id]));
-    await app.db.updateTable('use_change_apply' as never).set({ new_use_unit_credit_code: makeUscc('91', '330206', 'MA2YYYY9') } as never).where('id' as never, '=', draft.id as never).execute();
+    await app.db
+      .updateTable('use_change_apply' as never)
+      .set({ new_use_unit_credit_code: makeUscc('91', '330206', 'MA2YYYY9') } as never)
+      .where('id' as never, '=', draft.id as never)
+      .execute();
     expect((await post(session.unit, `${CHANGE}/commit/${draft.id}`)).body.message).toBe('接收单位未在平台注册，请核对变更后单位统一社会信用代码');
     expect((await get(session.unit, CHANGE, draft.id)).data!.status).toBe('draft');
     // The receiving unit's registered name is kept, whatever was typed.
@@ -120,9 +139,20 @@ describe.each(dbTargets())('change of using unit (%s)', (target) => {
     // Now the receiver's: its registry and its use registration, not the sender's any more.
     expect((await get(session.unit, '/r/equipment', piece.id)).result).toBe('false');
     const moved = (await get(session.other, '/r/equipment', piece.id)).data!;
-    expect(moved).toMatchObject({ unitId: DEMO_UNITS.second.id, areaCode: '330206', locationArea: '330206', address: '宁波市北仑区明州路88号2号仓库', useStatus: '1', useCertNo: piece.useCertNo });
+    expect(moved).toMatchObject({
+      unitId: DEMO_UNITS.second.id,
+      areaCode: '330206',
+      locationArea: '330206',
+      address: '宁波市北仑区明州路88号2号仓库',
+      useStatus: '1',
+      useCertNo: piece.useCertNo,
+    });
     expect((await get(session.unit, '/r/use-regist-apply', registration.id)).result).toBe('false');
-    expect((await get(session.other, '/r/use-regist-apply', registration.id)).data).toMatchObject({ useUnitName: DEMO_UNITS.second.orgname, useUnitCreditCode: DEMO_UNITS.second.orgcode, certNo: piece.useCertNo });
+    expect((await get(session.other, '/r/use-regist-apply', registration.id)).data).toMatchObject({
+      useUnitName: DEMO_UNITS.second.orgname,
+      useUnitCreditCode: DEMO_UNITS.second.orgcode,
+      certNo: piece.useCertNo,
+    });
     // The application stays the sender's record.
     expect((await get(session.unit, CHANGE, application.id)).data!.status).toBe('approved');
   });
@@ -162,7 +192,11 @@ describe.each(dbTargets())('change of using unit (%s)', (target) => {
     await ok(session.other, `${RECEIPT}/accept/${receipt.id}`);
     await ok(session.authority, `${CHANGE}/accept/${application.id}`);
     // Meanwhile the second piece went elsewhere (written directly, as another process might have).
-    await app.db.updateTable('equipment' as never).set({ unit_id: DEMO_UNITS.authority.id } as never).where('id' as never, '=', second.piece.id as never).execute();
+    await app.db
+      .updateTable('equipment' as never)
+      .set({ unit_id: DEMO_UNITS.authority.id } as never)
+      .where('id' as never, '=', second.piece.id as never)
+      .execute();
     expect((await post(session.authority, `${CHANGE}/audit-agree/${application.id}`)).body.message).toBe('设备不属于申请单位，不能转移');
     expect((await get(session.unit, CHANGE, application.id)).data!.status).toBe('accepted');
     expect((await get(session.unit, '/r/equipment', first.piece.id)).data).toMatchObject({ unitId: DEMO_UNITS.using.id, areaCode: '330212' });

@@ -19,9 +19,16 @@ describe.each(dbTargets())('client address behind PORTAL_TRUST_PROXY=%s', (targe
 
   /** A visitor's error report (its row keeps `request.ip`); `mes` finds the row again. */
   const report = (from: string, forwardedFor: string, mes: string) =>
-    app.inject({ method: 'POST', url: api(API.saveErrorLogger), remoteAddress: from, headers: { 'x-forwarded-for': forwardedFor }, payload: { type: 'script', mes } });
+    app.inject({
+      method: 'POST',
+      url: api(API.saveErrorLogger),
+      remoteAddress: from,
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { type: 'script', mes },
+    });
   const storedIp = async (mes: string) => (await app.db.selectFrom('sys_error_log').select('ip').where('mes', '=', mes).executeTakeFirstOrThrow()).ip;
-  const captcha = (from: string, forwardedFor: string) => app.inject({ method: 'GET', url: api(API.captcha), remoteAddress: from, headers: { 'x-forwarded-for': forwardedFor } });
+  const captcha = (from: string, forwardedFor: string) =>
+    app.inject({ method: 'GET', url: api(API.captcha), remoteAddress: from, headers: { 'x-forwarded-for': forwardedFor } });
 
   it('believes X-Forwarded-For from the listed balancer, not from anyone else', async () => {
     expect((await report(BALANCER, '1.2.3.4', 'via balancer')).statusCode).toBe(200);

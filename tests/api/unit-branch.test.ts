@@ -26,7 +26,8 @@ describe.each(dbTargets())('unit branches (%s)', (target) => {
     await seedDemoRecords(app, { features: [companyFeature] });
   });
 
-  const list = async (sid: string, query: Record<string, unknown> = {}) => (await call<Page>(app, sid, 'GET', '/r/unit-branch/list', { pageSize: '100', ...query })).body.data!;
+  const list = async (sid: string, query: Record<string, unknown> = {}) =>
+    (await call<Page>(app, sid, 'GET', '/r/unit-branch/list', { pageSize: '100', ...query })).body.data!;
   const get = (sid: string, id: string) => call<Row>(app, sid, 'GET', `/r/unit-branch/get/${id}`);
   const branch = (name: string, extra: Record<string, unknown> = {}) => ({
     name,
@@ -62,7 +63,12 @@ describe.each(dbTargets())('unit branches (%s)', (target) => {
     expect(found.list.map((r) => r.id)).toEqual([saved.id]);
     expect((await get(session.unit, saved.id)).body.data).toMatchObject({ id: saved.id, headMobile: '13805749901' });
 
-    const updated = await ok(session.unit, '/r/unit-branch/save', { ...branch('宁波甬江特种设备使用有限公司奉化分公司'), id: saved.id, version: saved.version, head: '林涛' });
+    const updated = await ok(session.unit, '/r/unit-branch/save', {
+      ...branch('宁波甬江特种设备使用有限公司奉化分公司'),
+      id: saved.id,
+      version: saved.version,
+      head: '林涛',
+    });
     expect(updated.head).toBe('林涛');
     expect((await get(session.unit, saved.id)).body.data?.head).toBe('林涛');
 

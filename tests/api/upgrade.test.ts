@@ -102,7 +102,11 @@ describe.skipIf(!process.env.DATABASE_URL)('upgrade from release 0.1.0 (PostgreS
         expect(released.has('nbadmin')).toBe(true);
         for (const account of DEMO_ACCOUNTS.filter((a) => released.has(a.loginName))) {
           const { reply } = await logInOver(server.baseURL, account.loginName);
-          expect({ account: account.loginName, result: reply.result, message: reply.result === 'true' ? '' : reply.message }).toEqual({ account: account.loginName, result: 'true', message: '' });
+          expect({ account: account.loginName, result: reply.result, message: reply.result === 'true' ? '' : reply.message }).toEqual({
+            account: account.loginName,
+            result: 'true',
+            message: '',
+          });
         }
       } finally {
         await server.stop();

@@ -32,20 +32,24 @@ async function standaloneApp(): Promise<FastifyInstance> {
     instance.post(`/rule/${name}`, { schema: { body: { type: 'object', properties: { value: { [RULES_KEYWORD]: [name] } } } } }, ok);
     instance.post(`/typed/${name}`, { schema: { body: { type: 'object', properties: { value: { type: 'string', [RULES_KEYWORD]: [name] } } } } }, ok);
   }
-  instance.post('/unit', {
-    schema: {
-      body: {
-        type: 'object',
-        required: ['name'],
-        properties: {
-          name: { type: 'string', minLength: 1 },
-          zip: { type: 'string', [RULES_KEYWORD]: [{ rule: 'postalCode', message: POSTAL_CODE_LONG_MESSAGE }] },
-          contact: { type: 'object', properties: { mobile: { type: 'string', [RULES_KEYWORD]: ['mobile'] } } },
-          assets: { type: 'integer', [RULES_KEYWORD]: ['fixedAssets'] },
+  instance.post(
+    '/unit',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: { type: 'string', minLength: 1 },
+            zip: { type: 'string', [RULES_KEYWORD]: [{ rule: 'postalCode', message: POSTAL_CODE_LONG_MESSAGE }] },
+            contact: { type: 'object', properties: { mobile: { type: 'string', [RULES_KEYWORD]: ['mobile'] } } },
+            assets: { type: 'integer', [RULES_KEYWORD]: ['fixedAssets'] },
+          },
         },
       },
     },
-  }, ok);
+    ok,
+  );
   await instance.ready();
   return instance;
 }
@@ -67,7 +71,13 @@ async function viaHttp(route: 'rule' | 'typed', name: RuleName, value: unknown):
   expect(res.statusCode).toBe(400);
   expect(handled).toBe(before); // a rejected request never reaches the handler
   expect(body).toEqual({
-    result: 'false', success: false, isSuccess: false, message: body.message, errorMsg: body.message, code: 'VALIDATION_FAILED', data: { field: 'value' },
+    result: 'false',
+    success: false,
+    isSuccess: false,
+    message: body.message,
+    errorMsg: body.message,
+    code: 'VALIDATION_FAILED',
+    data: { field: 'value' },
   });
   return body.message;
 }
@@ -94,8 +104,7 @@ describe('a route schema with x-rules', () => {
   });
 
   test('form-encoded bodies are coerced by type first, then checked like JSON', async () => {
-    const post = (payload: string) =>
-      app.inject({ method: 'POST', url: '/unit', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const post = (payload: string) => app.inject({ method: 'POST', url: '/unit', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
     expect((await post('name=%E7%94%B2&zip=315000&assets=12')).statusCode).toBe(200);
     expect((await post('name=%E7%94%B2&zip=31500')).json()).toMatchObject({ message: '请输入有效的邮政编码', data: { field: 'zip' } });
     expect((await post('name=%E7%94%B2&assets=0')).json()).toMatchObject({ message: '请输入有效的固定资产', data: { field: 'assets' } });

@@ -26,7 +26,8 @@ describe.each(dbTargets())('operators and certificates (%s)', (target) => {
   });
 
   const post = (sid: string, path: string, body: Record<string, unknown> = {}) => call<Row>(app, sid, 'POST', path, body);
-  const count = async (sid: string, resource: string, query: Record<string, unknown> = {}) => Number((await call<Page<Row>>(app, sid, 'POST', `/r/${resource}/list`, { pageSize: 1, ...query })).body.data!.count);
+  const count = async (sid: string, resource: string, query: Record<string, unknown> = {}) =>
+    Number((await call<Page<Row>>(app, sid, 'POST', `/r/${resource}/list`, { pageSize: 1, ...query })).body.data!.count);
 
   it('refuses a wrong identity card with the catalogue message, storing nothing', async () => {
     const before = await count(session.first, 'operator');
@@ -37,9 +38,25 @@ describe.each(dbTargets())('operators and certificates (%s)', (target) => {
 
   it('keeps a certificate’s expiry after its issue, naming both fields', async () => {
     const person = (await post(session.first, '/r/operator/save', { name: '测试工', idCard, mobile: '13905741234' })).body.data!;
-    const { body } = await post(session.first, '/r/operator-certificate/save', { operator: person.id, certNo: 'TS-TEST-1', items: ['Q2'], issuer: '宁波市市场监督管理局', issueDate: today, expiryDate: addToDate(today, -1, 'd') });
+    const { body } = await post(session.first, '/r/operator-certificate/save', {
+      operator: person.id,
+      certNo: 'TS-TEST-1',
+      items: ['Q2'],
+      issuer: '宁波市市场监督管理局',
+      issueDate: today,
+      expiryDate: addToDate(today, -1, 'd'),
+    });
     expect(body).toMatchObject({ result: 'false', message: '有效期至不能早于发证日期', data: { field: 'expiryDate' } });
-    const saved = await post(session.first, '/r/operator-certificate/save', { operator: person.id, name: '测试工', idCard, certNo: 'TS-TEST-1', items: ['Q2'], issuer: '宁波市市场监督管理局', issueDate: addToDate(today, -4, 'y'), expiryDate: addToDate(today, 30, 'd') });
+    const saved = await post(session.first, '/r/operator-certificate/save', {
+      operator: person.id,
+      name: '测试工',
+      idCard,
+      certNo: 'TS-TEST-1',
+      items: ['Q2'],
+      issuer: '宁波市市场监督管理局',
+      issueDate: addToDate(today, -4, 'y'),
+      expiryDate: addToDate(today, 30, 'd'),
+    });
     expect(saved.body.result, saved.body.message).toBe('true');
     expect(saved.body.data).toMatchObject({ operator: person.id, certNo: 'TS-TEST-1', items: ['Q2'] });
   });
@@ -65,7 +82,11 @@ describe.each(dbTargets())('operators and certificates (%s)', (target) => {
   });
 
   it('answers the legacy operator paths', async () => {
-    const added = await call<Row>(app, session.first, 'POST', '/a/stone/operator/add', { name: '旧接口', idCard: `${'33021219850505'}${'321'}${idCardCheckChar('33021219850505321')}`, mobile: '13905749999' });
+    const added = await call<Row>(app, session.first, 'POST', '/a/stone/operator/add', {
+      name: '旧接口',
+      idCard: `${'33021219850505'}${'321'}${idCardCheckChar('33021219850505321')}`,
+      mobile: '13905749999',
+    });
     expect(added.body.result, added.body.message).toBe('true');
     const listed = await call<Page<Row>>(app, session.first, 'POST', '/a/stone/operator/list', { name: '旧接口' });
     expect(listed.body.data!.list.map((r) => r.id)).toContain(added.body.data!.id);

@@ -29,7 +29,9 @@ function focused(page: Page): Promise<Focused> {
       const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
       return outline || (style.boxShadow !== 'none' && style.boxShadow !== '');
     };
-    const control = el.closest('.ant-input-affix-wrapper, .ant-input-outlined, .ant-select, .ant-picker, .ant-input-number, .ant-checkbox-wrapper, .ant-radio-wrapper');
+    const control = el.closest(
+      '.ant-input-affix-wrapper, .ant-input-outlined, .ant-select, .ant-picker, .ant-input-number, .ant-checkbox-wrapper, .ant-radio-wrapper',
+    );
     const ring = control?.querySelector('.ant-select-selector');
     const visible = shows(el) || (control !== null && (shows(control) || (ring != null && shows(ring)) || /-focused\b/.test(control.className)));
     return {
@@ -50,7 +52,8 @@ async function pressUntil(page: Page, key: string, wanted: (f: Focused) => boole
     let now = await focused(page);
     path.push(`${now.tag}:${now.label || now.placeholder || now.text}`);
     // A control shows its focused state once React has rendered it: look again until it does.
-    if (now.tag !== 'body' && !now.visible) await expect.poll(async () => (now = await focused(page)).visible, { timeout: 5_000, message: `focus not visible on ${path.at(-1)}` }).toBe(true);
+    if (now.tag !== 'body' && !now.visible)
+      await expect.poll(async () => (now = await focused(page)).visible, { timeout: 5_000, message: `focus not visible on ${path.at(-1)}` }).toBe(true);
     if (wanted(now)) return;
   }
   throw new Error(`${what} not reached with ${key} (${path.slice(-12).join(' → ')})`);
@@ -103,6 +106,9 @@ describe('keyboard only', () => {
     await pressUntil(page, 'Tab', (f) => f.tag === 'button' && /^保\s*存$/.test(f.text), 'the 保存 button');
     await page.keyboard.press('Enter');
     expect(((await (await saved).json()) as { result: string }).result).toBe('true');
-    await page.getByText(/保存成功|操作成功/).first().waitFor();
+    await page
+      .getByText(/保存成功|操作成功/)
+      .first()
+      .waitFor();
   });
 });

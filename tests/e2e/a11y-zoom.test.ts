@@ -28,7 +28,9 @@ function clippedTexts(page: Page): Promise<string[]> {
       // Text pushed past the window's top or left edge (a wrapped title growing out of its bar) can never be scrolled to.
       const box = el.getBoundingClientRect();
       if (box.top < -1 || box.left < -1) {
-        found.push(`${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${el.innerText.trim().slice(0, 30)}" outside the window (${Math.round(box.left)}, ${Math.round(box.top)})`);
+        found.push(
+          `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${el.innerText.trim().slice(0, 30)}" outside the window (${Math.round(box.left)}, ${Math.round(box.top)})`,
+        );
         continue;
       }
       const style = getComputedStyle(el);
@@ -42,7 +44,9 @@ function clippedTexts(page: Page): Promise<string[]> {
       if (ellipsis && !cutY) continue;
       // Visually hidden helpers for screen readers (1px boxes) are not meant to be read on screen.
       if (el.clientWidth <= 1 || el.clientHeight <= 1) continue;
-      found.push(`${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${el.innerText.trim().slice(0, 30)}" (${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight})`);
+      found.push(
+        `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${el.innerText.trim().slice(0, 30)}" (${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight})`,
+      );
     }
     return found;
   });

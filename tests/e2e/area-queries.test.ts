@@ -26,12 +26,19 @@ describe('辖区监管 → 超期未检', () => {
     // Both units' rows: the first unit's come first on the page; the second's through the 使用单位 filter.
     expect(await table.innerText()).toContain(DEMO_UNITS.using.orgname);
     await page.getByPlaceholder('请输入使用单位').filter({ visible: true }).fill('北仑');
-    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /查\s*询/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL(/unitName=/);
     await expect.poll(async () => (await rows.count()) > 0 && (await rows.allInnerTexts()).every((t) => t.includes(DEMO_UNITS.second.orgname))).toBe(true);
 
     // 导出: the same query as XLSX, fetched with the page's session.
-    const href = await page.locator('a', { hasText: /导\s*出/ }).filter({ visible: true }).first().getAttribute('href');
+    const href = await page
+      .locator('a', { hasText: /导\s*出/ })
+      .filter({ visible: true })
+      .first()
+      .getAttribute('href');
     expect(href).toContain('unitName=');
     const file = await page.request.get(new URL(href!, baseURL).toString());
     expect(file.status()).toBe(200);
@@ -39,13 +46,26 @@ describe('辖区监管 → 超期未检', () => {
 
     // A row opens the detail: the unit and the equipment, read only.
     const name = (await rows.first().locator('td').first().innerText()).trim();
-    await rows.first().getByRole('button', { name: /查\s*看/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await page.waitForURL(/\/area\/equipment-detail\?/);
     const detail = page.locator('.ant-descriptions').filter({ visible: true });
     await detail.first().waitFor();
     await expect.poll(async () => (await detail.allInnerTexts()).join('\n')).toContain(DEMO_UNITS.second.orgname);
     expect((await detail.allInnerTexts()).join('\n')).toContain(name);
-    expect(await page.getByRole('button', { name: /编\s*辑/ }).filter({ visible: true }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /删\s*除/ }).filter({ visible: true }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('button', { name: /编\s*辑/ })
+        .filter({ visible: true })
+        .count(),
+    ).toBe(0);
+    expect(
+      await page
+        .getByRole('button', { name: /删\s*除/ })
+        .filter({ visible: true })
+        .count(),
+    ).toBe(0);
   });
 });

@@ -27,15 +27,25 @@ describe('the authority stats screens', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await openEquipmentStats();
     await expect.poll(() => cardValue('超期未检')).toBeGreaterThanOrEqual(0);
-    await page.getByRole('img', { name: /^各区县设备（按种类）：/ }).filter({ visible: true }).waitFor();
-    await page.getByRole('img', { name: /^各区县超期未检率：/ }).filter({ visible: true }).waitFor();
+    await page
+      .getByRole('img', { name: /^各区县设备（按种类）：/ })
+      .filter({ visible: true })
+      .waitFor();
+    await page
+      .getByRole('img', { name: /^各区县超期未检率：/ })
+      .filter({ visible: true })
+      .waitFor();
     // The overdue rate's trend from the kept month figures: twelve months, each with both numbers (the demo fills every month).
     const trend = page.getByRole('img', { name: /^超期未检率（近12个月）：/ }).filter({ visible: true });
-    await expect.poll(async () => (await trend.getAttribute('aria-label')) ?? '').toMatch(/^超期未检率（近12个月）：(\d{4}-\d{2} \d+\.\d%（\d+ \/ [1-9]\d*），){11}\d{4}-\d{2} \d+\.\d%（\d+ \/ [1-9]\d*）$/);
+    await expect
+      .poll(async () => (await trend.getAttribute('aria-label')) ?? '')
+      .toMatch(/^超期未检率（近12个月）：(\d{4}-\d{2} \d+\.\d%（\d+ \/ [1-9]\d*），){11}\d{4}-\d{2} \d+\.\d%（\d+ \/ [1-9]\d*）$/);
     const overdue = await cardValue('超期未检');
     // Nothing reaches past the window's right edge.
     const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('.engine-stats-screen *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5).map((el) => el.className.toString()),
+      [...document.querySelectorAll('.engine-stats-screen *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((el) => el.className.toString()),
     );
     expect(wide).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
@@ -101,14 +111,24 @@ describe('the authority stats screens', () => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => void (window as unknown as { printed: number }).printed++;
     });
-    await page.locator('.engine-stats-screen').filter({ visible: true }).getByRole('button', { name: /打\s*印/ }).click();
+    await page
+      .locator('.engine-stats-screen')
+      .filter({ visible: true })
+      .getByRole('button', { name: /打\s*印/ })
+      .click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     try {
       // Charts take the page's width one under another, and the page is not cut at the window's height.
-      const widths = await page.locator('.engine-stats-charts > .ant-col').filter({ visible: true }).evaluateAll((cols) => cols.map((c) => Math.round(c.getBoundingClientRect().width)));
+      const widths = await page
+        .locator('.engine-stats-charts > .ant-col')
+        .filter({ visible: true })
+        .evaluateAll((cols) => cols.map((c) => Math.round(c.getBoundingClientRect().width)));
       expect(new Set(widths).size).toBe(1);
-      const [screen, window] = await page.evaluate(() => [document.querySelector('.engine-stats-screen')!.getBoundingClientRect().height, document.documentElement.scrollHeight]);
+      const [screen, window] = await page.evaluate(() => [
+        document.querySelector('.engine-stats-screen')!.getBoundingClientRect().height,
+        document.documentElement.scrollHeight,
+      ]);
       expect(window).toBeGreaterThanOrEqual(Math.floor(screen));
     } finally {
       await page.emulateMedia({ media: 'screen' });
@@ -119,7 +139,9 @@ describe('the authority stats screens', () => {
     await openMenu(page, '统计分析', '检验统计');
     await page.waitForURL(/\/stats\/inspection$/);
     const line = page.getByRole('img', { name: /^检验合格率（近12个月）：/ }).filter({ visible: true });
-    await expect.poll(async () => (await line.getAttribute('aria-label')) ?? '').toMatch(/^检验合格率（近12个月）：(\d{4}-\d{2} (\d+\.\d%（\d+ \/ \d+）|无记录)，){11}\d{4}-\d{2} /);
+    await expect
+      .poll(async () => (await line.getAttribute('aria-label')) ?? '')
+      .toMatch(/^检验合格率（近12个月）：(\d{4}-\d{2} (\d+\.\d%（\d+ \/ \d+）|无记录)，){11}\d{4}-\d{2} /);
     // ECharts draws the line as SVG with its percentage axis.
     await line.locator('svg text', { hasText: '100%' }).first().waitFor();
     const table = chartCard('检验合格率（近12个月）');

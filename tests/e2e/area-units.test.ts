@@ -25,7 +25,16 @@ describe('辖区监管 → 辖区单位 → 单位档案', () => {
     const table = page.locator('.engine-list-table').filter({ visible: true });
     const rows = table.locator('.ant-table-row');
     await rows.first().waitFor();
-    expect(await table.locator('thead th').allInnerTexts()).toEqual(['单位名称', '统一社会信用代码', '区县', '单位类型', '设备数', '超期未检数', '联系人', '操作']);
+    expect(await table.locator('thead th').allInnerTexts()).toEqual([
+      '单位名称',
+      '统一社会信用代码',
+      '区县',
+      '单位类型',
+      '设备数',
+      '超期未检数',
+      '联系人',
+      '操作',
+    ]);
     const unitRow = (name: string) => rows.filter({ hasText: name });
     await unitRow(DEMO_UNITS.using.orgname).waitFor();
     await unitRow(DEMO_UNITS.second.orgname).waitFor();
@@ -44,7 +53,10 @@ describe('辖区监管 → 辖区单位 → 单位档案', () => {
     await page.waitForURL(/district=330206/);
     await expect.poll(async () => (await rows.allInnerTexts()).join('\n')).not.toContain(DEMO_UNITS.using.orgname);
     await unitRow(DEMO_UNITS.second.orgname).waitFor();
-    await page.getByRole('button', { name: /重\s*置/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /重\s*置/ })
+      .filter({ visible: true })
+      .click();
     await unitRow(DEMO_UNITS.using.orgname).waitFor();
 
     // The unit's name opens its file.
@@ -52,8 +64,19 @@ describe('辖区监管 → 辖区单位 → 单位档案', () => {
     await page.waitForURL(/\/area\/unit-file\?id=/);
     const tabs = page.locator('.engine-detail-tabs').filter({ visible: true });
     await tabs.waitFor();
-    expect((await tabs.locator('.ant-tabs-tab').allInnerTexts()).map((t) => t.trim())).toEqual(['基本信息', '设备', '使用登记', '检验记录', '作业人员', '证书', '监督整改', '变更记录']);
-    await expect.poll(async () => (await page.locator('.ant-descriptions').filter({ visible: true }).allInnerTexts()).join('\n')).toContain(DEMO_UNITS.using.orgcode);
+    expect((await tabs.locator('.ant-tabs-tab').allInnerTexts()).map((t) => t.trim())).toEqual([
+      '基本信息',
+      '设备',
+      '使用登记',
+      '检验记录',
+      '作业人员',
+      '证书',
+      '监督整改',
+      '变更记录',
+    ]);
+    await expect
+      .poll(async () => (await page.locator('.ant-descriptions').filter({ visible: true }).allInnerTexts()).join('\n'))
+      .toContain(DEMO_UNITS.using.orgcode);
     const fileShot = shot('area-unit-file');
     if (fileShot) await page.screenshot(fileShot);
 
@@ -86,13 +109,19 @@ describe('辖区监管 → 辖区单位 → 单位档案', () => {
     await row.waitFor();
     await row.getByRole('link', { name: DEMO_UNITS.second.orgname }).click();
     await page.waitForURL(/\/area\/unit-file\?id=/);
-    await expect.poll(async () => (await page.locator('.ant-descriptions').filter({ visible: true }).allInnerTexts()).join('\n')).toContain(DEMO_UNITS.second.orgcode);
+    await expect
+      .poll(async () => (await page.locator('.ant-descriptions').filter({ visible: true }).allInnerTexts()).join('\n'))
+      .toContain(DEMO_UNITS.second.orgcode);
 
     // Back on the list, 查看 opens the item; its 检验记录 tab lists its inspections, newest first.
     await page.goBack();
     await page.waitForURL(/\/area\/equipment-timeout/);
     await row.waitFor();
-    await row.getByRole('button', { name: /查\s*看/ }).or(row.getByRole('link', { name: /查\s*看/ })).first().click();
+    await row
+      .getByRole('button', { name: /查\s*看/ })
+      .or(row.getByRole('link', { name: /查\s*看/ }))
+      .first()
+      .click();
     await page.waitForURL(/\/area\/equipment-detail\?id=/);
     const tabs = page.locator('.engine-detail-tabs').filter({ visible: true });
     await tabs.getByRole('tab', { name: '检验记录' }).click();

@@ -84,14 +84,20 @@ describe('attachment upload in a form', () => {
     }
     // Remove it again so the next case starts from an empty field.
     await field.locator('.ant-upload-list-item', { hasText: '合格证.pdf' }).hover();
-    await field.locator('.ant-upload-list-item', { hasText: '合格证.pdf' }).getByRole('button', { name: /删除|delete/i }).click();
+    await field
+      .locator('.ant-upload-list-item', { hasText: '合格证.pdf' })
+      .getByRole('button', { name: /删除|delete/i })
+      .click();
     await expect.poll(() => field.locator('.ant-upload-list-item').count()).toBe(0);
   });
 
   it('refuses a file whose bytes are not what its extension claims, with the Chinese message', async () => {
     const field = item('产品合格证');
     await field.locator('input[type=file]').setInputFiles({ name: '合格证.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
-    await page.locator('.ant-message').getByText(/上传失败：附件内容与文件类型不符/).waitFor();
+    await page
+      .locator('.ant-message')
+      .getByText(/上传失败：附件内容与文件类型不符/)
+      .waitFor();
     await expect.poll(() => field.locator('.ant-upload-list-item').count()).toBe(0);
     // The file already uploaded into the other field is still there.
     expect(await item('使用登记表').locator('.ant-upload-list-item', { hasText: '使用登记表.pdf' }).count()).toBe(1);

@@ -42,7 +42,11 @@ describe('audit log screen', () => {
     // Search: the operation 新增; every row then reads 新增 and its changes 「字段：值」.
     await page.locator('.engine-filter-bar .ant-form-item', { hasText: '操作' }).filter({ visible: true }).locator('.ant-select-selector').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: /^新增$/ }).click();
-    await page.locator('.engine-filter-bar').filter({ visible: true }).getByRole('button', { name: /^查\s*询$/ }).click();
+    await page
+      .locator('.engine-filter-bar')
+      .filter({ visible: true })
+      .getByRole('button', { name: /^查\s*询$/ })
+      .click();
     await page.waitForURL(/operation=insert/);
     await expect.poll(async () => (await rows.locator('td:nth-child(4)').allInnerTexts()).every((t) => t.trim() === '新增')).toBe(true);
     const changes = await rows.locator('td:nth-child(7)').allInnerTexts();
@@ -50,7 +54,12 @@ describe('audit log screen', () => {
     for (const text of changes) expect(text).toMatch(/\S：\S/);
 
     // Open a row, then come back: the search is still there.
-    await rows.first().getByRole('button', { name: /查\s*看/ }).or(rows.first().getByRole('link', { name: /查\s*看/ })).first().click();
+    await rows
+      .first()
+      .getByRole('button', { name: /查\s*看/ })
+      .or(rows.first().getByRole('link', { name: /查\s*看/ }))
+      .first()
+      .click();
     await page.waitForURL(/\/account\/audit-log\/detail/);
     await page.getByText('变更内容').filter({ visible: true }).first().waitFor();
     await page.goBack();
@@ -66,13 +75,25 @@ describe('audit log screen', () => {
     for (let steps = 0; steps < 6 && !/[?&]orderBy=time(&|$)/.test(page.url()); steps++) {
       const before = page.url();
       await header.click();
-      await expect.poll(() => page.url(), { timeout: 15_000 }).not.toBe(before).catch(() => undefined);
+      await expect
+        .poll(() => page.url(), { timeout: 15_000 })
+        .not.toBe(before)
+        .catch(() => undefined);
     }
     await page.waitForURL(/[?&]orderBy=time(&|$)/);
-    await expect.poll(async () => { const t = await times(); return t.length > 1 && t.join() === [...t].sort().join(); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const t = await times();
+        return t.length > 1 && t.join() === [...t].sort().join();
+      })
+      .toBe(true);
 
     // 导出 is a link to the same search as XLSX (opened beside the page): fetched with the page's session.
-    const href = await page.locator('a', { hasText: /导\s*出/ }).filter({ visible: true }).first().getAttribute('href');
+    const href = await page
+      .locator('a', { hasText: /导\s*出/ })
+      .filter({ visible: true })
+      .first()
+      .getAttribute('href');
     expect(href).toContain('operation=insert');
     const file = await page.request.get(new URL(href!, baseURL).toString());
     expect(file.status()).toBe(200);
@@ -84,7 +105,9 @@ describe('audit log screen', () => {
     const recordId = (await recordCell.getAttribute('title'))!.match(/“(.+)”/)![1];
     await recordCell.click();
     await page.waitForURL(new RegExp(`recordId=${recordId}`));
-    await expect.poll(async () => (await rows.locator('td:nth-child(6)').allInnerTexts()).every((t) => recordId.startsWith(t.trim().replace(/…$/, '')))).toBe(true);
+    await expect
+      .poll(async () => (await rows.locator('td:nth-child(6)').allInnerTexts()).every((t) => recordId.startsWith(t.trim().replace(/…$/, ''))))
+      .toBe(true);
 
     // A search that matches nothing: the empty state.
     await page.goto(`${baseURL}/account/audit-log?recordId=${encodeURIComponent('没有这样的记录')}`);

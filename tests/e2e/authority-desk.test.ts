@@ -73,7 +73,9 @@ describe("the authority's home desk", () => {
     await page.goto(`${baseURL}/account/online-apply-audit?status=unpaid&payCertificate=false`);
     const bare = page.locator('.ant-table').filter({ visible: true }).first();
     await bare.waitFor();
-    await expect.poll(async () => (await bare.locator('.ant-table-row').count()) > 0 || (await bare.locator('.ant-empty').count()) > 0, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await bare.locator('.ant-table-row').count()) > 0 || (await bare.locator('.ant-empty').count()) > 0, { timeout: 15_000 })
+      .toBe(true);
     for (const row of await bare.locator('.ant-table-row').all()) {
       expect(await row.innerText()).toContain('未上传');
       expect(await row.getByRole('button', { name: '确认缴费' }).count()).toBe(0);

@@ -185,7 +185,10 @@ describe('clerk feedback', () => {
     await page.getByLabel('设备', { exact: true }).filter({ visible: true }).last().click();
     await page.locator('.ant-select-item-option', { hasText: equipmentName }).click();
     await page.getByRole('button', { name: /保\s*存/ }).click();
-    await page.getByText(/保存成功|操作成功/).first().waitFor();
+    await page
+      .getByText(/保存成功|操作成功/)
+      .first()
+      .waitFor();
 
     const row = page.locator('.ant-formily-array-table .ant-table-row').filter({ visible: true }).first();
     await expect.poll(() => row.innerText()).toContain('曳引与强制驱动电梯');

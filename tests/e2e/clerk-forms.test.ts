@@ -26,7 +26,15 @@ describe('clerk forms', () => {
 
   beforeAll(async () => {
     // The demo seed has no equipment: the unit registers one elevator to apply for.
-    await apiCall(page, '/r/equipment/save', { equipmentName, equclacode: '3000', subCategory: '3100', useStatus: '1', locationArea: '330212', address: '宁波市鄞州区天童南路588号', lastInspectionDate: '2025-06-01' });
+    await apiCall(page, '/r/equipment/save', {
+      equipmentName,
+      equclacode: '3000',
+      subCategory: '3100',
+      useStatus: '1',
+      locationArea: '330212',
+      address: '宁波市鄞州区天童南路588号',
+      lastInspectionDate: '2025-06-01',
+    });
   });
 
   /** Fills the application form of 在线报检 with one piece of equipment. */
@@ -53,7 +61,10 @@ describe('clerk forms', () => {
     await page.getByRole('button', { name: /提\s*交/ }).click();
     await page.getByText('提交成功').first().waitFor();
     await page.waitForURL(/\/company-service\/online-apply$/);
-    await page.locator('.ant-table-row', { hasText: `提交回列表${stamp}` }).filter({ visible: true }).waitFor();
+    await page
+      .locator('.ant-table-row', { hasText: `提交回列表${stamp}` })
+      .filter({ visible: true })
+      .waitFor();
     await expect.poll(() => tabTitles(page)).not.toContain(formTab);
   });
 
@@ -104,7 +115,11 @@ describe('clerk forms', () => {
       const colon = el.querySelector('.ant-formily-item-colon')!.getBoundingClientRect();
       const box = text.getBoundingClientRect();
       // An inline label has one box per line it takes; the colon sits on that same line.
-      return { text: (el as HTMLElement).innerText.replace(/\s/g, ''), lines: text.getClientRects().length, colonOnLine: colon.top < box.bottom && colon.bottom > box.top };
+      return {
+        text: (el as HTMLElement).innerText.replace(/\s/g, ''),
+        lines: text.getClientRects().length,
+        colonOnLine: colon.top < box.bottom && colon.bottom > box.top,
+      };
     });
     expect(shape.lines).toBe(1);
     expect(shape.colonOnLine).toBe(true);

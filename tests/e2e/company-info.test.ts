@@ -28,8 +28,14 @@ describe('the unit changes its contact mobile, the authority approves, the histo
     await expect(textbox('单位名称').inputValue()).resolves.toBe('宁波甬江特种设备使用有限公司');
     await textbox('联系手机').fill(mobile);
     await textbox('变更原因').fill('企业联系人更换手机号码');
-    await page.getByRole('button', { name: /提\s*交/ }).filter({ visible: true }).click();
-    await page.getByText(/提交成功/).first().waitFor();
+    await page
+      .getByRole('button', { name: /提\s*交/ })
+      .filter({ visible: true })
+      .click();
+    await page
+      .getByText(/提交成功/)
+      .first()
+      .waitFor();
     await page.goto(`${baseURL}/company-info/dwxxwh`);
     await expect.poll(() => row(shown).innerText()).toContain('待审核');
   });
@@ -55,7 +61,8 @@ describe('the unit changes its contact mobile, the authority approves, the histo
     await rows.nth(1).locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: '对比' }).click();
     const dialog = page.locator('.ant-modal').filter({ visible: true });
-    const differs = (label: string) => dialog.locator('tr.engine-compare-differs').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${label}$`) }) });
+    const differs = (label: string) =>
+      dialog.locator('tr.engine-compare-differs').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${label}$`) }) });
     const line = differs('联系手机');
     await expect.poll(() => line.innerText()).toContain(shown);
     await expect(differs('单位名称').count()).resolves.toBe(0);
@@ -87,7 +94,10 @@ describe('a reference reads as the record it names, in the list, its filter and 
     await filter.click();
     await page.keyboard.type('安全生产');
     await page.locator('.ant-select-item-option', { hasText: dept }).filter({ visible: true }).click();
-    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /查\s*询/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL(/dept=[0-9a-f]{32}/);
     await page.locator('.ant-table-row').filter({ visible: true }).first().getByText('查看').click();
     const details = page.locator('.ant-descriptions', { hasText: '所在部门' }).filter({ visible: true });

@@ -57,7 +57,10 @@ describe('file a construction notice → the authority agrees → print the noti
     await logIn(page, baseURL, account('nbadmin'));
     await page.waitForURL(/\/home$/);
     await page.goto(`${baseURL}/construction/register-list`);
-    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await date('计划开工日期', addToDate(todayIn(), 15, 'd'));
     await date('计划竣工日期', addToDate(todayIn(), 45, 'd'));
     await visible('施工地点').fill('宁波市鄞州区天童南路588号3号楼');
@@ -76,16 +79,24 @@ describe('file a construction notice → the authority agrees → print the noti
       await item(label).locator('input[type=file]').setInputFiles(PDF);
       await item(label).locator('a[href*="/attachments/download/"]').first().waitFor();
     }
-    await page.getByRole('button', { name: /提\s*交/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /提\s*交/ })
+      .filter({ visible: true })
+      .click();
     const confirm = page.locator('.ant-modal-confirm, .ant-popover').filter({ visible: true });
     if (await confirm.count()) await confirm.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText(/提交成功|操作成功/).first().waitFor();
+    await page
+      .getByText(/提交成功|操作成功/)
+      .first()
+      .waitFor();
     await page.goto(`${baseURL}/construction/register-list`);
     await expect.poll(async () => (await row().count()) && row().innerText(), { timeout: 15_000 }).toContain('已提交');
     noticeNo = (await row().innerText()).match(/SG\d{10}/)?.[0] ?? '';
     expect(noticeNo).not.toBe('');
     // Not yet accepted: its detail offers no 打印告知书.
-    await row().getByRole('button', { name: /查\s*看/ }).click();
+    await row()
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await page.waitForURL(/\/construction\/detail\?/);
     await page.getByText(noticeNo).filter({ visible: true }).first().waitFor();
     await expect(page.getByRole('button', { name: '打印告知书' }).filter({ visible: true }).count()).resolves.toBe(0);
@@ -98,9 +109,14 @@ describe('file a construction notice → the authority agrees → print the noti
     await page.goto(`${baseURL}/account/construction-audit`);
     await expect.poll(async () => row().count(), { timeout: 15_000 }).toBe(1);
     acceptedOn.push(todayIn());
-    await row().getByRole('button', { name: /受\s*理/ }).click();
+    await row()
+      .getByRole('button', { name: /受\s*理/ })
+      .click();
     await submitDialog(page.locator('.ant-modal').filter({ visible: true }), '告知材料齐全，予以受理');
-    await page.getByText(/受理成功|操作成功/).first().waitFor();
+    await page
+      .getByText(/受理成功|操作成功/)
+      .first()
+      .waitFor();
     acceptedOn.push(todayIn());
     await logOut(page);
   });
@@ -110,11 +126,18 @@ describe('file a construction notice → the authority agrees → print the noti
     await page.waitForURL(/\/home$/);
     await page.goto(`${baseURL}/construction/register-list`);
     await expect.poll(async () => (await row().count()) && row().innerText(), { timeout: 15_000 }).toContain('已受理');
-    await row().getByRole('button', { name: /查\s*看/ }).click();
+    await row()
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await page.waitForURL(/\/construction\/detail\?/);
     // Accepted: the notice's own document is the printout, so the page's plain 打印 is not offered beside it.
     await page.getByRole('button', { name: '打印告知书' }).filter({ visible: true }).waitFor();
-    expect(await page.getByRole('button', { name: /^打\s*印$/ }).filter({ visible: true }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('button', { name: /^打\s*印$/ })
+        .filter({ visible: true })
+        .count(),
+    ).toBe(0);
     await page.getByRole('button', { name: '打印告知书' }).filter({ visible: true }).click();
     await page.waitForURL(/\/construction\/print/);
     const paper = page.getByTestId('document-paper');
@@ -148,11 +171,15 @@ describe('file a construction notice → the authority agrees → print the noti
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载\s*PDF/ }).click()]);
     expect(download.suggestedFilename()).toBe(`特种设备安装改造修理告知书-${noticeNo}.pdf`);
     const chunks: Buffer[] = [];
-    for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
     const pdf = Buffer.concat(chunks);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfPages(pdf)).toBe(1);
-    expect(mediaBox(pdf).slice(2).map((n) => Math.round(n))).toEqual([595, 842]);
+    expect(
+      mediaBox(pdf)
+        .slice(2)
+        .map((n) => Math.round(n)),
+    ).toEqual([595, 842]);
 
     // The QR code's address in a fresh browser, signed in nowhere: the verification page.
     const fresh = await openPage();

@@ -27,12 +27,20 @@ describe('the authority handles the simple declarations of its area', () => {
     // Opens on those waiting: the closed and the returned demo ones are not listed.
     await expect(page.locator('.ant-table-row', { hasText: '浴室燃气锅炉冒黑烟' }).count()).resolves.toBe(0);
 
-    await row(OVERDUE).getByRole('button', { name: /查\s*看/ }).click();
+    await row(OVERDUE)
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await page.waitForURL(/\/account\/declaration-audit-detail\?/);
     await page.getByText('工地施工升降机由未持证人员操作').filter({ visible: true }).waitFor();
     const detail = page.url();
-    await page.getByRole('button', { name: /退\s*回/ }).filter({ visible: true }).click();
-    await submitDialog(page.locator('.ant-modal', { has: page.locator('textarea') }).filter({ visible: true }), '已移交江北区市场监管所立案调查，请关注后续短信通知');
+    await page
+      .getByRole('button', { name: /退\s*回/ })
+      .filter({ visible: true })
+      .click();
+    await submitDialog(
+      page.locator('.ant-modal', { has: page.locator('textarea') }).filter({ visible: true }),
+      '已移交江北区市场监管所立案调查，请关注后续短信通知',
+    );
     // A final state: back on the list, which no longer has it among those waiting.
     await page.waitForURL(/\/account\/declaration-audit$/);
     await row(NEAR).waitFor();
@@ -41,9 +49,17 @@ describe('the authority handles the simple declarations of its area', () => {
     const log = page.locator('.ant-timeline').filter({ visible: true });
     await log.getByText('已移交江北区市场监管所立案调查').waitFor();
     expect(await log.innerText()).toContain('陈先生（申报人）');
-    const state = page.locator('.ant-descriptions-item-label', { hasText: /^状态$/ }).filter({ visible: true }).locator('xpath=following-sibling::*[1]');
+    const state = page
+      .locator('.ant-descriptions-item-label', { hasText: /^状态$/ })
+      .filter({ visible: true })
+      .locator('xpath=following-sibling::*[1]');
     await expect.poll(() => state.innerText()).toBe('已退回');
-    await expect(page.getByRole('button', { name: /受\s*理/ }).filter({ visible: true }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByRole('button', { name: /受\s*理/ })
+        .filter({ visible: true })
+        .count(),
+    ).resolves.toBe(0);
     await logOut(page);
   });
 

@@ -12,7 +12,8 @@ describe('related records in a detail (设备详情)', () => {
 
   it('lists the inspection records of this piece only', async () => {
     const { equipment, reports, total } = await page.evaluate(async () => {
-      const get = async (path: string) => ((await (await fetch(`/espServer${path}`, { credentials: 'include' })).json()) as { data: { count: number; list: Record<string, string>[] } }).data;
+      const get = async (path: string) =>
+        ((await (await fetch(`/espServer${path}`, { credentials: 'include' })).json()) as { data: { count: number; list: Record<string, string>[] } }).data;
       const first = (await get('/r/inspection-record/list?pageSize=1')).list[0];
       const mine = await get(`/r/inspection-record/list?pageSize=50&equipment=${first.equipment}`);
       return { equipment: first.equipment, reports: mine.list.map((r) => r.reportNo), total: (await get('/r/inspection-record/list?pageSize=1')).count };
@@ -29,7 +30,10 @@ describe('related records in a detail (设备详情)', () => {
 
   it('offers 编辑, which opens the form on this piece', async () => {
     const id = new URL(page.url()).searchParams.get('id');
-    await page.getByRole('button', { name: /编\s*辑/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /编\s*辑/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL((url) => url.pathname === '/equipment/device-info-new' && url.searchParams.get('id') === id);
     await page.getByText('设备信息录入 · 编辑').filter({ visible: true }).waitFor();
   });

@@ -21,11 +21,15 @@ describe('first load', () => {
     const load = await measureFirstLoad(baseURL, 'nbadmin');
     const all = [...load.login.scripts, ...load.shell.scripts];
     // Every script of any size comes precompressed (brotli: Chromium accepts it from 127.0.0.1).
-    expect(all.filter((s) => s.bytes > 1024 && s.encoding !== 'br'), listing(load)).toEqual([]);
+    expect(
+      all.filter((s) => s.bytes > 1024 && s.encoding !== 'br'),
+      listing(load),
+    ).toEqual([]);
     expect(load.login.js, `login page JavaScript over ${FIRST_LOAD_BUDGET.login} bytes:\n${listing(load)}`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.login);
-    expect(load.login.js + load.shell.js, `login + first shell page JavaScript over ${FIRST_LOAD_BUDGET.loginAndShell} bytes:\n${listing(load)}`).toBeLessThanOrEqual(
-      FIRST_LOAD_BUDGET.loginAndShell,
-    );
+    expect(
+      load.login.js + load.shell.js,
+      `login + first shell page JavaScript over ${FIRST_LOAD_BUDGET.loginAndShell} bytes:\n${listing(load)}`,
+    ).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.loginAndShell);
     // The shell page really was reached and needed code of its own (the measurement is not empty).
     expect(load.shell.js).toBeGreaterThan(0);
   });

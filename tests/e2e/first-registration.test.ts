@@ -43,10 +43,16 @@ describe('first registration', () => {
     await visible('出厂编号').fill(factoryNo);
     await upload('产品合格证', '产品合格证.pdf');
     await upload('监督检验证书', '监督检验证书.pdf');
-    await page.getByRole('button', { name: /提\s*交/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /提\s*交/ })
+      .filter({ visible: true })
+      .click();
     const confirm = page.locator('.ant-modal-confirm').filter({ visible: true });
     if (await confirm.count()) await confirm.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText(/提交成功|操作成功|保存成功/).first().waitFor();
+    await page
+      .getByText(/提交成功|操作成功|保存成功/)
+      .first()
+      .waitFor();
 
     // The query screen lists it, waiting.
     await page.goto(`${baseURL}/firstRegisterManagement/firstRegisterQuery`);

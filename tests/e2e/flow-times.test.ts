@@ -98,7 +98,9 @@ describe('办理时效: how long the workflows take', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(1366);
     const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('.engine-flow-times *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.className.toString().slice(0, 40)),
+      [...document.querySelectorAll('.engine-flow-times *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((el) => el.className.toString().slice(0, 40)),
     );
     expect(wide).toEqual([]);
   });

@@ -14,7 +14,11 @@ describe('saving a form opened by its address', () => {
   const title = `地址直开公告${Date.now().toString(36)}`;
 
   const field = (label: string) => page.getByLabel(label, { exact: true }).filter({ visible: true });
-  const save = () => page.getByRole('button', { name: /保\s*存/ }).filter({ visible: true }).click();
+  const save = () =>
+    page
+      .getByRole('button', { name: /保\s*存/ })
+      .filter({ visible: true })
+      .click();
   const countTitled = () =>
     page.evaluate(async (t) => {
       const res = await fetch(`/espServer/r/demo-notice/list?title=${encodeURIComponent(t)}&pageSize=10`, { credentials: 'include' });
@@ -37,17 +41,25 @@ describe('saving a form opened by its address', () => {
     await expect.poll(() => field('标题').inputValue()).toBe(title);
     await field('正文').fill('第二次保存');
     await save();
-    await page.getByText(/保存成功|操作成功/).first().waitFor();
+    await page
+      .getByText(/保存成功|操作成功/)
+      .first()
+      .waitFor();
     await expect.poll(countTitled).toBe(1);
   });
 
   it('adds from a list of 按单位 registrations a 按单位 one, and lists only those', async () => {
     await page.goto(`${baseURL}/company-service/regByUnit`);
-    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL(/v\.registMode=regByUnit/);
     await page.locator('.ant-formily-item', { hasText: '登记方式' }).filter({ visible: true }).getByText('按单位').waitFor();
     const [byUnit, all] = await page.evaluate(async () => {
-      const count = async (query: string) => ((await (await fetch(`/espServer/r/use-regist-apply/list?pageSize=1${query}`, { credentials: 'include' })).json()) as { data: { count: number } }).data.count;
+      const count = async (query: string) =>
+        ((await (await fetch(`/espServer/r/use-regist-apply/list?pageSize=1${query}`, { credentials: 'include' })).json()) as { data: { count: number } }).data
+          .count;
       return [await count('&registMode=regByUnit'), await count('')];
     });
     expect(byUnit).toBeLessThan(all);

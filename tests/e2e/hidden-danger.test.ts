@@ -24,14 +24,28 @@ describe('a hidden danger filed, reported and rectified', () => {
 
   it('files the danger and reports it', async () => {
     await page.goto(`${baseURL}/implementation/yhhzsb`);
-    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await textbox('隐患描述').fill(content);
     await date('发现日期', addToDate(todayIn(), -1, 'd'));
     await textbox('整改措施').fill('更换压力表并校验');
     await date('整改期限', addToDate(todayIn(), 3, 'd'));
-    await page.getByRole('button', { name: /上\s*报/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /上\s*报/ })
+      .filter({ visible: true })
+      .click();
     // The form asks the action's question once the input is valid.
-    await clickAndExpectWrite(page, page.locator('.ant-modal-confirm', { hasText: '上报后不能再修改隐患信息' }).filter({ visible: true }).getByRole('button', { name: /确\s*定/ }), 'hidden-danger', /上报成功/);
+    await clickAndExpectWrite(
+      page,
+      page
+        .locator('.ant-modal-confirm', { hasText: '上报后不能再修改隐患信息' })
+        .filter({ visible: true })
+        .getByRole('button', { name: /确\s*定/ }),
+      'hidden-danger',
+      /上报成功/,
+    );
     await page.goto(`${baseURL}/implementation/yhhzsb`);
     await expect.poll(async () => (await row().count()) && row().innerText()).toContain('整改中');
     await expect(row().locator('[data-deadline]').getAttribute('data-deadline')).resolves.toBe('soon');
@@ -56,11 +70,18 @@ describe('a safety commitment letter filled, signed and committed', () => {
   // A year no demo letter uses, one per run (one letter a year per unit).
   const year = String(2040 + (Date.now() % 50));
   const item = (label: string) =>
-    page.locator('.ant-formily-item').filter({ visible: true }).filter({ has: page.locator('.ant-formily-item-label', { hasText: label }) }).first();
+    page
+      .locator('.ant-formily-item')
+      .filter({ visible: true })
+      .filter({ has: page.locator('.ant-formily-item-label', { hasText: label }) })
+      .first();
 
   it('refuses the commit without the scan, then commits with it', async () => {
     await page.goto(`${baseURL}/implementation/SafetyResponsibility`);
-    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await item('承诺单位').getByText('宁波甬江特种设备使用有限公司').waitFor();
     await item('承诺年度').locator('input').fill(year);
     await item('主要负责人').locator('input').fill('陈国华');
@@ -68,11 +89,17 @@ describe('a safety commitment letter filled, signed and committed', () => {
     await sign.click();
     await sign.fill(todayIn());
     await sign.press('Enter');
-    await page.getByRole('button', { name: /提\s*交/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /提\s*交/ })
+      .filter({ visible: true })
+      .click();
     await item('签字盖章扫描件').getByText('请上传签字盖章扫描件').waitFor();
     await item('签字盖章扫描件').locator('input[type=file]').setInputFiles({ name: '安全承诺书（盖章）.pdf', mimeType: 'application/pdf', buffer: PDF });
     await item('签字盖章扫描件').locator('a[href*="/attachments/download/"]').first().waitFor();
-    await page.getByRole('button', { name: /提\s*交/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /提\s*交/ })
+      .filter({ visible: true })
+      .click();
     const confirm = page.locator('.ant-modal, .ant-popover').filter({ visible: true }).filter({ hasText: '提交后不能再修改' });
     await confirm.waitFor();
     await clickAndExpectWrite(page, confirm.getByRole('button', { name: /确\s*定/ }), 'safety-commitment', /提交成功/);

@@ -89,7 +89,10 @@ describe('the home work desk', () => {
     await page.keyboard.type('各单位：');
     await page.getByRole('button', { name: '加粗' }).filter({ visible: true }).click();
     await page.keyboard.type('请按时报检');
-    await page.getByRole('button', { name: /保\s*存/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /保\s*存/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL(/mode=edit&id=[0-9a-f]{32}/);
     const id = new URL(page.url()).searchParams.get('id')!;
     const stored = await apiCall<{ content: string }>(page, `/r/notice-article/get/${id}`, {});

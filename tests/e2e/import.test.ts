@@ -28,7 +28,10 @@ describe('importing rows from an .xlsx file on a list', () => {
   const dialog = (): Locator => page.locator('.engine-import-dialog').filter({ visible: true });
   const rows = (): Locator => page.locator('.ant-table-row', { hasText: prefix }).filter({ visible: true });
   const openImport = async () => {
-    await page.getByRole('button', { name: /导\s*入/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /导\s*入/ })
+      .filter({ visible: true })
+      .click();
     await dialog().waitFor();
   };
 
@@ -46,9 +49,13 @@ describe('importing rows from an .xlsx file on a list', () => {
     ]);
     await dialog().locator('input[type=file]').setInputFiles({ name: '设备导入.xlsx', mimeType: XLSX_TYPE, buffer: file });
     await dialog().getByText('设备导入.xlsx').waitFor();
-    await dialog().getByRole('button', { name: /开始导入/ }).click();
+    await dialog()
+      .getByRole('button', { name: /开始导入/ })
+      .click();
     await dialog().getByText('成功导入 2 条').waitFor();
-    await dialog().getByRole('button', { name: /完\s*成/ }).click();
+    await dialog()
+      .getByRole('button', { name: /完\s*成/ })
+      .click();
     await dialog().waitFor({ state: 'hidden' });
 
     // The list was refreshed: both rows, with the due dates the server derived.
@@ -65,11 +72,17 @@ describe('importing rows from an .xlsx file on a list', () => {
       ['电梯', '3100', null, '宁波市鄞州区导入路4号', '火星区', null],
     ]);
     await dialog().locator('input[type=file]').setInputFiles({ name: '有错误.xlsx', mimeType: XLSX_TYPE, buffer: file });
-    await dialog().getByRole('button', { name: /开始导入/ }).click();
+    await dialog()
+      .getByRole('button', { name: /开始导入/ })
+      .click();
     await dialog().getByText('导入失败，未导入任何数据').waitFor();
     const problems = dialog().locator('.engine-import-problems .ant-table-row');
-    await expect.poll(() => problems.allInnerTexts()).toEqual([expect.stringMatching(/第3行\s+设备所在区域\s+“火星区”不是有效的选项/), expect.stringMatching(/第3行\s+设备名称\s+请填写设备名称/)]);
-    await dialog().getByRole('button', { name: /取\s*消/ }).click();
+    await expect
+      .poll(() => problems.allInnerTexts())
+      .toEqual([expect.stringMatching(/第3行\s+设备所在区域\s+“火星区”不是有效的选项/), expect.stringMatching(/第3行\s+设备名称\s+请填写设备名称/)]);
+    await dialog()
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
     await dialog().waitFor({ state: 'hidden' });
     await page.reload();
     await expect.poll(() => rows().count()).toBe(2);

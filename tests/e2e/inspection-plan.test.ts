@@ -29,12 +29,19 @@ describe('a random inspection plan is drawn, checked and ends in a rectification
     await page.getByRole('combobox', { name: label, exact: true }).filter({ visible: true }).click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
   };
-  const confirm = (text: string) => page.locator('.ant-modal-confirm', { hasText: text }).filter({ visible: true }).getByRole('button', { name: /确\s*定/ });
+  const confirm = (text: string) =>
+    page
+      .locator('.ant-modal-confirm', { hasText: text })
+      .filter({ visible: true })
+      .getByRole('button', { name: /确\s*定/ });
 
   it('the authority saves a plan with its seed and draws it', async () => {
     await logInAs(page, baseURL, 'jgadmin');
     await page.goto(`${baseURL}/plan/plans`);
-    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL(/\/plan\/plan-form\?mode=add/);
     await textbox('计划名称').fill(title);
     await pick('设备种类', '电梯');
@@ -44,7 +51,10 @@ describe('a random inspection plan is drawn, checked and ends in a rectification
     await date('计划结束日期', addToDate(todayIn(), 20, 'd'));
     await textbox('随机种子').fill(seed);
     await clickAndExpectWrite(page, page.getByRole('button', { name: /保\s*存/ }).filter({ visible: true }), 'inspection-plan', /成功/);
-    await page.getByRole('button', { name: /抽\s*取/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /抽\s*取/ })
+      .filter({ visible: true })
+      .click();
     await clickAndExpectWrite(page, confirm('抽取后计划条件和随机种子不可再修改'), 'inspection-plan', /成功/);
 
     await page.goto(`${baseURL}/plan/plans`);
@@ -60,7 +70,7 @@ describe('a random inspection plan is drawn, checked and ends in a rectification
     expect(await drawn.first().innerText()).toMatch(/[\u4e00-\u9fff]{2,3}、[\u4e00-\u9fff]{2,3}/);
   });
 
-  it('the authority records the demo unit\'s check with 责令整改', async () => {
+  it("the authority records the demo unit's check with 责令整改", async () => {
     await page.goto(`${baseURL}/plan/checks`);
     const row = page.locator('.ant-table-row', { hasText: title }).filter({ hasText: DEMO_UNITS.using.orgname }).filter({ visible: true });
     await expect.poll(async () => (await row.count()) && row.innerText()).toContain('待检查');

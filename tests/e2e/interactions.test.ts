@@ -19,7 +19,10 @@ describe('a message to the authority is answered', () => {
   it('the unit writes a message', async () => {
     await logInAs(page, baseURL, 'nbadmin');
     await page.goto(`${baseURL}/company-service/interaction`);
-    await page.getByRole('button', { name: /我要留言/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /我要留言/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL(/\/company-service\/interaction-form\?mode=add/);
     await page.getByRole('textbox', { name: '主题', exact: true }).filter({ visible: true }).fill(subject);
     await page.getByRole('combobox', { name: '留言类别', exact: true }).filter({ visible: true }).click();
@@ -35,7 +38,9 @@ describe('a message to the authority is answered', () => {
     await logInAs(page, baseURL, 'jgadmin');
     await page.goto(`${baseURL}/account/interaction-reply?unread=true`);
     await expect.poll(async () => (await row().count()) && row().innerText()).toContain('宁波甬江特种设备使用有限公司');
-    await row().getByRole('button', { name: /回\s*复/ }).click();
+    await row()
+      .getByRole('button', { name: /回\s*复/ })
+      .click();
     const dialog = page.locator('.ant-modal').filter({ visible: true });
     await dialog.getByRole('textbox', { name: '回复内容' }).fill(reply);
     await submitDialog(dialog);
@@ -48,10 +53,15 @@ describe('a message to the authority is answered', () => {
     await logInAs(page, baseURL, 'nbadmin');
     await page.goto(`${baseURL}/company-service/interaction`);
     await expect.poll(async () => (await row().count()) && row().innerText()).toContain('已回复');
-    await row().getByRole('button', { name: /查\s*看/ }).click();
+    await row()
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await page.waitForURL(/\/company-service\/interaction-detail\?id=/);
     await page.getByText(reply).filter({ visible: true }).first().waitFor();
-    await page.getByRole('button', { name: /追\s*问/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /追\s*问/ })
+      .filter({ visible: true })
+      .click();
     const dialog = page.locator('.ant-modal').filter({ visible: true });
     await dialog.getByRole('textbox', { name: '追问内容' }).fill('检查记录需要保存几年？');
     await submitDialog(dialog);

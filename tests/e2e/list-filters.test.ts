@@ -44,7 +44,9 @@ describe('a list with many filters (设备综合查询)', () => {
     await page.locator('.engine-list-table').filter({ visible: true }).locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
     await page.reload();
     await expect.poll(() => page.locator('.engine-list-keyword input').filter({ visible: true }).inputValue()).toBe('没有这样的设备XYZ');
-    await filterBar().getByRole('button', { name: /^重\s*置$/ }).click();
+    await filterBar()
+      .getByRole('button', { name: /^重\s*置$/ })
+      .click();
     await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false);
     await expect.poll(total).toMatch(/^共 [1-9]\d* 条$/);
   });

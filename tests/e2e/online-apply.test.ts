@@ -37,7 +37,15 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     const res = await fetch(`${API}/r/equipment/save?__sid=${sid}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ equipmentName, equclacode: '3000', subCategory: '3100', useStatus: '1', locationArea: '330212', address: '宁波市鄞州区天童南路588号', lastInspectionDate: '2025-06-01' }),
+      body: JSON.stringify({
+        equipmentName,
+        equclacode: '3000',
+        subCategory: '3100',
+        useStatus: '1',
+        locationArea: '330212',
+        address: '宁波市鄞州区天童南路588号',
+        lastInspectionDate: '2025-06-01',
+      }),
     });
     const saved = (await res.json()) as Envelope<unknown>;
     if (saved.result !== 'true') throw new Error(`equipment not saved: ${saved.message}`);
@@ -75,7 +83,9 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     // 曳引与强制驱动电梯：700 元 (inspection-fee), computed by the server on save.
     expect(text).toContain('¥700.00');
 
-    await row().getByRole('button', { name: /查\s*看/ }).click();
+    await row()
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await page.waitForURL(/\/company-service\/online-apply-detail\?/);
     const items = page.locator('.ant-descriptions', { hasText: '报检设备与检验费' }).filter({ visible: true });
     await items.getByText(equipmentName).waitFor();
@@ -87,7 +97,9 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     await logInAs(page, baseURL, 'jgadmin');
     await page.goto(`${baseURL}/account/online-apply-audit`);
     await row().waitFor();
-    await row().getByRole('button', { name: /受\s*理/ }).click();
+    await row()
+      .getByRole('button', { name: /受\s*理/ })
+      .click();
     await submitDialog(page.locator('.ant-modal', { has: page.locator('textarea') }), '资料齐全，予以受理');
     await expect.poll(() => row().innerText()).toContain('已受理');
 
@@ -119,7 +131,12 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     // The page polls the application until the provider's notification has settled it.
     // (Other tabs stay mounted but hidden and may show seeded 已缴费 applications: the visible page only.)
     await page.getByText('已缴费').filter({ visible: true }).first().waitFor({ timeout: 20_000 });
-    await expect(page.getByText(/收据编号：SF\d{10}/).filter({ visible: true }).innerText()).resolves.toMatch(/SF\d{10}/);
+    await expect(
+      page
+        .getByText(/收据编号：SF\d{10}/)
+        .filter({ visible: true })
+        .innerText(),
+    ).resolves.toMatch(/SF\d{10}/);
 
     await page.goto(`${baseURL}/company-service/online-apply`);
     await expect.poll(() => row().innerText()).toContain('已缴费');

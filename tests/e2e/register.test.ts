@@ -25,8 +25,17 @@ describe('registration and password reset', () => {
 
   /** A new unit's application filed on /register (reached from the login page) with the code sent to `mobile`. */
   async function register(mobile: string, password: string) {
-    const stamp = Date.now().toString(36).slice(-4).toUpperCase().replace(/[IOSVZ]/g, 'A');
-    const filed = { orgcode: makeUscc('91', '330203', `MA9${stamp}E`.slice(0, 8)), orgname: `宁波端到端测试${stamp}有限公司`, loginName: `e2e_reg_${stamp.toLowerCase()}`, mobile };
+    const stamp = Date.now()
+      .toString(36)
+      .slice(-4)
+      .toUpperCase()
+      .replace(/[IOSVZ]/g, 'A');
+    const filed = {
+      orgcode: makeUscc('91', '330203', `MA9${stamp}E`.slice(0, 8)),
+      orgname: `宁波端到端测试${stamp}有限公司`,
+      loginName: `e2e_reg_${stamp.toLowerCase()}`,
+      mobile,
+    };
     await page.goto(`${server.baseURL}/login`);
     await page.getByRole('link', { name: '企业账号注册' }).click();
     await page.waitForURL(/\/register$/);
@@ -84,7 +93,9 @@ describe('registration and password reset', () => {
     await page.goto(`${base}/account/check`);
     const row = () => applicationRow(loginName);
     await expect.poll(async () => (await row().count()) && row().innerText()).toContain('待审核');
-    await row().getByRole('button', { name: /退\s*回/ }).click();
+    await row()
+      .getByRole('button', { name: /退\s*回/ })
+      .click();
     await submitDialog(page.locator('.ant-modal').filter({ visible: true }).last(), '详细地址不完整，请补充门牌号');
     await expect.poll(() => row().count()).toBe(0);
     await logOut(page);
@@ -123,7 +134,15 @@ describe('registration and password reset', () => {
     await page.getByRole('button', { name: '修改后重新提交' }).click();
     // The application's id and the query's code go with the values, the confirmation does not.
     const body = (await posted).postDataJSON() as Record<string, unknown>;
-    expect(body).toMatchObject({ orgcode, orgname, loginName, contactMobile: mobile, address: corrected, smsCode: expect.stringMatching(/^\d{6}$/), id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(body).toMatchObject({
+      orgcode,
+      orgname,
+      loginName,
+      contactMobile: mobile,
+      address: corrected,
+      smsCode: expect.stringMatching(/^\d{6}$/),
+      id: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(body).not.toHaveProperty('passwordCheck');
     await page.waitForURL(/\/register-success\?applyNo=ZC\d+/);
     await page.getByText('注册申请已提交').first().waitFor();

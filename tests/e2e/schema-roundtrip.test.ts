@@ -35,16 +35,28 @@ describe('a JSON-only screen: list → add → save → commit → audit → flo
     await page.getByText('请输入正确邮箱格式').waitFor();
     await field('联系邮箱').fill('safety@example.com');
     await page.getByRole('button', { name: /保\s*存/ }).click();
-    await page.getByText(/保存成功|操作成功/).first().waitFor();
+    await page
+      .getByText(/保存成功|操作成功/)
+      .first()
+      .waitFor();
 
     await page.goto(`${baseURL}/home/unit-notice`);
     await row().waitFor();
     await expect(row().innerText()).resolves.toContain('草稿');
-    await row().getByRole('button', { name: /提\s*交/ }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await row()
+      .getByRole('button', { name: /提\s*交/ })
+      .click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect.poll(() => row().innerText()).toContain('已提交');
     // A submitted notice can no longer be edited or deleted by the unit.
-    expect(await row().getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    expect(
+      await row()
+        .getByRole('button', { name: /编\s*辑/ })
+        .count(),
+    ).toBe(0);
     await logOut(page);
   });
 
@@ -52,11 +64,15 @@ describe('a JSON-only screen: list → add → save → commit → audit → flo
     await logInAs(page, baseURL, 'jgadmin');
     await page.goto(`${baseURL}/home/unit-notice`);
     await row().waitFor();
-    await row().getByRole('button', { name: /审核通过/ }).click();
+    await row()
+      .getByRole('button', { name: /审核通过/ })
+      .click();
     await submitDialog(page.locator('.ant-modal', { has: page.locator('textarea') }), '同意发布');
     await expect.poll(() => row().innerText()).toContain('已通过');
 
-    await row().getByRole('button', { name: /查\s*看/ }).click();
+    await row()
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await page.waitForURL(/\/home\/unit-notice\/detail\?/);
     await page.getByText(title).filter({ visible: true }).first().waitFor();
     const log = page.locator('.ant-timeline');

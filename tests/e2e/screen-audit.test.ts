@@ -25,7 +25,19 @@ const SHOTS = 'test-results/screens';
 /** Latin words users may meet in labels and messages (file types, units, proper names). */
 const ALLOWED_WORDS = new Set(['Excel', 'XLSX', 'xlsx', 'PDF', 'pdf', 'JPG', 'jpg', 'PNG', 'png', 'DOC', 'DOCX', 'MPa', 'kW', 'MW', 'QR']);
 /** Where users read words (not data cells, whose values may be model numbers). */
-const TEXT_SELECTORS = ['.ant-form-item-label', '.ant-form-item-extra', 'th', '.ant-empty-description', '.ant-card-head-title', 'button', '.ant-tabs-tab', '.ant-descriptions-item-label', '.ant-result-title', '.ant-result-subtitle', '.ant-alert-message'];
+const TEXT_SELECTORS = [
+  '.ant-form-item-label',
+  '.ant-form-item-extra',
+  'th',
+  '.ant-empty-description',
+  '.ant-card-head-title',
+  'button',
+  '.ant-tabs-tab',
+  '.ant-descriptions-item-label',
+  '.ant-result-title',
+  '.ant-result-subtitle',
+  '.ant-alert-message',
+];
 
 interface Finding {
   route: string;
@@ -67,7 +79,9 @@ async function audit(page: Page, route: RouteEntry, loginName: string): Promise<
       const box = table.getBoundingClientRect();
       const fixed = table.querySelector('th.ant-table-cell-fix-right');
       const right = fixed ? fixed.getBoundingClientRect().left : box.right;
-      return [...table.querySelectorAll('th[data-key-column]')].filter((th) => th.getBoundingClientRect().right > right + 1).map((th) => (th as HTMLElement).innerText.trim());
+      return [...table.querySelectorAll('th[data-key-column]')]
+        .filter((th) => th.getBoundingClientRect().right > right + 1)
+        .map((th) => (th as HTMLElement).innerText.trim());
     });
     if (hidden.length) problem(`key columns hidden by scrolling: ${hidden.join(', ')}`);
     const texts = await content.locator(TEXT_SELECTORS.join(', ')).filter({ visible: true }).allInnerTexts();

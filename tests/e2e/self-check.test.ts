@@ -29,8 +29,14 @@ describe('on-site check from an equipment row', () => {
     await textbox('检查人').fill(checker);
     await page.getByRole('combobox', { name: '检查结论', exact: true }).filter({ visible: true }).click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '符合要求' }).click();
-    await page.getByRole('button', { name: /保\s*存/ }).filter({ visible: true }).click();
-    await page.getByText(/保存成功|操作成功/).first().waitFor();
+    await page
+      .getByRole('button', { name: /保\s*存/ })
+      .filter({ visible: true })
+      .click();
+    await page
+      .getByText(/保存成功|操作成功/)
+      .first()
+      .waitFor();
 
     await page.goto(`${baseURL}/equipment/xcjcList?checker=${encodeURIComponent(checker)}`);
     const listed = page.locator('.ant-table-row', { hasText: checker }).filter({ visible: true });

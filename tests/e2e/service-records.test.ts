@@ -29,7 +29,10 @@ describe('self-service records', () => {
 
   it('files a fault registration and finds it in 自助申请查询', async () => {
     await page.goto(`${baseURL}/company-service/report-query`);
-    await page.getByRole('button', { name: /新增申请/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新增申请/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL(/\/company-service\/report-query-form\?mode=add/);
     await select('申请类型', '故障登记');
     const picked = await select('设备');
@@ -39,9 +42,18 @@ describe('self-service records', () => {
     await date.press('Enter');
     await select('故障类别', '机械故障');
     await textbox('故障情况').fill(description);
-    await page.getByRole('button', { name: /提\s*交/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /提\s*交/ })
+      .filter({ visible: true })
+      .click();
     const confirm = page.locator('.ant-modal-confirm, .ant-popover').filter({ visible: true });
-    if (await confirm.count().then((n) => n > 0, () => false)) await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    if (
+      await confirm.count().then(
+        (n) => n > 0,
+        () => false,
+      )
+    )
+      await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('提交成功').first().waitFor();
 
     await page.goto(`${baseURL}/company-service/report-query`);
@@ -50,8 +62,14 @@ describe('self-service records', () => {
     const text = await row.innerText();
     expect(text).toContain('故障登记');
     // The equipment chosen in the picker is the row's (its display names the piece).
-    const cells = text.split(/[\t\n]+/).map((cell) => cell.trim()).filter((cell) => cell.length > 1);
-    expect(cells.filter((cell) => picked.includes(cell)), `${picked} / ${cells.join(' | ')}`).not.toEqual([]);
+    const cells = text
+      .split(/[\t\n]+/)
+      .map((cell) => cell.trim())
+      .filter((cell) => cell.length > 1);
+    expect(
+      cells.filter((cell) => picked.includes(cell)),
+      `${picked} / ${cells.join(' | ')}`,
+    ).not.toEqual([]);
     await row.getByRole('button', { name: /查\s*看/ }).click();
     await page.waitForURL(/\/company-service\/fault-registration-detail\?id=/);
     await page.getByText(description).filter({ visible: true }).waitFor();

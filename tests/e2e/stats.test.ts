@@ -12,7 +12,8 @@ import { account, logIn, openMenu } from './support/shell';
 
 const baseURL = inject('baseURL');
 
-const listCount = async (page: Page, filters: Record<string, unknown> = {}) => (await apiCall<{ count: number }>(page, '/r/equipment/list', { pageSize: 1, ...filters })).count;
+const listCount = async (page: Page, filters: Record<string, unknown> = {}) =>
+  (await apiCall<{ count: number }>(page, '/r/equipment/list', { pageSize: 1, ...filters })).count;
 
 describe('a JSON-only stats screen: the equipment overview', () => {
   const { page } = browserSuite();
@@ -62,7 +63,7 @@ describe('a JSON-only stats screen: the equipment overview', () => {
     await expect.poll(async () => (await bars.getAttribute('aria-label')) ?? '').toBe(`按设备种类：客运索道 ${expected}（100.0%），合计 ${expected}`);
   });
 
-  it('opens a card\'s list with the same rows', async () => {
+  it("opens a card's list with the same rows", async () => {
     await page.goto(`${baseURL}/equipment/overview`);
     await expect.poll(() => cardValue('在用')).toBeGreaterThan(0);
     const inUse = await cardValue('在用');

@@ -28,7 +28,10 @@ describe('a rectification order is answered with evidence', () => {
   it('the authority drafts the notice to a unit of its area and issues it', async () => {
     await logInAs(page, baseURL, 'jgadmin');
     await page.goto(`${baseURL}/account/supervision-order`);
-    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL(/\/account\/supervision-order-form\?mode=add/);
     // The unit is picked by a part of its name; its credit code comes with it.
     await page.getByRole('combobox', { name: '被监督单位', exact: true }).filter({ visible: true }).click();
@@ -40,9 +43,19 @@ describe('a rectification order is answered with evidence', () => {
     await textbox('存在问题').fill(problem);
     await textbox('整改要求').fill('修复紧急报警装置，确保与值班室可靠通话');
     await date('整改期限', addToDate(todayIn(), 10, 'd'));
-    await page.getByRole('button', { name: /下\s*发/ }).filter({ visible: true }).click();
-    await page.locator('.ant-modal-confirm', { hasText: '下发后使用单位即可查看' }).filter({ visible: true }).getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText(/下发成功/).first().waitFor();
+    await page
+      .getByRole('button', { name: /下\s*发/ })
+      .filter({ visible: true })
+      .click();
+    await page
+      .locator('.ant-modal-confirm', { hasText: '下发后使用单位即可查看' })
+      .filter({ visible: true })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page
+      .getByText(/下发成功/)
+      .first()
+      .waitFor();
     await page.goto(`${baseURL}/account/supervision-order`);
     await expect.poll(async () => (await row().count()) && row().innerText()).toContain('待整改');
     await expect(row().innerText()).resolves.toContain(DEMO_UNITS.using.orgname);
@@ -71,7 +84,9 @@ describe('a rectification order is answered with evidence', () => {
     await row().getByRole('button', { name: '核查通过' }).click();
     await submitDialog(page.locator('.ant-modal', { has: page.locator('textarea') }).filter({ visible: true }), '整改到位，予以销号');
     await expect.poll(() => row().innerText()).toContain('已销号');
-    await row().getByRole('button', { name: /查\s*看/ }).click();
+    await row()
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await page.waitForURL(/\/account\/supervision-order-detail\?/);
     await page.getByText('整改后测试记录.pdf').filter({ visible: true }).first().waitFor();
     const log = page.locator('.ant-timeline').filter({ visible: true });

@@ -20,7 +20,11 @@ describe('the tutorial, followed in the browser', () => {
   const { page } = signedInSuite('nbadmin');
 
   const field = (name: string) => page.getByLabel(label(name)).filter({ visible: true });
-  const item = (name: string) => page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: label(name) }) }).filter({ visible: true });
+  const item = (name: string) =>
+    page
+      .locator('.ant-formily-item')
+      .filter({ has: page.locator('.ant-formily-item-label', { hasText: label(name) }) })
+      .filter({ visible: true });
   const save = () => page.getByRole('button', { name: /保\s*存/ }).click();
   const pickDate = async (name: string, date: string) => {
     await field(name).click();
@@ -50,14 +54,20 @@ describe('the tutorial, followed in the browser', () => {
     await pickDate('publishDate', today);
     await pickDate('expireDate', addToDate(today, -1, 'd'));
     await save();
-    await item('expireDate').getByText(`${label('expireDate')}不能早于${label('publishDate')}`).waitFor();
+    await item('expireDate')
+      .getByText(`${label('expireDate')}不能早于${label('publishDate')}`)
+      .waitFor();
     await pickDate('expireDate', addToDate(today, 30, 'd'));
     expect(await field('title').inputValue()).toBe(title);
     await save();
-    await page.getByText(/保存成功|操作成功/).first().waitFor().catch(async (e) => {
-      await page.screenshot({ path: '/tmp/tutorial-3.png', fullPage: true });
-      throw e;
-    });
+    await page
+      .getByText(/保存成功|操作成功/)
+      .first()
+      .waitFor()
+      .catch(async (e) => {
+        await page.screenshot({ path: '/tmp/tutorial-3.png', fullPage: true });
+        throw e;
+      });
   });
 
   it('4. 提交: the notice is 已提交', async () => {
@@ -65,7 +75,10 @@ describe('the tutorial, followed in the browser', () => {
     const row = page.locator('.ant-table-row', { hasText: title }).filter({ visible: true });
     await row.waitFor();
     await row.getByRole('button', { name: /提\s*交/ }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     // The toast says how the commit went: a refusal fails here with the server's message.
     const toast = page.locator('.ant-message-notice').first();
     await toast.waitFor();

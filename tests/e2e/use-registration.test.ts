@@ -36,12 +36,18 @@ describe('use registration: add an elevator, apply, the authority approves, the 
     await visible('设备代码').fill(equcode);
     await visible('设备使用地点').fill('宁波市鄞州区天童南路588号1号楼');
     await save(/保\s*存/);
-    await page.getByText(/保存成功|操作成功/).first().waitFor();
+    await page
+      .getByText(/保存成功|操作成功/)
+      .first()
+      .waitFor();
   });
 
   it('applies for its use registration, picking it from the registry', async () => {
     await page.goto(`${baseURL}/company-service/regBySets`);
-    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await visible('使用单位名称').fill(applicant);
     await visible('投入使用日期').click();
     await visible('投入使用日期').fill('2026-11-20');
@@ -63,7 +69,10 @@ describe('use registration: add an elevator, apply, the authority approves, the 
     await item.locator('.ant-upload-list-item a', { hasText: '使用登记表.pdf' }).waitFor();
 
     await save(/提\s*交/);
-    await page.getByText(/提交成功|操作成功|保存成功/).first().waitFor();
+    await page
+      .getByText(/提交成功|操作成功|保存成功/)
+      .first()
+      .waitFor();
     // The form closes itself after a successful submit: back on the list.
     await page.waitForURL((url) => url.pathname === '/company-service/regBySets' && !url.search.includes('mode='));
     await page.screenshot({ path: '/tmp/e2e-after-submit.png' });

@@ -23,7 +23,11 @@ describe('a wizard: ordered steps, each checked before the next', () => {
     await page.locator('.ant-formily-item', { hasText: '设备种类' }).filter({ visible: true }).getByText('压力管道').waitFor();
 
     await button(/下一步/).click();
-    await page.getByText(/^请(填写|选择)\S+$/).filter({ visible: true }).first().waitFor();
+    await page
+      .getByText(/^请(填写|选择)\S+$/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     expect(await activeStep()).toBe('基本信息');
 
     await page.getByRole('combobox', { name: '设备类别', exact: true }).filter({ visible: true }).click();
@@ -36,7 +40,10 @@ describe('a wizard: ordered steps, each checked before the next', () => {
     await button(/下一步/).click();
     await expect.poll(activeStep).toBe('参数与附件');
     await button(/保\s*存/).click();
-    await page.getByText(/保存成功|操作成功/).first().waitFor();
+    await page
+      .getByText(/保存成功|操作成功/)
+      .first()
+      .waitFor();
 
     await page.goto(`${baseURL}/equipment/query-comprehensive?equipmentName=${encodeURIComponent(name)}`);
     const row = page.locator('.ant-table-row', { hasText: name }).filter({ visible: true });

@@ -26,13 +26,22 @@ describe('a worker with a certificate expiring in 30 days', () => {
     await textbox(label).press('Enter');
   };
   const save = async () => {
-    await page.getByRole('button', { name: /保\s*存/ }).filter({ visible: true }).click();
-    await page.getByText(/保存成功/).first().waitFor();
+    await page
+      .getByRole('button', { name: /保\s*存/ })
+      .filter({ visible: true })
+      .click();
+    await page
+      .getByText(/保存成功/)
+      .first()
+      .waitFor();
   };
 
   it('adds the worker', async () => {
     await page.goto(`${baseURL}/zyrygl/workPerson`);
-    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await textbox('姓名').fill(worker);
     await textbox('身份证号').fill('330212199001011239');
     await textbox('手机号码').fill('13905746666');
@@ -44,7 +53,10 @@ describe('a worker with a certificate expiring in 30 days', () => {
 
   it('records the certificate, and 持证预警 shows it as due soon', async () => {
     await page.goto(`${baseURL}/zyrygl/certificate`);
-    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .filter({ visible: true })
+      .click();
     await combo('作业人员').click();
     await page.keyboard.type(worker);
     await option(worker).click();

@@ -54,7 +54,12 @@ describe.each(dbTargets())('cross-unit sweep (%s)', (target) => {
         for (const row of theirs) {
           const id = String(row.id);
           for (const op of byId) {
-            const res = await call(sid, op.method === 'GET' ? 'GET' : 'POST', fillPath(op.path, id), op.method === 'GET' ? undefined : { version: row.version, opinion: '跨单位' });
+            const res = await call(
+              sid,
+              op.method === 'GET' ? 'GET' : 'POST',
+              fillPath(op.path, id),
+              op.method === 'GET' ? undefined : { version: row.version, opinion: '跨单位' },
+            );
             tally.check(res.json?.result === 'false', () => `${actor} ${op.method} ${fillPath(op.path, id)}: answered ${res.status} ${res.body.slice(0, 80)}`);
             tally.check(!res.body.includes(id) || res.json?.result === 'false', () => `${actor} read ${model.name} ${id}`);
           }

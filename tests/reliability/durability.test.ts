@@ -55,7 +55,7 @@ describe.each(dbTargets())('durability under SIGKILL (%s)', (target) => {
     expect(reply.result).toBe('true');
     return reply.data!.sessionid;
   };
-  const call = async <T,>(sid: string, method: 'GET' | 'POST', path: string, body?: object): Promise<Envelope<T>> => {
+  const call = async <T>(sid: string, method: 'GET' | 'POST', path: string, body?: object): Promise<Envelope<T>> => {
     tally.requests++;
     const res = await fetch(`${server!.baseURL}/espServer${path}?__sid=${sid}`, {
       method,
@@ -63,7 +63,7 @@ describe.each(dbTargets())('durability under SIGKILL (%s)', (target) => {
     });
     return (await res.json()) as Envelope<T>;
   };
-  const ok = async <T,>(sid: string, path: string, body: object = {}): Promise<T> => {
+  const ok = async <T>(sid: string, path: string, body: object = {}): Promise<T> => {
     const reply = await call<T>(sid, 'POST', path, body);
     if (reply.result !== 'true') throw new Error(`${path}: ${reply.message}`);
     return reply.data!;
@@ -82,13 +82,18 @@ describe.each(dbTargets())('durability under SIGKILL (%s)', (target) => {
       await server!.kill();
       server = null;
     })();
-    await pool(rows, CONCURRENCY, async (row) => {
-      try {
-        if ((await step(row)).result === 'true') acknowledged.add(row.id);
-      } catch {
-        // The connection died with the server: not acknowledged, may or may not have been applied.
-      }
-    }, () => killed);
+    await pool(
+      rows,
+      CONCURRENCY,
+      async (row) => {
+        try {
+          if ((await step(row)).result === 'true') acknowledged.add(row.id);
+        } catch {
+          // The connection died with the server: not acknowledged, may or may not have been applied.
+        }
+      },
+      () => killed,
+    );
     await killing;
     expect(acknowledged.size).toBeGreaterThanOrEqual(killAfter);
     expect(acknowledged.size).toBeLessThan(rows.length);
@@ -117,9 +122,13 @@ describe.each(dbTargets())('durability under SIGKILL (%s)', (target) => {
     let sid = await start();
     const prefix = `耐久测试 ${target} `;
     const drafts: Row[] = [];
-    await pool(Array.from({ length: RECORDS }, (_, i) => i), CONCURRENCY, async (i) => {
-      drafts.push(await ok<Row>(sid, '/r/demo-notice/save', { title: `${prefix}${i}`, content: '正文' }));
-    });
+    await pool(
+      Array.from({ length: RECORDS }, (_, i) => i),
+      CONCURRENCY,
+      async (i) => {
+        drafts.push(await ok<Row>(sid, '/r/demo-notice/save', { title: `${prefix}${i}`, content: '正文' }));
+      },
+    );
 
     const acknowledged = await killDuring(drafts, KILL_AFTER, (row) => call<Row>(sid, 'POST', `/r/demo-notice/commit/${row.id}`, { version: row.version }));
 
@@ -133,7 +142,9 @@ describe.each(dbTargets())('durability under SIGKILL (%s)', (target) => {
       const { flow, audit } = await logged(sid, 'demo-notice', id, 'commit');
       tally.check(committed === flow && flow === audit, () => `${id} half-moved: state ${rows.get(id)!.status}, flow log ${flow}, audit ${audit}`);
     });
-    console.log(`durability (${target}): ${acknowledged.size} commits acknowledged before the kill, ${[...rows.values()].filter((r) => r.status === 'submitted').length} committed after the restart`);
+    console.log(
+      `durability (${target}): ${acknowledged.size} commits acknowledged before the kill, ${[...rows.values()].filter((r) => r.status === 'submitted').length} committed after the restart`,
+    );
     expect(tally.sample()).toEqual([]);
   });
 
@@ -143,17 +154,36 @@ describe.each(dbTargets())('durability under SIGKILL (%s)', (target) => {
     let authority = await start('jgadmin');
     const prefix = `耐久设备 ${target} `;
     const accepted: Row[] = [];
-    await pool(Array.from({ length: APPROVALS }, (_, i) => i), CONCURRENCY, async (i) => {
-      const equipment = await ok<Row>(unit, '/r/equipment/save', { equipmentName: `${prefix}${i}`, equclacode: '3000', subCategory: '3100', useStatus: '0', locationArea: '330212', address: '宁波市鄞州区耐久路1号' });
-      const application = await ok<Row>(unit, '/r/use-regist-apply/save', {
-        registMode: 'regBySets', useUnitName: '耐久测试单位', contactPerson: '张三', contactMobile: '13805741234', useStartDate: '2026-11-01',
-        locationArea: '330212', applyForm: [{ name: '使用登记表.pdf', url: '/files/x' }], isCommit: true,
-        items: [{ equipment: equipment.id, equclacode: '3000', subCategory: '3100', equipmentName: `${prefix}${i}` }],
-      });
-      accepted.push({ ...(await ok<Row>(authority, `/r/use-regist-apply/accept/${application.id}`)), equipmentId: equipment.id });
-    });
+    await pool(
+      Array.from({ length: APPROVALS }, (_, i) => i),
+      CONCURRENCY,
+      async (i) => {
+        const equipment = await ok<Row>(unit, '/r/equipment/save', {
+          equipmentName: `${prefix}${i}`,
+          equclacode: '3000',
+          subCategory: '3100',
+          useStatus: '0',
+          locationArea: '330212',
+          address: '宁波市鄞州区耐久路1号',
+        });
+        const application = await ok<Row>(unit, '/r/use-regist-apply/save', {
+          registMode: 'regBySets',
+          useUnitName: '耐久测试单位',
+          contactPerson: '张三',
+          contactMobile: '13805741234',
+          useStartDate: '2026-11-01',
+          locationArea: '330212',
+          applyForm: [{ name: '使用登记表.pdf', url: '/files/x' }],
+          isCommit: true,
+          items: [{ equipment: equipment.id, equclacode: '3000', subCategory: '3100', equipmentName: `${prefix}${i}` }],
+        });
+        accepted.push({ ...(await ok<Row>(authority, `/r/use-regist-apply/accept/${application.id}`)), equipmentId: equipment.id });
+      },
+    );
 
-    const acknowledged = await killDuring(accepted, APPROVALS_KILL_AFTER, (row) => call<Row>(authority, 'POST', `/r/use-regist-apply/audit-agree/${row.id}`, { version: row.version, opinion: '同意' }));
+    const acknowledged = await killDuring(accepted, APPROVALS_KILL_AFTER, (row) =>
+      call<Row>(authority, 'POST', `/r/use-regist-apply/audit-agree/${row.id}`, { version: row.version, opinion: '同意' }),
+    );
 
     unit = await start('nbadmin');
     authority = await start('jgadmin');
@@ -172,7 +202,8 @@ describe.each(dbTargets())('durability under SIGKILL (%s)', (target) => {
       const untouched = target?.useStatus === '0' && !target.useCertNo && !application.certNo;
       tally.check(
         isApproved ? flow && audit && inUse : !flow && !audit && untouched,
-        () => `${id} half-moved: state ${application.status}, flow log ${flow}, audit ${audit}, certificate ${String(application.certNo)}, equipment ${String(target?.useStatus)}/${String(target?.useCertNo)}`,
+        () =>
+          `${id} half-moved: state ${application.status}, flow log ${flow}, audit ${audit}, certificate ${String(application.certNo)}, equipment ${String(target?.useStatus)}/${String(target?.useCertNo)}`,
       );
       if (application.certNo) {
         const twice = issued.get(String(application.certNo));

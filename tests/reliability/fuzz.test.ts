@@ -20,7 +20,18 @@ const OPEN_TABLES = new Set(['sys_error_log', 'sys_captcha', 'sys_rate_counter']
 
 const BAD_PARAMS = ['%00', '%ED%A0%80', '%E0%A4%A', 'x'.repeat(2000), '..%2F..%2Fetc%2Fpasswd', "'%20OR%201%3D1--", '-1'];
 const BAD_QUERY = `pageNo=-1&pageSize=99999999&orderBy=${encodeURIComponent('id; DROP TABLE sys_user')}&id=%ED%A0%80&name=${'x'.repeat(3000)}&a[b][c]=1&__sid=`;
-const EVIL = { id: "' OR 1=1 --", name: { $gt: '' }, list: [[[]]], n: 1e308, s: 'x'.repeat(20_000), ids: 'a,b', pageNo: -1, pageSize: 1e9, orderBy: 'id; drop table sys_user', version: 'abc' };
+const EVIL = {
+  id: "' OR 1=1 --",
+  name: { $gt: '' },
+  list: [[[]]],
+  n: 1e308,
+  s: 'x'.repeat(20_000),
+  ids: 'a,b',
+  pageNo: -1,
+  pageSize: 1e9,
+  orderBy: 'id; drop table sys_user',
+  version: 'abc',
+};
 
 /** Headers a broken client or proxy sends: garbled cookies, addresses, ranges, dates and charsets. */
 const BAD_HEADERS = {
@@ -44,13 +55,58 @@ const BAD_HEADERS = {
  * out of range or not dates at all, unicode edge cases, and the wrong shape (arrays, objects, null).
  */
 const HOSTILE: readonly unknown[] = [
+  '99999999999999999999',
+  1e20,
+  -1e20,
+  2147483648,
+  -2147483649,
+  -1,
+  0,
+  1.5,
+  1e308,
+  -1e308,
   // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: a number past Number.MAX_SAFE_INTEGER
-  '99999999999999999999', 1e20, -1e20, 2147483648, -2147483649, -1, 0, 1.5, 1e308, -1e308, 9007199254740993,
-  'NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '0x7fffffff', '1e-400',
-  'x'.repeat(5000), '', ' ', "' OR '1'='1' --", '1); DROP TABLE sys_user; --', '=HYPERLINK("http://evil.example","x")', '+SUM(1,1)', '-2+3', '@cmd', '\t=1+1', '\r=1+1',
-  '0000-01-01', '9999-12-31', '2024-02-30', '1899-12-31', '2101-01-01T00:00:00Z', '2024-01-01T25:61:00Z', '+275760-09-13', 'today+9999y', 'today-9999y', 'today+9999m', 'yesterday',
-  '\u{20BB7}\u{1F600}\u202e\u200b中文\uffff', '%_\\', '..%2F..%2Fetc%2Fpasswd',
-  true, false, null, [], ['a', 'b'], [1e20, 'x'], { a: { b: { c: [1] } } }, { $gt: '' },
+  9007199254740993,
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-1e309',
+  '0x7fffffff',
+  '1e-400',
+  'x'.repeat(5000),
+  '',
+  ' ',
+  "' OR '1'='1' --",
+  '1); DROP TABLE sys_user; --',
+  '=HYPERLINK("http://evil.example","x")',
+  '+SUM(1,1)',
+  '-2+3',
+  '@cmd',
+  '\t=1+1',
+  '\r=1+1',
+  '0000-01-01',
+  '9999-12-31',
+  '2024-02-30',
+  '1899-12-31',
+  '2101-01-01T00:00:00Z',
+  '2024-01-01T25:61:00Z',
+  '+275760-09-13',
+  'today+9999y',
+  'today-9999y',
+  'today+9999m',
+  'yesterday',
+  '\u{20BB7}\u{1F600}\u202e\u200b中文\uffff',
+  '%_\\',
+  '..%2F..%2Fetc%2Fpasswd',
+  true,
+  false,
+  null,
+  [],
+  ['a', 'b'],
+  [1e20, 'x'],
+  { a: { b: { c: [1] } } },
+  { $gt: '' },
 ];
 
 /** The types a declared schema allows (anyOf branches included). */
@@ -73,7 +129,7 @@ function edgesOf(schema: ParamSchema): unknown[] {
   if (format === 'date') return ['1900-01-01', '2100-12-31', 'today+9999d', 'today-1y'];
   if (format === 'date-time') return ['1900-01-01T00:00:00Z', '2100-12-31T23:59:59+14:00', '2100-12-31', '2000-02-29T12:00:00.123456Z'];
   if (types.includes('boolean')) return [true, false, 'true', 'false'];
-  if (types.includes('array')) return [[], ['%_\\'], Array.from({ length: 100 }, (_, i) => `v${i}`), [''], ];
+  if (types.includes('array')) return [[], ['%_\\'], Array.from({ length: 100 }, (_, i) => `v${i}`), ['']];
   if (types.includes('object')) return [{}, { id: '0'.repeat(32) }];
   const long = Math.min(schema.maxLength ?? 200, 5000);
   return ['x'.repeat(long), "%_\\' OR 1=1 --", '=1+1', '0'.repeat(32)];
@@ -98,7 +154,10 @@ function request(op: Operation, values: ReadonlyMap<DeclaredParam, unknown>): In
 
 /** What a failure names: the request and the values it carried (cut short). */
 const described = (values: ReadonlyMap<DeclaredParam, unknown>) =>
-  [...values].map(([p, v]) => `${p.in}:${p.name}=${JSON.stringify(v)?.slice(0, 40)}`).join(' ').slice(0, 400);
+  [...values]
+    .map(([p, v]) => `${p.in}:${p.name}=${JSON.stringify(v)?.slice(0, 40)}`)
+    .join(' ')
+    .slice(0, 400);
 
 /** Hostile values each parameter gets (in turn from HOSTILE, so neighbours get different ones). */
 const VALUES_PER_PARAM = Number(process.env.PORTAL_FUZZ_VALUES ?? 1);
@@ -109,8 +168,12 @@ const FORGED_SID = 'f'.repeat(32);
 /** The malformed requests of one operation. */
 function cases(op: Operation): InjectOptions[] {
   const url = fillPath(op.path, 'x');
-  const list: InjectOptions[] = [{ method: op.method, url: `${url}?${BAD_QUERY}` }, { method: op.method, url, headers: BAD_HEADERS, ...(op.method === 'GET' ? {} : { payload: '{}' }) }];
-  if (hasParams(op.path)) for (const value of BAD_PARAMS) list.push({ method: op.method, url: fillPath(op.path, value), payload: op.method === 'GET' ? undefined : {} });
+  const list: InjectOptions[] = [
+    { method: op.method, url: `${url}?${BAD_QUERY}` },
+    { method: op.method, url, headers: BAD_HEADERS, ...(op.method === 'GET' ? {} : { payload: '{}' }) },
+  ];
+  if (hasParams(op.path))
+    for (const value of BAD_PARAMS) list.push({ method: op.method, url: fillPath(op.path, value), payload: op.method === 'GET' ? undefined : {} });
   if (op.method !== 'GET') {
     const wrongTyped = Object.fromEntries(op.bodyFields.map((f) => [f, { nested: [f] }]));
     const json = (payload: string) => ({ method: op.method, url, headers: { 'content-type': 'application/json' }, payload });
@@ -163,7 +226,9 @@ describe.each(dbTargets())('fuzz (%s)', (target) => {
     await sweep('none', ops);
     await sweep('forged', ops);
     const after = await rowCounts(app.db);
-    const changed = Object.keys(before).filter((t) => !OPEN_TABLES.has(t) && before[t] !== after[t]).map((t) => `${t}: ${before[t]} → ${after[t]}`);
+    const changed = Object.keys(before)
+      .filter((t) => !OPEN_TABLES.has(t) && before[t] !== after[t])
+      .map((t) => `${t}: ${before[t]} → ${after[t]}`);
     tally.check(changed.length === 0, () => `rows changed without a session: ${changed.join(', ')}`);
     expect(tally.sample(from)).toEqual([]);
   }, 600_000);

@@ -104,7 +104,13 @@ async function logIn(baseURL: string, loginName: string, password: string, orgCo
   const base = `${baseURL}/espServer`;
   const { data } = (await (await fetch(`${base}${API.publicKey}`)).json()) as Envelope<{ publicKey: string }>;
   const key = data!.publicKey;
-  const form = new URLSearchParams({ username: encrypt(key, loginName), password: encrypt(key, password), orgCode: encrypt(key, orgCode), validateCode: '', __ajax: 'json' });
+  const form = new URLSearchParams({
+    username: encrypt(key, loginName),
+    password: encrypt(key, password),
+    orgCode: encrypt(key, orgCode),
+    validateCode: '',
+    __ajax: 'json',
+  });
   const res = await fetch(`${base}${API.login}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
   return (await res.json()) as Envelope<{ sessionid: string }>;
 }
@@ -120,7 +126,12 @@ describe('offline installation package (npm run package)', () => {
     const archives = readdirSync(out).filter((f) => /^portal-.+\.tar\.gz$/.test(f));
     expect(archives).toEqual([`${NAME}-${process.platform}-${process.arch}.tar.gz`]);
     const archive = join(out, archives[0]);
-    console.log(`package: ${archive} ${(statSync(archive).size / 1024 / 1024).toFixed(1)} MB\n${log.split('\n').filter((l) => /内容|安装包|依赖/.test(l)).join('\n')}`);
+    console.log(
+      `package: ${archive} ${(statSync(archive).size / 1024 / 1024).toFixed(1)} MB\n${log
+        .split('\n')
+        .filter((l) => /内容|安装包|依赖/.test(l))
+        .join('\n')}`,
+    );
 
     const install = join(work, 'install');
     mkdirSync(install);
@@ -173,14 +184,28 @@ describe('offline installation package (npm run package)', () => {
     ])
       expect(existsSync(join(folder, path)), path).toBe(true);
     // The front end's libraries are inside dist/; the build tools never travel.
-    for (const path of ['src', 'node_modules/antd', 'node_modules/react', 'node_modules/vite', 'node_modules/typescript', 'node_modules/tsx']) expect(existsSync(join(folder, path)), path).toBe(false);
+    for (const path of ['src', 'node_modules/antd', 'node_modules/react', 'node_modules/vite', 'node_modules/typescript', 'node_modules/tsx'])
+      expect(existsSync(join(folder, path)), path).toBe(false);
     expect(statSync(join(folder, 'bin/portal')).mode & 0o111).not.toBe(0);
-    expect(spawnSync(join(folder, 'bin/portal'), ['version'], { env: offline, encoding: 'utf8' }).stdout).toContain(`portal ${version} (Node.js ${process.version})`);
+    expect(spawnSync(join(folder, 'bin/portal'), ['version'], { env: offline, encoding: 'utf8' }).stdout).toContain(
+      `portal ${version} (Node.js ${process.version})`,
+    );
     const service = readFileSync(join(folder, 'etc/systemd/portal.service'), 'utf8');
-    for (const line of ['User=portal', 'EnvironmentFile=', 'Restart=on-failure', 'KillSignal=SIGTERM', 'TimeoutStopSec=35', 'NoNewPrivileges=true', 'ProtectSystem=strict', 'ReadWritePaths=', 'PrivateTmp=true'])
+    for (const line of [
+      'User=portal',
+      'EnvironmentFile=',
+      'Restart=on-failure',
+      'KillSignal=SIGTERM',
+      'TimeoutStopSec=35',
+      'NoNewPrivileges=true',
+      'ProtectSystem=strict',
+      'ReadWritePaths=',
+      'PrivateTmp=true',
+    ])
       expect(service).toContain(line);
     const haproxy = readFileSync(join(folder, 'etc/haproxy/portal.cfg'), 'utf8');
-    for (const line of ['option httpchk GET /espServer/health/ready', 'retry-on conn-failure empty-response 503', 'option redispatch', 'retries 3']) expect(haproxy).toContain(line);
+    for (const line of ['option httpchk GET /espServer/health/ready', 'retry-on conn-failure empty-response 503', 'option redispatch', 'retries 3'])
+      expect(haproxy).toContain(line);
   });
 
   it.runIf(existsSync('/usr/sbin/haproxy'))('ships a HAProxy configuration HAProxy accepts', () => {

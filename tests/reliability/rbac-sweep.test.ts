@@ -22,7 +22,9 @@ describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
   /** The current role's menu ids and whether the user is the unit's main account, as stored. */
   async function grantsOf(sid: string): Promise<{ menuIds: string[]; seed: boolean }> {
     const row = await sql<{ menu_ids: string[] | string; is_user_seed: number }>`
-      SELECT r.menu_ids, u.is_user_seed FROM sys_session s JOIN sys_role r ON r.id = s.role_id JOIN sys_user u ON u.id = s.user_id WHERE s.id = ${tokenDigest(app.config.crypto, sid)}`.execute(app.db);
+      SELECT r.menu_ids, u.is_user_seed FROM sys_session s JOIN sys_role r ON r.id = s.role_id JOIN sys_user u ON u.id = s.user_id WHERE s.id = ${tokenDigest(app.config.crypto, sid)}`.execute(
+      app.db,
+    );
     const { menu_ids, is_user_seed } = row.rows[0];
     return { menuIds: typeof menu_ids === 'string' ? (JSON.parse(menu_ids) as string[]) : menu_ids, seed: is_user_seed === 1 };
   }
@@ -42,16 +44,26 @@ describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
       const outcome = { allowed: 0, refused: 0, outsideUnitMenus: [] as string[] };
       for (const op of ops) {
         tally.requests++;
-        const res = await app.inject({ method: op.method, url: fillPath(op.path, NO_ROW), query: { __sid: sid }, ...(op.method === 'GET' ? {} : { payload: {} }) });
+        const res = await app.inject({
+          method: op.method,
+          url: fillPath(op.path, NO_ROW),
+          query: { __sid: sid },
+          ...(op.method === 'GET' ? {} : { payload: {} }),
+        });
         // An export or a template answers with the file itself: only a JSON answer carries a code.
         const code = String(res.headers['content-type'] ?? '').includes('json') ? res.json<{ code?: string }>().code : undefined;
         const refused = res.statusCode === 403 && code === 'FORBIDDEN';
         const expected = allowedFor(op, grants);
         tally.check(res.statusCode !== 401, () => `${account} ${op.method} ${op.path}: 401 with a live session`);
-        tally.check(refused === !expected, () => `${account} ${op.method} ${op.path}: ${expected ? 'allowed by its menu ids, but refused' : `not in its menu ids, but answered ${res.statusCode} ${code ?? ''}`}`);
+        tally.check(
+          refused === !expected,
+          () =>
+            `${account} ${op.method} ${op.path}: ${expected ? 'allowed by its menu ids, but refused' : `not in its menu ids, but answered ${res.statusCode} ${code ?? ''}`}`,
+        );
         if (refused) outcome.refused++;
         // A using unit's main account is refused only routes of the authority's (account, area, stats, plan) and analysts' menus.
-        if (refused && !(Array.isArray(op.access) ? op.access : [op.access]).every((id) => /^(account|area|stats|plan|dev):/.test(id))) outcome.outsideUnitMenus.push(`${op.method} ${op.path}`);
+        if (refused && !(Array.isArray(op.access) ? op.access : [op.access]).every((id) => /^(account|area|stats|plan|dev):/.test(id)))
+          outcome.outsideUnitMenus.push(`${op.method} ${op.path}`);
         else outcome.allowed++;
       }
       outcomes.set(account, outcome);
@@ -60,7 +72,10 @@ describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
     // operator and the authority are refused many.
     for (const [account, { allowed, refused, outsideUnitMenus }] of outcomes) {
       const narrow = account === 'nbsub' || account === 'jgadmin';
-      tally.check(allowed > 0 && (narrow ? refused > 50 : outsideUnitMenus.length === 0), () => `${account}: ${allowed} allowed, ${refused} refused (${outsideUnitMenus.slice(0, 3).join(', ')})`);
+      tally.check(
+        allowed > 0 && (narrow ? refused > 50 : outsideUnitMenus.length === 0),
+        () => `${account}: ${allowed} allowed, ${refused} refused (${outsideUnitMenus.slice(0, 3).join(', ')})`,
+      );
     }
     expect(tally.sample()).toEqual([]);
   });

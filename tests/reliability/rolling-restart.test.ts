@@ -107,7 +107,10 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('a rolling restar
     ports.push(await freePort(), await freePort());
     servers.push(await start(0));
     servers.push(await start(1));
-    balancer = await startBalancer(shared, servers.map((s) => s.baseURL));
+    balancer = await startBalancer(
+      shared,
+      servers.map((s) => s.baseURL),
+    );
   }, 600_000);
 
   afterAll(async () => {
@@ -125,7 +128,11 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('a rolling restar
     const began = Date.now();
     const at = () => `${((Date.now() - began) / 1000).toFixed(1)} s`;
     // Runs until stopped: the restarts take as long as the machine needs.
-    const load = autocannon({ url: `${front}/espServer/r/equipment/list?__sid=${reply.data!.sessionid}&pageSize=20`, connections: 20, duration: 3600 }) as Promise<Result> & {
+    const load = autocannon({
+      url: `${front}/espServer/r/equipment/list?__sid=${reply.data!.sessionid}&pageSize=20`,
+      connections: 20,
+      duration: 3600,
+    }) as Promise<Result> & {
       stop(): void;
       on(event: 'response', listener: (client: unknown, status: number) => void): void;
       on(event: 'reqError', listener: (error: Error) => void): void;
@@ -156,7 +163,9 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('a rolling restar
 
       servers[i] = await start(i);
       const routedMs = await waitUntilRouted(balancer!, `portal${i + 1}`);
-      phases.push(`portal${i + 1}: stopped in ${(stoppedMs / 1000).toFixed(1)} s, new process ready in ${(servers[i].readyMs / 1000).toFixed(1)} s, routed ${(routedMs / 1000).toFixed(1)} s later`);
+      phases.push(
+        `portal${i + 1}: stopped in ${(stoppedMs / 1000).toFixed(1)} s, new process ready in ${(servers[i].readyMs / 1000).toFixed(1)} s, routed ${(routedMs / 1000).toFixed(1)} s later`,
+      );
     }
     // The load goes on a while with both new processes, 20 s in all at least.
     await sleep(Math.max(3000, 20_000 - (Date.now() - began)));
@@ -203,12 +212,14 @@ describe.runIf(process.env.DATABASE_URL)('four processes started at once on an e
     expect(servers.filter((s) => s.output().includes('Seeded demo data')).length).toBe(1);
     const [users] = await queryRows<{ n: number }>(database.url, 'SELECT count(*)::int AS n FROM sys_user');
     expect(users.n).toBe(DEMO_ACCOUNTS.length);
-    const [equipment] = await queryRows<{ n: number; coded: number; codes: number }>(database.url, 'SELECT count(*)::int AS n, count(equcode)::int AS coded, count(DISTINCT equcode)::int AS codes FROM equipment');
+    const [equipment] = await queryRows<{ n: number; coded: number; codes: number }>(
+      database.url,
+      'SELECT count(*)::int AS n, count(equcode)::int AS coded, count(DISTINCT equcode)::int AS codes FROM equipment',
+    );
     expect(equipment.n).toBeGreaterThanOrEqual(350);
     expect(equipment.codes).toBe(equipment.coded);
   });
 });
-
 
 /** The shutdown's progress lines (`[停止 …]`) of a server's output: with output piped each is a JSON log entry, its text in `msg`. */
 function stopLines(output: string): string[] {
@@ -220,7 +231,10 @@ function stopLines(output: string): string[] {
       return line;
     }
   };
-  return output.split('\n').map(text).filter((l) => l.includes('[停止 '));
+  return output
+    .split('\n')
+    .map(text)
+    .filter((l) => l.includes('[停止 '));
 }
 describe('a request that cannot finish within PORTAL_SHUTDOWN_TIMEOUT', () => {
   let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | null = null;
@@ -241,6 +255,8 @@ describe('a request that cannot finish within PORTAL_SHUTDOWN_TIMEOUT', () => {
     expect((await held.answer).status).toBe(0);
     held.release();
     const lines = stopLines(server.output());
-    expect(lines.join('\n')).toMatch(/SIGTERM: draining[^\n]*\(1, at most 1 s\)\n[^\n]*shutdown timeout: 1 s passed, requests still in flight: 1;[^\n]*\n[^\n]*exiting with status 1/);
+    expect(lines.join('\n')).toMatch(
+      /SIGTERM: draining[^\n]*\(1, at most 1 s\)\n[^\n]*shutdown timeout: 1 s passed, requests still in flight: 1;[^\n]*\n[^\n]*exiting with status 1/,
+    );
   });
 });

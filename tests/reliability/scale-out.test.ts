@@ -46,7 +46,10 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('two processes be
     // One after the other: the first migrates and seeds, the second finds the database ready.
     servers.push(await startServer({ env }));
     servers.push(await startServer({ env }));
-    balancer = await startBalancer(shared, servers.map((s) => s.baseURL));
+    balancer = await startBalancer(
+      shared,
+      servers.map((s) => s.baseURL),
+    );
     front = balancer.url;
   }, 600_000);
 
@@ -97,20 +100,43 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('two processes be
     const unitSid = await captchaLogin(front, 'nbadmin');
     const authoritySid = await captchaLogin(front, 'jgadmin');
     const elevator = await post<{ id: string }>(unitSid, '/r/equipment/save', {
-      equipmentName: '扩展测试电梯', useStatus: '1', locationArea: '330212', address: '宁波市鄞州区测试路1号', equclacode: '3000', subCategory: '3100', lastInspectionDate: '2025-04-01',
+      equipmentName: '扩展测试电梯',
+      useStatus: '1',
+      locationArea: '330212',
+      address: '宁波市鄞州区测试路1号',
+      equclacode: '3000',
+      subCategory: '3100',
+      lastInspectionDate: '2025-04-01',
     });
     const application = await post<{ id: string }>(unitSid, '/r/online-apply/save', {
-      applicant: '测试使用单位', contactPerson: '张三', contactMobile: '13805741234', expectedDate: addToDate(todayIn(), 14, 'd'), items: [{ equipment: elevator.id }], isCommit: true,
+      applicant: '测试使用单位',
+      contactPerson: '张三',
+      contactMobile: '13805741234',
+      expectedDate: addToDate(todayIn(), 14, 'd'),
+      items: [{ equipment: elevator.id }],
+      isCommit: true,
     });
     await post(authoritySid, `/r/online-apply/accept/${application.id}`);
     await post(authoritySid, `/r/online-apply/bill/${application.id}`);
     const order = await post<PayOrderInfo>(unitSid, `/a/stone/appOnline/toPay/${application.id}/wechat`);
-    const fields = { orderNo: order.orderNo, transactionId: `SCALE${Date.now()}`, amount: order.amount.toFixed(2), channel: order.channel, paidAt: new Date().toISOString(), status: 'SUCCESS', nonce: 'scale' };
+    const fields = {
+      orderNo: order.orderNo,
+      transactionId: `SCALE${Date.now()}`,
+      amount: order.amount.toFixed(2),
+      channel: order.channel,
+      paidAt: new Date().toISOString(),
+      status: 'SUCCESS',
+      nonce: 'scale',
+    };
     const payload = { ...fields, sign: signPayload(await paymentSecret(), fields) };
     const answers = await Promise.all(
       [...servers, ...servers, ...servers].map(async (s) => {
         tally.requests++;
-        const res = await fetch(`${s.baseURL}/espServer/pay/notify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+        const res = await fetch(`${s.baseURL}/espServer/pay/notify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
         return ((await res.json()) as { code: string }).code;
       }),
     );
@@ -124,11 +150,16 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('two processes be
     const [a, b] = servers;
     const sid = await captchaLogin(a.baseURL, 'nbadmin');
     // A 3 MB PDF (seven chunks in the database) of bytes that differ from one chunk to the next.
-    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n', 'latin1'), Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7 + (i >> 19)) % 251))]);
+    const bytes = Buffer.concat([
+      Buffer.from('%PDF-1.4\n', 'latin1'),
+      Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7 + (i >> 19)) % 251)),
+    ]);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), '扩展测试.pdf');
     tally.requests += 2;
-    const stored = (await (await fetch(`${a.baseURL}/espServer${API.attachmentUpload}?__sid=${sid}`, { method: 'POST', body: form })).json()) as Envelope<{ id: string }>;
+    const stored = (await (await fetch(`${a.baseURL}/espServer${API.attachmentUpload}?__sid=${sid}`, { method: 'POST', body: form })).json()) as Envelope<{
+      id: string;
+    }>;
     expect(stored.result, stored.message).toBe('true');
     const res = await fetch(`${b.baseURL}/espServer${API.attachmentDownload}?attsysid=${stored.data!.id}&__sid=${sid}`);
     expect(res.status).toBe(200);
@@ -153,14 +184,20 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('two processes be
     // (measured over five 15 s phases: 318 → 409 → 346 → 364 → 405 MB, not rising with the ~25,000
     // requests) — a band, so the check is that it stays within 200 MB of its warmed-up size; a leak
     // of even 2 KB a request leaves that band in the five-minute `npm run soak`.
-    after.forEach((mb, i) => tally.check(mb > 0 && mb < before[i] + 200, () => `process ${i + 1} grew from ${before[i].toFixed(0)} to ${mb.toFixed(0)} MB under a steady load`));
+    after.forEach((mb, i) =>
+      tally.check(mb > 0 && mb < before[i] + 200, () => `process ${i + 1} grew from ${before[i].toFixed(0)} to ${mb.toFixed(0)} MB under a steady load`),
+    );
     expect(tally.sample()).toEqual([]);
   });
 
   /** A call through the balancer that must succeed; returns its data. */
   async function post<T = unknown>(sid: string, path: string, body: object = {}): Promise<T> {
     tally.requests++;
-    const res = await fetch(`${front}/espServer${path}?__sid=${sid}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${front}/espServer${path}?__sid=${sid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const reply = (await res.json()) as Envelope<T>;
     expect(reply.result, `${path}: ${reply.message}`).toBe('true');
     return reply.data as T;
@@ -190,7 +227,12 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('two processes be
     }
   }
 
-  async function passwordLogin(base: string, loginName: string, password: string, captcha?: { captchaId: string; answer: string }): Promise<Envelope<{ sessionid: string }>> {
+  async function passwordLogin(
+    base: string,
+    loginName: string,
+    password: string,
+    captcha?: { captchaId: string; answer: string },
+  ): Promise<Envelope<{ sessionid: string }>> {
     const { data } = (await (await fetch(`${base}/espServer${API.publicKey}`)).json()) as Envelope<{ publicKey: string }>;
     let { captchaId, answer } = captcha ?? { captchaId: '', answer: '' };
     if (!captcha) {
@@ -199,9 +241,19 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('two processes be
       answer = await answerOf(captchaId);
     }
     const key = data!.publicKey;
-    const form = new URLSearchParams({ username: encrypt(key, loginName), password: encrypt(key, password), orgCode: encrypt(key, demo(loginName).orgCode), validateCode: answer, __ajax: 'json' });
+    const form = new URLSearchParams({
+      username: encrypt(key, loginName),
+      password: encrypt(key, password),
+      orgCode: encrypt(key, demo(loginName).orgCode),
+      validateCode: answer,
+      __ajax: 'json',
+    });
     tally.requests++;
-    const res = await fetch(`${base}/espServer${API.login}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `captchaId=${captchaId}` }, body: form.toString() });
+    const res = await fetch(`${base}/espServer${API.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `captchaId=${captchaId}` },
+      body: form.toString(),
+    });
     return (await res.json()) as Envelope<{ sessionid: string }>;
   }
 

@@ -56,7 +56,9 @@ export async function documentedOperations(app: FastifyInstance): Promise<Operat
       const access = raw === 'public' || raw === 'session' ? raw : raw.split(' | ');
       const content = op.requestBody?.content ?? {};
       const bodyFields = [...new Set(Object.values(content).flatMap((c) => Object.keys(c.schema?.properties ?? {})))];
-      const params: DeclaredParam[] = (op.parameters ?? []).flatMap((p) => (p.in === 'path' || p.in === 'query' ? [{ name: p.name, in: p.in, schema: p.schema ?? {} }] : []));
+      const params: DeclaredParam[] = (op.parameters ?? []).flatMap((p) =>
+        p.in === 'path' || p.in === 'query' ? [{ name: p.name, in: p.in, schema: p.schema ?? {} }] : [],
+      );
       const bodySchemas = Object.assign({}, ...Object.values(content).map((c) => c.schema?.properties ?? {})) as Record<string, ParamSchema>;
       for (const [name, schema] of Object.entries(bodySchemas)) params.push({ name, in: 'body', schema });
       ops.push({ method: method.toUpperCase() as Operation['method'], path, access, seedOnly: op['x-seed-only'] === true, bodyFields, params });
@@ -90,14 +92,25 @@ export class Tally {
   /** The first failures since `from`, for the assertion message; PORTAL_RELIABILITY_LOG=path writes them all. */
   sample(from = 0, n = 15): string[] {
     const log = process.env.PORTAL_RELIABILITY_LOG;
-    if (log) appendFileSync(log, this.failures.slice(from).map((f) => `${this.name} ${f}\n`).join(''));
+    if (log)
+      appendFileSync(
+        log,
+        this.failures
+          .slice(from)
+          .map((f) => `${this.name} ${f}\n`)
+          .join(''),
+      );
     return this.failures.slice(from, from + n);
   }
 }
 
 /** Exact row counts of every table of the current schema. */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const tables = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+    db,
+  );
   const counts: Record<string, number> = {};
   for (const { name } of tables.rows) counts[name] = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(name)}`.execute(db)).rows[0].n;
   return counts;
@@ -128,7 +141,8 @@ export function answerProblems(res: LightMyRequestResponse): string[] {
     }
     const body = parseJson(res.body);
     if (body === undefined) problems.push('not JSON');
-    else if (body?.result !== 'false' || typeof body.message !== 'string' || !CJK.test(body.message)) problems.push(`not a Chinese envelope: ${res.body.slice(0, 120)}`);
+    else if (body?.result !== 'false' || typeof body.message !== 'string' || !CJK.test(body.message))
+      problems.push(`not a Chinese envelope: ${res.body.slice(0, 120)}`);
   }
   return problems;
 }

@@ -46,7 +46,8 @@ export function haproxyConfig(port: number, backends: readonly string[], check =
     return line;
   });
   const backend = config.findIndex((line) => line.startsWith('backend portal_servers'));
-  if (backend < 0 || !config.some((l) => l.includes(`bind 127.0.0.1:${port}`))) throw new Error(`${SHIPPED_CONFIG}: no "bind :80" or "backend portal_servers" to run`);
+  if (backend < 0 || !config.some((l) => l.includes(`bind 127.0.0.1:${port}`)))
+    throw new Error(`${SHIPPED_CONFIG}: no "bind :80" or "backend portal_servers" to run`);
   config.push('  http-response set-header X-Served-By %s', ...backends.map((url, i) => `  server portal${i + 1} ${new URL(url).host} check`), '');
   return config.join('\n');
 }

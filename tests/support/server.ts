@@ -51,7 +51,17 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   const { stallMs = 90_000, limitMs = 240_000 } = options;
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-server-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_CAPTCHA: 'off', ...OPEN_LIMIT_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORTAL_SCHEMAS: 'lazy' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_CAPTCHA: 'off',
+    ...OPEN_LIMIT_ENV,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORTAL_SCHEMAS: 'lazy',
+  };
   delete env.DATABASE_URL; // the embedded default, as a new user starts it
   Object.assign(env, options.env);
   // The tests log in as the demo accounts: a PostgreSQL server gets them only when asked (production default).
@@ -60,7 +70,9 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   const started = Date.now();
   const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -31,7 +31,10 @@ const stubFetch = async (input: string, init: RequestInit = {}): Promise<Respons
   if (next.hang)
     return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('This operation was aborted', 'AbortError'))));
   const isFile = next.body instanceof Blob;
-  return new Response(isFile ? (next.body as Blob) : JSON.stringify(next.body), { status: next.status ?? 200, headers: { 'content-type': isFile ? 'application/pdf' : 'application/json' } });
+  return new Response(isFile ? (next.body as Blob) : JSON.stringify(next.body), {
+    status: next.status ?? 200,
+    headers: { 'content-type': isFile ? 'application/pdf' : 'application/json' },
+  });
 };
 
 let api: typeof import('../../src/app/api');
@@ -48,12 +51,13 @@ afterEach(() => {
 });
 
 const reply = (body: unknown, status = 200) => (next = { body, status });
-const failure = (p: Promise<unknown>) => p.then(
-  (value) => {
-    throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
-  },
-  (err: unknown) => err as InstanceType<typeof api.ApiError>,
-);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    (value) => {
+      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
+    },
+    (err: unknown) => err as InstanceType<typeof api.ApiError>,
+  );
 
 describe('the api client', () => {
   it('sends __sid and __extend with every request, under the API base, with cookies', async () => {
@@ -141,15 +145,24 @@ describe('the api client', () => {
     });
   });
 
-  it('a 401: the session ends with the server\'s message', async () => {
+  it("a 401: the session ends with the server's message", async () => {
     reply({ result: 'false', code: 'UNAUTHENTICATED', errorMsg: '未登录或登录超时' }, 401);
-    await expect(failure(api.get('/a/x', { silent: true }))).resolves.toMatchObject({ kind: 'unauthenticated', status: 401, code: 'UNAUTHENTICATED', message: '未登录或登录超时' });
+    await expect(failure(api.get('/a/x', { silent: true }))).resolves.toMatchObject({
+      kind: 'unauthenticated',
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      message: '未登录或登录超时',
+    });
     expect(toast.error).toHaveBeenCalledWith({ content: '登录已过期，请重新登录', key: '登录已过期，请重新登录' });
   });
 
   it('a 401 for a session a newer login ended: its message is kept for the login page, no toast', async () => {
     const stored = new Map<string, string>();
-    vi.stubGlobal('sessionStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => stored.set(k, v), removeItem: (k: string) => stored.delete(k) });
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => stored.set(k, v),
+      removeItem: (k: string) => stored.delete(k),
+    });
     await new Promise((r) => setTimeout(r, 1100)); // the previous 401's redirect guard
     const message = '您的账号已在其他地方登录，当前会话已结束';
     reply({ result: 'false', code: 'SESSION_SUPERSEDED', message, errorMsg: message }, 401);

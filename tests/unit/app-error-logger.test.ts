@@ -34,7 +34,14 @@ describe('reportError', () => {
     expect(path).toBe(API.saveErrorLogger);
     expect(options).toEqual({ silent: true });
     expect(Object.keys(entry).sort()).toEqual(['code', 'mes', 'time', 'token', 'type', 'url', 'userId', 'userName']);
-    expect(entry).toMatchObject({ type: 'script', code: 0, url: 'http://portal.local/equipment/overview?x=1', token: 'a'.repeat(32), userId: 'b'.repeat(32), userName: '李娜' });
+    expect(entry).toMatchObject({
+      type: 'script',
+      code: 0,
+      url: 'http://portal.local/equipment/overview?x=1',
+      token: 'a'.repeat(32),
+      userId: 'b'.repeat(32),
+      userName: '李娜',
+    });
     expect(String(entry.mes)).toMatch(/^boom\n/);
     expect(Date.parse(String(entry.time))).toBeGreaterThanOrEqual(before);
   });

@@ -67,7 +67,14 @@ describe('the layout of src/', () => {
   });
 
   it('the cycle finder finds a planted cycle', () => {
-    expect(cycles(new Map([[join(root, 'a.ts'), [join(root, 'b.ts')]], [join(root, 'b.ts'), [join(root, 'a.ts')]]]))).toEqual(['a.ts → b.ts → a.ts']);
+    expect(
+      cycles(
+        new Map([
+          [join(root, 'a.ts'), [join(root, 'b.ts')]],
+          [join(root, 'b.ts'), [join(root, 'a.ts')]],
+        ]),
+      ),
+    ).toEqual(['a.ts → b.ts → a.ts']);
   });
 
   it('has no import cycle', () => {
@@ -75,13 +82,20 @@ describe('the layout of src/', () => {
   });
 
   it('keeps the server and the shared rooms free of React rooms and React packages', () => {
-    const serverSide = [...files(join(root, 'src/server')), ...files(join(root, 'src/shared')), ...files(join(root, 'src/schema')), ...files(join(root, 'validators'))];
+    const serverSide = [
+      ...files(join(root, 'src/server')),
+      ...files(join(root, 'src/shared')),
+      ...files(join(root, 'src/schema')),
+      ...files(join(root, 'validators')),
+    ];
     expect(serverSide.length).toBeGreaterThan(80);
     const hits = serverSide.flatMap((file) => [
       ...importsOf(file)
         .filter((target) => REACT_ROOMS.some((room) => target.startsWith(room)))
         .map((target) => `${relative(root, file)} imports ${relative(root, target)}`),
-      ...[...readFileSync(file, 'utf8').matchAll(PACKAGE_SPECIFIERS)].filter((m) => REACT_PACKAGES.test(m[1])).map((m) => `${relative(root, file)} imports ${m[1]}`),
+      ...[...readFileSync(file, 'utf8').matchAll(PACKAGE_SPECIFIERS)]
+        .filter((m) => REACT_PACKAGES.test(m[1]))
+        .map((m) => `${relative(root, file)} imports ${m[1]}`),
     ]);
     expect(hits).toEqual([]);
   });

@@ -18,8 +18,19 @@ const printed = (...args: Parameters<typeof printResult>): string => {
 describe('bench summary', () => {
   it('reads printResult lines, parentheses in the measured value included', () => {
     const line = printed('4 at once, cold cache', '5.10 s, 6.20 s (worst 6.20 s)', '≤ 20 s each', 1.234, true, 'worst / single warm start');
-    expect(parseResult('bench:start', line)).toEqual({ script: 'bench:start', name: '4 at once, cold cache', measured: '5.10 s, 6.20 s (worst 6.20 s)', goal: '≤ 20 s each', ratio: '1.23×', met: true });
-    expect(parseResult('bench:x', printed('login page JS', '251.0 KB', '≤ 250.0 KB', 1.004, false, 'measured / goal'))).toMatchObject({ name: 'login page JS', ratio: '1.00×', met: false });
+    expect(parseResult('bench:start', line)).toEqual({
+      script: 'bench:start',
+      name: '4 at once, cold cache',
+      measured: '5.10 s, 6.20 s (worst 6.20 s)',
+      goal: '≤ 20 s each',
+      ratio: '1.23×',
+      met: true,
+    });
+    expect(parseResult('bench:x', printed('login page JS', '251.0 KB', '≤ 250.0 KB', 1.004, false, 'measured / goal'))).toMatchObject({
+      name: 'login page JS',
+      ratio: '1.00×',
+      met: false,
+    });
   });
 
   it('reads RESULT lines written by hand and ignores other lines', () => {
@@ -31,7 +42,9 @@ describe('bench summary', () => {
       ratio: '1.05×',
       met: true,
     });
-    expect(parseResult('bench:form', 'RESULT keystroke median engine = 9.0 ms, baseline = 8.0 ms, ratio 1.13× (goal < 16 ms and ≤ 1.2×) — GOAL MISSED')).toMatchObject({ ratio: '1.13×', goal: '< 16 ms and ≤ 1.2×', met: false });
+    expect(
+      parseResult('bench:form', 'RESULT keystroke median engine = 9.0 ms, baseline = 8.0 ms, ratio 1.13× (goal < 16 ms and ≤ 1.2×) — GOAL MISSED'),
+    ).toMatchObject({ ratio: '1.13×', goal: '< 16 ms and ≤ 1.2×', met: false });
     expect(parseResult('bench:start', '  first run (builds when out of date): 9.00 s')).toBeNull();
   });
 

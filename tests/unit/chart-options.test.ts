@@ -44,8 +44,20 @@ describe('chart options', () => {
 
   it('lines: the months of the first series on the axis, one series per line, a sentence for screen readers', () => {
     const lines = [
-      { label: '应检', points: [{ month: '2026-01', count: 3 }, { month: '2026-02', count: 1 }] },
-      { label: '已检', points: [{ month: '2026-01', count: 2 }, { month: '2026-02', count: 0 }] },
+      {
+        label: '应检',
+        points: [
+          { month: '2026-01', count: 3 },
+          { month: '2026-02', count: 1 },
+        ],
+      },
+      {
+        label: '已检',
+        points: [
+          { month: '2026-01', count: 2 },
+          { month: '2026-02', count: 0 },
+        ],
+      },
     ];
     const option = lineOption(lines, colors) as AnyOption;
     expect(option.xAxis.data).toEqual(['2026-01', '2026-02']);
@@ -59,7 +71,9 @@ describe('chart options', () => {
 
 describe('rich text', () => {
   it('keeps formatting and drops scripts, event attributes, styles and unsafe links', () => {
-    expect(sanitizeRichText('<p style="x" onclick="y">正文<em>斜体</em><script>alert(1)</script></p><img src=x onerror=alert(1)>')).toBe('<p>正文<em>斜体</em></p>');
+    expect(sanitizeRichText('<p style="x" onclick="y">正文<em>斜体</em><script>alert(1)</script></p><img src=x onerror=alert(1)>')).toBe(
+      '<p>正文<em>斜体</em></p>',
+    );
     expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).not.toContain('javascript');
     expect(sanitizeRichText('<a href="https://example.org">x</a>')).toBe('<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>');
   });

@@ -65,9 +65,18 @@ describe('afterSave in a screen', () => {
   };
   const form = (extra: object): SchemaText => ({
     path: 'screens/a-form.json',
-    text: JSON.stringify({ $schema: '../meta/screen.schema.json', id: 'a-form', kind: 'form', resource: 'a', title: 'A', sections: [{ fields: ['n'] }], ...extra }),
+    text: JSON.stringify({
+      $schema: '../meta/screen.schema.json',
+      id: 'a-form',
+      kind: 'form',
+      resource: 'a',
+      title: 'A',
+      sections: [{ fields: ['n'] }],
+      ...extra,
+    }),
   });
-  const codes = (extra: object) => lintFiles([resource, form(extra)], { metaSchemas: readMetaSchemas(metaDir), ruleNames: RULE_NAMES }).errors.map((e) => `${e.code}: ${e.message}`);
+  const codes = (extra: object) =>
+    lintFiles([resource, form(extra)], { metaSchemas: readMetaSchemas(metaDir), ruleNames: RULE_NAMES }).errors.map((e) => `${e.code}: ${e.message}`);
 
   it('takes back or record', () => {
     expect(codes({ afterSave: 'back' })).toEqual([]);

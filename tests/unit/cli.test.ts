@@ -36,7 +36,10 @@ const TOOLS: { entry: string; wrong: string[][] }[] = [
   { entry: 'scripts/lint-schemas.ts', wrong: [['/nonexistent'], ['--bogus'], ['schemas', 'extra']] },
   { entry: 'scripts/seed.ts', wrong: [['--equipments', '5'], ['--seed', 'abc'], ['--equipment'], ['--equipment', '0']] },
   { entry: 'scripts/bench/all.ts', wrong: [['--bogus'], ['no-such-bench']] },
-  ...['list', 'concurrency', 'lint', 'form', 'start', 'first-load', 'restart', 'seed', 'export'].map((b) => ({ entry: `scripts/bench/${b}.ts`, wrong: [['--rows', '5']] })),
+  ...['list', 'concurrency', 'lint', 'form', 'start', 'first-load', 'restart', 'seed', 'export'].map((b) => ({
+    entry: `scripts/bench/${b}.ts`,
+    wrong: [['--rows', '5']],
+  })),
   { entry: 'scripts/admin.ts', wrong: [['--bogus'], ['create-authority', '--bogus']] },
   { entry: 'scripts/package.ts', wrong: [['--bogus'], ['--out']] },
   { entry: 'scripts/backup.ts', wrong: [['--bogus'], ['--out'], ['extra']] },
@@ -45,7 +48,13 @@ const TOOLS: { entry: string; wrong: string[][] }[] = [
   { entry: 'scripts/gen-types.ts', wrong: [['--chek']] },
   { entry: 'scripts/gen-docs.ts', wrong: [['--chek']] },
   { entry: 'scripts/dev.ts', wrong: [['--bogus']] },
-  { entry: 'scripts/screenshot.ts', wrong: [['http://127.0.0.1:8080', 'nbadmin'], ['--width', 'wide', 'u', 'a', '/r', 'o.png']] },
+  {
+    entry: 'scripts/screenshot.ts',
+    wrong: [
+      ['http://127.0.0.1:8080', 'nbadmin'],
+      ['--width', 'wide', 'u', 'a', '/r', 'o.png'],
+    ],
+  },
   { entry: 'scripts/start.mjs', wrong: [['--bogus']] },
   { entry: 'src/server/main.ts', wrong: [['--bogus']] },
   { entry: 'scripts/package/portal', wrong: [['bogus']] },
@@ -68,13 +77,20 @@ async function inPairs<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
 describe('the command-line tools', () => {
   it('answer --help with their usage and a wrong argument with one line, status 2, no stack', { timeout: 240_000 }, async () => {
     const cases = TOOLS.flatMap(({ entry, wrong }) => [{ entry, args: ['--help'] }, ...wrong.map((args) => ({ entry, args }))]);
-    const runs = await inPairs(cases.map(({ entry, args }) => () => run(entry, args)));
+    const runs = await inPairs(
+      cases.map(
+        ({ entry, args }) =>
+          () =>
+            run(entry, args),
+      ),
+    );
     const problems: string[] = [];
     cases.forEach(({ entry, args }, i) => {
       const { status, stdout, stderr } = runs[i];
       const what = `${entry} ${args.join(' ')}`.trim();
       if (args[0] === '--help') {
-        if (status !== 0 || !/(Usage|用法)/.test(stdout) || stderr.trim() !== '') problems.push(`${what}: status ${status}, stdout ${JSON.stringify(stdout.slice(0, 200))}, stderr ${JSON.stringify(stderr.slice(0, 300))}`);
+        if (status !== 0 || !/(Usage|用法)/.test(stdout) || stderr.trim() !== '')
+          problems.push(`${what}: status ${status}, stdout ${JSON.stringify(stdout.slice(0, 200))}, stderr ${JSON.stringify(stderr.slice(0, 300))}`);
         return;
       }
       const lines = stderr.trim().split('\n');
@@ -90,7 +106,11 @@ describe('the command-line parser', () => {
   const spec: CommandSpec = {
     name: 'npm run demo',
     summary: ['Does a demo.'],
-    options: { count: { type: 'string', value: 'N', number: 'positive', description: 'how many' }, dir: { type: 'string', path: 'dir', description: 'a folder' }, dry: { type: 'boolean', description: 'change nothing' } },
+    options: {
+      count: { type: 'string', value: 'N', number: 'positive', description: 'how many' },
+      dir: { type: 'string', path: 'dir', description: 'a folder' },
+      dry: { type: 'boolean', description: 'change nothing' },
+    },
     positionals: [{ name: 'name', description: 'a name', required: true }],
     examples: ['npm run demo -- x --count 3'],
   };
@@ -105,7 +125,10 @@ describe('the command-line parser', () => {
   };
 
   it('returns the values of a right command line and help for -h', () => {
-    expect(interpretCommandLine(spec, ['x', '--count', '3', '--dir', ROOT, '--dry'])).toEqual({ values: { count: '3', dir: ROOT, dry: true }, positionals: ['x'] });
+    expect(interpretCommandLine(spec, ['x', '--count', '3', '--dir', ROOT, '--dry'])).toEqual({
+      values: { count: '3', dir: ROOT, dry: true },
+      positionals: ['x'],
+    });
     expect(interpretCommandLine(spec, ['-h'])).toBe('help');
   });
 

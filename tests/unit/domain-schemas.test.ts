@@ -44,7 +44,7 @@ describe('equipment-category', () => {
     ]);
   });
 
-  it('nests the catalogue\'s sub-categories under their category', () => {
+  it("nests the catalogue's sub-categories under their category", () => {
     const codes = Object.fromEntries(items.map((item) => [item.value, (item.children ?? []).map((child) => child.value)]));
     expect(codes).toEqual({
       '1000': ['1100', '1200', '1300'],
@@ -95,7 +95,7 @@ describe('states and conclusions', () => {
     for (const item of items) expect(item.color).toBeTruthy();
   });
 
-  it('inspection conclusions are the regime\'s four, 不合格 being code 3 (query-fault)', () => {
+  it("inspection conclusions are the regime's four, 不合格 being code 3 (query-fault)", () => {
     expect(pairs(dict('inspection-conclusion').items)).toEqual([
       ['1', '合格'],
       ['2', '基本符合要求'],
@@ -132,7 +132,7 @@ describe('inspection-interval', () => {
     expect(leading(items, code)).toBe(months);
   });
 
-  it('takes a value inside the regime\'s range where it gives one, and says it is a convention', () => {
+  it("takes a value inside the regime's range where it gives one, and says it is a convention", () => {
     for (const code of ['2000-g3', '8000', '8000-g1', '8000-g2', '8000-g3']) {
       const months = leading(items, code)!;
       expect(months).toBeGreaterThanOrEqual(36);
@@ -169,7 +169,23 @@ describe('conventions kept in dictionaries', () => {
 
 describe('certificate-item', () => {
   it('lists the TSG Z6001 items', () => {
-    expect(dict('certificate-item').items.map((item) => item.value)).toEqual(['A', 'G1', 'G3', 'R1', 'R2', 'P', 'T', 'Q1', 'Q2', 'N1', 'N2', 'Y1', 'Y2', 'S1', 'S2']);
+    expect(dict('certificate-item').items.map((item) => item.value)).toEqual([
+      'A',
+      'G1',
+      'G3',
+      'R1',
+      'R2',
+      'P',
+      'T',
+      'Q1',
+      'Q2',
+      'N1',
+      'N2',
+      'Y1',
+      'Y2',
+      'S1',
+      'S2',
+    ]);
     expect(find(dict('certificate-item').items, 'Q2')?.label).toContain('起重机司机');
   });
 });

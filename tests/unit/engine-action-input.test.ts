@@ -10,7 +10,14 @@ import { actionInputForm } from '../../src/engine/actions/ActionInputDialog';
 import { resolveActions } from '../../src/engine/actions/actions';
 import type { Dict, Resource } from '../../src/schema/types';
 
-const verdicts: Dict = { name: 'verdicts', title: '结论', items: [{ value: 'ok', label: '通过' }, { value: 'no', label: '不通过' }] };
+const verdicts: Dict = {
+  name: 'verdicts',
+  title: '结论',
+  items: [
+    { value: 'ok', label: '通过' },
+    { value: 'no', label: '不通过' },
+  ],
+};
 const ticket: Resource = {
   name: 'ticket',
   table: 'ticket',

@@ -28,11 +28,23 @@ const regions: Dict = {
   name: 'regions',
   title: '区域',
   items: [
-    { value: '53', label: '甲省', children: [{ value: '5301', label: '甲市', children: [{ value: '530102', label: '甲区' }] }, { value: '5302', label: '乙市' }] },
+    {
+      value: '53',
+      label: '甲省',
+      children: [
+        { value: '5301', label: '甲市', children: [{ value: '530102', label: '甲区' }] },
+        { value: '5302', label: '乙市' },
+      ],
+    },
     { value: '52', label: '乙省', children: [{ value: '5201', label: '丙市' }] },
   ],
 };
-const line: Resource = { name: 'line', table: 'line', title: '明细', fields: { item: { type: 'string', label: '项目', required: true }, qty: { type: 'int', label: '数量' } } };
+const line: Resource = {
+  name: 'line',
+  table: 'line',
+  title: '明细',
+  fields: { item: { type: 'string', label: '项目', required: true }, qty: { type: 'int', label: '数量' } },
+};
 const order: Resource = {
   name: 'order',
   table: 'ord',
@@ -57,7 +69,16 @@ const orderScreen: FormScreen = {
   sections: [
     {
       columns: 3,
-      fields: ['province', { field: 'city', optionsFrom: 'province' }, 'area', 'amount', 'tags', 'mobile', 'locked', { field: 'note', disabledWhen: 'locked === true', 'x-formily': { 'x-component-props': { rows: 2 } } }],
+      fields: [
+        'province',
+        { field: 'city', optionsFrom: 'province' },
+        'area',
+        'amount',
+        'tags',
+        'mobile',
+        'locked',
+        { field: 'note', disabledWhen: 'locked === true', 'x-formily': { 'x-component-props': { rows: 2 } } },
+      ],
     },
     { title: '明细', when: "$mode !== 'add'", fields: [{ field: 'lines', span: 3 }] },
   ],
@@ -78,7 +99,18 @@ describe('form compiler: structure', () => {
 
   it('takes label, component and props from the resource field, span from the screen', () => {
     const f = fieldsOf(schema);
-    expect(Object.keys(f)).toEqual(['title', 'unitName', 'category', 'publishDate', 'expireDate', 'urgent', 'urgentReason', 'contactEmail', 'content', 'attachments']);
+    expect(Object.keys(f)).toEqual([
+      'title',
+      'unitName',
+      'category',
+      'publishDate',
+      'expireDate',
+      'urgent',
+      'urgentReason',
+      'contactEmail',
+      'content',
+      'attachments',
+    ]);
     expect(f.title).toMatchObject({ title: '标题', 'x-component': 'Input', 'x-decorator': 'FormItem', 'x-decorator-props': { gridSpan: 2 } });
     expect(f.title['x-component-props']).toMatchObject({ maxLength: 100 });
     expect(f.content['x-component']).toBe('Input.TextArea');
@@ -135,7 +167,16 @@ describe('form compiler: structure', () => {
   });
 
   it('compiles wizard steps around their sections', () => {
-    const wizard: WizardScreen = { id: 'w', kind: 'wizard', resource: 'order', title: '向导', steps: [{ title: '一', sections: [{ fields: ['province'] }] }, { title: '二', sections: [{ fields: ['amount'] }] }] };
+    const wizard: WizardScreen = {
+      id: 'w',
+      kind: 'wizard',
+      resource: 'order',
+      title: '向导',
+      steps: [
+        { title: '一', sections: [{ fields: ['province'] }] },
+        { title: '二', sections: [{ fields: ['amount'] }] },
+      ],
+    };
     const schema = compileFormUncached(wizard, orderBundle);
     expect(Object.keys(props(schema))).toEqual([stepKey(0), stepKey(1)]);
     expect(props(schema)[stepKey(1)]).toMatchObject({ 'x-component': 'WizardStep', 'x-component-props': { title: '二', index: 1 } });

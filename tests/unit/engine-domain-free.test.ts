@@ -31,11 +31,23 @@ describe('the engine never mentions the domain', () => {
 });
 
 /** The wings' names and the words of their resources, services and errors. */
-const FEATURE_WORDS = /equip|eqm|inspection|payment|pay_?order|use-?regist|registration|online-?apply|\bfees?\b|workers?\b|operator-?cert|certificate|responsibility|hidden-?danger|company-info|unit-?profile|unit-?(type-)?change|unit-?branch|safety-?(staff|dept)|construction|bcw|service-?records?|self-?service|invoice|interaction|price-?apply|service-?apply|maintenance-?record|notice-?article|\bnotices\b|supervision|area-?units?|simple-?declaration|dlgzh|account-?apply|简易申报|设备|检验|缴费|登记|作业人员|企业信息|施工|整改/i;
-const SERVER_CORE = ['src/server/app.ts', 'src/server/errors.ts', 'src/server/legacy', 'src/server/plugins', 'src/server/resources', 'src/server/routes', 'src/server/services', 'src/server/validation'];
+const FEATURE_WORDS =
+  /equip|eqm|inspection|payment|pay_?order|use-?regist|registration|online-?apply|\bfees?\b|workers?\b|operator-?cert|certificate|responsibility|hidden-?danger|company-info|unit-?profile|unit-?(type-)?change|unit-?branch|safety-?(staff|dept)|construction|bcw|service-?records?|self-?service|invoice|interaction|price-?apply|service-?apply|maintenance-?record|notice-?article|\bnotices\b|supervision|area-?units?|simple-?declaration|dlgzh|account-?apply|简易申报|设备|检验|缴费|登记|作业人员|企业信息|施工|整改/i;
+const SERVER_CORE = [
+  'src/server/app.ts',
+  'src/server/errors.ts',
+  'src/server/legacy',
+  'src/server/plugins',
+  'src/server/resources',
+  'src/server/routes',
+  'src/server/services',
+  'src/server/validation',
+];
 
 describe('the server core names no domain feature', () => {
-  const wings = readdirSync(join(root, 'src/server/domain'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const wings = readdirSync(join(root, 'src/server/domain'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
 
   it('the word list covers every feature wing', () => {
     expect(wings.length).toBeGreaterThan(2);

@@ -75,7 +75,8 @@ describe('form layout: sections rendered when reached', () => {
 
 describe('form layout: the label column', () => {
   const withLabel = (label: string): Resource => ({ ...resource, fields: { ...resource.fields, name: { type: 'string', label, required: true } } });
-  const widthFor = (label: string) => formLayout(compileFormUncached(screen, { resource: withLabel(label), resources: new Map([['line', line]]), dicts: new Map() })).labelWidth;
+  const widthFor = (label: string) =>
+    formLayout(compileFormUncached(screen, { resource: withLabel(label), resources: new Map([['line', line]]), dicts: new Map() })).labelWidth;
 
   it('is as wide as the longest field label needs, sub-table column titles aside', () => {
     // Two-character labels: the minimum column (the sub-table's 项目 column title is not a label).

@@ -37,16 +37,36 @@ describe('list filters', () => {
   });
 
   it('round-trips the list state through the URL, leaving defaults out', () => {
-    const state = { filters: { title: 'a', category: ['1', '2'], publishDate: ['2024-01-01', '2024-02-01'] }, pageNo: 3, pageSize: 20, sort: { field: 'publishDate', order: 'asc' as const } };
+    const state = {
+      filters: { title: 'a', category: ['1', '2'], publishDate: ['2024-01-01', '2024-02-01'] },
+      pageNo: 3,
+      pageSize: 20,
+      sort: { field: 'publishDate', order: 'asc' as const },
+    };
     const search = searchFromListState(screen, specs, state);
     expect(search.toString()).toBe('title=a&category=1&category=2&publishDate_gte=2024-01-01&publishDate_lte=2024-02-01&pageNo=3&orderBy=publishDate');
     expect(listStateFromSearch(screen, specs, search)).toEqual(state);
     expect(searchFromListState(screen, specs, { filters: {}, pageNo: 1, pageSize: 20, sort: screen.defaultSort }).toString()).toBe('');
-    expect(listStateFromSearch(screen, specs, new URLSearchParams())).toEqual({ filters: {}, pageNo: 1, pageSize: 20, sort: { field: 'updateDate', order: 'desc' } });
+    expect(listStateFromSearch(screen, specs, new URLSearchParams())).toEqual({
+      filters: {},
+      pageNo: 1,
+      pageSize: 20,
+      sort: { field: 'updateDate', order: 'desc' },
+    });
   });
 
   it('sends the server its own parameter names', () => {
-    expect(listParams({ pageNo: 2, pageSize: 20, sort: [{ field: 'updateDate', order: 'desc' }, { field: 'title', order: 'asc' }], filters: { title: 'x', empty: '' } })).toEqual({
+    expect(
+      listParams({
+        pageNo: 2,
+        pageSize: 20,
+        sort: [
+          { field: 'updateDate', order: 'desc' },
+          { field: 'title', order: 'asc' },
+        ],
+        filters: { title: 'x', empty: '' },
+      }),
+    ).toEqual({
       title: 'x',
       pageNo: 2,
       pageSize: 20,
@@ -181,7 +201,16 @@ describe('row actions', () => {
     expect(auditor).toBeGreaterThan(reader); // 查看 审核通过 审核不通过
     expect(editor).toBeGreaterThan(reader); // 查看 编辑 提交 删除
     // The widest row of the page counts; an empty page keeps a minimum, a crowded row wraps at 320 px.
-    expect(actionsColumnWidth([{ id: '3', status: 'approved', unitId: 'U2' }, { ...submitted, unitId: 'U2' }], all, { ...authority, owns })).toBe(auditor);
+    expect(
+      actionsColumnWidth(
+        [
+          { id: '3', status: 'approved', unitId: 'U2' },
+          { ...submitted, unitId: 'U2' },
+        ],
+        all,
+        { ...authority, owns },
+      ),
+    ).toBe(auditor);
     expect(actionsColumnWidth([], all, unit)).toBe(72);
     expect(actionsColumnWidth([draft], [...all, ...all, ...all], unit)).toBe(320);
   });

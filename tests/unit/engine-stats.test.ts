@@ -10,7 +10,19 @@ import equipment from '../../schemas/resources/equipment.json';
 import demoResource from '../../schemas/resources/demo-notice.json';
 import { filterParamsOf, resourceFields } from '../../src/schema/model';
 import type { Dict, Resource } from '../../src/schema/types';
-import { BLANK_LABEL, OTHER_LABEL, chartData, codedParams, describeChart, hrefWith, narrow, percent, sliceColors, slices, type ChartDatum } from '../../src/engine/stats/stats';
+import {
+  BLANK_LABEL,
+  OTHER_LABEL,
+  chartData,
+  codedParams,
+  describeChart,
+  hrefWith,
+  narrow,
+  percent,
+  sliceColors,
+  slices,
+  type ChartDatum,
+} from '../../src/engine/stats/stats';
 import { loadCatalog } from '../../src/server/resources/catalog';
 import { compileListPlan } from '../../src/server/resources/filters';
 import { compileModels } from '../../src/server/resources/model';
@@ -58,7 +70,20 @@ describe('a card link', () => {
 
 describe('chart rows', () => {
   it('labels codes by their dictionary, blanks as 未填写, and computes shares', () => {
-    const data = chartData({ total: 8, groups: [{ value: '1', count: 5 }, { value: '2', count: 2 }, { value: null, count: 1 }] }, resource, 'useStatus', field('useStatus'), dicts);
+    const data = chartData(
+      {
+        total: 8,
+        groups: [
+          { value: '1', count: 5 },
+          { value: '2', count: 2 },
+          { value: null, count: 1 },
+        ],
+      },
+      resource,
+      'useStatus',
+      field('useStatus'),
+      dicts,
+    );
     expect(data.map((d) => [d.label, d.count, d.share, d.color])).toEqual([
       ['在用', 5, 5 / 8, 'green'],
       ['停用', 2, 2 / 8, 'orange'],
@@ -68,7 +93,19 @@ describe('chart rows', () => {
   });
 
   it('labels booleans 是/否 and unknown codes as themselves', () => {
-    const molten = chartData({ total: 3, groups: [{ value: true, count: 2 }, { value: false, count: 1 }] }, resource, 'liftsMoltenMetal', field('liftsMoltenMetal'), dicts);
+    const molten = chartData(
+      {
+        total: 3,
+        groups: [
+          { value: true, count: 2 },
+          { value: false, count: 1 },
+        ],
+      },
+      resource,
+      'liftsMoltenMetal',
+      field('liftsMoltenMetal'),
+      dicts,
+    );
     expect(molten.map((d) => d.label)).toEqual(['是', '否']);
     const odd = chartData({ total: 1, groups: [{ value: '9999', count: 1 }] }, resource, 'equclacode', field('equclacode'), dicts);
     expect(odd[0].label).toBe('9999');
@@ -107,7 +144,11 @@ describe('chart rows', () => {
 describe('the filter parameters the lint accepts', () => {
   it("are parameters the server's list accepts, for every resource", () => {
     const catalog = loadCatalog();
-    const models = new Map(compileModels(catalog).filter((m) => !m.isChild).map((m) => [m.name, m]));
+    const models = new Map(
+      compileModels(catalog)
+        .filter((m) => !m.isChild)
+        .map((m) => [m.name, m]),
+    );
     expect(models.size).toBeGreaterThan(0);
     for (const r of [...catalog.resources, demoResource as unknown as Resource]) {
       const model = models.get(r.name);

@@ -33,7 +33,15 @@ const trail: Resource = {
 };
 const catalog: Catalog = { resources: [trail], dictValues: new Map(), dictLabels: new Map(), dictItems: new Map() };
 
-const actor = (oversees: boolean): Actor => ({ userId: 'u', userName: '甲', unitId: 'x', areaCode: '330200', roleType: oversees ? 'authority' : 'unitAdmin', menuIds: ['log:trail'], oversees });
+const actor = (oversees: boolean): Actor => ({
+  userId: 'u',
+  userName: '甲',
+  unitId: 'x',
+  areaCode: '330200',
+  roleType: oversees ? 'authority' : 'unitAdmin',
+  menuIds: ['log:trail'],
+  oversees,
+});
 // Compiles statements without a connection: the pool is never asked for one.
 const compiler = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: {} as never }) });
 
@@ -60,7 +68,14 @@ describe('system-table resources', () => {
   });
 
   it('refuse every write before any SQL runs', async () => {
-    const db = new Proxy({}, { get: () => { throw new Error('no statement may run'); } }) as never;
+    const db = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('no statement may run');
+        },
+      },
+    ) as never;
     await expect(insertRow(db, model, { id: 'a' })).rejects.toThrow(/never writes/);
     await expect(updateRow(db, model, 'a', { note: 'b' })).rejects.toThrow(/never writes/);
     await expect(deleteRow(db, model, 'a')).rejects.toThrow(/never writes/);
@@ -81,13 +96,15 @@ describe('the audit log dictionaries', () => {
   const real = loadCatalog();
   it('name every resource by its title', () => {
     const labels = real.dictLabels.get('audit-resource')!;
-    for (const r of real.resources.filter((r) => r.name !== 'audit-log')) expect(labels.get(r.name), `schemas/dicts/audit-resource.json: add { "value": "${r.name}", "label": "${r.title}" }`).toBe(r.title);
+    for (const r of real.resources.filter((r) => r.name !== 'audit-log'))
+      expect(labels.get(r.name), `schemas/dicts/audit-resource.json: add { "value": "${r.name}", "label": "${r.title}" }`).toBe(r.title);
   });
   it('name every workflow action', () => {
     const labels = real.dictLabels.get('audit-operation')!;
     for (const name of Object.keys(STANDARD_ACTIONS)) expect(labels.get(name)).toBe(STANDARD_ACTIONS[name]);
     for (const r of real.resources) {
-      for (const name of Object.keys(r.workflow?.actions ?? {})) expect(labels.has(name), `schemas/dicts/audit-operation.json: add the action '${name}' of ${r.name}`).toBe(true);
+      for (const name of Object.keys(r.workflow?.actions ?? {}))
+        expect(labels.has(name), `schemas/dicts/audit-operation.json: add the action '${name}' of ${r.name}`).toBe(true);
     }
   });
 });

@@ -74,7 +74,15 @@ describe('the kinds table', () => {
       expect(params.has(`f_${type}`), type).toBe(listable);
       expect(params.has(`f_${type}_gte`) && params.has(`f_${type}_lte`), type).toBe(listable && range);
     }
-    expect([...params.keys()].filter((p) => p.endsWith('_gte'))).toEqual(['f_int_gte', 'f_decimal_gte', 'f_money_gte', 'f_date_gte', 'f_datetime_gte', 'createDate_gte', 'updateDate_gte']);
+    expect([...params.keys()].filter((p) => p.endsWith('_gte'))).toEqual([
+      'f_int_gte',
+      'f_decimal_gte',
+      'f_money_gte',
+      'f_date_gte',
+      'f_datetime_gte',
+      'createDate_gte',
+      'updateDate_gte',
+    ]);
   });
 
   it('asks for a missing value by its kind', () => {

@@ -36,7 +36,13 @@ describe('dictionary types filtered out of dictionary lists', () => {
   it('are refused by the lint with a message that says why, wherever a field names one', () => {
     const resource = (dict: string) => ({
       path: 'resources/a.json',
-      text: JSON.stringify({ $schema: '../meta/resource.schema.json', name: 'a', table: 'a', title: 'A', fields: { unit: { type: 'dict', label: '部门', dict } } }),
+      text: JSON.stringify({
+        $schema: '../meta/resource.schema.json',
+        name: 'a',
+        table: 'a',
+        title: 'A',
+        fields: { unit: { type: 'dict', label: '部门', dict } },
+      }),
     });
     const metaSchemas = readMetaSchemas(join(root, 'schemas/meta'));
     for (const name of SPEC_LIST) {
@@ -54,7 +60,8 @@ describe('dictionary types filtered out of dictionary lists', () => {
 
     it('by the server’s catalogue', () => {
       mkdirSync(join(dir, 'dicts'));
-      for (const name of ['SCD_ORG', 'department_21', 'kept']) writeFileSync(join(dir, 'dicts', `${name}.json`), JSON.stringify({ name, title: name, items: [{ value: '1', label: '一' }] }));
+      for (const name of ['SCD_ORG', 'department_21', 'kept'])
+        writeFileSync(join(dir, 'dicts', `${name}.json`), JSON.stringify({ name, title: name, items: [{ value: '1', label: '一' }] }));
       const catalog = loadCatalog(dir);
       expect([...catalog.dictValues.keys()]).toEqual(['kept']);
       expect([...catalog.dictItems.keys()]).toEqual(['kept']);

@@ -8,7 +8,8 @@ import { EngineError } from '../../src/engine/data/provider';
 import { days, describeFlowTimes, flowTimesOption, flowTimesRow, isForbidden, slowest } from '../../src/engine/stats/FlowTimes';
 import { flowMonthRange } from '../../src/server/resources/flow-times';
 
-const row = (resource: string, submitted: number, finished: number, avgDays: number | null, p90Days: number | null) => flowTimesRow(resource, `业务${resource}`, { submitted, finished, avgDays, p90Days });
+const row = (resource: string, submitted: number, finished: number, avgDays: number | null, p90Days: number | null) =>
+  flowTimesRow(resource, `业务${resource}`, { submitted, finished, avgDays, p90Days });
 
 describe('flow times table', () => {
   it('gives the share finished, none when nothing was submitted', () => {
@@ -33,7 +34,10 @@ describe('flow times table', () => {
   it('describes and draws each workflow with its two figures, in the table order', () => {
     const rows = [row('a', 3, 2, 1.5, 2), row('b', 5, 5, 10, 12.3)];
     expect(describeFlowTimes('办理时效', rows)).toBe('办理时效：业务a平均1.5天，90%在2.0天内；业务b平均10.0天，90%在12.3天内');
-    const option = flowTimesOption(rows, { average: '#1', p90: '#2', text: '#3', textSecondary: '#4' }) as { yAxis: { data: string[] }; series: { name: string; data: number[] }[] };
+    const option = flowTimesOption(rows, { average: '#1', p90: '#2', text: '#3', textSecondary: '#4' }) as {
+      yAxis: { data: string[] };
+      series: { name: string; data: number[] }[];
+    };
     expect(option.yAxis.data).toEqual(['业务a', '业务b']);
     expect(option.series.map((s) => [s.name, s.data])).toEqual([
       ['平均用时', [1.5, 10]],

@@ -30,7 +30,10 @@ describe('input bounds', () => {
   });
 
   it("refuses what a query coerces to Infinity, numbers past a column, and dates outside 1900–2100 in the server's ajv", () => {
-    const validate = serverAjv().compile({ type: 'object', properties: { n: { type: 'integer' }, x: { type: 'number' }, d: { type: 'string', format: 'date' }, t: { type: 'string', format: 'date-time' } } });
+    const validate = serverAjv().compile({
+      type: 'object',
+      properties: { n: { type: 'integer' }, x: { type: 'number' }, d: { type: 'string', format: 'date' }, t: { type: 'string', format: 'date-time' } },
+    });
     const ok = (data: Record<string, unknown>) => validate({ ...data });
     for (const n of ['Infinity', '-Infinity', '1e309', '99999999999999999999', '2147483648', 'NaN']) expect(ok({ n }), n).toBe(false);
     for (const x of ['Infinity', '1e16', 1e300]) expect(ok({ x }), String(x)).toBe(false);

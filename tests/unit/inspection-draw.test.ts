@@ -28,7 +28,11 @@ describe('inspection plan draw', () => {
   });
 
   it('draws all candidates when fewer than asked, and reaches every one', () => {
-    expect(drawPlan('x', units.slice(0, 3), 10, officers, 1).checks.map((c) => c.unit).sort()).toEqual(['u00', 'u01', 'u02']);
+    expect(
+      drawPlan('x', units.slice(0, 3), 10, officers, 1)
+        .checks.map((c) => c.unit)
+        .sort(),
+    ).toEqual(['u00', 'u01', 'u02']);
     const seen = new Set<string>();
     for (let i = 0; i < 200; i++) seen.add(sample(seededRandom(`s${i}`), units, 1)[0]);
     expect(seen.size).toBe(units.length);

@@ -24,7 +24,15 @@ const nodes: MenuNode[] = [
       { path: 'both', name: 'svc-both', title: '兜底', href: 'https://example.cn/fallback', hrefSetting: 'other' },
     ],
   },
-  { path: '/only', name: 'only', title: '仅链接', children: [{ path: 'a', name: 'only-a', title: 'A', hrefSetting: 'missing' }, { path: 'b', name: 'only-b', title: 'B', hrefSetting: 'missing2' }] },
+  {
+    path: '/only',
+    name: 'only',
+    title: '仅链接',
+    children: [
+      { path: 'a', name: 'only-a', title: 'A', hrefSetting: 'missing' },
+      { path: 'b', name: 'only-b', title: 'B', hrefSetting: 'missing2' },
+    ],
+  },
 ];
 const subject = { menuIds: new Set<string>(), isUserSeed: false };
 
@@ -41,7 +49,11 @@ describe('menu links from the configuration', () => {
       ['/svc/both', 'https://example.cn/fallback'],
     ]);
     expect(resolved.some((i) => i.key === '/only')).toBe(false);
-    expect(withLinks(menu, {}).find((i) => i.key === '/svc')!.children!.map((c) => c.key)).toEqual(['/svc/list', '/svc/fixed', '/svc/both']);
+    expect(
+      withLinks(menu, {})
+        .find((i) => i.key === '/svc')!
+        .children!.map((c) => c.key),
+    ).toEqual(['/svc/list', '/svc/fixed', '/svc/both']);
   });
 
   it('asks the server for the address of a configured link carrying the identity; opens others directly', () => {
@@ -50,13 +62,20 @@ describe('menu links from the configuration', () => {
     expect(externalTarget({ hrefSetting: 'trace', hrefAppend: 'userId' }, links, 'u1')).toEqual({ link: 'trace' });
     expect(externalTarget({ hrefSetting: 'other' }, links, 'u1')).toEqual({ url: 'https://other.example.cn/' });
     // Not configured: the fixed fallback, with nothing of the session; neither: nothing to open.
-    expect(externalTarget({ hrefSetting: 'missing', href: 'https://example.cn/fallback', hrefAppend: 'token' }, links, 'u1')).toEqual({ url: 'https://example.cn/fallback' });
+    expect(externalTarget({ hrefSetting: 'missing', href: 'https://example.cn/fallback', hrefAppend: 'token' }, links, 'u1')).toEqual({
+      url: 'https://example.cn/fallback',
+    });
     expect(externalTarget({ hrefSetting: 'missing', hrefAppend: 'token' }, links, 'u1')).toBeUndefined();
   });
 
   it('never opens a link item as the first page', () => {
     expect(isExternal({ hrefSetting: 'trace' })).toBe(true);
-    expect(firstMenuPath([{ key: '/t', title: 'T', hrefSetting: 'trace' }, { key: '/l', title: 'L' }])).toBe('/l');
+    expect(
+      firstMenuPath([
+        { key: '/t', title: 'T', hrefSetting: 'trace' },
+        { key: '/l', title: 'L' },
+      ]),
+    ).toBe('/l');
   });
 
   it('resolves an item’s address: the configured link, else the fixed one, else none', () => {

@@ -18,7 +18,7 @@ const SELF = 'tests/unit/no-dead-references.test.ts';
 const DEAD: readonly { pattern: RegExp; what: string }[] = [
   { pattern: /\b(?:SPEC|DESIGN|DOMAIN)\.md\b/, what: 'a reference text' },
   { pattern: /\bSPEC\b/, what: 'the specification by name' },
-  { pattern: /(?:\.\.\/|\/work\/)shared\/(?:SPEC|DESIGN|DOMAIN)|\/work\/shared\b/, what: 'the reference texts\' folder' },
+  { pattern: /(?:\.\.\/|\/work\/)shared\/(?:SPEC|DESIGN|DOMAIN)|\/work\/shared\b/, what: "the reference texts' folder" },
   { pattern: /\b[Ii]ssues? #?\d+/, what: 'a work-item number' },
   { pattern: /§\s?\d/, what: 'a section of a reference text' },
 ];
@@ -42,11 +42,13 @@ const files = ['README.md', ...SCANNED_DIRS.filter((d) => existsSync(join(ROOT, 
 /** `file:line: text — what` for every dead reference of a file. */
 function deadReferences(file: string): string[] {
   const found: string[] = [];
-  readFileSync(join(ROOT, file), 'utf8').split('\n').forEach((line, index) => {
-    for (const { pattern, what } of DEAD) {
-      if (pattern.test(line)) found.push(`${file}:${index + 1}: ${line.trim().slice(0, 140)} — ${what}`);
-    }
-  });
+  readFileSync(join(ROOT, file), 'utf8')
+    .split('\n')
+    .forEach((line, index) => {
+      for (const { pattern, what } of DEAD) {
+        if (pattern.test(line)) found.push(`${file}:${index + 1}: ${line.trim().slice(0, 140)} — ${what}`);
+      }
+    });
   return found;
 }
 
@@ -60,9 +62,17 @@ describe('no dead references', () => {
 
   it('finds a reference of each kind (the patterns work)', () => {
     const samples = ['see DOMAIN.md', 'SPEC says', 'in ../shared/DESIGN.md', 'fixed in issue 18', 'issue #7', 'as §2 says'];
-    for (const sample of samples) expect(DEAD.some(({ pattern }) => pattern.test(sample)), sample).toBe(true);
+    for (const sample of samples)
+      expect(
+        DEAD.some(({ pattern }) => pattern.test(sample)),
+        sample,
+      ).toBe(true);
     const fine = ['SPEC_PATHS', 'DOMAIN = /x/', "import '../shared/dates'", 'github.com/o/r/issues/40075', 'its issue date'];
-    for (const sample of fine) expect(DEAD.some(({ pattern }) => pattern.test(sample)), sample).toBe(false);
+    for (const sample of fine)
+      expect(
+        DEAD.some(({ pattern }) => pattern.test(sample)),
+        sample,
+      ).toBe(false);
   });
 
   it('no file names a reference text or a work-item number', () => {

@@ -153,7 +153,10 @@ describe('templates', () => {
   });
 
   it('send a code: named fields in the path, the others in the body', () => {
-    expect(callOf('/code/reset/{login}', ['login', 'orgcode'], { login: 'abc', orgcode: ' 91X ', other: 1 })).toEqual({ path: '/code/reset/abc', body: { orgcode: '91X' } });
+    expect(callOf('/code/reset/{login}', ['login', 'orgcode'], { login: 'abc', orgcode: ' 91X ', other: 1 })).toEqual({
+      path: '/code/reset/abc',
+      body: { orgcode: '91X' },
+    });
     expect(callOf('/code', ['mobile'], { mobile: '13800000000' })).toEqual({ path: '/code', body: { mobile: '13800000000' } });
   });
 
@@ -193,7 +196,8 @@ describe('the correction form of a returned registration', () => {
     expect(nodeOf(schema, 'orgcode')['x-pattern']).toBe('readPretty');
     expect(nodeOf(schema, 'contactMobile')['x-pattern']).toBe('readPretty');
     expect(nodeOf(schema, 'orgname')['x-pattern']).toBeUndefined();
-    const requires = (name: string) => [nodeOf(schema, name)['x-validator']].flat().some((v) => typeof v === 'object' && v !== null && 'required' in v && v.required === true);
+    const requires = (name: string) =>
+      [nodeOf(schema, name)['x-validator']].flat().some((v) => typeof v === 'object' && v !== null && 'required' in v && v.required === true);
     expect(requires('password')).toBe(false);
     expect(nodeOf(schema, 'password')['x-component']).toBe('StrengthPassword');
     expect(requires('licence')).toBe(true);
@@ -203,7 +207,14 @@ describe('the correction form of a returned registration', () => {
   it('posts the application id and the query’s code it does not show, for the check and the resubmission', () => {
     expect(placed).not.toContain('smsCode');
     expect(placed).not.toContain('id');
-    const values = postedValues(screen, { id: 'b'.repeat(32), smsCode: '654321', orgcode: '91330203MA9ABCDE1X', orgname: '某公司', password: 'Good@2026x', passwordCheck: 'Good@2026x' });
+    const values = postedValues(screen, {
+      id: 'b'.repeat(32),
+      smsCode: '654321',
+      orgcode: '91330203MA9ABCDE1X',
+      orgname: '某公司',
+      password: 'Good@2026x',
+      passwordCheck: 'Good@2026x',
+    });
     expect(values).toEqual({ id: 'b'.repeat(32), smsCode: '654321', orgcode: '91330203MA9ABCDE1X', orgname: '某公司', password: 'Good@2026x' });
     expect(fillTemplate(screen.submit!.check![0], values)).toBe('/a/stone/common/ogmUnitRegistInfoModifyCheck/91330203MA9ABCDE1X/%E6%9F%90%E5%85%AC%E5%8F%B8');
   });
@@ -235,7 +246,9 @@ describe('lint of open forms', () => {
   it('reports placeholders that are no field, unknown sms and sameAs fields', () => {
     const screen = {
       ...joinForm,
-      sections: [{ fields: ['name', { field: 'code', sms: { send: '/open/code/{mobile}', fields: ['phoen'] } }, { field: 'secretAgain', sameAs: { field: 'secert' } }] }],
+      sections: [
+        { fields: ['name', { field: 'code', sms: { send: '/open/code/{mobile}', fields: ['phoen'] } }, { field: 'secretAgain', sameAs: { field: 'secert' } }] },
+      ],
       submit: { ...joinForm.submit, check: ['/open/check/{nmae}'] },
     };
     const errors = lint(screen).join('\n');
@@ -246,7 +259,10 @@ describe('lint of open forms', () => {
   });
 
   it('checks the screen’s own fields like resource fields', () => {
-    const screen = { ...joinForm, fields: { ...joinForm.fields, code: { type: 'string', label: '验证码', rules: ['nope'] }, extra: { type: 'dict', label: '类别' } } };
+    const screen = {
+      ...joinForm,
+      fields: { ...joinForm.fields, code: { type: 'string', label: '验证码', rules: ['nope'] }, extra: { type: 'dict', label: '类别' } },
+    };
     const errors = lint(screen).join('\n');
     expect(errors).toMatch(/unknown-rule|meta-schema/);
     expect(errors).toMatch(/dict/);
@@ -257,7 +273,11 @@ describe('open routes', () => {
   const screens = publicEntries.filter((e) => e.screen);
 
   it('/register, /resetPassword and /dlgzh are screens', () => {
-    expect(Object.fromEntries(screens.map((e) => [e.fullPath, e.screen]))).toMatchObject({ '/register': 'register-form', '/resetPassword': 'reset-password-form', '/dlgzh': 'dlgzh-form' });
+    expect(Object.fromEntries(screens.map((e) => [e.fullPath, e.screen]))).toMatchObject({
+      '/register': 'register-form',
+      '/resetPassword': 'reset-password-form',
+      '/dlgzh': 'dlgzh-form',
+    });
   });
 
   it('render without a session: every screen of a public route is an open form', () => {

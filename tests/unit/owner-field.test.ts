@@ -76,7 +76,12 @@ describe('the owner keyword in the lint', () => {
       `field-type: 'unitName' reads the owning unit (owner): the resource needs "scope": "unit"`,
       `field-type: 'unitCode' reads the owning unit (owner): the resource needs "scope": "unit"`,
     ]);
-    expect(errors({ ...piece, fields: { ...piece.fields, unitName: { type: 'string', label: '使用单位', owner: 'name', readonly: true, index: true, required: true } } })).toEqual([
+    expect(
+      errors({
+        ...piece,
+        fields: { ...piece.fields, unitName: { type: 'string', label: '使用单位', owner: 'name', readonly: true, index: true, required: true } },
+      }),
+    ).toEqual([
       "field-type: 'unitName' is read from the owning unit (owner) and has no column: 'index' does not apply",
       "field-type: 'unitName' is read from the owning unit (owner) and has no column: 'required' does not apply",
     ]);

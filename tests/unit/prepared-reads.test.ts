@@ -16,7 +16,9 @@ describe('prepared reads on the embedded database', () => {
 
   beforeAll(async () => {
     await sql`CREATE TABLE t (id int PRIMARY KEY, name text, tags text[], born date, at timestamptz, price numeric, ok boolean, doc jsonb)`.execute(db);
-    await sql`INSERT INTO t VALUES (1, 'a', '{x,y}', '2024-01-02', '2024-01-02T03:04:05Z', 12.5, true, '{"k":1}'), (2, 'b', '{z}', NULL, NULL, NULL, false, NULL)`.execute(db);
+    await sql`INSERT INTO t VALUES (1, 'a', '{x,y}', '2024-01-02', '2024-01-02T03:04:05Z', 12.5, true, '{"k":1}'), (2, 'b', '{z}', NULL, NULL, NULL, false, NULL)`.execute(
+      db,
+    );
   });
   afterAll(async () => {
     await db.destroy();
@@ -25,7 +27,11 @@ describe('prepared reads on the embedded database', () => {
 
   it('answers as PGlite’s own query does, for parameters and results of every kind', async () => {
     const text = 'SELECT * FROM t WHERE id = ANY($1::int[]) AND (name = $2 OR $2 IS NULL) AND born IS DISTINCT FROM $3 AND ok = $4 ORDER BY id';
-    for (const params of [[[1, 2], null, null, true], [[1, 2], 'b', '2024-01-02', false], [[3], 'a', null, true]]) {
+    for (const params of [
+      [[1, 2], null, null, true],
+      [[1, 2], 'b', '2024-01-02', false],
+      [[3], 'a', null, true],
+    ]) {
       const direct = await pg.query(text, params);
       const viaDriver = await db.executeQuery({ sql: text, parameters: params, query: { kind: 'RawNode' } as never, queryId: { queryId: 'x' } });
       expect(viaDriver.rows).toEqual(direct.rows);
@@ -56,12 +62,15 @@ describe('prepared reads on the embedded database', () => {
 
   it('reads inside a transaction what the transaction wrote, and nothing of it after a rollback', async () => {
     const names = async (d: typeof db) => (await sql<{ name: string }>`SELECT name FROM t ORDER BY id`.execute(d)).rows.map((r) => r.name);
-    await db.transaction().execute(async (trx) => {
-      await sql`INSERT INTO t (id, name) VALUES (3, 'c')`.execute(trx);
-      expect(await names(trx)).toEqual(['a', 'b', 'c']);
-      await sql`SELECT 1 / 0`.execute(trx).catch(() => undefined);
-      await expect(names(trx)).rejects.toThrow(/aborted/);
-    }).catch(() => undefined);
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`INSERT INTO t (id, name) VALUES (3, 'c')`.execute(trx);
+        expect(await names(trx)).toEqual(['a', 'b', 'c']);
+        await sql`SELECT 1 / 0`.execute(trx).catch(() => undefined);
+        await expect(names(trx)).rejects.toThrow(/aborted/);
+      })
+      .catch(() => undefined);
     expect(await names(db)).toEqual(['a', 'b']);
   });
 });

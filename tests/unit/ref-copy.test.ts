@@ -31,7 +31,13 @@ describe('copyPairs', () => {
 });
 
 describe('lint of copy', () => {
-  const partner = { $schema: '../meta/resource.schema.json', name: 'partner', table: 'partner', title: '合作方', fields: { name: { type: 'string', label: '名称' }, code: { type: 'string', label: '代码' } } };
+  const partner = {
+    $schema: '../meta/resource.schema.json',
+    name: 'partner',
+    table: 'partner',
+    title: '合作方',
+    fields: { name: { type: 'string', label: '名称' }, code: { type: 'string', label: '代码' } },
+  };
   const order = (copy: unknown) => ({
     $schema: '../meta/resource.schema.json',
     name: 'order',

@@ -7,7 +7,12 @@ import { createForm, type Field, type Form } from '@formily/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { messages, POSTAL_CODE_LONG_MESSAGE, ruleNames, type RuleName } from '../../validators';
 import {
-  attachDeferredValidation, deferredValidation, fieldValidators, VALIDATION_DELAY_MS, type DeferOptions, type FieldRuleSpec,
+  attachDeferredValidation,
+  deferredValidation,
+  fieldValidators,
+  VALIDATION_DELAY_MS,
+  type DeferOptions,
+  type FieldRuleSpec,
 } from '../../src/engine/form/rules';
 import { describeStrength, strengthLabel } from '../../src/engine/form/strength';
 import { viaFormily } from './vectors/paths';
@@ -170,7 +175,11 @@ describe('timing of the checks', () => {
 
 describe('the strength meter levels', () => {
   test.each([
-    [0, '弱'], [1, '弱'], [2, '弱'], [3, '中'], [4, '强'],
+    [0, '弱'],
+    [1, '弱'],
+    [2, '弱'],
+    [3, '中'],
+    [4, '强'],
   ])('score %i reads %s', (score, text) => expect(strengthLabel(score)).toBe(text));
   test('what the meter shows for a value', () => {
     expect(describeStrength('')).toMatchObject({ score: 0, percent: 0, label: undefined });

@@ -13,7 +13,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const schemasDir = join(root, 'schemas');
 const metaDir = join(schemasDir, 'meta');
 const corpusDir = join(root, 'tests/fixtures/lint');
-const corpus = readdirSync(corpusDir).filter((name) => existsSync(join(corpusDir, name, 'expected.txt'))).sort();
+const corpus = readdirSync(corpusDir)
+  .filter((name) => existsSync(join(corpusDir, name, 'expected.txt')))
+  .sort();
 
 const lint = (dir: string) => lintSchemas(dir, { ruleNames: RULE_NAMES, hookNames: HOOK_NAMES, metaDir });
 
@@ -56,10 +58,27 @@ describe('file conventions', () => {
 
   it('skips route, screen and access checks against the menu when there is no menu', () => {
     const texts: SchemaText[] = [
-      { path: 'resources/a.json', text: JSON.stringify({ $schema: '../meta/resource.schema.json', name: 'a', table: 'a', title: 'A', fields: { n: { type: 'string', label: 'N' } }, access: ['a:list'] }) },
+      {
+        path: 'resources/a.json',
+        text: JSON.stringify({
+          $schema: '../meta/resource.schema.json',
+          name: 'a',
+          table: 'a',
+          title: 'A',
+          fields: { n: { type: 'string', label: 'N' } },
+          access: ['a:list'],
+        }),
+      },
       {
         path: 'screens/a-list.json',
-        text: JSON.stringify({ $schema: '../meta/screen.schema.json', id: 'a-list', kind: 'list', resource: 'a', title: 'A', columns: [{ field: 'n', render: 'link', to: '/nowhere' }] }),
+        text: JSON.stringify({
+          $schema: '../meta/screen.schema.json',
+          id: 'a-list',
+          kind: 'list',
+          resource: 'a',
+          title: 'A',
+          columns: [{ field: 'n', render: 'link', to: '/nowhere' }],
+        }),
       },
     ];
     expect(lintFiles(texts, { metaSchemas: readMetaSchemas(metaDir), ruleNames: RULE_NAMES }).errors).toEqual([]);
@@ -77,12 +96,25 @@ describe('meta-schemas', () => {
 
 describe('personal data masks', () => {
   const resourceWith = (fields: Record<string, object>): SchemaText[] => [
-    { path: 'resources/p.json', text: JSON.stringify({ $schema: '../meta/resource.schema.json', name: 'p', table: 'p', title: 'P', fields: { name: { type: 'string', label: '姓名' }, ...fields } }, null, 2) },
+    {
+      path: 'resources/p.json',
+      text: JSON.stringify(
+        { $schema: '../meta/resource.schema.json', name: 'p', table: 'p', title: 'P', fields: { name: { type: 'string', label: '姓名' }, ...fields } },
+        null,
+        2,
+      ),
+    },
   ];
-  const codes = (fields: Record<string, object>) => lintFiles(resourceWith(fields), { metaSchemas: readMetaSchemas(metaDir), ruleNames: RULE_NAMES }).errors.map((e) => e.code);
+  const codes = (fields: Record<string, object>) =>
+    lintFiles(resourceWith(fields), { metaSchemas: readMetaSchemas(metaDir), ruleNames: RULE_NAMES }).errors.map((e) => e.code);
 
   it('takes a pattern name or a pattern with the role types that see the whole value', () => {
-    expect(codes({ idCard: { type: 'string', label: '身份证号', rules: ['idCard'], mask: 'idCard' }, tel: { type: 'string', label: '电话', mask: { pattern: 'phone', roles: ['authority'] } } })).toEqual([]);
+    expect(
+      codes({
+        idCard: { type: 'string', label: '身份证号', rules: ['idCard'], mask: 'idCard' },
+        tel: { type: 'string', label: '电话', mask: { pattern: 'phone', roles: ['authority'] } },
+      }),
+    ).toEqual([]);
   });
 
   it('refuses an unknown pattern, a mask on a type without text and a field of ID cards or phone numbers without one', () => {
@@ -95,7 +127,13 @@ describe('personal data masks', () => {
 
 describe('scale', () => {
   it('lints 1,000 screens well within the 10 s budget', () => {
-    const resource = { $schema: '../meta/resource.schema.json', name: 'r', table: 'r', title: 'R', fields: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, { type: 'string', label: `F${i}` }])) };
+    const resource = {
+      $schema: '../meta/resource.schema.json',
+      name: 'r',
+      table: 'r',
+      title: 'R',
+      fields: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, { type: 'string', label: `F${i}` }])),
+    };
     const texts: SchemaText[] = [{ path: 'resources/r.json', text: JSON.stringify(resource, null, 2) }];
     for (let i = 0; i < 1000; i++) {
       const screen = {
@@ -104,7 +142,12 @@ describe('scale', () => {
         kind: 'form',
         resource: 'r',
         title: `S${i}`,
-        sections: [{ title: 'A', fields: Array.from({ length: 30 }, (_, f) => (f % 3 === 0 ? { field: `f${f}`, when: `f${(f + 1) % 30} === 'x' && f2 !== ''` } : `f${f}`)) }],
+        sections: [
+          {
+            title: 'A',
+            fields: Array.from({ length: 30 }, (_, f) => (f % 3 === 0 ? { field: `f${f}`, when: `f${(f + 1) % 30} === 'x' && f2 !== ''` } : `f${f}`)),
+          },
+        ],
       };
       texts.push({ path: `screens/s${i}.json`, text: JSON.stringify(screen, null, 2) });
     }

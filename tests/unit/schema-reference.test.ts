@@ -21,7 +21,13 @@ const CONDITIONS = new Set(['if', 'then', 'else', 'not', 'dependentRequired', 'd
  */
 function keywordsOf(schema: Node): Map<string, string | undefined> {
   const resolve = (ref: string): Node => {
-    const node = ref === '#' ? schema : ref.slice(2).split('/').reduce<unknown>((n, key) => (isObject(n) ? n[key] : undefined), schema);
+    const node =
+      ref === '#'
+        ? schema
+        : ref
+            .slice(2)
+            .split('/')
+            .reduce<unknown>((n, key) => (isObject(n) ? n[key] : undefined), schema);
     return isObject(node) ? node : {};
   };
   const out = new Map<string, string | undefined>();
@@ -32,7 +38,7 @@ function keywordsOf(schema: Node): Map<string, string | undefined> {
       for (const [name, property] of Object.entries(node.properties)) {
         let description = isObject(property) && typeof property.description === 'string' ? property.description : undefined;
         const seen = new Set<string>();
-        for (let p = isObject(property) ? property : {}; description === undefined && typeof p.$ref === 'string' && !seen.has(p.$ref); ) {
+        for (let p = isObject(property) ? property : {}; description === undefined && typeof p.$ref === 'string' && !seen.has(p.$ref);) {
           seen.add(p.$ref);
           p = resolve(p.$ref);
           if (typeof p.description === 'string') description = p.description;
@@ -60,7 +66,8 @@ describe('the schema reference', () => {
 
   it('says for every keyword it documents where it is enforced', () => {
     expect(unmarkedKeywords(docs)).toEqual([]);
-    for (const doc of docs) for (const o of doc.objects) for (const p of o.properties) expect(ENFORCEMENT, `${doc.kind} ${o.title}.${p.name}`).toContain(p.enforced);
+    for (const doc of docs)
+      for (const o of doc.objects) for (const p of o.properties) expect(ENFORCEMENT, `${doc.kind} ${o.title}.${p.name}`).toContain(p.enforced);
   });
 
   it.each(metaSchemas)('%s: every keyword anywhere in the file (properties and $defs) ends with an enforcement marker', (file) => {

@@ -53,7 +53,12 @@ describe('workflow graph checks', () => {
   });
 
   it('does not count an action that keeps the state (save) or removes the row (delete) as a way out', () => {
-    const workflow: Workflow = { states: states('draft', 'done'), initial: 'draft', finals: ['done'], actions: { save: { from: ['draft'] }, delete: { from: ['draft'] } } };
+    const workflow: Workflow = {
+      states: states('draft', 'done'),
+      initial: 'draft',
+      finals: ['done'],
+      actions: { save: { from: ['draft'] }, delete: { from: ['draft'] } },
+    };
     expect(summary(workflow)).toEqual([
       "workflow-dead-end states.0: state 'draft' is a dead end: no action leads out of it and it is not final",
       "workflow-unreachable states.1: state 'done' cannot be reached from the initial state 'draft'",

@@ -21,14 +21,51 @@ describe('schemas/menu.json', () => {
 
   it('covers the original portal’s public routes', () => {
     const paths = flattenRoutes(menu.public).map((e) => e.fullPath);
-    for (const p of ['/login', '/onlyLogin', '/ssologin', '/ynSsologin', '/ynbsc', '/dlgzh', '/dlgzhList', '/dlgzhDetail', '/resetPassword', '/resetSuccess', '/regCheackList', '/attachmentUploadMobile', '/registerAuditQuery', '/register', '/register-success', '/flowLog-single', '/401', '/500', '*']) {
+    for (const p of [
+      '/login',
+      '/onlyLogin',
+      '/ssologin',
+      '/ynSsologin',
+      '/ynbsc',
+      '/dlgzh',
+      '/dlgzhList',
+      '/dlgzhDetail',
+      '/resetPassword',
+      '/resetSuccess',
+      '/regCheackList',
+      '/attachmentUploadMobile',
+      '/registerAuditQuery',
+      '/register',
+      '/register-success',
+      '/flowLog-single',
+      '/401',
+      '/500',
+      '*',
+    ]) {
       expect(paths).toContain(p);
     }
   });
 
   it('opens exactly the route names the original portal lists to visitors (and the error pages), outside the shell', () => {
     const names = flattenRoutes(menu.public).map((e) => e.name);
-    const open = ['ynbsc', 'onlyLogin', 'error_404', 'login', 'dlgzh', 'dlgzhList', 'dlgzhDetail', 'ssologin', 'attachmentUploadMobile', 'resetPassword', 'regCheackList', 'resetSuccess', 'register', 'register-success', 'registerAuditQuery', 'ynSsologin'];
+    const open = [
+      'ynbsc',
+      'onlyLogin',
+      'error_404',
+      'login',
+      'dlgzh',
+      'dlgzhList',
+      'dlgzhDetail',
+      'ssologin',
+      'attachmentUploadMobile',
+      'resetPassword',
+      'regCheackList',
+      'resetSuccess',
+      'register',
+      'register-success',
+      'registerAuditQuery',
+      'ynSsologin',
+    ];
     for (const name of open) expect(names).toContain(name);
     const shellNames = new Set(flattenRoutes(menu.routes).map((e) => e.name));
     for (const name of open) expect(shellNames.has(name), name).toBe(false);
@@ -52,7 +89,10 @@ describe('schemas/menu.json', () => {
 
   it('marks the system menu seed-only and holds the gas-cylinder external link', () => {
     expect(flattenRoutes(menu.routes).find((e) => e.fullPath === '/system/bypassAccount')).toMatchObject({ access: ['system:bypassAccount'], seedOnly: true });
-    expect(flattenRoutes(menu.routes).find((e) => e.fullPath === '/company-service/gas-cylinder')).toMatchObject({ hrefSetting: 'gasCylinder', hrefAppend: 'token' });
+    expect(flattenRoutes(menu.routes).find((e) => e.fullPath === '/company-service/gas-cylinder')).toMatchObject({
+      hrefSetting: 'gasCylinder',
+      hrefAppend: 'token',
+    });
   });
 
   it('names only registered icons', async () => {
@@ -66,14 +106,24 @@ describe('schemas/menu.json', () => {
 describe('menu building', () => {
   const tree: MenuNode[] = [
     { path: '/home', name: 'home', title: '首页' },
-    { path: '/a', name: 'a', title: 'A', children: [
-      { path: 'one', name: 'a-one', title: 'A1', access: ['a:one'] },
-      { path: 'two', name: 'a-two', title: 'A2', access: ['a:two'] },
-      { path: 'hidden', name: 'a-hidden', title: 'A3', access: ['a:one'], hideInMenu: true },
-    ] },
+    {
+      path: '/a',
+      name: 'a',
+      title: 'A',
+      children: [
+        { path: 'one', name: 'a-one', title: 'A1', access: ['a:one'] },
+        { path: 'two', name: 'a-two', title: 'A2', access: ['a:two'] },
+        { path: 'hidden', name: 'a-hidden', title: 'A3', access: ['a:one'], hideInMenu: true },
+      ],
+    },
     { path: '/b', name: 'b', title: 'B', children: [{ path: 'only', name: 'b-only', title: 'B1', access: ['b:only'] }] },
     { path: '/sys', name: 'sys', title: 'S', seedOnly: true, showAlways: true, children: [{ path: 'x', name: 'sys-x', title: 'S1', access: ['sys:x'] }] },
-    { path: '/ext', name: 'ext', title: 'E', children: [{ path: 'link', name: 'ext-link', title: 'E1', access: ['ext:link'], href: 'https://example.cn/a?b=1', hrefAppend: 'userId' }] },
+    {
+      path: '/ext',
+      name: 'ext',
+      title: 'E',
+      children: [{ path: 'link', name: 'ext-link', title: 'E1', access: ['ext:link'], href: 'https://example.cn/a?b=1', hrefAppend: 'userId' }],
+    },
   ];
 
   it('shows a group when any child is permitted and hides hideInMenu items', () => {

@@ -6,7 +6,16 @@ const tab = (key: string): Tab => ({ key, path: key, title: key.toUpperCase() })
 const home = tab('/home');
 const tabs = [home, tab('/a'), tab('/b'), tab('/c')];
 const entry = (over: Partial<RouteEntry>): RouteEntry => ({
-  name: 'x', fullPath: '/x/:id', title: 'X', seedOnly: false, hideInMenu: false, notCache: false, multiPage: false, ancestors: [], rootRouter: 'x', ...over,
+  name: 'x',
+  fullPath: '/x/:id',
+  title: 'X',
+  seedOnly: false,
+  hideInMenu: false,
+  notCache: false,
+  multiPage: false,
+  ancestors: [],
+  rootRouter: 'x',
+  ...over,
 });
 
 describe('tab model', () => {

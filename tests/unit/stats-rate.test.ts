@@ -74,15 +74,35 @@ describe('stacked bars', () => {
     expect(parts.every((s: AnyOption) => s.stack === 'total' && s.cursor === 'pointer')).toBe(true);
     expect(parts[0].data).toEqual([3, 2, null]);
     expect(option.series[3].label.formatter({ dataIndex: 1 })).toBe('3');
-    expect(option.tooltip.formatter([{ dataIndex: 1, seriesIndex: 0, marker: '' }, { dataIndex: 1, seriesIndex: 1, marker: '' }, { dataIndex: 1, seriesIndex: 2, marker: '' }])).toBe('<b>停用</b><br/>电梯：2<br/>未填写：1<br/>合计：3');
+    expect(
+      option.tooltip.formatter([
+        { dataIndex: 1, seriesIndex: 0, marker: '' },
+        { dataIndex: 1, seriesIndex: 1, marker: '' },
+        { dataIndex: 1, seriesIndex: 2, marker: '' },
+      ]),
+    ).toBe('<b>停用</b><br/>电梯：2<br/>未填写：1<br/>合计：3');
     expect((barOption([], colors) as AnyOption).series[0].cursor).toBe('default');
     expect((donutOption([], 0, colors, { clickable: true }) as AnyOption).series[0].cursor).toBe('pointer');
   });
 });
 
 describe('rate bars', () => {
-  const whole = { total: 40, groups: [{ value: '3000', count: 24 }, { value: '4000', count: 10 }, { value: '1000', count: 6 }] };
-  const part = { total: 8, groups: [{ value: '3000', count: 3 }, { value: '1000', count: 3 }, { value: '4000', count: 2 }] };
+  const whole = {
+    total: 40,
+    groups: [
+      { value: '3000', count: 24 },
+      { value: '4000', count: 10 },
+      { value: '1000', count: 6 },
+    ],
+  };
+  const part = {
+    total: 8,
+    groups: [
+      { value: '3000', count: 3 },
+      { value: '1000', count: 3 },
+      { value: '4000', count: 2 },
+    ],
+  };
   const data = rateData(whole, part, resource, 'equclacode', field('equclacode'), dicts);
 
   it('divides per value, highest share first, groups without numerator rows at 0%', () => {
@@ -130,9 +150,21 @@ describe('a rate line', () => {
   });
 
   it('lowers the axis top for a low share, so its trend does not lie flat', () => {
-    const low = ratePoints([{ month: '2026-01', count: 318 }, { month: '2026-02', count: 0 }], [{ month: '2026-01', count: 37 }, { month: '2026-02', count: 0 }]);
+    const low = ratePoints(
+      [
+        { month: '2026-01', count: 318 },
+        { month: '2026-02', count: 0 },
+      ],
+      [
+        { month: '2026-01', count: 37 },
+        { month: '2026-02', count: 0 },
+      ],
+    );
     expect((rateLineOption('超期未检率', low, colors) as AnyOption).yAxis).toMatchObject({ min: 0, max: 20, interval: 5 });
-    expect((rateLineOption('超期未检率', [{ month: '2026-01', part: 1, whole: 3, rate: 33.3 }], colors) as AnyOption).yAxis).toMatchObject({ max: 40, interval: 10 });
+    expect((rateLineOption('超期未检率', [{ month: '2026-01', part: 1, whole: 3, rate: 33.3 }], colors) as AnyOption).yAxis).toMatchObject({
+      max: 40,
+      interval: 10,
+    });
   });
 });
 
@@ -143,7 +175,9 @@ describe('drill-down links', () => {
   it("carries the screen's filters, the chart's where and rate, and the clicked value", () => {
     const params = drillParams({ equclacode: ['3000'] }, chart, coded, '330212');
     expect(params).toEqual({ equclacode: ['3000'], useStatus: ['1'], nextInspectionDate_lte: 'today-1d', locationArea: ['330212'] });
-    expect(hrefWith('/area/equipment-timeout', params!, '2026-03-10')).toBe('/area/equipment-timeout?equclacode=3000&useStatus=1&nextInspectionDate_lte=2026-03-09&locationArea=330212');
+    expect(hrefWith('/area/equipment-timeout', params!, '2026-03-10')).toBe(
+      '/area/equipment-timeout?equclacode=3000&useStatus=1&nextInspectionDate_lte=2026-03-09&locationArea=330212',
+    );
   });
 
   it('adds the stacked part and keeps the user chosen codes only when they agree', () => {

@@ -20,13 +20,29 @@ const resource = (name: string, fields: Record<string, unknown>): SchemaText => 
 
 const FILES = [
   resource('piece', { name: { type: 'string', label: '名称' }, made: { type: 'date', label: '日期' } }),
-  resource('tally', { month: { type: 'date', label: '月份' }, whole: { type: 'int', label: '总数' }, part: { type: 'int', label: '部分' }, note: { type: 'string', label: '备注' } }),
+  resource('tally', {
+    month: { type: 'date', label: '月份' },
+    whole: { type: 'int', label: '总数' },
+    part: { type: 'int', label: '部分' },
+    note: { type: 'string', label: '备注' },
+  }),
 ];
 
 const errors = (chart: Record<string, unknown>): string[] => {
   const screen: SchemaText = {
     path: 'screens/piece-stats.json',
-    text: JSON.stringify({ $schema: '../meta/screen.schema.json', id: 'piece-stats', kind: 'stats', resource: 'piece', title: '统计', charts: [{ title: '趋势', type: 'line', ...chart }] }, null, 2),
+    text: JSON.stringify(
+      {
+        $schema: '../meta/screen.schema.json',
+        id: 'piece-stats',
+        kind: 'stats',
+        resource: 'piece',
+        title: '统计',
+        charts: [{ title: '趋势', type: 'line', ...chart }],
+      },
+      null,
+      2,
+    ),
   };
   return lintFiles([...FILES, screen], { metaSchemas: readMetaSchemas(metaDir), ruleNames: RULE_NAMES }).errors.map((e) => `${e.code}: ${e.message}`);
 };
@@ -48,8 +64,14 @@ describe('a stats line of sums over another resource', () => {
   });
 
   it('needs sum beside rateSum, a line chart, and no filter or link of its own', () => {
-    expect(errors({ resource: 'tally', groupBy: 'month', rateSum: 'part' })).toEqual(["field-type: 'rateSum' is a share of the 'sum' field's sum: name 'sum' too"]);
-    expect(errors({ resource: 'tally', groupBy: 'month', sum: 'whole', type: 'bar' })).toEqual(["field-type: 'resource', 'sum' and 'rateSum' draw a line per month, not a bar chart"]);
-    expect(errors({ resource: 'tally', groupBy: 'month', sum: 'whole', link: '/x' })).toContain("field-type: 'link' does not go with 'resource', 'sum' or 'rateSum' (one line of sums over the chart's resource)");
+    expect(errors({ resource: 'tally', groupBy: 'month', rateSum: 'part' })).toEqual([
+      "field-type: 'rateSum' is a share of the 'sum' field's sum: name 'sum' too",
+    ]);
+    expect(errors({ resource: 'tally', groupBy: 'month', sum: 'whole', type: 'bar' })).toEqual([
+      "field-type: 'resource', 'sum' and 'rateSum' draw a line per month, not a bar chart",
+    ]);
+    expect(errors({ resource: 'tally', groupBy: 'month', sum: 'whole', link: '/x' })).toContain(
+      "field-type: 'link' does not go with 'resource', 'sum' or 'rateSum' (one line of sums over the chart's resource)",
+    );
   });
 });

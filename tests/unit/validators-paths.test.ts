@@ -94,10 +94,10 @@ describe('random input: the direct function, ajv and Formily agree', () => {
     fc.double({ noNaN: true, noDefaultInfinity: true }),
     fc.constantFrom(null, undefined, '', ' '),
   );
-  const anyRefs = fc.array(
-    fc.oneof(fc.constantFrom(...ruleNames), fc.record({ rule: fc.constantFrom(...ruleNames), message: fc.constant('自定义提示') })),
-    { minLength: 1, maxLength: 3 },
-  ) as fc.Arbitrary<RuleRef[]>;
+  const anyRefs = fc.array(fc.oneof(fc.constantFrom(...ruleNames), fc.record({ rule: fc.constantFrom(...ruleNames), message: fc.constant('自定义提示') })), {
+    minLength: 1,
+    maxLength: 3,
+  }) as fc.Arbitrary<RuleRef[]>;
 
   test('on any value and any list of rules', async () => {
     await fc.assert(

@@ -4,9 +4,29 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  changePasswordMessages, extraRules, idCardCheckChar, isRealPastDate, isRuleName, isSimplePassword, makeUnifiedCreditCode,
-  messages, normalizeIdCard, orgCode, orgCodeCheckChar, PASSWORD_GUIDANCE, passwordsMatch, passwordStrength,
-  POSTAL_CODE_LONG_MESSAGE, ruleNames, rules, SPEC_RULES, toRuleValue, unifiedCreditCode, validate, validateAll, type RuleName,
+  changePasswordMessages,
+  extraRules,
+  idCardCheckChar,
+  isRealPastDate,
+  isRuleName,
+  isSimplePassword,
+  makeUnifiedCreditCode,
+  messages,
+  normalizeIdCard,
+  orgCode,
+  orgCodeCheckChar,
+  PASSWORD_GUIDANCE,
+  passwordsMatch,
+  passwordStrength,
+  POSTAL_CODE_LONG_MESSAGE,
+  ruleNames,
+  rules,
+  SPEC_RULES,
+  toRuleValue,
+  unifiedCreditCode,
+  validate,
+  validateAll,
+  type RuleName,
 } from '../../validators';
 import { EMPTY_VALUES, label, labelledCases, VECTORS, VECTORS_TODAY, withIdCheckChar } from './vectors/rules';
 import { addToDate } from '../../src/shared/dates';
@@ -52,8 +72,14 @@ describe('the catalogue holds every field rule of the original portal with its e
     expect(Object.keys(VECTORS).sort()).toEqual([...ruleNames].sort());
     for (const name of ruleNames) {
       expect(VECTORS[name].length, name).toBeGreaterThanOrEqual(12);
-      expect(VECTORS[name].some((c) => c.valid), name).toBe(true);
-      expect(VECTORS[name].some((c) => !c.valid), name).toBe(true);
+      expect(
+        VECTORS[name].some((c) => c.valid),
+        name,
+      ).toBe(true);
+      expect(
+        VECTORS[name].some((c) => !c.valid),
+        name,
+      ).toBe(true);
     }
   });
 });
@@ -103,8 +129,19 @@ describe('rule references as schemas write them', () => {
 
 describe('password strength (the original portal’s field rules)', () => {
   test.each([
-    ['', 0], ['Ab1!', 0], ['Ab1!xyz', 0], ['abcdefgh', 1], ['ABCDEFGH', 1], ['12345678', 1], ['        ', 1],
-    ['abcd1234', 2], ['Abcdefgh', 2], ['Abcd1234', 3], ['abc123!@', 3], ['Admin@2026', 4], ['Aa1!Aa1!Aa1!Aa1!', 4],
+    ['', 0],
+    ['Ab1!', 0],
+    ['Ab1!xyz', 0],
+    ['abcdefgh', 1],
+    ['ABCDEFGH', 1],
+    ['12345678', 1],
+    ['        ', 1],
+    ['abcd1234', 2],
+    ['Abcdefgh', 2],
+    ['Abcd1234', 3],
+    ['abc123!@', 3],
+    ['Admin@2026', 4],
+    ['Aa1!Aa1!Aa1!Aa1!', 4],
   ] as const)('%j scores %i', (pw, score) => expect(passwordStrength(pw)).toBe(score));
   test('a score below 3 is simple', () => {
     expect(isSimplePassword('12345678')).toBe(true);
@@ -114,7 +151,10 @@ describe('password strength (the original portal’s field rules)', () => {
   test('the change-password form texts', () => {
     expect(PASSWORD_GUIDANCE).toBe('密码长度为8-14位，至少包含一个数字、一个字母和一个特殊字符（! @ # $ % ^ & * ? ( )）');
     expect(changePasswordMessages).toMatchObject({
-      oldPasswordRequired: '请输入当前密码', confirmRequired: '请确认新密码', mismatchTitle: '提示', mismatch: '两次输入的新密码不一致',
+      oldPasswordRequired: '请输入当前密码',
+      confirmRequired: '请确认新密码',
+      mismatchTitle: '提示',
+      mismatch: '两次输入的新密码不一致',
     });
     expect(passwordsMatch('Admin@2026', 'Admin@2026')).toBe(true);
     expect(passwordsMatch('Admin@2026', 'Admin@2027')).toBe(false);

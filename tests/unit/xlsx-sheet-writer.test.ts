@@ -115,7 +115,7 @@ describe('xlsx sheet writer', () => {
       }
     })();
     // Wait until the writer stops making progress (or wrote everything), however slow the machine.
-    for (let last = -1, still = 0; still < 3 && batches < 16; ) {
+    for (let last = -1, still = 0; still < 3 && batches < 16;) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       still = batches === last ? still + 1 : 0;
       last = batches;

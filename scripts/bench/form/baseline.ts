@@ -44,7 +44,12 @@ function componentOf(f: BenchField): string {
 }
 
 function fieldJsx(f: BenchField): string {
-  const props = [`name=${q(f.name)}`, `title=${q(f.label)}`, f.span !== undefined ? `decorator={[FormItem, { gridSpan: ${f.span} }]}` : 'decorator={[FormItem]}', `component={${componentOf(f)}}`];
+  const props = [
+    `name=${q(f.name)}`,
+    `title=${q(f.label)}`,
+    f.span !== undefined ? `decorator={[FormItem, { gridSpan: ${f.span} }]}` : 'decorator={[FormItem]}',
+    `component={${componentOf(f)}}`,
+  ];
   if (f.dict) props.push(`dataSource={${dictConst(f.dict)}}`);
   const validators: string[] = [];
   if (f.required) validators.push('REQUIRED');
@@ -55,7 +60,8 @@ function fieldJsx(f: BenchField): string {
   if (f.when) reactions.push(`(field) => { field.display = ${test(f.when)} ? 'visible' : 'none'; } /* ${expression(f.when)} */`);
   if (f.requiredWhen) reactions.push(`(field) => { field.required = ${test(f.requiredWhen)}; }`);
   if (f.disabledWhen) reactions.push(`(field) => { field.pattern = ${test(f.disabledWhen)} ? 'disabled' : 'editable'; }`);
-  if (reactions.length) props.push(reactions.length === 1 ? `reactions={${reactions[0]}}` : `reactions={[\n          ${reactions.join(',\n          ')},\n        ]}`);
+  if (reactions.length)
+    props.push(reactions.length === 1 ? `reactions={${reactions[0]}}` : `reactions={[\n          ${reactions.join(',\n          ')},\n        ]}`);
   return `        <Field\n          ${props.join('\n          ')}\n        />`;
 }
 

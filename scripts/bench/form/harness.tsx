@@ -185,7 +185,21 @@ function Probe({ result, expectedItems, onMounted }: { result: PageResult; expec
  * `done`); `afterPaint` (extra measurements) runs when the driver calls `window.__benchExtra()`.
  */
 export function mountBench(variant: string, form: ReactNode, { expectedItems, typingLabel }: MountOptions, afterPaint?: (result: PageResult) => void): void {
-  const result: PageResult = { variant, renderStart: 0, mounted: 0, painted: 0, complete: 0, items: 0, allItems: 0, oneCommit: false, ready: false, readyAt: 0, done: false, keystrokes: [], extra: {} };
+  const result: PageResult = {
+    variant,
+    renderStart: 0,
+    mounted: 0,
+    painted: 0,
+    complete: 0,
+    items: 0,
+    allItems: 0,
+    oneCommit: false,
+    ready: false,
+    readyAt: 0,
+    done: false,
+    keystrokes: [],
+    extra: {},
+  };
   window.__bench = result;
   window.addEventListener('error', (event) => {
     result.error = String(event.error?.stack ?? event.message);
@@ -224,5 +238,20 @@ export function mountBench(variant: string, form: ReactNode, { expectedItems, ty
 
 /** Reports a failure before mounting (e.g. the engine could not load the screen). */
 export function failBench(variant: string, error: unknown): void {
-  window.__bench = { variant, renderStart: 0, mounted: 0, painted: 0, complete: 0, items: 0, allItems: 0, oneCommit: false, ready: true, readyAt: performance.now(), done: true, keystrokes: [], extra: {}, error: String((error as Error)?.stack ?? error) };
+  window.__bench = {
+    variant,
+    renderStart: 0,
+    mounted: 0,
+    painted: 0,
+    complete: 0,
+    items: 0,
+    allItems: 0,
+    oneCommit: false,
+    ready: true,
+    readyAt: performance.now(),
+    done: true,
+    keystrokes: [],
+    extra: {},
+    error: String((error as Error)?.stack ?? error),
+  };
 }

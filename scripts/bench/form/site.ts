@@ -74,7 +74,11 @@ void mountEngine({ resource, screen, dicts: [${form.dicts.map((_, i) => `dict${i
   writeFileSync(join(siteDir, 'engine-entry.tsx'), engineEntry);
   writeFileSync(
     join(siteDir, 'baseline-entry.tsx'),
-    baselineSource(form, { harness: importPath(siteDir, join(HERE, 'harness.tsx')), validators: importPath(siteDir, join(HERE, '../../../validators')) }, facts),
+    baselineSource(
+      form,
+      { harness: importPath(siteDir, join(HERE, 'harness.tsx')), validators: importPath(siteDir, join(HERE, '../../../validators')) },
+      facts,
+    ),
   );
   writeFileSync(join(siteDir, 'engine.html'), html('bench:form engine', './engine-entry.tsx'));
   writeFileSync(join(siteDir, 'baseline.html'), html('bench:form baseline', './baseline-entry.tsx'));

@@ -76,12 +76,41 @@ const TYPE_LABELS: Record<BenchFieldType, string> = {
 
 /** The repeating pattern of field types (20 per round: 9 string, 3 dict, 2 int/decimal/date, 1 bool/text). */
 const PATTERN: readonly BenchFieldType[] = [
-  'string', 'string', 'int', 'string', 'dict', 'date', 'string', 'bool', 'string', 'decimal',
-  'string', 'dict', 'string', 'int', 'text', 'date', 'string', 'decimal', 'dict', 'string',
+  'string',
+  'string',
+  'int',
+  'string',
+  'dict',
+  'date',
+  'string',
+  'bool',
+  'string',
+  'decimal',
+  'string',
+  'dict',
+  'string',
+  'int',
+  'text',
+  'date',
+  'string',
+  'decimal',
+  'dict',
+  'string',
 ];
 
 const STRING_RULES: readonly (RuleRef | undefined)[] = [
-  'email', undefined, 'mobile', 'postalCode', undefined, 'deviceCode', 'phoneOrLandline', undefined, 'idCard', 'noLowercase', 'url', undefined,
+  'email',
+  undefined,
+  'mobile',
+  'postalCode',
+  undefined,
+  'deviceCode',
+  'phoneOrLandline',
+  undefined,
+  'idCard',
+  'noLowercase',
+  'url',
+  undefined,
 ];
 
 const SECTION_COLUMNS = [2, 3, 2, 4, 3, 2, 3, 2, 4, 2];
@@ -89,7 +118,11 @@ const SECTION_COLUMNS = [2, 3, 2, 4, 3, 2, 3, 2, 4, 2];
 export const DICTS: readonly BenchDict[] = [
   { name: 'bench-kind', title: '类别', items: ['锅炉', '压力容器', '电梯', '起重机械'].map((label, i) => ({ value: String(i + 1), label })) },
   { name: 'bench-grade', title: '等级', items: Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}级` })) },
-  { name: 'bench-region', title: '区域', items: Array.from({ length: 30 }, (_, i) => ({ value: `3302${String(i + 1).padStart(2, '0')}`, label: `区域${i + 1}` })) },
+  {
+    name: 'bench-region',
+    title: '区域',
+    items: Array.from({ length: 30 }, (_, i) => ({ value: `3302${String(i + 1).padStart(2, '0')}`, label: `区域${i + 1}` })),
+  },
 ];
 
 const KIND_IS_1: Condition = { field: 'ctlKind', value: '1' };

@@ -50,7 +50,13 @@ export function actionInputForm(action: Pick<ResolvedAction, 'name' | 'label' | 
       title: '审核意见',
       'x-decorator': 'FormItem',
       'x-component': 'Input.TextArea',
-      'x-component-props': { rows: 3, maxLength: OPINION_MAX_LENGTH, showCount: true, placeholder: action.opinion === 'required' ? '请输入审核意见' : '请输入审核意见（选填）', 'aria-label': '审核意见' },
+      'x-component-props': {
+        rows: 3,
+        maxLength: OPINION_MAX_LENGTH,
+        showCount: true,
+        placeholder: action.opinion === 'required' ? '请输入审核意见' : '请输入审核意见（选填）',
+        'aria-label': '审核意见',
+      },
       ...(action.opinion === 'required' ? { 'x-validator': [{ required: true, message: REQUIRED_MESSAGE }] } : {}),
     },
   };
@@ -91,7 +97,17 @@ export default function ActionInputDialog({ action, sources, onOk, onCancel }: A
   };
 
   return (
-    <Modal open title={action.label} okText="确定" cancelText="取消" destroyOnHidden confirmLoading={checking} onOk={() => void submit()} onCancel={onCancel} width={560}>
+    <Modal
+      open
+      title={action.label}
+      okText="确定"
+      cancelText="取消"
+      destroyOnHidden
+      confirmLoading={checking}
+      onOk={() => void submit()}
+      onCancel={onCancel}
+      width={560}
+    >
       <FormilyForm form={form} layout="vertical" feedbackLayout="loose">
         <SchemaField schema={schema} components={customFieldComponents()} />
       </FormilyForm>

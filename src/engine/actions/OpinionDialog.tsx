@@ -36,8 +36,21 @@ export default function OpinionDialog({ open, title, required, onOk, onCancel }:
       }}
     >
       <Form layout="vertical">
-        <Form.Item label="审核意见" required={required} validateStatus={touched && missing ? 'error' : undefined} help={touched && missing ? '请填写审核意见' : undefined}>
-          <Input.TextArea autoFocus rows={4} maxLength={OPINION_MAX_LENGTH} showCount value={opinion} onChange={(e) => setOpinion(e.target.value)} placeholder={required ? '请输入审核意见' : '请输入审核意见（选填）'} />
+        <Form.Item
+          label="审核意见"
+          required={required}
+          validateStatus={touched && missing ? 'error' : undefined}
+          help={touched && missing ? '请填写审核意见' : undefined}
+        >
+          <Input.TextArea
+            autoFocus
+            rows={4}
+            maxLength={OPINION_MAX_LENGTH}
+            showCount
+            value={opinion}
+            onChange={(e) => setOpinion(e.target.value)}
+            placeholder={required ? '请输入审核意见' : '请输入审核意见（选填）'}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -85,7 +85,16 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
   return (refs ?? []).map((ref) => {
     const button: ActionButton = typeof ref === 'string' ? { action: ref } : ref;
     if (button.open) {
-      return { name: button.action, kind: 'open' as const, label: button.label ?? button.action, danger: false, roles: button.roles?.length ? [button.roles] : [], when: button.when ? parseExpression(button.when) : undefined, screen: button.open, newWith: button.newWith };
+      return {
+        name: button.action,
+        kind: 'open' as const,
+        label: button.label ?? button.action,
+        danger: false,
+        roles: button.roles?.length ? [button.roles] : [],
+        when: button.when ? parseExpression(button.when) : undefined,
+        screen: button.open,
+        newWith: button.newWith,
+      };
     }
     const name = button.action;
     const kind = kindOf(name, inForm);
@@ -99,10 +108,28 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
     // The server checks the save of an edit, and the save then the commit of a form's commit.
     const saveRoles = resource.workflow?.actions.save?.roles ?? [];
     const overseers =
-      kind === 'record' ? (wf?.roles ?? []) : kind === 'commit' ? saveRoles.filter((r) => wf?.roles?.includes(r)) : kind === 'edit' || kind === 'save' ? saveRoles : undefined;
+      kind === 'record'
+        ? (wf?.roles ?? [])
+        : kind === 'commit'
+          ? saveRoles.filter((r) => wf?.roles?.includes(r))
+          : kind === 'edit' || kind === 'save'
+            ? saveRoles
+            : undefined;
     const explicit = button.confirm ?? wf?.confirm;
     const confirm = opinion || input ? undefined : (explicit ?? (kind === 'record' ? `确定要${label}该记录吗？` : undefined));
-    return { name, kind, label, confirm, opinion, input, danger: DANGER.has(name), roles, when: button.when ? parseExpression(button.when) : undefined, from, overseers };
+    return {
+      name,
+      kind,
+      label,
+      confirm,
+      opinion,
+      input,
+      danger: DANGER.has(name),
+      roles,
+      when: button.when ? parseExpression(button.when) : undefined,
+      from,
+      overseers,
+    };
   });
 }
 
@@ -119,7 +146,8 @@ export function editableAfterSave(resource: Pick<Resource, 'workflow'>, saved: R
 export function isAvailable(action: ResolvedAction, record: Record<string, unknown> | undefined, context: ActionContext): boolean {
   if (!action.roles.every((roles) => roleMayRun({ roles: [...roles] }, context.roleType))) return false;
   if (record && !allowedInState(action.from, record.status)) return false;
-  if (record && action.overseers && context.owns && !context.owns(record) && !mayRunOnOverseen({ roles: [...action.overseers] }, context.roleType)) return false;
+  if (record && action.overseers && context.owns && !context.owns(record) && !mayRunOnOverseen({ roles: [...action.overseers] }, context.roleType))
+    return false;
   if (action.when) return holds(action.when, { ...record, $roleType: context.roleType, $mode: context.mode });
   return true;
 }
@@ -128,6 +156,7 @@ export function isAvailable(action: ResolvedAction, record: Record<string, unkno
 export function openTarget(action: ResolvedAction, row: Record<string, unknown>): { mode?: 'add'; id?: string; values?: Record<string, string> } {
   if (!action.newWith) return { id: String(row.id) };
   const values: Record<string, string> = {};
-  for (const [field, from] of Object.entries(action.newWith)) if (from && row[from] !== undefined && row[from] !== null && row[from] !== '') values[field] = String(row[from]);
+  for (const [field, from] of Object.entries(action.newWith))
+    if (from && row[from] !== undefined && row[from] !== null && row[from] !== '') values[field] = String(row[from]);
   return { mode: 'add', values };
 }

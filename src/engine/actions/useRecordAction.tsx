@@ -65,7 +65,8 @@ export function useRecordAction(resource: string, sources?: InputSources): Recor
       busy.current = true;
       setPending(action.name);
       try {
-        for (const record of records) await dataProvider.action(resource, action.name, String(record.id), { ...values, opinion, version: record.version ?? undefined });
+        for (const record of records)
+          await dataProvider.action(resource, action.name, String(record.id), { ...values, opinion, version: record.version ?? undefined });
         feedback.message.success(`${action.label}成功`);
         return true;
       } catch (error) {
@@ -90,7 +91,9 @@ export function useRecordAction(resource: string, sources?: InputSources): Recor
   };
   const dialog = (
     <>
-      {inputRequest && sources ? <ActionInputDialog action={inputRequest.action} sources={sources} onOk={answerInput} onCancel={() => answerInput(null)} /> : null}
+      {inputRequest && sources ? (
+        <ActionInputDialog action={inputRequest.action} sources={sources} onOk={answerInput} onCancel={() => answerInput(null)} />
+      ) : null}
       <OpinionDialog
         open={opinionRequest !== null}
         title={opinionRequest?.action.label ?? ''}

@@ -35,7 +35,10 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
   const links = useScreenLinks();
   const runner = useRecordAction(resource.name, bundle);
   const actionContext = useActionContext(resource, 'view');
-  const actions = useMemo(() => resolveActions(resource, screen.actions).filter((a) => isAvailable(a, record, actionContext)), [resource, screen, record, actionContext]);
+  const actions = useMemo(
+    () => resolveActions(resource, screen.actions).filter((a) => isAvailable(a, record, actionContext)),
+    [resource, screen, record, actionContext],
+  );
   const close = onClose ?? (() => links.back());
   const scope = { ...record, $mode: 'view', $roleType: roleType };
 
@@ -84,7 +87,11 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
           size="small"
           style={{ marginBottom: 24 }}
           styles={DETAIL_LABEL_STYLES}
-          items={screen.attachments.map((name) => ({ key: name, label: resolveField(resource, name).label, children: <AttachmentLinks value={record[name]} /> }))}
+          items={screen.attachments.map((name) => ({
+            key: name,
+            label: resolveField(resource, name).label,
+            children: <AttachmentLinks value={record[name]} />,
+          }))}
         />
       ) : null}
     </>
@@ -117,14 +124,29 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
         <Tabs
           className="engine-detail-tabs"
           items={[
-            { key: 'main', label: screen.tabs, children: <>{main}{logs}</> },
-            ...(screen.related ?? []).map((spec) => ({ key: `${spec.screen}:${spec.field}`, label: spec.title, children: <RelatedList spec={spec} recordId={String(record.id)} inTab /> })),
+            {
+              key: 'main',
+              label: screen.tabs,
+              children: (
+                <>
+                  {main}
+                  {logs}
+                </>
+              ),
+            },
+            ...(screen.related ?? []).map((spec) => ({
+              key: `${spec.screen}:${spec.field}`,
+              label: spec.title,
+              children: <RelatedList spec={spec} recordId={String(record.id)} inTab />,
+            })),
           ]}
         />
       ) : (
         <>
           {main}
-          {screen.related?.map((spec) => <RelatedList key={`${spec.screen}:${spec.field}`} spec={spec} recordId={String(record.id)} />)}
+          {screen.related?.map((spec) => (
+            <RelatedList key={`${spec.screen}:${spec.field}`} spec={spec} recordId={String(record.id)} />
+          ))}
           {logs}
         </>
       )}
@@ -149,7 +171,12 @@ export default function DetailScreen(props: ScreenComponentProps) {
   const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, id);
   if (sole.error) return <LoadFailed error={sole.error} onRetry={sole.retry} />;
   if (screen.single && id === undefined) return <LoadingBlock rows={10} />;
-  if (screen.single && id === null) return <ScreenCard title={screen.title}><Empty description={`暂无${bundle.resource.title}`} /></ScreenCard>;
+  if (screen.single && id === null)
+    return (
+      <ScreenCard title={screen.title}>
+        <Empty description={`暂无${bundle.resource.title}`} />
+      </ScreenCard>
+    );
   if (!id) return <LoadFailed error={new Error('缺少记录编号')} />;
   if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <LoadingBlock rows={10} />;

@@ -29,14 +29,18 @@ export default function RelatedList({ spec, recordId, inTab = false }: { spec: R
   const [pageNo, setPageNo] = useState(1);
   const pageSize = spec.pageSize ?? (inTab ? TAB_PAGE_SIZE : 5);
   const screen = bundle?.screen as ListScreen | undefined;
-  const query = useMemo(() => ({ pageNo, pageSize, sort: screen?.defaultSort ? [screen.defaultSort] : undefined, filters: { ...(screen?.where ?? {}), [spec.field]: recordId } }), [pageNo, pageSize, screen, spec.field, recordId]);
+  const query = useMemo(
+    () => ({ pageNo, pageSize, sort: screen?.defaultSort ? [screen.defaultSort] : undefined, filters: { ...(screen?.where ?? {}), [spec.field]: recordId } }),
+    [pageNo, pageSize, screen, spec.field, recordId],
+  );
   const list = useList(bundle ? bundle.resource.name : undefined, query);
   const links = useScreenLinks();
   const columns = useMemo(() => {
     if (!bundle || !screen) return [];
     const all = columnSpecs({ ...bundle, screen });
     const specs = spec.columns ? spec.columns.flatMap((name) => all.filter((c) => c.name === name)) : all.filter((c) => c.name !== spec.field);
-    const detailOf = (row: RecordData) => links.hrefOf(screen.detail, { id: String(row.id) }) ?? links.hrefOf(screen.form, { mode: 'view', id: String(row.id) });
+    const detailOf = (row: RecordData) =>
+      links.hrefOf(screen.detail, { id: String(row.id) }) ?? links.hrefOf(screen.form, { mode: 'view', id: String(row.id) });
     // Sorted by the list's own order; the small table offers no sorting of its own.
     return tableColumns(specs, { linkOf: (_spec, row) => detailOf(row) }).map((column) => ({ ...column, sorter: undefined, sortOrder: undefined }));
   }, [bundle, screen, spec.field, spec.columns, links]);
@@ -55,7 +59,11 @@ export default function RelatedList({ spec, recordId, inTab = false }: { spec: R
           dataSource={list.data?.list ?? []}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${spec.title}`} /> }}
-          pagination={(list.data?.count ?? 0) > pageSize ? { current: pageNo, pageSize, total: list.data?.count, size: 'small', showTotal: (total) => `共 ${total} 条`, onChange: setPageNo } : false}
+          pagination={
+            (list.data?.count ?? 0) > pageSize
+              ? { current: pageNo, pageSize, total: list.data?.count, size: 'small', showTotal: (total) => `共 ${total} 条`, onChange: setPageNo }
+              : false
+          }
         />
       )}
     </section>

@@ -25,7 +25,11 @@ export default function SubTable({ field, columns, value, sources }: SubTablePro
   const child = field.resource ? sources.resources.get(field.resource) : undefined;
   const rows = Array.isArray(value) ? (value as Row[]) : [];
   if (!child) return null;
-  const names = columns ?? Object.entries(child.fields).filter(([, f]) => f && f.type !== 'children').map(([n]) => n);
+  const names =
+    columns ??
+    Object.entries(child.fields)
+      .filter(([, f]) => f && f.type !== 'children')
+      .map(([n]) => n);
   const tableColumns: ColumnType<Row>[] = [
     { key: '__index', title: '序号', width: 64, align: 'center', render: (_v, _r, i) => i + 1 },
     ...names.map((name): ColumnType<Row> => {
@@ -40,5 +44,15 @@ export default function SubTable({ field, columns, value, sources }: SubTablePro
       };
     }),
   ];
-  return <Table<Row> size="small" bordered pagination={false} rowKey={(r, i) => String(r.id ?? i)} columns={tableColumns} dataSource={rows} scroll={{ x: 'max-content' }} />;
+  return (
+    <Table<Row>
+      size="small"
+      bordered
+      pagination={false}
+      rowKey={(r, i) => String(r.id ?? i)}
+      columns={tableColumns}
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+    />
+  );
 }

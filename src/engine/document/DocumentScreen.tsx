@@ -50,7 +50,14 @@ export function fillTemplate(template: string, resource: Resource, dicts: Readon
   });
 }
 
-function Paper({ screen, resource, dicts, record, token, paperRef }: {
+function Paper({
+  screen,
+  resource,
+  dicts,
+  record,
+  token,
+  paperRef,
+}: {
   screen: DocumentScreenSchema;
   resource: Resource;
   dicts: ReadonlyMap<string, Dict>;

@@ -33,14 +33,24 @@ interface AttachmentProps {
 
 /** Whether a chosen file matches an `accept` list (empty: anything). */
 export function acceptsFile(accept: string | undefined, file: { name: string; type?: string }): boolean {
-  const tokens = (accept ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  const tokens = (accept ?? '')
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
   if (tokens.length === 0) return true;
   const name = file.name.toLowerCase();
   const type = (file.type ?? '').toLowerCase();
   return tokens.some((t) => (t.startsWith('.') ? name.endsWith(t) : t.endsWith('/*') ? type.startsWith(t.slice(0, -1)) : type === t));
 }
 
-const toUploadFile = (a: AttachmentValue, i: number): UploadFile => ({ uid: a.id ?? `stored-${i}-${a.url}`, name: a.name, url: a.url, size: a.size, status: 'done', response: a });
+const toUploadFile = (a: AttachmentValue, i: number): UploadFile => ({
+  uid: a.id ?? `stored-${i}-${a.url}`,
+  name: a.name,
+  url: a.url,
+  size: a.size,
+  status: 'done',
+  response: a,
+});
 
 /** The stored value of a finished file (an upload's reply, or a value the field already held). */
 const storedOf = (file: UploadFile): AttachmentValue | undefined => (file.status === 'done' ? (file.response as AttachmentValue | undefined) : undefined);
@@ -118,7 +128,11 @@ function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
     const controller = new AbortController();
     const id = form?.values?.id;
-    upload(file as File, { signal: controller.signal, refId: typeof id === 'string' && id ? id : undefined, onProgress: (percent) => onProgress?.({ percent }) }).then(
+    upload(file as File, {
+      signal: controller.signal,
+      refId: typeof id === 'string' && id ? id : undefined,
+      onProgress: (percent) => onProgress?.({ percent }),
+    }).then(
       (stored) => onSuccess?.(stored),
       (error: unknown) => {
         if (!controller.signal.aborted) onError?.(toEngineError(error));
@@ -171,7 +185,9 @@ function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly
           ) : null}
           {accept || maxCount || uploadMaxMb ? (
             <Typography.Text type="secondary">
-              {[accept ? `支持 ${accept}` : '', maxCount ? `最多 ${maxCount} 个` : '', uploadMaxMb ? `单个文件不超过 ${uploadMaxMb} MB` : ''].filter(Boolean).join('，')}
+              {[accept ? `支持 ${accept}` : '', maxCount ? `最多 ${maxCount} 个` : '', uploadMaxMb ? `单个文件不超过 ${uploadMaxMb} MB` : '']
+                .filter(Boolean)
+                .join('，')}
             </Typography.Text>
           ) : null}
         </Space>

@@ -52,7 +52,12 @@ export function useFormExit(screen: FormLikeScreen, resource: Resource, isDirty:
   const links = useScreenLinks();
   const close = onClose ?? (() => void ((!isDirty() && links.leave()) || links.back()));
   const saved = (record: RecordData, committed: boolean) =>
-    onClose ? onClose() : links.afterSave(screen.id, record.id === undefined ? undefined : String(record.id), { afterSave: screen.afterSave, editable: editableAfterSave(resource, record, committed) });
+    onClose
+      ? onClose()
+      : links.afterSave(screen.id, record.id === undefined ? undefined : String(record.id), {
+          afterSave: screen.afterSave,
+          editable: editableAfterSave(resource, record, committed),
+        });
   return { close, saved };
 }
 

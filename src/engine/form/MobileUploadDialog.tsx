@@ -30,8 +30,9 @@ export function MobileUploadDialog({ onFiles, onClose }: { onFiles(files: Attach
     setState({ names: [], expired: false });
     const id = form?.values?.id;
     const title = typeof field?.title === 'string' ? field.title : undefined;
-    dataProvider.mobileUpload!({ refId: typeof id === 'string' && id ? id : undefined, field: String(field?.props?.name ?? 'file'), fieldLabel: title }).then(setTicket, (error: unknown) =>
-      setState({ names: [], expired: false, error: toEngineError(error).message }),
+    dataProvider.mobileUpload!({ refId: typeof id === 'string' && id ? id : undefined, field: String(field?.props?.name ?? 'file'), fieldLabel: title }).then(
+      setTicket,
+      (error: unknown) => setState({ names: [], expired: false, error: toEngineError(error).message }),
     );
   };
 
@@ -71,14 +72,26 @@ export function MobileUploadDialog({ onFiles, onClose }: { onFiles(files: Attach
           <Alert type="error" showIcon message={state.error} />
         ) : (
           <Space direction="vertical" size={12} align="center" style={{ width: '100%' }}>
-            <QRCode value={ticket?.url ?? '-'} size={200} status={!ticket ? 'loading' : state.expired || done ? 'expired' : 'active'} onRefresh={issue} aria-label="手机上传二维码" />
+            <QRCode
+              value={ticket?.url ?? '-'}
+              size={200}
+              status={!ticket ? 'loading' : state.expired || done ? 'expired' : 'active'}
+              onRefresh={issue}
+              aria-label="手机上传二维码"
+            />
             {done ? (
               <Alert type="success" showIcon message={`已收到：${state.names.join('、')}`} />
             ) : (
               <Typography.Text type="secondary">用手机扫描二维码，拍照或选择一个文件上传；二维码 10 分钟内有效，只能使用一次。</Typography.Text>
             )}
             {ticket && !done && !state.expired ? (
-              <Typography.Link href={ticket.url} target="_blank" rel="noreferrer" data-testid="mobile-upload-link" style={{ wordBreak: 'break-all', fontSize: 12 }}>
+              <Typography.Link
+                href={ticket.url}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="mobile-upload-link"
+                style={{ wordBreak: 'break-all', fontSize: 12 }}
+              >
                 在手机浏览器中打开此链接
               </Typography.Link>
             ) : null}

@@ -18,4 +18,7 @@ function LazyEditor(props: RichTextEditorProps) {
   );
 }
 
-export const RichTextInput = connect(LazyEditor, mapReadPretty(({ value }: { value?: unknown }) => <RichTextView value={value} />));
+export const RichTextInput = connect(
+  LazyEditor,
+  mapReadPretty(({ value }: { value?: unknown }) => <RichTextView value={value} />),
+);

@@ -81,7 +81,12 @@ function WizardBody({ bundle, mode, id, record, onClose, onDirtyChange }: Screen
 
   return (
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
-      <Steps current={current} items={screen.steps.map((s) => ({ title: s.title }))} style={{ marginBottom: 24 }} onChange={mode === 'view' ? setCurrent : undefined} />
+      <Steps
+        current={current}
+        items={screen.steps.map((s) => ({ title: s.title }))}
+        style={{ marginBottom: 24 }}
+        onChange={mode === 'view' ? setCurrent : undefined}
+      />
       <WizardStepContext.Provider value={current}>
         <FormilyForm form={form} {...formLayout(schema)}>
           <SchemaField schema={schema} scope={{ $mode: mode, $roleType: roleType, $serverCall: dataProvider.call }} components={customFieldComponents()} />

@@ -30,7 +30,18 @@ type Sources = Pick<ScreenBundle, 'resources' | 'dicts'>;
 
 const ARRAY_INDEX_COLUMN = '__index';
 /** Sub-table column widths by field type (px), so a long reference label does not squeeze its neighbours. */
-const COLUMN_WIDTHS: Partial<Record<string, number>> = { ref: 320, text: 240, dict: 150, area: 200, date: 150, datetime: 200, bool: 90, int: 120, decimal: 130, money: 140 };
+const COLUMN_WIDTHS: Partial<Record<string, number>> = {
+  ref: 320,
+  text: 240,
+  dict: 150,
+  area: 200,
+  date: 150,
+  datetime: 200,
+  bool: 90,
+  int: 120,
+  decimal: 130,
+  money: 140,
+};
 const ARRAY_OPERATIONS_COLUMN = '__operations';
 
 /** Key of the void node of a wizard step (the wizard shows one at a time). */
@@ -56,7 +67,8 @@ const requiredRule = (required: boolean, field: Field) => ({ required, message: 
 const both = (a: string | undefined, b: string | undefined): string | undefined => (a && b ? `(${a}) && (${b})` : (a ?? b));
 
 /** A `requiredWhen` the form toggles as it is filled (a staged one is checked at submit: requirements.ts). */
-const toggledRequirement = (field: ResolvedField['field']): string | undefined => (field.requiredWhen && !stagedRequirement(field) ? field.requiredWhen : undefined);
+const toggledRequirement = (field: ResolvedField['field']): string | undefined =>
+  field.requiredWhen && !stagedRequirement(field) ? field.requiredWhen : undefined;
 
 function reactionsOf(resource: Resource, sources: Sources, { name, field, item }: ResolvedField): FieldReaction[] {
   const reactions: FieldReaction[] = [];
@@ -170,7 +182,15 @@ export function compileFormUncached(screen: FormLikeScreen, bundle: Pick<ScreenB
   const properties =
     screen.kind === 'wizard'
       ? Object.fromEntries(
-          screen.steps.map((step, i) => [stepKey(i), { type: 'void', 'x-component': 'WizardStep', 'x-component-props': { title: step.title, index: i }, properties: sectionsNode(resource, bundle, step.sections) }]),
+          screen.steps.map((step, i) => [
+            stepKey(i),
+            {
+              type: 'void',
+              'x-component': 'WizardStep',
+              'x-component-props': { title: step.title, index: i },
+              properties: sectionsNode(resource, bundle, step.sections),
+            },
+          ]),
         )
       : sectionsNode(resource, bundle, screen.sections);
   return mergeSchema({ type: 'object', properties }, screen['x-formily']);

@@ -14,16 +14,37 @@ import { WizardStep } from './wizard';
 
 // Widgets few forms use load on first use (keep them out of the static imports above).
 const ARRAY_MEMBERS = ['Column', 'Addition', 'Index', 'Remove', 'MoveUp', 'MoveDown', 'SortHandle'];
-const ArrayTable = lazyWidget(() => import('./ScrollableArrayTable'), (m) => m.ScrollableArrayTable, ARRAY_MEMBERS);
-const Checkbox = lazyWidget(() => import('@formily/antd-v5/esm/checkbox'), (m) => m.Checkbox, ['Group']);
-const Password = lazyWidget(() => import('@formily/antd-v5/esm/password'), (m) => m.Password);
-const Radio = lazyWidget(() => import('@formily/antd-v5/esm/radio'), (m) => m.Radio, ['Group']);
-const TreeSelect = lazyWidget(() => import('@formily/antd-v5/esm/tree-select'), (m) => m.TreeSelect);
+const ArrayTable = lazyWidget(
+  () => import('./ScrollableArrayTable'),
+  (m) => m.ScrollableArrayTable,
+  ARRAY_MEMBERS,
+);
+const Checkbox = lazyWidget(
+  () => import('@formily/antd-v5/esm/checkbox'),
+  (m) => m.Checkbox,
+  ['Group'],
+);
+const Password = lazyWidget(
+  () => import('@formily/antd-v5/esm/password'),
+  (m) => m.Password,
+);
+const Radio = lazyWidget(
+  () => import('@formily/antd-v5/esm/radio'),
+  (m) => m.Radio,
+  ['Group'],
+);
+const TreeSelect = lazyWidget(
+  () => import('@formily/antd-v5/esm/tree-select'),
+  (m) => m.TreeSelect,
+);
 const loadWidgets = () => import('./widgets');
 const AreaCascader = lazyWidget(loadWidgets, (m) => m.AreaCascader);
 const AttachmentUpload = lazyWidget(loadWidgets, (m) => m.AttachmentUpload);
 const RefSelect = lazyWidget(loadWidgets, (m) => m.RefSelect);
-const RichTextInput = lazyWidget(() => import('./RichTextInput'), (m) => m.RichTextInput);
+const RichTextInput = lazyWidget(
+  () => import('./RichTextInput'),
+  (m) => m.RichTextInput,
+);
 
 export const BUILTIN_COMPONENTS = {
   ArrayTable,

@@ -19,14 +19,28 @@ type FieldTypeSpec = (ctx: FieldTypeContext) => ISchema;
 
 const options = (codes: readonly CodeItem[]) => topLevel(codes).map(({ value, label, disabled }) => ({ value, label, disabled }));
 
-const number = (precision?: number, extra: Record<string, unknown> = {}): FieldTypeSpec => ({ field, placeholder }) => ({
-  type: 'number',
-  'x-component': 'NumberPicker',
-  'x-component-props': { precision, min: field.min, max: field.max, placeholder, style: { width: '100%' }, ...(field.readonly ? { emptyText: PENDING_TEXT } : {}), ...extra },
-});
+const number =
+  (precision?: number, extra: Record<string, unknown> = {}): FieldTypeSpec =>
+  ({ field, placeholder }) => ({
+    type: 'number',
+    'x-component': 'NumberPicker',
+    'x-component-props': {
+      precision,
+      min: field.min,
+      max: field.max,
+      placeholder,
+      style: { width: '100%' },
+      ...(field.readonly ? { emptyText: PENDING_TEXT } : {}),
+      ...extra,
+    },
+  });
 
 export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldTypeSpec>> = {
-  string: ({ field, placeholder }) => ({ type: 'string', 'x-component': 'Input', 'x-component-props': { maxLength: field.maxLength, placeholder, allowClear: true } }),
+  string: ({ field, placeholder }) => ({
+    type: 'string',
+    'x-component': 'Input',
+    'x-component-props': { maxLength: field.maxLength, placeholder, allowClear: true },
+  }),
   text: ({ field, placeholder }) => ({
     type: 'string',
     'x-component': 'Input.TextArea',
@@ -36,7 +50,11 @@ export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldT
   int: number(0),
   decimal: number(),
   money: number(2, { prefix: '¥' }),
-  date: ({ placeholder }) => ({ type: 'string', 'x-component': 'DatePicker', 'x-component-props': { format: 'YYYY-MM-DD', placeholder, style: { width: '100%' } } }),
+  date: ({ placeholder }) => ({
+    type: 'string',
+    'x-component': 'DatePicker',
+    'x-component-props': { format: 'YYYY-MM-DD', placeholder, style: { width: '100%' } },
+  }),
   datetime: ({ placeholder }) => ({
     type: 'string',
     'x-component': 'DatePicker',
@@ -49,7 +67,12 @@ export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldT
     type: 'string',
     enum: options(codes),
     'x-component': 'Select',
-    'x-component-props': { allowClear: true, placeholder, codes, labelRender: ({ value, label }: { value: unknown; label?: unknown }) => (label !== undefined && label !== value ? label : codeLabel(codes, value)) },
+    'x-component-props': {
+      allowClear: true,
+      placeholder,
+      codes,
+      labelRender: ({ value, label }: { value: unknown; label?: unknown }) => (label !== undefined && label !== value ? label : codeLabel(codes, value)),
+    },
   }),
   multiDict: ({ codes, placeholder }) => ({
     type: 'array',
@@ -57,11 +80,22 @@ export const FIELD_TYPES: Readonly<Record<Exclude<FieldType, 'children'>, FieldT
     'x-component': 'Select',
     'x-component-props': { mode: 'multiple', allowClear: true, placeholder },
   }),
-  area: ({ codes, placeholder }) => ({ type: 'string', 'x-component': 'AreaCascader', 'x-component-props': { dataSource: codes, placeholder, allowClear: true } }),
+  area: ({ codes, placeholder }) => ({
+    type: 'string',
+    'x-component': 'AreaCascader',
+    'x-component-props': { dataSource: codes, placeholder, allowClear: true },
+  }),
   ref: ({ field, placeholder }) => ({
     type: 'string',
     'x-component': 'RefSelect',
-    'x-component-props': { resource: field.ref, placeholder: placeholder ?? '输入名称或编号搜索', allowClear: true, copy: field.copy, where: field.refWhere, pickOnly: field.pickOnly },
+    'x-component-props': {
+      resource: field.ref,
+      placeholder: placeholder ?? '输入名称或编号搜索',
+      allowClear: true,
+      copy: field.copy,
+      where: field.refWhere,
+      pickOnly: field.pickOnly,
+    },
   }),
   attachment: ({ field }) => ({ type: 'array', 'x-component': 'AttachmentUpload', 'x-component-props': { accept: field.accept, maxCount: field.maxCount } }),
 };

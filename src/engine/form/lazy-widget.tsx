@@ -10,7 +10,11 @@ import { Suspense, use, useState, type ComponentType } from 'react';
 type AnyComponent = ComponentType<any>;
 
 /** A component loading `pick(await load())`; `members` (e.g. ArrayTable.Column) load with it. */
-export function lazyWidget<M>(load: () => Promise<M>, pick: (module: M) => AnyComponent, members: readonly string[] = []): AnyComponent & Record<string, AnyComponent> {
+export function lazyWidget<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => AnyComponent,
+  members: readonly string[] = [],
+): AnyComponent & Record<string, AnyComponent> {
   let loaded: M | undefined;
   let pending: Promise<M> | undefined;
   const start = () => (pending ??= load().then((module) => (loaded = module)));

@@ -11,12 +11,17 @@
  *   form.createField({ name: 'mobile', validator: fieldValidators({ required: true, rules: ['mobile'] }) });
  */
 import {
-  isField, onFieldInputValueChange, onFieldReset, onFieldUnmount, onFormUnmount,
-  type Form, type FormPathPattern, type GeneralField, type IFieldProps,
+  isField,
+  onFieldInputValueChange,
+  onFieldReset,
+  onFieldUnmount,
+  onFormUnmount,
+  type Form,
+  type FormPathPattern,
+  type GeneralField,
+  type IFieldProps,
 } from '@formily/core';
-import {
-  assertRuleRef, isEmpty, REQUIRED_MESSAGE, toRuleValue, validateAll, VALIDATION_DELAY_MS, type RuleRef,
-} from '../../../validators';
+import { assertRuleRef, isEmpty, REQUIRED_MESSAGE, toRuleValue, validateAll, VALIDATION_DELAY_MS, type RuleRef } from '../../../validators';
 
 export { VALIDATION_DELAY_MS };
 

@@ -39,7 +39,8 @@ interface Options {
 }
 
 /** A form or wizard screen's own initial values for new records. */
-const screenValues = (screen: ScreenBundle['screen']): Record<string, unknown> => ('initialValues' in screen && screen.initialValues ? screen.initialValues : {});
+const screenValues = (screen: ScreenBundle['screen']): Record<string, unknown> =>
+  'initialValues' in screen && screen.initialValues ? screen.initialValues : {};
 
 /**
  * Brings the first field showing an error into view and puts the cursor in it, after the form has

@@ -53,7 +53,16 @@ function AreaCascaderInput({ value, onChange, dataSource = [], placeholder, allo
 }
 
 function AreaText({ value, dataSource = [] }: AreaProps) {
-  return <PreviewText.Input value={codePath(dataSource, value).map((i) => i.label).join(' / ') || (value ?? '')} />;
+  return (
+    <PreviewText.Input
+      value={
+        codePath(dataSource, value)
+          .map((i) => i.label)
+          .join(' / ') ||
+        (value ?? '')
+      }
+    />
+  );
 }
 
 export const AreaCascader = connect(AreaCascaderInput, mapReadPretty(AreaText));

@@ -46,14 +46,29 @@ export function useColumnSettings(screenId: string, columns: readonly { name: st
             {labelOf(name)}
           </Checkbox>
           <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`上移${labelOf(name)}`} disabled={i === 0} onClick={() => move(i, -1)} />
-          <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={`下移${labelOf(name)}`} disabled={i === ordered.length - 1} onClick={() => move(i, 1)} />
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={`下移${labelOf(name)}`}
+            disabled={i === ordered.length - 1}
+            onClick={() => move(i, 1)}
+          />
         </div>
       ))}
       <Divider style={{ margin: '8px 0' }} />
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <Space size={4}>
           <Typography.Text type="secondary">行高</Typography.Text>
-          <Segmented<Density> size="small" value={density} onChange={setDensity} options={[{ value: 'middle', label: '默认' }, { value: 'small', label: '紧凑' }]} />
+          <Segmented<Density>
+            size="small"
+            value={density}
+            onChange={setDensity}
+            options={[
+              { value: 'middle', label: '默认' },
+              { value: 'small', label: '紧凑' },
+            ]}
+          />
         </Space>
         <Button
           type="link"

@@ -34,7 +34,15 @@ export function compareLines({ resource, dicts }: Pick<ScreenBundle, 'resource' 
   });
 }
 
-export default function CompareDialog({ bundle, rows, onClose }: { bundle: ScreenBundle; rows: readonly [RecordData, RecordData] | null; onClose: () => void }) {
+export default function CompareDialog({
+  bundle,
+  rows,
+  onClose,
+}: {
+  bundle: ScreenBundle;
+  rows: readonly [RecordData, RecordData] | null;
+  onClose: () => void;
+}) {
   const [onlyDiff, setOnlyDiff] = useState(true);
   const lines = useMemo(() => (rows ? compareLines(bundle, rows) : []), [bundle, rows]);
   const title = refLabelOf(bundle.resource);

@@ -33,7 +33,15 @@ function inputOf(spec: FilterSpec): ReactNode {
         />
       );
     case 'area':
-      return <Cascader allowClear changeOnSelect placeholder={placeholder ?? '全部'} options={spec.codes} fieldNames={{ label: 'label', value: 'value', children: 'children' }} />;
+      return (
+        <Cascader
+          allowClear
+          changeOnSelect
+          placeholder={placeholder ?? '全部'}
+          options={spec.codes}
+          fieldNames={{ label: 'label', value: 'value', children: 'children' }}
+        />
+      );
     case 'bool':
       return (
         <Select
@@ -119,7 +127,8 @@ export default function FilterBar({ screenId, specs, values, onSearch, onReset }
     setOpen(!expanded);
   };
   // A folded filter set to other than its default (a restored, bookmarked or back-navigated list) opens the fold.
-  const foldedValue = foldable && specs.slice(COLLAPSED_COUNT).some((spec) => hasValue(values[spec.name]) && JSON.stringify(values[spec.name]) !== JSON.stringify(spec.initial));
+  const foldedValue =
+    foldable && specs.slice(COLLAPSED_COUNT).some((spec) => hasValue(values[spec.name]) && JSON.stringify(values[spec.name]) !== JSON.stringify(spec.initial));
   useEffect(() => {
     if (foldedValue) setExpanded(true);
   }, [foldedValue]);

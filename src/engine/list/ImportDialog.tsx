@@ -123,14 +123,7 @@ export default function ImportDialog({ open, resource, screenId, title, onClose 
             </Button>
           )}
         </Typography.Paragraph>
-        <Upload.Dragger
-          accept={XLSX_TYPES}
-          multiple={false}
-          maxCount={1}
-          disabled={busy}
-          showUploadList={false}
-          beforeUpload={choose}
-        >
+        <Upload.Dragger accept={XLSX_TYPES} multiple={false} maxCount={1} disabled={busy} showUploadList={false} beforeUpload={choose}>
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>

@@ -89,7 +89,14 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const tableCols: NonNullable<TableProps<RecordData>['columns']> = tableColumns(visibleColumns, {
     sort: state.sort,
     // `toId`: another field's value is the id the route opens (a row's unit, say); none, no link.
-    linkOf: (spec, row) => (spec.item.to ? (spec.item.toId ? (row[spec.item.toId] ? `${spec.item.to}?id=${encodeURIComponent(String(row[spec.item.toId]))}` : undefined) : `${spec.item.to}?id=${encodeURIComponent(rowKey(row))}`) : detailOr(row)),
+    linkOf: (spec, row) =>
+      spec.item.to
+        ? spec.item.toId
+          ? row[spec.item.toId]
+            ? `${spec.item.to}?id=${encodeURIComponent(String(row[spec.item.toId]))}`
+            : undefined
+          : `${spec.item.to}?id=${encodeURIComponent(rowKey(row))}`
+        : detailOr(row),
     filterBy: (spec, value) => {
       const filter = specs.find((f) => f.name === spec.name);
       if (filter) setState({ ...state, filters: { ...state.filters, [filter.name]: filter.input === 'codes' ? [value] : value }, pageNo: 1 });
@@ -150,7 +157,13 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
     }
     if (t.action === 'compare') {
       return [
-        <Button key="compare" icon={<DiffOutlined />} disabled={selected.length !== 2} title="勾选两条记录后对比" onClick={() => setComparing([selected[0], selected[1]])}>
+        <Button
+          key="compare"
+          icon={<DiffOutlined />}
+          disabled={selected.length !== 2}
+          title="勾选两条记录后对比"
+          onClick={() => setComparing([selected[0], selected[1]])}
+        >
           {t.label ?? '对比'}
         </Button>,
       ];
@@ -275,7 +288,10 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
 function measureRowUnfocusable(ref: { nativeElement: HTMLDivElement } | null): (() => void) | undefined {
   const table = ref?.nativeElement;
   if (!table) return undefined;
-  const mute = () => table.querySelectorAll<HTMLElement>('[aria-hidden="true"] input, [aria-hidden="true"] button, [aria-hidden="true"] [tabindex]').forEach((el) => (el.tabIndex = -1));
+  const mute = () =>
+    table
+      .querySelectorAll<HTMLElement>('[aria-hidden="true"] input, [aria-hidden="true"] button, [aria-hidden="true"] [tabindex]')
+      .forEach((el) => (el.tabIndex = -1));
   mute();
   const observer = new MutationObserver(mute);
   observer.observe(table, { childList: true, subtree: true });

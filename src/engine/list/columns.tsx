@@ -57,10 +57,14 @@ export const CELL_RENDERERS: Readonly<Record<RenderKind, CellRenderer>> = {
     const ref = refName(spec, value);
     if (ref) return ref;
     const s = formatValue(spec.field, spec.codes, value);
-    return s === '' ? EMPTY_TEXT : (
+    return s === '' ? (
+      EMPTY_TEXT
+    ) : (
       <Tooltip title={s} placement="topLeft">
         {/* Held to the column's width: the table sizes to its content (max-content), which a long value would otherwise widen. */}
-        <span style={spec.item.width ? { display: 'block', maxWidth: spec.item.width - 16, overflow: 'hidden', textOverflow: 'ellipsis' } : undefined}>{s}</span>
+        <span style={spec.item.width ? { display: 'block', maxWidth: spec.item.width - 16, overflow: 'hidden', textOverflow: 'ellipsis' } : undefined}>
+          {s}
+        </span>
       </Tooltip>
     );
   },
@@ -71,7 +75,10 @@ export const CELL_RENDERERS: Readonly<Record<RenderKind, CellRenderer>> = {
     return (
       <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{s}</span>} placement="topLeft" overlayStyle={{ maxWidth: 560 }}>
         {/* A set width: the table sizes to its content (max-content), which a paragraph would otherwise stretch to its longest line. */}
-        <Typography.Paragraph ellipsis={{ rows: 3 }} style={{ whiteSpace: 'pre-line', wordBreak: 'break-all', marginBottom: 0, width: Math.max(120, (spec.item.width ?? 280) - 16) }}>
+        <Typography.Paragraph
+          ellipsis={{ rows: 3 }}
+          style={{ whiteSpace: 'pre-line', wordBreak: 'break-all', marginBottom: 0, width: Math.max(120, (spec.item.width ?? 280) - 16) }}
+        >
           {s}
         </Typography.Paragraph>
       </Tooltip>

@@ -47,7 +47,9 @@ function inputOf(field: Field, codes: readonly CodeItem[], op: string | undefine
 
 export function filterSpecs({ screen, resource, dicts }: Pick<ScreenBundle, 'resource' | 'dicts'> & { screen: Pick<ListScreen, 'filters'> }): FilterSpec[] {
   // A resource with read marks: every list of it can keep the rows the user has not opened.
-  const unread: FilterSpec[] = resource.readMarks ? [{ name: UNREAD_PARAM, label: '只看未读', field: { type: 'bool', label: '只看未读' }, input: 'bool', range: false, codes: [] }] : [];
+  const unread: FilterSpec[] = resource.readMarks
+    ? [{ name: UNREAD_PARAM, label: '只看未读', field: { type: 'bool', label: '只看未读' }, input: 'bool', range: false, codes: [] }]
+    : [];
   return [...listedSpecs(screen, resource, dicts), ...unread];
 }
 
@@ -155,7 +157,8 @@ export function filterValuesFromSearch(specs: readonly FilterSpec[], search: URL
     if (spec.range) {
       const from = search.get(spec.name + GTE) || null;
       const to = search.get(spec.name + LTE) || null;
-      if (from !== null || to !== null) values[spec.name] = [from === null ? undefined : parseScalar(spec, from), to === null ? undefined : parseScalar(spec, to)];
+      if (from !== null || to !== null)
+        values[spec.name] = [from === null ? undefined : parseScalar(spec, from), to === null ? undefined : parseScalar(spec, to)];
     } else if (spec.input === 'codes') {
       const all = search.getAll(spec.name).filter(Boolean);
       if (all.length) values[spec.name] = all;

@@ -22,7 +22,8 @@ export function sameAsValidator(sameAs: NonNullable<FieldItem['sameAs']>) {
   const message = sameAs.message ?? SAME_AS_MESSAGE;
   return {
     triggerType: 'onBlur' as const,
-    validator: (value: unknown, _rule: unknown, ctx: { form?: { values?: Record<string, unknown> } }) => (differs(value, ctx.form?.values?.[sameAs.field]) ? message : ''),
+    validator: (value: unknown, _rule: unknown, ctx: { form?: { values?: Record<string, unknown> } }) =>
+      differs(value, ctx.form?.values?.[sameAs.field]) ? message : '',
   };
 }
 

@@ -21,7 +21,11 @@ export function fillTemplate(template: string, values: Readonly<Record<string, u
  * A send call of the named fields: the path with their values in its placeholders, the body with
  * the values of those the path does not name.
  */
-export function callOf(template: string, fields: readonly string[], values: Readonly<Record<string, unknown>>): { path: string; body: Record<string, unknown> } {
+export function callOf(
+  template: string,
+  fields: readonly string[],
+  values: Readonly<Record<string, unknown>>,
+): { path: string; body: Record<string, unknown> } {
   const named = new Set(placeholdersOf(template));
   const body = Object.fromEntries(fields.filter((f) => !named.has(f)).map((f) => [f, typeof values[f] === 'string' ? values[f].trim() : values[f]]));
   return { path: fillTemplate(template, values), body };

@@ -80,7 +80,18 @@ export default function Playground(props: PlaygroundProps) {
             style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 }}
           />
         </Card>
-        <Card title={<Space>检查结果 <Tag color={result.errors.length || result.parseError ? 'error' : 'success'}>{result.parseError ? 'JSON 错误' : `${result.errors.length} 个问题`}</Tag></Space>} size="small" style={{ marginTop: 16 }}>
+        <Card
+          title={
+            <Space>
+              检查结果{' '}
+              <Tag color={result.errors.length || result.parseError ? 'error' : 'success'}>
+                {result.parseError ? 'JSON 错误' : `${result.errors.length} 个问题`}
+              </Tag>
+            </Space>
+          }
+          size="small"
+          style={{ marginTop: 16 }}
+        >
           {result.parseError ? (
             <Typography.Text type="danger">{result.parseError}</Typography.Text>
           ) : (
@@ -89,7 +100,11 @@ export default function Playground(props: PlaygroundProps) {
               className="schema-playground__errors"
               locale={{ emptyText: '没有发现问题' }}
               dataSource={result.errors}
-              renderItem={(d) => <List.Item><Typography.Text code>{formatDiagnostic(d)}</Typography.Text></List.Item>}
+              renderItem={(d) => (
+                <List.Item>
+                  <Typography.Text code>{formatDiagnostic(d)}</Typography.Text>
+                </List.Item>
+              )}
             />
           )}
         </Card>
@@ -102,7 +117,9 @@ export default function Playground(props: PlaygroundProps) {
             </RenderBoundary>
           </EngineProvider>
         ) : (
-          <Card><Empty description="修正左侧的问题后显示预览" /></Card>
+          <Card>
+            <Empty description="修正左侧的问题后显示预览" />
+          </Card>
         )}
       </Col>
     </Row>

@@ -52,7 +52,8 @@ export async function loadScreenBundle(registry: SchemaRegistry, screenId: strin
   const resource = screen.kind === 'form' ? screenResource(screen, named) : named!;
   const resources = new Map<string, Resource>();
   if (screen.kind === 'stats') {
-    for (const chart of screen.charts ?? []) if (chart.resource && !resources.has(chart.resource)) resources.set(chart.resource, await registry.resource(chart.resource));
+    for (const chart of screen.charts ?? [])
+      if (chart.resource && !resources.has(chart.resource)) resources.set(chart.resource, await registry.resource(chart.resource));
   }
   const pending = [resource, ...resources.values()];
   while (pending.length) {

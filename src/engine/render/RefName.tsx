@@ -11,7 +11,12 @@ export const refLabelText = (label: string | null | undefined): string => label 
 
 export function RefName({ resource, id }: { resource: string; id: string }): ReactNode {
   const label = useRefLabel(resource, id);
-  if (label === undefined) return <Typography.Text type="secondary" aria-busy>…</Typography.Text>;
+  if (label === undefined)
+    return (
+      <Typography.Text type="secondary" aria-busy>
+        …
+      </Typography.Text>
+    );
   if (label === null) {
     return (
       <Tooltip title={`编号 ${id}`}>

@@ -9,7 +9,39 @@ import { emptyTextOf } from './empty';
 import type { Field } from '../../schema/types';
 import './rich-text.css';
 
-const ALLOWED = { ALLOWED_TAGS: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span'], ALLOWED_ATTR: ['href', 'target', 'rel', 'start', 'colspan', 'rowspan'] };
+const ALLOWED = {
+  ALLOWED_TAGS: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'hr',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'span',
+  ],
+  ALLOWED_ATTR: ['href', 'target', 'rel', 'start', 'colspan', 'rowspan'],
+};
 
 /** `html` reduced to the formatting the server keeps. */
 export const cleanHtml = (html: string): string => DOMPurify.sanitize(html, ALLOWED);
@@ -21,7 +53,10 @@ const decodeEntities = (text: string) => text.replace(/&(nbsp|lt|gt|quot|#39|amp
 export function richTextPlain(html: unknown): string {
   if (typeof html !== 'string' || html === '') return '';
   const spaced = html.replace(/<\/(p|h[1-6]|li|blockquote|tr|pre)>|<br\s*\/?>/gi, ' $&');
-  if (typeof DOMParser === 'undefined') return decodeEntities(spaced.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+  if (typeof DOMParser === 'undefined')
+    return decodeEntities(spaced.replace(/<[^>]*>/g, ''))
+      .replace(/\s+/g, ' ')
+      .trim();
   return (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 

@@ -39,7 +39,10 @@ const TEXT_OF: Partial<Record<FieldType, (value: unknown, codes: readonly CodeIt
   datetime: formatDateTime,
   money: formatMoney,
   bool: (value) => (value === true || value === 'true' ? '是' : '否'),
-  area: (value, codes) => codePath(codes, value).map((i) => i.label).join(' / ') || String(value),
+  area: (value, codes) =>
+    codePath(codes, value)
+      .map((i) => i.label)
+      .join(' / ') || String(value),
   attachment: (value) => (value as AttachmentValue[]).map((a) => a.name).join('、'),
   richText: richTextPlain,
 };
@@ -105,7 +108,17 @@ export function AttachmentLinks({ value }: { value: unknown }): ReactNode {
  * A rendered date of a `deadline` field, coloured: red once passed, orange when due soon, with the
  * days in a tooltip (and for screen readers); unchanged otherwise.
  */
-export function DeadlineMark({ field, value, record, children }: { field: Field; value: unknown; record?: Readonly<Record<string, unknown>>; children: ReactNode }): ReactNode {
+export function DeadlineMark({
+  field,
+  value,
+  record,
+  children,
+}: {
+  field: Field;
+  value: unknown;
+  record?: Readonly<Record<string, unknown>>;
+  children: ReactNode;
+}): ReactNode {
   const due = field.deadline ? deadlineState(field, value, record) : undefined;
   if (!due) return children;
   return (
@@ -118,7 +131,17 @@ export function DeadlineMark({ field, value, record, children }: { field: Field;
 }
 
 /** A value as it reads in a detail view (`record`: its row, for a deadline's condition). */
-export function DisplayValue({ field, codes, value, record }: { field: Field; codes: readonly CodeItem[]; value: unknown; record?: Readonly<Record<string, unknown>> }): ReactNode {
+export function DisplayValue({
+  field,
+  codes,
+  value,
+  record,
+}: {
+  field: Field;
+  codes: readonly CodeItem[];
+  value: unknown;
+  record?: Readonly<Record<string, unknown>>;
+}): ReactNode {
   if (field.type === 'attachment') return <AttachmentLinks value={value} />;
   if (field.type === 'richText') return <RichTextView value={value} field={field} />;
   if (field.type === 'ref' && field.ref && typeof value === 'string' && value) return <RefName resource={field.ref} id={value} />;

@@ -8,14 +8,44 @@ import { Card, Segmented, Skeleton, Table, theme } from 'antd';
 import type { GlobalToken } from 'antd';
 import { lazy, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { barHeight, barOption, stackedLegendHeight, describeRateTrend, describeTrend, donutOption, lineOption, rateBarOption, rateLineOption, stackedBarOption, type TrendLine } from './chart-options';
+import {
+  barHeight,
+  barOption,
+  stackedLegendHeight,
+  describeRateTrend,
+  describeTrend,
+  donutOption,
+  lineOption,
+  rateBarOption,
+  rateLineOption,
+  stackedBarOption,
+  type TrendLine,
+} from './chart-options';
 import type { ChartPick } from './EChart';
-import { describeChart, describeRates, describeStacked, percent, rateText, sliceColors, slices, type ChartDatum, type RateDatum, type RatePoint, type StackedData } from './stats';
+import {
+  describeChart,
+  describeRates,
+  describeStacked,
+  percent,
+  rateText,
+  sliceColors,
+  slices,
+  type ChartDatum,
+  type RateDatum,
+  type RatePoint,
+  type StackedData,
+} from './stats';
 
 const EChart = lazy(() => import('./EChart'));
 
 /** antd Tag status colours (a dictionary's `color` may name one) as theme tokens. */
-const STATUS_TOKENS: Record<string, keyof GlobalToken> = { success: 'colorSuccess', processing: 'colorPrimary', warning: 'colorWarning', error: 'colorError', default: 'colorTextQuaternary' };
+const STATUS_TOKENS: Record<string, keyof GlobalToken> = {
+  success: 'colorSuccess',
+  processing: 'colorPrimary',
+  warning: 'colorWarning',
+  error: 'colorError',
+  default: 'colorTextQuaternary',
+};
 
 /** A colour name (antd preset, Tag status or #rrggbb) as a CSS colour of the current theme. */
 function cssColor(token: GlobalToken, name: string): string {
@@ -32,7 +62,19 @@ function Lazy({ height, children }: { height: number; children: ReactNode }) {
 export type ChartViewMode = 'chart' | 'table';
 
 /** A chart's card with its 图表 / 表格 switch; `bodyStyle` styles the card's body. */
-export function ChartFrame({ title, view, onView, bodyStyle, children }: { title: string; view: ChartViewMode; onView: (view: ChartViewMode) => void; bodyStyle?: CSSProperties; children: ReactNode }) {
+export function ChartFrame({
+  title,
+  view,
+  onView,
+  bodyStyle,
+  children,
+}: {
+  title: string;
+  view: ChartViewMode;
+  onView: (view: ChartViewMode) => void;
+  bodyStyle?: CSSProperties;
+  children: ReactNode;
+}) {
   return (
     <Card
       size="small"
@@ -97,7 +139,12 @@ export function StackedChart({ title, data, onPick }: { title: string; data: Sta
   const { token } = theme.useToken();
   const clickable = onPick !== undefined;
   const option = useMemo(
-    () => stackedBarOption(data, { primary: token.colorPrimary, text: token.colorText, textSecondary: token.colorTextSecondary, series: seriesColors(token, data) }, { clickable }),
+    () =>
+      stackedBarOption(
+        data,
+        { primary: token.colorPrimary, text: token.colorText, textSecondary: token.colorTextSecondary, series: seriesColors(token, data) },
+        { clickable },
+      ),
     [token, data, clickable],
   );
   const height = barHeight(data.bars.length) + stackedLegendHeight(data);
@@ -113,7 +160,10 @@ export function StackedChart({ title, data, onPick }: { title: string; data: Sta
 export function RateChart({ title, data, onPick }: { title: string; data: readonly RateDatum[]; onPick?: (datum: RateDatum) => void }) {
   const { token } = theme.useToken();
   const clickable = onPick !== undefined;
-  const option = useMemo(() => rateBarOption(data, { primary: token.colorPrimary, text: token.colorText, textSecondary: token.colorTextSecondary }, { clickable }), [token, data, clickable]);
+  const option = useMemo(
+    () => rateBarOption(data, { primary: token.colorPrimary, text: token.colorText, textSecondary: token.colorTextSecondary }, { clickable }),
+    [token, data, clickable],
+  );
   const height = barHeight(data.length);
   const pick = onPick && (({ dataIndex }: ChartPick) => data[dataIndex] && onPick(data[dataIndex]));
   return (
@@ -149,7 +199,19 @@ export function TrendChart({ title, lines }: { title: string; lines: readonly Tr
 }
 
 /** Every value as a table row, with the total: a group chart's text alternative. */
-export function ChartTable({ title, data, total, groupLabel, hrefOf }: { title: string; data: readonly ChartDatum[]; total: number; groupLabel: string; hrefOf?: (datum: ChartDatum) => string | undefined }) {
+export function ChartTable({
+  title,
+  data,
+  total,
+  groupLabel,
+  hrefOf,
+}: {
+  title: string;
+  data: readonly ChartDatum[];
+  total: number;
+  groupLabel: string;
+  hrefOf?: (datum: ChartDatum) => string | undefined;
+}) {
   return (
     <Table<ChartDatum>
       size="small"
@@ -189,13 +251,26 @@ export function TrendTable({ title, lines }: { title: string; lines: readonly Tr
       aria-label={title}
       dataSource={rows}
       scroll={{ y: 260 }}
-      columns={[{ key: 'month', dataIndex: 'month', title: '月份' }, ...lines.map((l, j) => ({ key: `l${j}`, dataIndex: `l${j}`, title: l.label, align: 'right' as const }))]}
+      columns={[
+        { key: 'month', dataIndex: 'month', title: '月份' },
+        ...lines.map((l, j) => ({ key: `l${j}`, dataIndex: `l${j}`, title: l.label, align: 'right' as const })),
+      ]}
     />
   );
 }
 
 /** A stacked chart's text alternative: a row per bar, a column per stack value, and 合计 (cells link to their rows). */
-export function StackedTable({ title, data, groupLabel, hrefOf }: { title: string; data: StackedData; groupLabel: string; hrefOf?: (bar: number, series?: number) => string | undefined }) {
+export function StackedTable({
+  title,
+  data,
+  groupLabel,
+  hrefOf,
+}: {
+  title: string;
+  data: StackedData;
+  groupLabel: string;
+  hrefOf?: (bar: number, series?: number) => string | undefined;
+}) {
   const rows = data.bars.map((bar, j) => ({ key: bar.key, j, label: bar.label, total: bar.count }));
   const sums = data.series.map((_, i) => data.counts[i].reduce((a, b) => a + b, 0));
   return (
@@ -217,7 +292,13 @@ export function StackedTable({ title, data, groupLabel, hrefOf }: { title: strin
             return count > 0 ? linked(count, hrefOf?.(row.j, i)) : <span style={{ color: 'rgba(0,0,0,0.25)' }}>0</span>;
           },
         })),
-        { key: 'total', dataIndex: 'total', title: '合计', align: 'right' as const, render: (total: number, row: (typeof rows)[number]) => <b>{linked(total, hrefOf?.(row.j))}</b> },
+        {
+          key: 'total',
+          dataIndex: 'total',
+          title: '合计',
+          align: 'right' as const,
+          render: (total: number, row: (typeof rows)[number]) => <b>{linked(total, hrefOf?.(row.j))}</b>,
+        },
       ]}
       summary={() => (
         <Table.Summary.Row>
@@ -237,7 +318,19 @@ export function StackedTable({ title, data, groupLabel, hrefOf }: { title: strin
 }
 
 /** A rate chart's text alternative: a row per value with its share and both numbers (linking to the matching rows). */
-export function RateTable({ title, data, groupLabel, rateLabel, hrefOf }: { title: string; data: readonly RateDatum[]; groupLabel: string; rateLabel: string; hrefOf?: (datum: RateDatum) => string | undefined }) {
+export function RateTable({
+  title,
+  data,
+  groupLabel,
+  rateLabel,
+  hrefOf,
+}: {
+  title: string;
+  data: readonly RateDatum[];
+  groupLabel: string;
+  rateLabel: string;
+  hrefOf?: (datum: RateDatum) => string | undefined;
+}) {
   const part = data.reduce((sum, d) => sum + d.part, 0);
   const whole = data.reduce((sum, d) => sum + d.whole, 0);
   return (

@@ -72,7 +72,10 @@ export function describeFlowTimes(title: string, rows: readonly FlowTimesRow[]):
 }
 
 /** Horizontal bars, two per resource (average, 90th percentile), in the table's order from the top. */
-export function flowTimesOption(rows: readonly FlowTimesRow[], colors: { average: string; p90: string; text: string; textSecondary: string }): EChartsCoreOption {
+export function flowTimesOption(
+  rows: readonly FlowTimesRow[],
+  colors: { average: string; p90: string; text: string; textSecondary: string },
+): EChartsCoreOption {
   const bar = (name: string, color: string, key: 'avgDays' | 'p90Days') => ({
     type: 'bar',
     name,
@@ -88,7 +91,13 @@ export function flowTimesOption(rows: readonly FlowTimesRow[], colors: { average
     legend: { top: 0, right: 0, textStyle: { color: colors.text } },
     grid: { left: 8, right: 40, top: 28, bottom: 4, containLabel: true },
     xAxis: { type: 'value', name: '天', nameTextStyle: { color: colors.textSecondary }, splitLine: { lineStyle: { type: 'dashed' } } },
-    yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.title), axisTick: { show: false }, axisLabel: { width: 112, overflow: 'truncate', color: colors.text } },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: rows.map((r) => r.title),
+      axisTick: { show: false },
+      axisLabel: { width: 112, overflow: 'truncate', color: colors.text },
+    },
     series: [bar('平均用时', colors.average, 'avgDays'), bar('90%用时', colors.p90, 'p90Days')],
   };
 }
@@ -108,7 +117,12 @@ export default function FlowTimesCard({ flowTimes }: { flowTimes: StatsFlowTimes
     setSpaced(above != null);
   }, []);
   const months = (flowTimes.months as readonly [number, number] | undefined) ?? DEFAULT_MONTHS;
-  const { data: rows, error, isLoading, mutate } = useSWR(
+  const {
+    data: rows,
+    error,
+    isLoading,
+    mutate,
+  } = useSWR(
     ['engine', 'flow-times', cacheScope, JSON.stringify({ resources: flowTimes.resources, months })],
     async () => {
       const read = dataProvider.flowTimes?.bind(dataProvider);
@@ -138,7 +152,14 @@ export default function FlowTimesCard({ flowTimes }: { flowTimes: StatsFlowTimes
   else content = <FlowTimesBody title={flowTimes.title} rows={rows} token={token} />;
 
   return (
-    <Card ref={ref} size="small" title={flowTimes.title} className="engine-flow-times" style={spaced ? { marginTop: 16 } : undefined} styles={{ body: { padding: 16 } }}>
+    <Card
+      ref={ref}
+      size="small"
+      title={flowTimes.title}
+      className="engine-flow-times"
+      style={spaced ? { marginTop: 16 } : undefined}
+      styles={{ body: { padding: 16 } }}
+    >
       {content}
     </Card>
   );

@@ -25,9 +25,35 @@ import type { ScreenBundle } from '../registry/registry';
 import type { StatsCard, StatsChart, StatsScreen as StatsScreenSchema } from '../../schema/types';
 import { LoadFailed, ScreenCard } from '../ui';
 import FlowTimesCard from './FlowTimes';
-import { ChartFrame, ChartTable, GroupChart, RateChart, RateTable, RateTrendChart, RateTrendTable, StackedChart, StackedTable, TrendChart, TrendTable, type ChartViewMode as View } from './ChartView';
+import {
+  ChartFrame,
+  ChartTable,
+  GroupChart,
+  RateChart,
+  RateTable,
+  RateTrendChart,
+  RateTrendTable,
+  StackedChart,
+  StackedTable,
+  TrendChart,
+  TrendTable,
+  type ChartViewMode as View,
+} from './ChartView';
 import type { TrendLine } from './chart-options';
-import { chartData, codedParams, drillParams, hrefWith, narrow, paramsOf, rateData, ratePoints, searchOf, stackedData, type Params, type RatePoint } from './stats';
+import {
+  chartData,
+  codedParams,
+  drillParams,
+  hrefWith,
+  narrow,
+  paramsOf,
+  rateData,
+  ratePoints,
+  searchOf,
+  stackedData,
+  type Params,
+  type RatePoint,
+} from './stats';
 
 export default function StatsScreen({ bundle }: ScreenComponentProps) {
   const screen = bundle.screen as StatsScreenSchema;
@@ -39,7 +65,10 @@ export default function StatsScreen({ bundle }: ScreenComponentProps) {
   const params = useMemo(() => filterParams(specs, values), [specs, values]);
   const onSearch = (next: FilterValues) => setSearch(searchOf(filterParams(specs, next)));
   // A table's first column is named as the screen's filter on that field names it (e.g. 区县), else by the field.
-  const labels = useMemo(() => new Map((screen.filters ?? []).flatMap((f) => (typeof f === 'object' && 'label' in f && f.label ? [[f.field, f.label] as const] : []))), [screen.filters]);
+  const labels = useMemo(
+    () => new Map((screen.filters ?? []).flatMap((f) => (typeof f === 'object' && 'label' in f && f.label ? [[f.field, f.label] as const] : []))),
+    [screen.filters],
+  );
 
   return (
     <ScreenCard
@@ -57,7 +86,12 @@ export default function StatsScreen({ bundle }: ScreenComponentProps) {
         <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
           {screen.cards.map((card, i) => (
             <Col key={i} flex="1 1 200px">
-              <NumberCard resource={resource.name} card={card} params={narrow(params, card.where, coded)} linkParams={narrow(params, card.where, coded) ?? params} />
+              <NumberCard
+                resource={resource.name}
+                card={card}
+                params={narrow(params, card.where, coded)}
+                linkParams={narrow(params, card.where, coded) ?? params}
+              />
             </Col>
           ))}
         </Row>
@@ -122,7 +156,21 @@ function useDrill(chart: StatsChart, filters: Params, coded: ReadonlySet<string>
 }
 
 /** Counts per value of a field, as bars, stacked bars or a donut, or shares (`rate`) as bars; or as a table. */
-function ChartCard({ bundle, chart, params, filters, coded, labels }: { bundle: ScreenBundle; chart: StatsChart; params: Params | null; filters: Params; coded: ReadonlySet<string>; labels: ReadonlyMap<string, string> }) {
+function ChartCard({
+  bundle,
+  chart,
+  params,
+  filters,
+  coded,
+  labels,
+}: {
+  bundle: ScreenBundle;
+  chart: StatsChart;
+  params: Params | null;
+  filters: Params;
+  coded: ReadonlySet<string>;
+  labels: ReadonlyMap<string, string>;
+}) {
   const [view, setView] = useState<View>('chart');
   const props = { bundle, chart, params, filters, coded, view, groupLabel: labels.get(chart.groupBy) ?? fieldOf(bundle.resource, chart.groupBy).label };
   const body = chart.stackBy ? <StackedBody {...props} /> : chart.rate ? <RateBody {...props} /> : <GroupBody {...props} />;
@@ -165,7 +213,8 @@ function GroupBody({ bundle, chart, params, filters, coded, view, groupLabel }: 
   const hrefOf = (key: string) => drill(result?.groups?.find((g) => String(g.value) === key)?.value ?? null);
   const wait = pending(params, error, result !== undefined, isLoading, data.length === 0 || total === 0, () => void mutate());
   if (wait) return wait;
-  if (view === 'table') return <ChartTable title={chart.title} data={data} total={total} groupLabel={groupLabel} hrefOf={chart.link ? (d) => hrefOf(d.key) : undefined} />;
+  if (view === 'table')
+    return <ChartTable title={chart.title} data={data} total={total} groupLabel={groupLabel} hrefOf={chart.link ? (d) => hrefOf(d.key) : undefined} />;
   const onPick = chart.link
     ? (d: { key: string }) => {
         const href = hrefOf(d.key);
@@ -183,7 +232,10 @@ function StackedBody({ bundle, chart, params, filters, coded, view, groupLabel }
   const field = fieldOf(resource, chart.groupBy);
   const stackField = fieldOf(resource, stackBy);
   const { data: result, error, isLoading, mutate } = useStats(resource.name, params && { filters: params, groupBy: chart.groupBy, stackBy });
-  const data = useMemo(() => stackedData(result, resource, chart.groupBy, field, stackBy, stackField, dicts), [result, resource, chart.groupBy, field, stackBy, stackField, dicts]);
+  const data = useMemo(
+    () => stackedData(result, resource, chart.groupBy, field, stackBy, stackField, dicts),
+    [result, resource, chart.groupBy, field, stackBy, stackField, dicts],
+  );
   const drill = useDrill(chart, filters, coded);
   const hrefOf = (bar: number, series?: number) => drill(data.bars[bar].value, series === undefined ? undefined : data.series[series].value);
   const wait = pending(params, error, result !== undefined, isLoading, data.bars.length === 0 || data.total === 0, () => void mutate());
@@ -208,7 +260,10 @@ function RateBody({ bundle, chart, params, filters, coded, view, groupLabel }: B
   const part = useStats(resource.name, partParams && { filters: partParams, groupBy: chart.groupBy });
   const noPart = partParams === null;
   const partResult = useMemo(() => (noPart ? { total: 0, groups: [] } : part.data), [noPart, part.data]);
-  const data = useMemo(() => (partResult ? rateData(whole.data, partResult, resource, chart.groupBy, field, dicts) : []), [whole.data, partResult, resource, chart.groupBy, field, dicts]);
+  const data = useMemo(
+    () => (partResult ? rateData(whole.data, partResult, resource, chart.groupBy, field, dicts) : []),
+    [whole.data, partResult, resource, chart.groupBy, field, dicts],
+  );
   const drill = useDrill(chart, filters, coded);
   const loaded = whole.data !== undefined && partResult !== undefined;
   const wait = pending(params, whole.error ?? part.error, loaded, whole.isLoading || part.isLoading, data.length === 0, () => {
@@ -217,7 +272,8 @@ function RateBody({ bundle, chart, params, filters, coded, view, groupLabel }: B
   });
   if (wait) return wait;
   const hrefOf = (d: { value: string | boolean | null; part: number }) => (d.part > 0 ? drill(d.value) : undefined);
-  if (view === 'table') return <RateTable title={chart.title} data={data} groupLabel={groupLabel} rateLabel={chart.label ?? '比率'} hrefOf={chart.link ? hrefOf : undefined} />;
+  if (view === 'table')
+    return <RateTable title={chart.title} data={data} groupLabel={groupLabel} rateLabel={chart.label ?? '比率'} hrefOf={chart.link ? hrefOf : undefined} />;
   const onPick = chart.link
     ? (d: { value: string | boolean | null; part: number }) => {
         const href = hrefOf(d);
@@ -254,8 +310,19 @@ function TrendCard({ bundle, chart, params: screenParams, coded }: { bundle: Scr
   );
   const rated = chart.rate !== undefined || chart.rateSum !== undefined;
   const rateFilters = chart.rate ? narrow(series[0].filters ?? params, chart.rate, coded) : series[0].filters;
-  const { data: lines, error, isLoading, mutate } = useSWR(
-    ['engine', 'stats-trend', cacheScope, resource.name, JSON.stringify({ series, months, sum, rateSum: chart.rateSum, rate: chart.rate && (series[0].filters ? rateFilters : null) })],
+  const {
+    data: lines,
+    error,
+    isLoading,
+    mutate,
+  } = useSWR(
+    [
+      'engine',
+      'stats-trend',
+      cacheScope,
+      resource.name,
+      JSON.stringify({ series, months, sum, rateSum: chart.rateSum, rate: chart.rate && (series[0].filters ? rateFilters : null) }),
+    ],
     () =>
       Promise.all(
         series.map(async (line): Promise<TrendLine> => {
@@ -268,13 +335,19 @@ function TrendCard({ bundle, chart, params: screenParams, coded }: { bundle: Scr
         .then(async (lines): Promise<TrendLine[]> => {
           if (!rated) return lines;
           // A rate line: the months' rows that also match `rate`, or the sums of `rateSum` (nothing when no code can match).
-          const part = rateFilters && series[0].filters ? await dataProvider.stats!(resource.name, { filters: rateFilters, groupBy: chart.groupBy, months, sum: chart.rateSum ?? sum }) : undefined;
+          const part =
+            rateFilters && series[0].filters
+              ? await dataProvider.stats!(resource.name, { filters: rateFilters, groupBy: chart.groupBy, months, sum: chart.rateSum ?? sum })
+              : undefined;
           return [lines[0], { label: RATE_PART, points: (part?.months ?? []).length > 0 ? part!.months! : lines[0].points.map((p) => ({ ...p, count: 0 })) }];
         })
         .catch((e) => Promise.reject(toEngineError(e))),
     { keepPreviousData: true },
   );
-  const rates: RatePoint[] | undefined = useMemo(() => (rated && lines && lines.length === 2 ? ratePoints(lines[0].points, lines[1].points) : undefined), [rated, lines]);
+  const rates: RatePoint[] | undefined = useMemo(
+    () => (rated && lines && lines.length === 2 ? ratePoints(lines[0].points, lines[1].points) : undefined),
+    [rated, lines],
+  );
 
   let content;
   if (error && !lines) content = <LoadFailed error={error} onRetry={() => void mutate()} />;

@@ -34,7 +34,13 @@ export function barOption(data: readonly ChartDatum[], colors: ChartColors, beha
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     grid: { left: 8, right: 72, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { type: 'dashed' } } },
-    yAxis: { type: 'category', inverse: true, data: data.map((d) => d.label), axisTick: { show: false }, axisLabel: { width: 140, overflow: 'truncate', color: colors.text } },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: data.map((d) => d.label),
+      axisTick: { show: false },
+      axisLabel: { width: 140, overflow: 'truncate', color: colors.text },
+    },
     series: [
       {
         type: 'bar',
@@ -42,7 +48,12 @@ export function barOption(data: readonly ChartDatum[], colors: ChartColors, beha
         barMaxWidth: 18,
         cursor: cursorOf(behaviour),
         itemStyle: { color: colors.primary, borderRadius: [0, 4, 4, 0] },
-        label: { show: true, position: 'right', color: colors.textSecondary, formatter: (p: { value: number; dataIndex: number }) => `${p.value}（${percent(data[p.dataIndex].share)}）` },
+        label: {
+          show: true,
+          position: 'right',
+          color: colors.textSecondary,
+          formatter: (p: { value: number; dataIndex: number }) => `${p.value}（${percent(data[p.dataIndex].share)}）`,
+        },
       },
     ],
   };
@@ -55,9 +66,37 @@ export function donutOption(data: readonly ChartDatum[], total: number, colors: 
     animation: false,
     color: colors.slices ? [...colors.slices] : undefined,
     tooltip: { trigger: 'item', formatter: (p: { name: string; value: number; percent: number }) => `${p.name}：${p.value}（${p.percent}%）` },
-    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle', width: '42%', textStyle: { color: colors.text, width: 120, overflow: 'truncate' }, formatter: (name: string) => `${name}  ${counts.get(name) ?? ''}` },
-    title: { text: String(total), subtext: '合计', left: '27%', top: '38%', textAlign: 'center', textStyle: { fontSize: 24, fontWeight: 600, color: colors.text }, subtextStyle: { color: colors.textSecondary }, itemGap: 4 },
-    series: [{ type: 'pie', cursor: cursorOf(behaviour), radius: ['48%', '72%'], center: ['28%', '50%'], avoidLabelOverlap: true, label: { show: false }, itemStyle: { borderColor: '#fff', borderWidth: 1 }, data: data.map((d) => ({ name: d.label, value: d.count })) }],
+    legend: {
+      type: 'scroll',
+      orient: 'vertical',
+      right: 0,
+      top: 'middle',
+      width: '42%',
+      textStyle: { color: colors.text, width: 120, overflow: 'truncate' },
+      formatter: (name: string) => `${name}  ${counts.get(name) ?? ''}`,
+    },
+    title: {
+      text: String(total),
+      subtext: '合计',
+      left: '27%',
+      top: '38%',
+      textAlign: 'center',
+      textStyle: { fontSize: 24, fontWeight: 600, color: colors.text },
+      subtextStyle: { color: colors.textSecondary },
+      itemGap: 4,
+    },
+    series: [
+      {
+        type: 'pie',
+        cursor: cursorOf(behaviour),
+        radius: ['48%', '72%'],
+        center: ['28%', '50%'],
+        avoidLabelOverlap: true,
+        label: { show: false },
+        itemStyle: { borderColor: '#fff', borderWidth: 1 },
+        data: data.map((d) => ({ name: d.label, value: d.count })),
+      },
+    ],
   };
 }
 
@@ -118,7 +157,9 @@ export function stackedBarOption(data: StackedData, colors: ChartColors & { seri
       axisPointer: { type: 'shadow' },
       formatter: (items: { dataIndex: number; seriesIndex: number; marker: string }[]) => {
         const j = items[0]?.dataIndex ?? 0;
-        const parts = items.filter((p) => p.seriesIndex < series.length && counts[p.seriesIndex][j] > 0).map((p) => `${p.marker}${series[p.seriesIndex].label}：${counts[p.seriesIndex][j]}`);
+        const parts = items
+          .filter((p) => p.seriesIndex < series.length && counts[p.seriesIndex][j] > 0)
+          .map((p) => `${p.marker}${series[p.seriesIndex].label}：${counts[p.seriesIndex][j]}`);
         return [`<b>${bars[j]?.label ?? ''}</b>`, ...parts, `合计：${bars[j]?.count ?? 0}`].join('<br/>');
       },
     },
@@ -155,10 +196,14 @@ export function stackedBarOption(data: StackedData, colors: ChartColors & { seri
 export function rateBarOption(data: readonly RateDatum[], colors: ChartColors, behaviour: ChartBehaviour = {}): EChartsCoreOption {
   return {
     animation: false,
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: (items: { dataIndex: number }[]) => {
-      const d = data[items[0]?.dataIndex ?? 0];
-      return d ? `${d.label}：${rateText(d.part, d.whole)}` : '';
-    } },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (items: { dataIndex: number }[]) => {
+        const d = data[items[0]?.dataIndex ?? 0];
+        return d ? `${d.label}：${rateText(d.part, d.whole)}` : '';
+      },
+    },
     grid: { left: 8, right: 112, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value', min: 0, max: 100, interval: 25, axisLabel: { formatter: '{value}%' }, splitLine: { lineStyle: { type: 'dashed' } } },
     yAxis: { type: 'category', inverse: true, data: data.map((d) => d.label), axisTick: { show: false }, axisLabel: categoryLabels(colors) },
@@ -169,7 +214,12 @@ export function rateBarOption(data: readonly RateDatum[], colors: ChartColors, b
         barMaxWidth: 18,
         cursor: cursorOf(behaviour),
         itemStyle: { color: colors.primary, borderRadius: [0, 4, 4, 0] },
-        label: { show: true, position: 'right', color: colors.textSecondary, formatter: (p: { dataIndex: number }) => rateText(data[p.dataIndex].part, data[p.dataIndex].whole) },
+        label: {
+          show: true,
+          position: 'right',
+          color: colors.textSecondary,
+          formatter: (p: { dataIndex: number }) => rateText(data[p.dataIndex].part, data[p.dataIndex].whole),
+        },
       },
     ],
   };

@@ -72,7 +72,9 @@ export function searchOf(params: Params): URLSearchParams {
  * mean today, so the list's date inputs can show them.
  */
 export function hrefWith(route: string, params: Params, today?: string): string {
-  const resolved = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => resolveRelativeDate(x, today)) : resolveRelativeDate(v, today)]));
+  const resolved = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => resolveRelativeDate(x, today)) : resolveRelativeDate(v, today)]),
+  );
   const query = searchOf(resolved).toString();
   return query ? `${route}${route.includes('?') ? '&' : '?'}${query}` : route;
 }
@@ -173,7 +175,14 @@ export interface RateDatum {
  * A rate chart's bars: per value of the denominator's groups (the chart's rows), the share that
  * also match the rate's filter (the numerator's groups), highest share first (then most rows).
  */
-export function rateData(whole: StatsResult | undefined, part: StatsResult | undefined, resource: Resource, name: string, field: Field, dicts: ReadonlyMap<string, Dict>): RateDatum[] {
+export function rateData(
+  whole: StatsResult | undefined,
+  part: StatsResult | undefined,
+  resource: Resource,
+  name: string,
+  field: Field,
+  dicts: ReadonlyMap<string, Dict>,
+): RateDatum[] {
   if (!whole?.groups) return [];
   const codes = codesOf(resource, name, field, dicts);
   const parts = new Map((part?.groups ?? []).map((g) => [String(g.value), g.count]));
@@ -226,7 +235,15 @@ export interface StackedData {
  * value in the server's order (its total largest first), one series per stack value (largest
  * overall first), labelled through the code lists, each series in its code's colour when it has one.
  */
-export function stackedData(result: StatsResult | undefined, resource: Resource, name: string, field: Field, stackName: string, stackField: Field, dicts: ReadonlyMap<string, Dict>): StackedData {
+export function stackedData(
+  result: StatsResult | undefined,
+  resource: Resource,
+  name: string,
+  field: Field,
+  stackName: string,
+  stackField: Field,
+  dicts: ReadonlyMap<string, Dict>,
+): StackedData {
   const empty: StackedData = { bars: [], series: [], counts: [], total: 0 };
   if (!result?.groups) return empty;
   const codes = codesOf(resource, name, field, dicts);
@@ -287,7 +304,9 @@ export function drillParams(
 /** A stacked chart's text: "标题：甲 5（A 3，B 2），乙 …，合计 7". */
 export function describeStacked(title: string, data: StackedData): string {
   if (data.bars.length === 0) return `${title}：暂无数据`;
-  const bars = data.bars.map((bar, j) => `${bar.label} ${bar.count}（${data.series.flatMap((s, i) => (data.counts[i][j] > 0 ? [`${s.label} ${data.counts[i][j]}`] : [])).join('，')}）`);
+  const bars = data.bars.map(
+    (bar, j) => `${bar.label} ${bar.count}（${data.series.flatMap((s, i) => (data.counts[i][j] > 0 ? [`${s.label} ${data.counts[i][j]}`] : [])).join('，')}）`,
+  );
   return `${title}：${bars.join('，')}，合计 ${data.total}`;
 }
 

@@ -59,7 +59,12 @@ export default function RegisterQueryPage(_props: PageProps) {
     <OpenPage title="注册进度查询">
       <Form form={query} layout="inline" onFinish={(v) => void search(v)} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="orgcode" rules={[required('请输入统一社会信用代码'), ruleOf('unifiedCreditCode')]}>
-          <Input placeholder="统一社会信用代码" maxLength={18} style={{ width: 200 }} onChange={(e) => query.setFieldValue('orgcode', e.target.value.toUpperCase())} />
+          <Input
+            placeholder="统一社会信用代码"
+            maxLength={18}
+            style={{ width: 200 }}
+            onChange={(e) => query.setFieldValue('orgcode', e.target.value.toUpperCase())}
+          />
         </Form.Item>
         <Form.Item name="smsCode" rules={[required('请输入短信验证码')]} style={{ width: 300 }}>
           <SmsCodeInput purpose="query" target={orgcode} />

@@ -41,7 +41,19 @@ export const required = (message: string): Rule => ({ required: true, whitespace
  * returns the path part (e.g. the credit code of a query) or null when the fields it needs are not
  * valid yet.
  */
-export function SmsCodeInput({ id, purpose, target, value, onChange }: { id?: string; purpose: string; target: () => Promise<string | null>; value?: string; onChange?: (v: string) => void }) {
+export function SmsCodeInput({
+  id,
+  purpose,
+  target,
+  value,
+  onChange,
+}: {
+  id?: string;
+  purpose: string;
+  target: () => Promise<string | null>;
+  value?: string;
+  onChange?: (v: string) => void;
+}) {
   const send = async () => {
     const t = await target();
     if (!t) return false;

@@ -18,7 +18,9 @@ export default function AccountDetailPage({ entry }: PageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = params.get('id') ?? '';
-  const account = useSWR<AccountDetail, ApiError>(id ? ['accounts:detail', id] : null, () => get<AccountDetail>(ACCOUNT_API.get, { params: { id }, silent: true }));
+  const account = useSWR<AccountDetail, ApiError>(id ? ['accounts:detail', id] : null, () =>
+    get<AccountDetail>(ACCOUNT_API.get, { params: { id }, silent: true }),
+  );
   const [busy, setBusy] = useState(false);
   const titles = useMemo(() => new Map(shellEntries.flatMap((e) => (e.access ?? []).map((a) => [a, e.title] as const))), []);
 
@@ -36,7 +38,10 @@ export default function AccountDetailPage({ entry }: PageProps) {
   };
 
   if (!id) return <Alert type="warning" showIcon message="未指定账号" />;
-  if (account.error) return <Alert type="error" showIcon message={account.error.message} action={<Button onClick={() => void navigate('/account/manager')}>返回账号管理</Button>} />;
+  if (account.error)
+    return (
+      <Alert type="error" showIcon message={account.error.message} action={<Button onClick={() => void navigate('/account/manager')}>返回账号管理</Button>} />
+    );
   const a = account.data;
   if (!a) return <Skeleton active />;
   const active = a.status === ACCOUNT_STATUS.active;
@@ -51,7 +56,12 @@ export default function AccountDetailPage({ entry }: PageProps) {
             </Popconfirm>
           ) : null}
           {active ? (
-            <Popconfirm title="确定停用该账号吗？" description="停用后该账号立即退出登录，且不能再登录。" okButtonProps={{ danger: true }} onConfirm={() => act(ACCOUNT_API.disable, '账号已停用')}>
+            <Popconfirm
+              title="确定停用该账号吗？"
+              description="停用后该账号立即退出登录，且不能再登录。"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => act(ACCOUNT_API.disable, '账号已停用')}
+            >
               <Button danger loading={busy}>
                 停用
               </Button>
@@ -82,7 +92,9 @@ export default function AccountDetailPage({ entry }: PageProps) {
         <Descriptions.Item label="连续登录失败">{a.failedCount} 次</Descriptions.Item>
         <Descriptions.Item label="当前在线会话">{a.sessions} 个</Descriptions.Item>
         <Descriptions.Item label="创建时间">{dayjs(a.createDate).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-        <Descriptions.Item label="锁定至">{a.lockedUntil ? <Typography.Text type="warning">{dayjs(a.lockedUntil).format('YYYY-MM-DD HH:mm')}</Typography.Text> : '—'}</Descriptions.Item>
+        <Descriptions.Item label="锁定至">
+          {a.lockedUntil ? <Typography.Text type="warning">{dayjs(a.lockedUntil).format('YYYY-MM-DD HH:mm')}</Typography.Text> : '—'}
+        </Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         角色与菜单权限

@@ -46,7 +46,10 @@ export function showInitialPassword(loginName: string, password: string): Promis
             登录账号：<Typography.Text strong>{loginName}</Typography.Text>
           </span>
           <span>
-            初始密码：<Typography.Text strong copyable data-testid="initial-password">{password}</Typography.Text>
+            初始密码：
+            <Typography.Text strong copyable data-testid="initial-password">
+              {password}
+            </Typography.Text>
           </span>
           <Typography.Text type="secondary">初始密码仅显示这一次，请告知使用人；首次登录时须修改密码。</Typography.Text>
         </Space>
@@ -60,7 +63,9 @@ export function showInitialPassword(loginName: string, password: string): Promis
 export default function AccountForm({ paths, id, onSaved, onCancel }: Props) {
   const [form] = Form.useForm<Values>();
   const menus = useSWR<string[], ApiError>(['accounts:menus', paths.menus], () => get<string[]>(paths.menus, { silent: true }));
-  const existing = useSWR<AccountDetail, ApiError>(id ? ['accounts:get', paths.get, id] : null, () => get<AccountDetail>(paths.get, { params: { id }, silent: true }));
+  const existing = useSWR<AccountDetail, ApiError>(id ? ['accounts:get', paths.get, id] : null, () =>
+    get<AccountDetail>(paths.get, { params: { id }, silent: true }),
+  );
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -105,7 +110,10 @@ export default function AccountForm({ paths, id, onSaved, onCancel }: Props) {
             name="loginName"
             label="登录账号"
             extra={id ? '登录账号创建后不能修改' : '4-30位字母、数字或 _ . @ -'}
-            rules={[{ required: true, message: '请输入登录账号' }, { pattern: /^[A-Za-z0-9_.@-]{4,30}$/, message: '登录账号为4-30位字母、数字或 _ . @ -' }]}
+            rules={[
+              { required: true, message: '请输入登录账号' },
+              { pattern: /^[A-Za-z0-9_.@-]{4,30}$/, message: '登录账号为4-30位字母、数字或 _ . @ -' },
+            ]}
           >
             <Input disabled={!!id} autoComplete="off" maxLength={30} />
           </Form.Item>
@@ -116,7 +124,12 @@ export default function AccountForm({ paths, id, onSaved, onCancel }: Props) {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="mobile" label="手机号码" validateDebounce={VALIDATE_DEBOUNCE} rules={[{ required: true, message: '请输入手机号码' }, fieldRule('mobile')]}>
+          <Form.Item
+            name="mobile"
+            label="手机号码"
+            validateDebounce={VALIDATE_DEBOUNCE}
+            rules={[{ required: true, message: '请输入手机号码' }, fieldRule('mobile')]}
+          >
             <Input maxLength={11} />
           </Form.Item>
         </Col>
@@ -126,7 +139,12 @@ export default function AccountForm({ paths, id, onSaved, onCancel }: Props) {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="roleName" label="角色名称" extra="例如：设备管理员、报检经办人" rules={[{ required: true, whitespace: true, message: '请输入角色名称' }]}>
+          <Form.Item
+            name="roleName"
+            label="角色名称"
+            extra="例如：设备管理员、报检经办人"
+            rules={[{ required: true, whitespace: true, message: '请输入角色名称' }]}
+          >
             <Input maxLength={50} />
           </Form.Item>
         </Col>
@@ -134,7 +152,14 @@ export default function AccountForm({ paths, id, onSaved, onCancel }: Props) {
       <Form.Item label="菜单权限" required extra="只能从本账号拥有的菜单中选择；勾选分组即授予其下全部页面。">
         <div style={{ maxHeight: 320, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 }} data-testid="menu-tree">
           {tree.length ? (
-            <Tree checkable selectable={false} treeData={tree} checkedKeys={checked} onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))} defaultExpandAll={false} />
+            <Tree
+              checkable
+              selectable={false}
+              treeData={tree}
+              checkedKeys={checked}
+              onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+              defaultExpandAll={false}
+            />
           ) : (
             <Typography.Text type="secondary">{menus.isLoading ? '加载中…' : '没有可分配的菜单'}</Typography.Text>
           )}

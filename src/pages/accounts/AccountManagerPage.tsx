@@ -36,7 +36,12 @@ export const ADD_ROUTE = '/account/add-account';
 /** The state tag: 已停用, 已锁定 (until), 正常. */
 export function StatusTag({ row }: { row: Pick<AccountRow, 'status' | 'locked' | 'lockedUntil'> }) {
   if (row.status !== ACCOUNT_STATUS.active) return <Tag color="red">已停用</Tag>;
-  if (row.locked) return <Tooltip title={`锁定至 ${dayjs(row.lockedUntil).format('HH:mm')}`}><Tag color="orange">已锁定</Tag></Tooltip>;
+  if (row.locked)
+    return (
+      <Tooltip title={`锁定至 ${dayjs(row.lockedUntil).format('HH:mm')}`}>
+        <Tag color="orange">已锁定</Tag>
+      </Tooltip>
+    );
   return <Tag color="green">正常</Tag>;
 }
 
@@ -62,7 +67,11 @@ export default function AccountManagerPage({ entry }: PageProps) {
   };
   const listPath = authority ? ACCOUNT_API.list : ACCOUNT_API.subList;
   const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''));
-  const list = useSWR<Page<AccountRow>, ApiError>(['accounts:list', listPath, JSON.stringify(clean)], () => get<Page<AccountRow>>(listPath, { params: clean, silent: true }), { keepPreviousData: true });
+  const list = useSWR<Page<AccountRow>, ApiError>(
+    ['accounts:list', listPath, JSON.stringify(clean)],
+    () => get<Page<AccountRow>>(listPath, { params: clean, silent: true }),
+    { keepPreviousData: true },
+  );
 
   const setQuery = (next: Record<string, string | number | undefined>) => {
     const merged = new URLSearchParams(params);
@@ -95,7 +104,14 @@ export default function AccountManagerPage({ entry }: PageProps) {
   };
 
   const columns: TableProps<AccountRow>['columns'] = [
-    { title: '登录账号', dataIndex: 'loginName', width: 140, sorter: true, sortOrder: sortOrder('loginName'), render: (v: string, row) => (authority ? <Typography.Link onClick={() => void navigate(`${DETAIL_ROUTE}?id=${row.id}`)}>{v}</Typography.Link> : v) },
+    {
+      title: '登录账号',
+      dataIndex: 'loginName',
+      width: 140,
+      sorter: true,
+      sortOrder: sortOrder('loginName'),
+      render: (v: string, row) => (authority ? <Typography.Link onClick={() => void navigate(`${DETAIL_ROUTE}?id=${row.id}`)}>{v}</Typography.Link> : v),
+    },
     { title: '姓名', dataIndex: 'name', width: 100, sorter: true, sortOrder: sortOrder('name') },
     ...(authority
       ? [
@@ -106,7 +122,14 @@ export default function AccountManagerPage({ entry }: PageProps) {
     { title: '手机号码', dataIndex: 'mobile', width: 120, render: (v: string | null) => v ?? '—' },
     { title: '角色', dataIndex: 'roleNames', ellipsis: true, render: (v: string) => v || '—' },
     { title: '状态', dataIndex: 'status', width: 90, sorter: true, sortOrder: sortOrder('status'), render: (_: string, row) => <StatusTag row={row} /> },
-    { title: '创建时间', dataIndex: 'createDate', width: 150, sorter: true, sortOrder: sortOrder('createDate'), render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '创建时间',
+      dataIndex: 'createDate',
+      width: 150,
+      sorter: true,
+      sortOrder: sortOrder('createDate'),
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -132,7 +155,12 @@ export default function AccountManagerPage({ entry }: PageProps) {
                 </Button>
               </Popconfirm>
             ) : (
-              <Popconfirm title={`确定停用账号 ${row.loginName} 吗？`} description="停用后该账号立即退出登录，且不能再登录。" okButtonProps={{ danger: true }} onConfirm={() => act(paths.disable, row)}>
+              <Popconfirm
+                title={`确定停用账号 ${row.loginName} 吗？`}
+                description="停用后该账号立即退出登录，且不能再登录。"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => act(paths.disable, row)}
+              >
                 <Button type="link" size="small" danger loading={busy === row.id}>
                   停用
                 </Button>
@@ -168,7 +196,16 @@ export default function AccountManagerPage({ entry }: PageProps) {
         name="accountFilter"
         layout="inline"
         initialValues={{ loginName: query.loginName, name: query.name, orgname: query.orgname, status: query.status, locked: query.locked === 'true' }}
-        onFinish={(v: Record<string, unknown>) => setQuery({ loginName: String(v.loginName ?? '').trim(), name: String(v.name ?? '').trim(), orgname: String(v.orgname ?? '').trim(), status: String(v.status ?? ''), locked: v.locked ? 'true' : '', pageNo: undefined })}
+        onFinish={(v: Record<string, unknown>) =>
+          setQuery({
+            loginName: String(v.loginName ?? '').trim(),
+            name: String(v.name ?? '').trim(),
+            orgname: String(v.orgname ?? '').trim(),
+            status: String(v.status ?? ''),
+            locked: v.locked ? 'true' : '',
+            pageNo: undefined,
+          })
+        }
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="loginName" label="登录账号">
@@ -183,7 +220,14 @@ export default function AccountManagerPage({ entry }: PageProps) {
           </Form.Item>
         ) : null}
         <Form.Item name="status" label="状态">
-          <Select style={{ width: 100 }} options={[{ value: '', label: '全部' }, { value: '0', label: '正常' }, { value: '2', label: '已停用' }]} />
+          <Select
+            style={{ width: 100 }}
+            options={[
+              { value: '', label: '全部' },
+              { value: '0', label: '正常' },
+              { value: '2', label: '已停用' },
+            ]}
+          />
         </Form.Item>
         {authority ? (
           <Form.Item name="locked" valuePropName="checked">
@@ -214,15 +258,34 @@ export default function AccountManagerPage({ entry }: PageProps) {
         dataSource={data?.list ?? []}
         loading={list.isLoading || list.isValidating}
         scroll={{ x: authority ? 1150 : 950 }}
-        locale={{ emptyText: list.error ? <Empty description={list.error.message} /> : <Empty description={authority ? '没有符合条件的账号' : '还没有子账号，点击“新增子账号”创建'} /> }}
+        locale={{
+          emptyText: list.error ? (
+            <Empty description={list.error.message} />
+          ) : (
+            <Empty description={authority ? '没有符合条件的账号' : '还没有子账号，点击“新增子账号”创建'} />
+          ),
+        }}
         onChange={(pagination, _filters, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const orderBy = s?.order ? `${String(s.field)} ${s.order === 'descend' ? 'desc' : 'asc'}` : '';
           setQuery({ pageNo: pagination.current, pageSize: pagination.pageSize, orderBy });
         }}
-        pagination={{ current: query.pageNo, pageSize: query.pageSize, total: Number(data?.count ?? 0), showSizeChanger: true, showTotal: (total: number) => `共 ${total} 条` }}
+        pagination={{
+          current: query.pageNo,
+          pageSize: query.pageSize,
+          total: Number(data?.count ?? 0),
+          showSizeChanger: true,
+          showTotal: (total: number) => `共 ${total} 条`,
+        }}
       />
-      <Modal open={editing !== null} title={editing?.id ? '编辑子账号' : '新增子账号'} footer={null} width={720} destroyOnHidden onCancel={() => setEditing(null)}>
+      <Modal
+        open={editing !== null}
+        title={editing?.id ? '编辑子账号' : '新增子账号'}
+        footer={null}
+        width={720}
+        destroyOnHidden
+        onCancel={() => setEditing(null)}
+      >
         {editing ? (
           <AccountForm
             paths={UNIT_FORM}

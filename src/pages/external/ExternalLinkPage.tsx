@@ -40,7 +40,11 @@ export default function ExternalLinkPage({ entry }: PageProps) {
         <Result
           icon={<ExportOutlined style={{ color: '#1677ff' }} />}
           title={entry.title}
-          subTitle={entry.hrefAppend ? '该服务由外部业务系统提供，将在新窗口中打开，并以一次性凭证向其证明您的身份（不会交出您的登录信息）。' : '该服务由外部业务系统提供，将在新窗口中打开。'}
+          subTitle={
+            entry.hrefAppend
+              ? '该服务由外部业务系统提供，将在新窗口中打开，并以一次性凭证向其证明您的身份（不会交出您的登录信息）。'
+              : '该服务由外部业务系统提供，将在新窗口中打开。'
+          }
           extra={[
             <Button key="open" type="primary" icon={<ExportOutlined />} onClick={() => openExternal(target)}>
               {`打开${entry.title}`}
@@ -49,7 +53,12 @@ export default function ExternalLinkPage({ entry }: PageProps) {
           ]}
         />
       ) : (
-        <Result status="warning" title={`${entry.title}服务未配置`} subTitle="该服务的外部系统地址尚未配置，暂时无法使用。请联系平台管理员配置后再试。" extra={[home]} />
+        <Result
+          status="warning"
+          title={`${entry.title}服务未配置`}
+          subTitle="该服务的外部系统地址尚未配置，暂时无法使用。请联系平台管理员配置后再试。"
+          extra={[home]}
+        />
       )}
     </Card>
   );

@@ -48,7 +48,9 @@ export function DeskCards({ sections }: { sections: readonly DeskSection[] }) {
   return (
     <Row gutter={[12, 12]} className="home-desk__cards">
       {cards.map((card) => {
-        const color = card.color && ((token as unknown as Record<string, string>)[`${card.color}7`] ?? (token as unknown as Record<string, string>)[card.color] ?? card.color);
+        const color =
+          card.color &&
+          ((token as unknown as Record<string, string>)[`${card.color}7`] ?? (token as unknown as Record<string, string>)[card.color] ?? card.color);
         const tile = (
           <Card hoverable={!!card.href} size="small" styles={{ body: { padding: '12px 16px' } }}>
             <Statistic title={card.label} value={card.count} valueStyle={{ color: card.count > 0 ? color : undefined, fontVariantNumeric: 'tabular-nums' }} />
@@ -106,7 +108,13 @@ function GroupView({ section, chart, view }: { section: DeskSection; chart: Desk
   const { data: bundle, error } = useScreenBundle(section.screen);
   const data = useMemo<ChartDatum[]>(() => {
     if (!bundle) return [];
-    return chartData({ total: chart.total ?? 0, groups: chart.groups ?? [] }, bundle.resource, chart.groupBy, fieldOf(bundle.resource, chart.groupBy), bundle.dicts);
+    return chartData(
+      { total: chart.total ?? 0, groups: chart.groups ?? [] },
+      bundle.resource,
+      chart.groupBy,
+      fieldOf(bundle.resource, chart.groupBy),
+      bundle.dicts,
+    );
   }, [bundle, chart]);
   const total = chart.total ?? 0;
   if (error) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`图表加载失败：${error.message}`} />;

@@ -21,4 +21,3 @@ export function entrySummary(pages: readonly { title: string }[]): string {
   const names = pages.slice(0, 2).map((p) => p.title);
   return pages.length > names.length ? `${names.join('、')} 等 ${pages.length} 项` : names.join('、');
 }
-

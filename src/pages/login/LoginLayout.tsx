@@ -37,9 +37,7 @@ export default function LoginLayout({ children }: { children: ReactNode }) {
       </div>
       <div className="login-page__panel">
         <div className="login-card">{children}</div>
-        <footer className="login-page__footer">
-          {cityName}市场监督管理局 · 特种设备安全监察
-        </footer>
+        <footer className="login-page__footer">{cityName}市场监督管理局 · 特种设备安全监察</footer>
       </div>
     </div>
   );

@@ -53,7 +53,14 @@ export default function LoginPage() {
       <p className="login-card__subtitle">请使用单位账号登录{config.platformTitle}</p>
       {error && <Alert className="login-card__alert" type="error" showIcon message={error} closable onClose={() => setError(null)} />}
       {notice && !error && <Alert className="login-card__alert" type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} />}
-      <Form<PasswordLogin> form={form} size="large" onFinish={submit} initialValues={readRememberedAccount() ?? undefined} autoComplete="on" requiredMark={false}>
+      <Form<PasswordLogin>
+        form={form}
+        size="large"
+        onFinish={submit}
+        initialValues={readRememberedAccount() ?? undefined}
+        autoComplete="on"
+        requiredMark={false}
+      >
         <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
           <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" aria-label="账号" maxLength={64} />
         </Form.Item>

@@ -26,7 +26,9 @@ export default function FlowLogSinglePage({ entry }: PageProps) {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const resource = params.get('resource') ?? undefined;
-  const log = useSWR<FlowLogReply, ApiError>(id ? ['flowLog-single', id, resource] : null, () => get<FlowLogReply>(ACCOUNT_API.flowLogSingle, { params: { id, ...(resource ? { resource } : {}) }, silent: true }));
+  const log = useSWR<FlowLogReply, ApiError>(id ? ['flowLog-single', id, resource] : null, () =>
+    get<FlowLogReply>(ACCOUNT_API.flowLogSingle, { params: { id, ...(resource ? { resource } : {}) }, silent: true }),
+  );
   const data = log.data;
   return (
     <div className="public-page">

@@ -19,10 +19,14 @@ import './public.css';
 export default function MobileUploadPage({ entry }: PageProps) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const info = useSWR<MobileTokenInfo, ApiError>(token ? ['mobile-upload', token] : null, () => get<MobileTokenInfo>(ACCOUNT_API.mobileInfo, { params: { token }, silent: true }), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const info = useSWR<MobileTokenInfo, ApiError>(
+    token ? ['mobile-upload', token] : null,
+    () => get<MobileTokenInfo>(ACCOUNT_API.mobileInfo, { params: { token }, silent: true }),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+    },
+  );
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -53,7 +57,12 @@ export default function MobileUploadPage({ entry }: PageProps) {
         {!token ? (
           <Result status="warning" title="缺少上传凭证" subTitle="请用手机扫描电脑表单上的二维码打开本页面" />
         ) : done ? (
-          <Result status="success" icon={<CheckCircleFilled />} title="上传成功" subTitle={`${done} 已上传，电脑上的表单会自动显示该文件。如需再传，请在电脑上重新生成二维码。`} />
+          <Result
+            status="success"
+            icon={<CheckCircleFilled />}
+            title="上传成功"
+            subTitle={`${done} 已上传，电脑上的表单会自动显示该文件。如需再传，请在电脑上重新生成二维码。`}
+          />
         ) : info.error ? (
           <Result status="warning" title={info.error.message} />
         ) : !info.data ? (
@@ -80,7 +89,14 @@ export default function MobileUploadPage({ entry }: PageProps) {
                 if (file) void send(file);
               }}
             />
-            <Button type="primary" size="large" block icon={percent === null ? <UploadOutlined /> : undefined} loading={percent !== null} onClick={() => input.current?.click()}>
+            <Button
+              type="primary"
+              size="large"
+              block
+              icon={percent === null ? <UploadOutlined /> : undefined}
+              loading={percent !== null}
+              onClick={() => input.current?.click()}
+            >
               选择文件或拍照上传
             </Button>
             {percent !== null ? <Progress percent={percent} /> : null}

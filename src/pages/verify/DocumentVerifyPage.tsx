@@ -14,10 +14,14 @@ import './verify.css';
 export default function DocumentVerifyPage() {
   const { token = '' } = useParams();
   const { productName } = useAppConfig();
-  const { data, error, isLoading } = useSWR(token ? ['document-verify', token] : null, () => get<DocumentVerification>(documentVerifyPath(token), { silent: true }), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const { data, error, isLoading } = useSWR(
+    token ? ['document-verify', token] : null,
+    () => get<DocumentVerification>(documentVerifyPath(token), { silent: true }),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+    },
+  );
   return (
     <div className="verify-page">
       <Card className="verify-page__card" title={`${productName} · 文书真伪核验`}>

@@ -15,6 +15,12 @@ export function checkExpression(ctx: LintContext, file: SchemaFile, path: JsonPa
     return;
   }
   for (const { name, index } of collectIdentifiers(expr)) {
-    if (!names.has(name)) ctx.reportAt(file, file.source.offsetInString(path, index), 'expression-field', `expression names '${name}', which is not a field of resource '${resourceName}'`);
+    if (!names.has(name))
+      ctx.reportAt(
+        file,
+        file.source.offsetInString(path, index),
+        'expression-field',
+        `expression names '${name}', which is not a field of resource '${resourceName}'`,
+      );
   }
 }

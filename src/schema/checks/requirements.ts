@@ -25,11 +25,14 @@ export function checkRequirements(ctx: LintContext): void {
         if (text !== undefined) checkExpression(ctx, file, [...at, key], text, names, resource.name);
       }
       const deadline = field.deadline;
-      if (typeof deadline === 'object' && deadline.while !== undefined) checkExpression(ctx, file, [...at, 'deadline', 'while'], deadline.while, names, resource.name);
+      if (typeof deadline === 'object' && deadline.while !== undefined)
+        checkExpression(ctx, file, [...at, 'deadline', 'while'], deadline.while, names, resource.name);
       if (field.requiredOn) {
-        if (field.required) ctx.report(file, [...at, 'required'], 'field-type', `'${name}': requiredOn already makes it required (at those actions); drop required`, 'key');
+        if (field.required)
+          ctx.report(file, [...at, 'required'], 'field-type', `'${name}': requiredOn already makes it required (at those actions); drop required`, 'key');
         field.requiredOn.forEach((action, i) => {
-          if (!actions.has(action)) ctx.report(file, [...at, 'requiredOn', i], 'unknown-action', `resource '${resource.name}' has no workflow action '${action}'`);
+          if (!actions.has(action))
+            ctx.report(file, [...at, 'requiredOn', i], 'unknown-action', `resource '${resource.name}' has no workflow action '${action}'`);
         });
       }
       for (const key of ['notBefore', 'notAfter'] as const) {
@@ -43,7 +46,8 @@ export function checkRequirements(ctx: LintContext): void {
         if (other === undefined) continue;
         const target = resource.fields[other];
         if (!target) ctx.report(file, [...at, key], 'unknown-field', `'${other}' is not a field of resource '${resource.name}' (nor today±N or a date)`);
-        else if (!DATE_TYPES.includes(target.type)) ctx.report(file, [...at, key], 'field-type', `'${key}' compares with '${other}', which is not a date (type ${target.type})`);
+        else if (!DATE_TYPES.includes(target.type))
+          ctx.report(file, [...at, key], 'field-type', `'${key}' compares with '${other}', which is not a date (type ${target.type})`);
       }
     }
   }

@@ -24,10 +24,11 @@ export function checkResources(ctx: LintContext): void {
     if (sameTable) ctx.report(file, ['table'], 'duplicate-table', `table '${resource.table}' is already used by ${sameTable.path}`);
     else tables.set(resource.table, file);
 
-    for (const [name, field] of Object.entries(resource.fields)) if (field) {
-      checkField(ctx, file, name, field);
-      checkPersonalData(ctx, file, name, field);
-    }
+    for (const [name, field] of Object.entries(resource.fields))
+      if (field) {
+        checkField(ctx, file, name, field);
+        checkPersonalData(ctx, file, name, field);
+      }
     checkWorkflow(ctx, file);
     checkHooks(ctx, file);
     checkFieldLists(ctx, file);
@@ -48,23 +49,32 @@ export function checkField(ctx: LintContext, file: ResourceFile, name: string, f
       ctx.report(file, [...at, property], 'field-type', `'${property}' does not apply to type ${field.type} (only ${types.join(', ')})`, 'key');
     }
   }
-  if (field.compute !== undefined && !field.readonly) ctx.report(file, [...at, 'compute'], 'field-type', `'${name}' is computed (compute): make it readonly`, 'key');
-  if (field.serial !== undefined && !field.readonly) ctx.report(file, [...at, 'serial'], 'field-type', `'${name}' is numbered by the server (serial): make it readonly`, 'key');
+  if (field.compute !== undefined && !field.readonly)
+    ctx.report(file, [...at, 'compute'], 'field-type', `'${name}' is computed (compute): make it readonly`, 'key');
+  if (field.serial !== undefined && !field.readonly)
+    ctx.report(file, [...at, 'serial'], 'field-type', `'${name}' is numbered by the server (serial): make it readonly`, 'key');
   if (field.owner !== undefined) checkOwnerField(ctx, file, name, field);
   if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
     ctx.report(file, [...at, 'min'], 'field-type', `min ${field.min} is greater than max ${field.max}`);
   }
 
   if (field.type === 'ref') checkRefField(ctx, file, at, field);
-  if (field.dict !== undefined && !ctx.dicts.has(field.dict)) ctx.report(file, [...at, 'dict'], 'unknown-dict', `no dictionary '${field.dict}' (schemas/dicts/${field.dict}.json)`);
+  if (field.dict !== undefined && !ctx.dicts.has(field.dict))
+    ctx.report(file, [...at, 'dict'], 'unknown-dict', `no dictionary '${field.dict}' (schemas/dicts/${field.dict}.json)`);
   for (const property of ['ref', 'resource'] as const) {
     const target = field[property];
-    if (target !== undefined && !ctx.resources.has(target)) ctx.report(file, [...at, property], 'unknown-resource', `no resource '${target}' (schemas/resources/${target}.json)`);
+    if (target !== undefined && !ctx.resources.has(target))
+      ctx.report(file, [...at, property], 'unknown-resource', `no resource '${target}' (schemas/resources/${target}.json)`);
   }
   field.rules?.forEach((rule, i) => {
     const ruleName = typeof rule === 'string' ? rule : rule.rule;
     if (!ctx.ruleNames.has(ruleName)) {
-      ctx.report(file, typeof rule === 'string' ? [...at, 'rules', i] : [...at, 'rules', i, 'rule'], 'unknown-rule', `no validation rule '${ruleName}' in the catalogue`);
+      ctx.report(
+        file,
+        typeof rule === 'string' ? [...at, 'rules', i] : [...at, 'rules', i, 'rule'],
+        'unknown-rule',
+        `no validation rule '${ruleName}' in the catalogue`,
+      );
     }
   });
   if (field.default !== undefined) checkDefault(ctx, file, name, field);
@@ -78,12 +88,20 @@ function checkOwnerField(ctx: LintContext, file: ResourceFile, name: string, fie
   const at = ['fields', name];
   const resource = file.value;
   if (!field.readonly) ctx.report(file, [...at, 'owner'], 'field-type', `'${name}' is read from the owning unit (owner): make it readonly`, 'key');
-  if (resource.scope !== 'unit' || resource.systemTable) ctx.report(file, [...at, 'owner'], 'field-type', `'${name}' reads the owning unit (owner): the resource needs "scope": "unit"`, 'key');
+  if (resource.scope !== 'unit' || resource.systemTable)
+    ctx.report(file, [...at, 'owner'], 'field-type', `'${name}' reads the owning unit (owner): the resource needs "scope": "unit"`, 'key');
   for (const keyword of STORING_KEYWORDS) {
-    if (keyword in field) ctx.report(file, [...at, keyword], 'field-type', `'${name}' is read from the owning unit (owner) and has no column: '${keyword}' does not apply`, 'key');
+    if (keyword in field)
+      ctx.report(file, [...at, keyword], 'field-type', `'${name}' is read from the owning unit (owner) and has no column: '${keyword}' does not apply`, 'key');
   }
   resource.search?.forEach((n, i) => {
-    if (n === name) ctx.report(file, ['search', i], 'field-type', `'${name}' is read from the owning unit (owner): search covers stored fields only (its list filter matches the unit's name)`);
+    if (n === name)
+      ctx.report(
+        file,
+        ['search', i],
+        'field-type',
+        `'${name}' is read from the owning unit (owner): search covers stored fields only (its list filter matches the unit's name)`,
+      );
   });
   resource.display?.forEach((n, i) => {
     if (n === name) ctx.report(file, ['display', i], 'field-type', `'${name}' is read from the owning unit (owner): a record's label is made of stored fields`);
@@ -93,7 +111,13 @@ function checkOwnerField(ctx: LintContext, file: ResourceFile, name: string, fie
 /** A stored field holding an ID card or phone number declares its mask (a screen's own inputs are not stored: not checked). */
 function checkPersonalData(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {
   if (field.mask === undefined && holdsPersonalData(name, field)) {
-    ctx.report(file, ['fields', name], 'personal-data', `'${name}' holds an ID card or phone number: declare how it is masked ("mask": "idCard", "mobile" or "phone")`, 'key');
+    ctx.report(
+      file,
+      ['fields', name],
+      'personal-data',
+      `'${name}' holds an ID card or phone number: declare how it is masked ("mask": "idCard", "mobile" or "phone")`,
+      'key',
+    );
   }
 }
 
@@ -137,13 +161,32 @@ function checkWorkflow(ctx: LintContext, file: ResourceFile): void {
     }
     action?.input?.forEach((field, i) => {
       const declared = file.value.fields[field];
-      if (!declared) ctx.report(file, ['workflow', 'actions', name, 'input', i], 'unknown-field', `action '${name}' asks for '${field}', which is not a field of this resource`);
-      else if (declared.type === 'children') ctx.report(file, ['workflow', 'actions', name, 'input', i], 'field-type', `action '${name}' cannot ask for the sub-table '${field}'`);
+      if (!declared)
+        ctx.report(
+          file,
+          ['workflow', 'actions', name, 'input', i],
+          'unknown-field',
+          `action '${name}' asks for '${field}', which is not a field of this resource`,
+        );
+      else if (declared.type === 'children')
+        ctx.report(file, ['workflow', 'actions', name, 'input', i], 'field-type', `action '${name}' cannot ask for the sub-table '${field}'`);
     });
     action?.stamp?.forEach((field, i) => {
       const declared = file.value.fields[field];
-      if (!declared) ctx.report(file, ['workflow', 'actions', name, 'stamp', i], 'unknown-field', `action '${name}' stamps '${field}', which is not a field of this resource`);
-      else if (declared.type !== 'date' && declared.type !== 'datetime') ctx.report(file, ['workflow', 'actions', name, 'stamp', i], 'field-type', `action '${name}' stamps '${field}': only a date or datetime field takes the action's moment`);
+      if (!declared)
+        ctx.report(
+          file,
+          ['workflow', 'actions', name, 'stamp', i],
+          'unknown-field',
+          `action '${name}' stamps '${field}', which is not a field of this resource`,
+        );
+      else if (declared.type !== 'date' && declared.type !== 'datetime')
+        ctx.report(
+          file,
+          ['workflow', 'actions', name, 'stamp', i],
+          'field-type',
+          `action '${name}' stamps '${field}': only a date or datetime field takes the action's moment`,
+        );
     });
   }
 }
@@ -152,7 +195,14 @@ function checkApi(ctx: LintContext, file: ResourceFile, seen: Map<string, Resour
   const allowed = new Set([...READ_ACTIONS, ...recordActions(file.value)]);
   for (const [action, path] of Object.entries(file.value.api ?? {})) {
     if (path === undefined) continue;
-    if (!allowed.has(action)) ctx.report(file, ['api', action], 'unknown-action', `api alias for '${action}', which is neither a read (${READ_ACTIONS.join(', ')}) nor an action of this resource`, 'key');
+    if (!allowed.has(action))
+      ctx.report(
+        file,
+        ['api', action],
+        'unknown-action',
+        `api alias for '${action}', which is neither a read (${READ_ACTIONS.join(', ')}) nor an action of this resource`,
+        'key',
+      );
     else if (action === 'attachments' && !Object.values(file.value.fields).some((f) => f?.type === 'attachment')) {
       ctx.report(file, ['api', action], 'unknown-action', `api alias for 'attachments', but no field of this resource is an attachment`, 'key');
     }
@@ -170,8 +220,15 @@ function checkLegacyNames(ctx: LintContext, file: ResourceFile): void {
   const { fields } = file.value;
   for (const [legacy, target] of Object.entries(file.value.legacyNames ?? {})) {
     if (target === undefined) continue;
-    if (target !== 'id' && !fields[target]) ctx.report(file, ['legacyNames', legacy], 'unknown-field', `legacy name '${legacy}' stands for '${target}', which is neither 'id' nor a field of this resource`);
-    if (fields[legacy] || RESERVED_FIELD_NAMES.has(legacy)) ctx.report(file, ['legacyNames', legacy], 'duplicate-field', `legacy name '${legacy}' is already a field of this resource`, 'key');
+    if (target !== 'id' && !fields[target])
+      ctx.report(
+        file,
+        ['legacyNames', legacy],
+        'unknown-field',
+        `legacy name '${legacy}' stands for '${target}', which is neither 'id' nor a field of this resource`,
+      );
+    if (fields[legacy] || RESERVED_FIELD_NAMES.has(legacy))
+      ctx.report(file, ['legacyNames', legacy], 'duplicate-field', `legacy name '${legacy}' is already a field of this resource`, 'key');
   }
 }
 
@@ -183,7 +240,8 @@ function checkHooks(ctx: LintContext, file: ResourceFile): void {
   };
   file.value.derive?.forEach((name, i) => check(name, ['derive', i]));
   file.value.onDelete?.forEach((name, i) => check(name, ['onDelete', i]));
-  for (const [action, def] of Object.entries(file.value.workflow?.actions ?? {})) def?.effects?.forEach((name, i) => check(name, ['workflow', 'actions', action, 'effects', i]));
+  for (const [action, def] of Object.entries(file.value.workflow?.actions ?? {}))
+    def?.effects?.forEach((name, i) => check(name, ['workflow', 'actions', action, 'effects', i]));
 }
 
 /** `display` and `search` name fields of the resource (search: text fields). */
@@ -194,7 +252,8 @@ function checkFieldLists(ctx: LintContext, file: ResourceFile): void {
   });
   file.value.search?.forEach((name, i) => {
     const type = fields[name]?.type;
-    if (type !== 'string' && type !== 'text') ctx.report(file, ['search', i], 'unknown-field', `'${name}' is not a text field of this resource (search needs string or text fields)`);
+    if (type !== 'string' && type !== 'text')
+      ctx.report(file, ['search', i], 'unknown-field', `'${name}' is not a text field of this resource (search needs string or text fields)`);
   });
 }
 
@@ -207,7 +266,8 @@ function checkRefField(ctx: LintContext, file: ResourceFile, at: JsonPath, field
   // A list names each field on both sides; a map names the field here by its key and the field there by its value.
   copyPairs(field).forEach(([here, from], i) => {
     const key = Array.isArray(copy) ? i : here;
-    if (!file.value.fields[here]) ctx.report(file, [...at, 'copy', key], 'unknown-field', `no field '${here}' beside this reference to copy into`, Array.isArray(copy) ? 'value' : 'key');
+    if (!file.value.fields[here])
+      ctx.report(file, [...at, 'copy', key], 'unknown-field', `no field '${here}' beside this reference to copy into`, Array.isArray(copy) ? 'value' : 'key');
     else if (!there.fields[from]) ctx.report(file, [...at, 'copy', key], 'unknown-field', `resource '${there.name}' has no field '${from}' to copy`);
   });
   const params = filterParamsOf(there);

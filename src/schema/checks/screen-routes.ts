@@ -25,7 +25,12 @@ export function checkScreenRoutes(ctx: LintContext): void {
       // A missing screen or one of the wrong kind is reported by the screen checks.
       const target = id === undefined ? undefined : ctx.screens.get(id);
       if (!target?.valid || !kinds.includes(target.file.value.kind) || routed.has(id!)) continue;
-      ctx.report(file, path, 'unrouted-screen', `list '${list.id}' ${verb} '${id}', which no route shows: add a route with "screen": "${id}" to menu.json ("hideInMenu": true keeps it out of the menu)`);
+      ctx.report(
+        file,
+        path,
+        'unrouted-screen',
+        `list '${list.id}' ${verb} '${id}', which no route shows: add a route with "screen": "${id}" to menu.json ("hideInMenu": true keeps it out of the menu)`,
+      );
     }
   }
 }

@@ -5,7 +5,19 @@
  */
 import type { LintContext } from '../context';
 import type { JsonPath } from '../json-source';
-import { CONTEXT_VARIABLES, SCREEN_ACTIONS, acceptsImport, filterParamsOf, isCoded, isDictType, isGroupable, isListable, isSortable, recordActions, resourceFields } from '../model';
+import {
+  CONTEXT_VARIABLES,
+  SCREEN_ACTIONS,
+  acceptsImport,
+  filterParamsOf,
+  isCoded,
+  isDictType,
+  isGroupable,
+  isListable,
+  isSortable,
+  recordActions,
+  resourceFields,
+} from '../model';
 import type {
   ActionRef,
   ColumnItem,
@@ -110,11 +122,14 @@ class ScreenChecker {
 
   /** A document screen: its resource prints (`document`), and every field and {placeholder} it names exists. */
   private document(screen: DocumentScreen): void {
-    if (!this.resource.document) this.ctx.report(this.file, ['resource'], 'field-type', `resource '${this.resource.name}' has no 'document': it does not print`);
+    if (!this.resource.document)
+      this.ctx.report(this.file, ['resource'], 'field-type', `resource '${this.resource.name}' has no 'document': it does not print`);
     if (screen.number !== undefined) this.field(['number'], screen.number);
     screen.fields?.forEach((ref, i) => this.field(typeof ref === 'string' ? ['fields', i] : ['fields', i, 'field'], typeof ref === 'string' ? ref : ref.field));
     const placeholders = (at: JsonPath, text: string | undefined) => {
-      for (const [, name] of (text ?? '').matchAll(/\{([A-Za-z_$][A-Za-z0-9_]*)\}/g)) if (!this.names.has(name)) this.ctx.report(this.file, at, 'unknown-field', `placeholder '{${name}}': resource '${this.resource.name}' has no field '${name}'`);
+      for (const [, name] of (text ?? '').matchAll(/\{([A-Za-z_$][A-Za-z0-9_]*)\}/g))
+        if (!this.names.has(name))
+          this.ctx.report(this.file, at, 'unknown-field', `placeholder '{${name}}': resource '${this.resource.name}' has no field '${name}'`);
     };
     screen.body?.forEach((text, i) => placeholders(['body', i], text));
     screen.signatures?.forEach((sig, i) => {
@@ -134,12 +149,20 @@ class ScreenChecker {
   private list(screen: ListScreen): void {
     this.filters(screen.filters);
     const shown = new Set<string>();
-    screen.columns.forEach((column, i) => this.column(typeof column === 'string' ? { field: column } : column, typeof column === 'string' ? ['columns', i] : ['columns', i, 'field'], shown));
+    screen.columns.forEach((column, i) =>
+      this.column(typeof column === 'string' ? { field: column } : column, typeof column === 'string' ? ['columns', i] : ['columns', i, 'field'], shown),
+    );
     // A cell that searches the list for its value needs the screen's filter on its field.
     const filtered = new Set((screen.filters ?? []).map((f) => (typeof f === 'string' ? f : f.field)));
     screen.columns.forEach((column, i) => {
       if (typeof column !== 'string' && column.filterOnClick && !filtered.has(column.field)) {
-        this.ctx.report(this.file, ['columns', i, 'filterOnClick'], 'unknown-filter', `filterOnClick: the screen has no filter on '${column.field}' (add it to filters)`, 'key');
+        this.ctx.report(
+          this.file,
+          ['columns', i, 'filterOnClick'],
+          'unknown-filter',
+          `filterOnClick: the screen has no filter on '${column.field}' (add it to filters)`,
+          'key',
+        );
       }
     });
     if (screen.defaultSort) this.sortableField(['defaultSort', 'field'], screen.defaultSort.field);
@@ -151,9 +174,15 @@ class ScreenChecker {
     }
     screen.toolbar?.forEach((item, i) => {
       const action = typeof item === 'string' ? item : item.action;
-      if (action === 'add' && screen.form === undefined) this.ctx.report(this.file, ['toolbar', i], 'screen-link', "toolbar 'add' needs the list's 'form' screen");
+      if (action === 'add' && screen.form === undefined)
+        this.ctx.report(this.file, ['toolbar', i], 'screen-link', "toolbar 'add' needs the list's 'form' screen");
       if (action === 'import' && !acceptsImport(this.resource)) {
-        this.ctx.report(this.file, ['toolbar', i], 'unknown-action', `toolbar 'import': resource '${this.resource.name}' takes no import (readOnly, or its workflow cannot save a new row in the initial state)`);
+        this.ctx.report(
+          this.file,
+          ['toolbar', i],
+          'unknown-action',
+          `toolbar 'import': resource '${this.resource.name}' takes no import (readOnly, or its workflow cannot save a new row in the initial state)`,
+        );
       }
     });
     this.actionRefs(['rowActions'], screen.rowActions, ['view', 'edit'], screen);
@@ -162,7 +191,8 @@ class ScreenChecker {
 
   private column(column: ColumnItem, at: JsonPath, shown: Set<string>): void {
     const field = this.listableField(at, column.field, 'show');
-    if (field && column.sortable && !isSortable(field.type)) this.ctx.report(this.file, [...at.slice(0, -1), 'sortable'], 'field-type', `a list cannot sort by '${column.field}' (type ${field.type})`);
+    if (field && column.sortable && !isSortable(field.type))
+      this.ctx.report(this.file, [...at.slice(0, -1), 'sortable'], 'field-type', `a list cannot sort by '${column.field}' (type ${field.type})`);
     if (shown.has(column.field)) this.ctx.report(this.file, at, 'duplicate-field', `column '${column.field}' is shown twice`);
     shown.add(column.field);
     const base = at.slice(0, -1);
@@ -177,7 +207,8 @@ class ScreenChecker {
     if (column.toId !== undefined) {
       if (column.to === undefined) this.ctx.report(this.file, [...base, 'toId'], 'screen-link', "toId names the id a link's route opens: set 'to'", 'key');
       // A declared field: list rows carry those only (the owning unit's id is a field `owner: "id"`).
-      else if (!this.resource.fields[column.toId]) this.ctx.report(this.file, [...base, 'toId'], 'unknown-field', `resource '${this.resource.name}' has no field '${column.toId}'`);
+      else if (!this.resource.fields[column.toId])
+        this.ctx.report(this.file, [...base, 'toId'], 'unknown-field', `resource '${this.resource.name}' has no field '${column.toId}'`);
     }
   }
 
@@ -197,29 +228,41 @@ class ScreenChecker {
       }
       if (chart.type === 'line') {
         // A line counts per month of date fields.
-        const lines = [{ at, name: chart.groupBy }, ...(chart.lines ?? []).map((line, j) => ({ at: ['charts', i, 'lines', j, 'groupBy'], name: line.groupBy }))];
+        const lines = [
+          { at, name: chart.groupBy },
+          ...(chart.lines ?? []).map((line, j) => ({ at: ['charts', i, 'lines', j, 'groupBy'], name: line.groupBy })),
+        ];
         for (const line of lines) {
           const field = this.field(line.at, line.name);
-          if (field && fieldKind(field.type).filter !== 'date') this.ctx.report(this.file, line.at, 'field-type', `a line chart counts per month of a date field; '${line.name}' is ${field.type}`);
+          if (field && fieldKind(field.type).filter !== 'date')
+            this.ctx.report(this.file, line.at, 'field-type', `a line chart counts per month of a date field; '${line.name}' is ${field.type}`);
         }
         chart.lines?.forEach((line, j) => line.where && this.where(['charts', i, 'lines', j, 'where'], line.where));
         if (chart.where) this.where(['charts', i, 'where'], chart.where);
         const [from, to] = chart.months ?? [-11, 0];
         if (from > to) this.ctx.report(this.file, ['charts', i, 'months'], 'field-type', `months [${from}, ${to}]: the first month comes after the last`);
         if (chart.rate) this.where(['charts', i, 'rate'], chart.rate);
-        if (chart.rate && chart.lines) this.ctx.report(this.file, ['charts', i, 'lines'], 'field-type', "a rate line is one line: 'lines' do not go with 'rate'");
+        if (chart.rate && chart.lines)
+          this.ctx.report(this.file, ['charts', i, 'lines'], 'field-type', "a rate line is one line: 'lines' do not go with 'rate'");
         if (chart.stackBy !== undefined) this.ctx.report(this.file, ['charts', i, 'stackBy'], 'field-type', 'stackBy splits bars: only a bar chart takes it');
         this.chartLink(['charts', i, 'link'], chart);
         return;
       }
-      if (chart.lines || chart.months || chart.label) this.ctx.report(this.file, ['charts', i, 'type'], 'field-type', `'label', 'months' and 'lines' belong to a line chart`);
+      if (chart.lines || chart.months || chart.label)
+        this.ctx.report(this.file, ['charts', i, 'type'], 'field-type', `'label', 'months' and 'lines' belong to a line chart`);
       const field = this.field(at, chart.groupBy);
       if (field && !isGroupable(this.resource, chart.groupBy, field)) {
-        this.ctx.report(this.file, at, 'field-type', `a chart cannot group by '${chart.groupBy}' (type ${field.type}): use a dict, multiDict, area or bool field, or the workflow state`);
+        this.ctx.report(
+          this.file,
+          at,
+          'field-type',
+          `a chart cannot group by '${chart.groupBy}' (type ${field.type}): use a dict, multiDict, area or bool field, or the workflow state`,
+        );
       }
       if (chart.where) this.where(['charts', i, 'where'], chart.where);
       if (chart.rate) {
-        if (chart.type !== 'bar') this.ctx.report(this.file, ['charts', i, 'rate'], 'field-type', `a share (rate) is drawn as bars or a line, not as a ${chart.type} chart`);
+        if (chart.type !== 'bar')
+          this.ctx.report(this.file, ['charts', i, 'rate'], 'field-type', `a share (rate) is drawn as bars or a line, not as a ${chart.type} chart`);
         this.where(['charts', i, 'rate'], chart.rate);
       }
       if (chart.stackBy !== undefined) {
@@ -230,9 +273,15 @@ class ScreenChecker {
         const stack = this.field(sat, chart.stackBy);
         // The server refuses multi-value (codes) fields on either side of a stack: parts would not add up.
         if (stack && (!isGroupable(this.resource, chart.stackBy, stack) || stack.type === 'multiDict')) {
-          this.ctx.report(this.file, sat, 'field-type', `a chart cannot stack by '${chart.stackBy}' (type ${stack.type}): use a dict, area or bool field, or the workflow state`);
+          this.ctx.report(
+            this.file,
+            sat,
+            'field-type',
+            `a chart cannot stack by '${chart.stackBy}' (type ${stack.type}): use a dict, area or bool field, or the workflow state`,
+          );
         }
-        if (field?.type === 'multiDict') this.ctx.report(this.file, at, 'field-type', `a stacked chart cannot group by the multi-value field '${chart.groupBy}'`);
+        if (field?.type === 'multiDict')
+          this.ctx.report(this.file, at, 'field-type', `a stacked chart cannot group by the multi-value field '${chart.groupBy}'`);
       }
       this.chartLink(['charts', i, 'link'], chart);
     });
@@ -240,7 +289,8 @@ class ScreenChecker {
     screen.flowTimes?.resources.forEach((name, i) => {
       const other = this.ctx.resources.get(name);
       if (!other) this.ctx.report(this.file, ['flowTimes', 'resources', i], 'unknown-resource', `no resource '${name}' (schemas/resources/${name}.json)`);
-      else if (other.valid && !other.file.value.workflow) this.ctx.report(this.file, ['flowTimes', 'resources', i], 'field-type', `resource '${name}' has no workflow: the flow-times table has nothing to time`);
+      else if (other.valid && !other.file.value.workflow)
+        this.ctx.report(this.file, ['flowTimes', 'resources', i], 'field-type', `resource '${name}' has no workflow: the flow-times table has nothing to time`);
     });
   }
 
@@ -256,11 +306,19 @@ class ScreenChecker {
       this.ctx.report(this.file, ['charts', i, 'resource'], 'unknown-resource', `no resource '${name}' (schemas/resources/${name}.json)`);
       return;
     }
-    if (chart.type !== 'line') this.ctx.report(this.file, ['charts', i, 'type'], 'field-type', `'resource', 'sum' and 'rateSum' draw a line per month, not a ${chart.type} chart`);
+    if (chart.type !== 'line')
+      this.ctx.report(this.file, ['charts', i, 'type'], 'field-type', `'resource', 'sum' and 'rateSum' draw a line per month, not a ${chart.type} chart`);
     for (const key of ['where', 'lines', 'rate', 'link', 'stackBy'] as const) {
-      if (chart[key] !== undefined) this.ctx.report(this.file, ['charts', i, key], 'field-type', `'${key}' does not go with 'resource', 'sum' or 'rateSum' (one line of sums over the chart's resource)`);
+      if (chart[key] !== undefined)
+        this.ctx.report(
+          this.file,
+          ['charts', i, key],
+          'field-type',
+          `'${key}' does not go with 'resource', 'sum' or 'rateSum' (one line of sums over the chart's resource)`,
+        );
     }
-    if (chart.rateSum !== undefined && chart.sum === undefined) this.ctx.report(this.file, ['charts', i, 'rateSum'], 'field-type', "'rateSum' is a share of the 'sum' field's sum: name 'sum' too");
+    if (chart.rateSum !== undefined && chart.sum === undefined)
+      this.ctx.report(this.file, ['charts', i, 'rateSum'], 'field-type', "'rateSum' is a share of the 'sum' field's sum: name 'sum' too");
     if (!entry.valid) return;
     const fields = resourceFields(entry.file.value);
     const fieldOf = (key: 'groupBy' | 'sum' | 'rateSum', kind: 'date' | 'int') => {
@@ -269,7 +327,14 @@ class ScreenChecker {
       const field = fields.get(fieldName);
       if (!field) this.ctx.report(this.file, ['charts', i, key], 'unknown-field', `resource '${name}' has no field '${fieldName}'`);
       else if (kind === 'date' ? fieldKind(field.type).filter !== 'date' : field.type !== 'int') {
-        this.ctx.report(this.file, ['charts', i, key], 'field-type', kind === 'date' ? `a line chart counts per month of a date field; '${fieldName}' is ${field.type}` : `'${key}' sums an integer field; '${fieldName}' is ${field.type}`);
+        this.ctx.report(
+          this.file,
+          ['charts', i, key],
+          'field-type',
+          kind === 'date'
+            ? `a line chart counts per month of a date field; '${fieldName}' is ${field.type}`
+            : `'${key}' sums an integer field; '${fieldName}' is ${field.type}`,
+        );
       }
     };
     fieldOf('groupBy', 'date');
@@ -293,12 +358,18 @@ class ScreenChecker {
     if (!target?.valid) return;
     const list = target.file.value;
     if (list.kind !== 'list' || list.resource !== this.resource.name) {
-      this.ctx.report(this.file, at, 'screen-link', `route '${route}' shows ${list.kind} screen '${id}' of resource '${list.resource}'; a chart opens a list of '${this.resource.name}'`);
+      this.ctx.report(
+        this.file,
+        at,
+        'screen-link',
+        `route '${route}' shows ${list.kind} screen '${id}' of resource '${list.resource}'; a chart opens a list of '${this.resource.name}'`,
+      );
       return;
     }
     const shown = new Set((list.filters ?? []).map((f) => (typeof f === 'string' ? f : f.field)));
     for (const name of [chart.groupBy, chart.stackBy]) {
-      if (name !== undefined && !shown.has(name)) this.ctx.report(this.file, at, 'screen-link', `list '${id}' has no filter on '${name}': the clicked value would be lost on the way`);
+      if (name !== undefined && !shown.has(name))
+        this.ctx.report(this.file, at, 'screen-link', `list '${id}' has no filter on '${name}': the clicked value would be lost on the way`);
     }
   }
 
@@ -314,7 +385,12 @@ class ScreenChecker {
     if (!target?.valid) return;
     const list = target.file.value;
     if (list.kind !== 'list' || list.resource !== this.resource.name) {
-      this.ctx.report(this.file, at, 'screen-link', `route '${route}' shows ${list.kind} screen '${id}' of resource '${list.resource}'; a card opens a list of '${this.resource.name}'`);
+      this.ctx.report(
+        this.file,
+        at,
+        'screen-link',
+        `route '${route}' shows ${list.kind} screen '${id}' of resource '${list.resource}'; a card opens a list of '${this.resource.name}'`,
+      );
       return;
     }
     const shown = new Set((list.filters ?? []).map((f) => (typeof f === 'string' ? f : f.field)));
@@ -329,7 +405,13 @@ class ScreenChecker {
       this.ctx.report(this.file, at, 'screen-link', `list '${id}' ${why}: it would not show the rows this card counts`);
     }
     for (const key of Object.keys(fixed)) {
-      if (!(key in own)) this.ctx.report(this.file, at, 'screen-link', `list '${id}' also fixes '${key}', which this card does not: it would show fewer rows than the card counts`);
+      if (!(key in own))
+        this.ctx.report(
+          this.file,
+          at,
+          'screen-link',
+          `list '${id}' also fixes '${key}', which this card does not: it would show fewer rows than the card counts`,
+        );
     }
     for (const filter of screen.filters ?? []) {
       const name = typeof filter === 'string' ? filter : filter.field;
@@ -351,7 +433,13 @@ class ScreenChecker {
       }
       const param = params.get(key);
       if (!param) {
-        this.ctx.report(this.file, [...at, key], 'unknown-filter', `'${key}' is not a list filter parameter of resource '${this.resource.name}' (a field name, or <field>_gte / <field>_lte of a number or date)`, 'key');
+        this.ctx.report(
+          this.file,
+          [...at, key],
+          'unknown-filter',
+          `'${key}' is not a list filter parameter of resource '${this.resource.name}' (a field name, or <field>_gte / <field>_lte of a number or date)`,
+          'key',
+        );
         continue;
       }
       const field = this.fields.get(param.field)!;
@@ -368,14 +456,16 @@ class ScreenChecker {
       // An attachment filter asks whether any file is uploaded: true or false.
       const expected = kind === 'boolean' || filter === 'presence' ? 'boolean' : kind === 'integer' || kind === 'number' ? 'number' : 'string';
       const actual = Array.isArray(value) ? 'list' : typeof value;
-      if (actual === 'list') this.ctx.report(this.file, [...at, key], 'field-type', `'${key}' takes one ${expected}, not a list (only coded fields take several values)`);
+      if (actual === 'list')
+        this.ctx.report(this.file, [...at, key], 'field-type', `'${key}' takes one ${expected}, not a list (only coded fields take several values)`);
       else if (actual !== expected) this.ctx.report(this.file, [...at, key], 'field-type', `'${key}' takes a ${expected} (type ${field.type})`);
     }
   }
 
   /** The codes a coded field accepts: its dictionary's values, or the workflow's states; undefined when unknown. */
   private codesOf(field: Field): { values: ReadonlySet<string>; source: string } | undefined {
-    if (!isDictType(field.type)) return { values: new Set(this.resource.workflow?.states.map((s) => s.code)), source: `the workflow states of '${this.resource.name}'` };
+    if (!isDictType(field.type))
+      return { values: new Set(this.resource.workflow?.states.map((s) => s.code)), source: `the workflow states of '${this.resource.name}'` };
     const dict = field.dict === undefined ? undefined : this.ctx.dicts.get(field.dict);
     return dict?.valid ? { values: dictValues(dict.file.value.items), source: `dictionary '${field.dict}'` } : undefined;
   }
@@ -400,13 +490,15 @@ class ScreenChecker {
     if (screen.kind === 'form' && screen.submit) {
       screen.submit.check?.forEach((path, i) => this.placeholders(['submit', 'check', i], path, seen, 'the fields of the screen'));
       if (screen.actions !== undefined) this.ctx.report(this.file, ['actions'], 'screen-link', 'an open form (submit) has its own submit button: drop actions');
-      if (screen.afterSave !== undefined) this.ctx.report(this.file, ['afterSave'], 'screen-link', "an open form (submit) goes to submit.success: drop afterSave");
+      if (screen.afterSave !== undefined)
+        this.ctx.report(this.file, ['afterSave'], 'screen-link', 'an open form (submit) goes to submit.success: drop afterSave');
     }
     if (screen.kind === 'form') this.afterSave(screen);
     if (screen.kind === 'detail') {
       screen.attachments?.forEach((name, i) => {
         const field = this.field(['attachments', i], name);
-        if (field && field.type !== 'attachment') this.ctx.report(this.file, ['attachments', i], 'field-type', `'${name}' is not an attachment (type ${field.type})`);
+        if (field && field.type !== 'attachment')
+          this.ctx.report(this.file, ['attachments', i], 'field-type', `'${name}' is not an attachment (type ${field.type})`);
       });
       screen.related?.forEach((related, i) => this.related(['related', i], related));
       if (typeof screen.print === 'object') this.expression(['print', 'when'], screen.print.when);
@@ -419,7 +511,8 @@ class ScreenChecker {
     if (!target) return void this.ctx.report(this.file, [...at, 'screen'], 'unknown-screen', `no screen '${id}' (schemas/screens/${id}.json)`);
     if (!target.valid) return;
     const list = target.file.value;
-    if (list.kind !== 'list') return void this.ctx.report(this.file, [...at, 'screen'], 'screen-link', `screen '${id}' is a ${list.kind} screen; expected list`);
+    if (list.kind !== 'list')
+      return void this.ctx.report(this.file, [...at, 'screen'], 'screen-link', `screen '${id}' is a ${list.kind} screen; expected list`);
     const other = this.ctx.resources.get(list.resource);
     if (!other?.valid) return;
     const shown = new Set(list.columns.map((c) => (typeof c === 'string' ? c : c.field)));
@@ -430,7 +523,13 @@ class ScreenChecker {
     if (name === 'unitId' && other.file.value.scope === 'unit' && !other.file.value.fields[name]) return;
     const field = other.file.value.fields[name];
     if (!field) this.ctx.report(this.file, [...at, 'field'], 'unknown-field', `resource '${list.resource}' has no field '${name}'`);
-    else if (field.type !== 'ref' || field.ref !== this.resource.name) this.ctx.report(this.file, [...at, 'field'], 'field-type', `'${name}' of '${list.resource}' does not point at '${this.resource.name}' (a ref field with ref '${this.resource.name}' is needed)`);
+    else if (field.type !== 'ref' || field.ref !== this.resource.name)
+      this.ctx.report(
+        this.file,
+        [...at, 'field'],
+        'field-type',
+        `'${name}' of '${list.resource}' does not point at '${this.resource.name}' (a ref field with ref '${this.resource.name}' is needed)`,
+      );
   }
 
   /** Every {placeholder} of an API path template is one of `names`. */
@@ -471,9 +570,12 @@ class ScreenChecker {
   /** A value the server computes live: on an editable screen, into a read-only field, from other fields. */
   private serverValue(at: JsonPath, item: FieldItem, field: Field): void {
     const { kind } = this.file.value;
-    if (kind !== 'form' && kind !== 'wizard') this.ctx.report(this.file, at, 'field-type', `serverValue applies to form and wizard screens, not to a ${kind} screen`, 'key');
-    if (!field.readonly && !item.readonly) this.ctx.report(this.file, at, 'field-type', `'${item.field}' takes its value from the server (serverValue): make it readonly`, 'key');
-    if (field.type === 'children' || field.type === 'attachment') this.ctx.report(this.file, at, 'field-type', `serverValue cannot fill '${item.field}' (type ${field.type})`, 'key');
+    if (kind !== 'form' && kind !== 'wizard')
+      this.ctx.report(this.file, at, 'field-type', `serverValue applies to form and wizard screens, not to a ${kind} screen`, 'key');
+    if (!field.readonly && !item.readonly)
+      this.ctx.report(this.file, at, 'field-type', `'${item.field}' takes its value from the server (serverValue): make it readonly`, 'key');
+    if (field.type === 'children' || field.type === 'attachment')
+      this.ctx.report(this.file, at, 'field-type', `serverValue cannot fill '${item.field}' (type ${field.type})`, 'key');
     item.serverValue!.send.forEach((name, i) => {
       this.field([...at, 'send', i], name);
       if (name === item.field) this.ctx.report(this.file, [...at, 'send', i], 'field-type', `'${item.field}' cannot be sent for its own value`);
@@ -486,7 +588,12 @@ class ScreenChecker {
     if (!parent) return;
     if (item.optionsFrom === item.field) this.ctx.report(this.file, at, 'field-type', `'${item.field}' cannot take its options from itself`);
     else if (!isDictType(field.type) || !isDictType(parent.type) || field.dict !== parent.dict) {
-      this.ctx.report(this.file, at, 'field-type', `optionsFrom needs two fields of the same dictionary ('${item.field}': ${field.dict ?? field.type}, '${item.optionsFrom}': ${parent.dict ?? parent.type})`);
+      this.ctx.report(
+        this.file,
+        at,
+        'field-type',
+        `optionsFrom needs two fields of the same dictionary ('${item.field}': ${field.dict ?? field.type}, '${item.optionsFrom}': ${parent.dict ?? parent.type})`,
+      );
     }
   }
 
@@ -509,7 +616,8 @@ class ScreenChecker {
       const action = typeof ref === 'string' ? ref : ref.action;
       const at = typeof ref === 'string' ? [...path, i] : [...path, i, 'action'];
       if (typeof ref !== 'string' && ref.open !== undefined) {
-        if (!this.ctx.screens.has(ref.open)) this.ctx.report(this.file, [...path, i, 'open'], 'unknown-screen', `no screen '${ref.open}' (schemas/screens/${ref.open}.json)`);
+        if (!this.ctx.screens.has(ref.open))
+          this.ctx.report(this.file, [...path, i, 'open'], 'unknown-screen', `no screen '${ref.open}' (schemas/screens/${ref.open}.json)`);
         if (ref.label === undefined) this.ctx.report(this.file, [...path, i], 'label', `a button that opens a screen needs a label`);
         if (ref.when !== undefined) this.expression([...path, i, 'when'], ref.when);
         return;
@@ -533,7 +641,8 @@ class ScreenChecker {
     if (!target.valid) return;
     const { kind, resource } = target.file.value;
     if (!kinds.includes(kind)) this.ctx.report(this.file, at, 'screen-link', `screen '${id}' is a ${kind} screen; expected ${kinds.join(' or ')}`);
-    else if (resource !== this.resource.name) this.ctx.report(this.file, at, 'screen-link', `screen '${id}' shows resource '${resource}', not '${this.resource.name}'`);
+    else if (resource !== this.resource.name)
+      this.ctx.report(this.file, at, 'screen-link', `screen '${id}' shows resource '${resource}', not '${this.resource.name}'`);
   }
 
   private field(at: JsonPath, name: string): Field | undefined {
@@ -550,7 +659,8 @@ class ScreenChecker {
 
   private sortableField(at: JsonPath, name: string): void {
     const field = this.listableField(at, name, 'sort by');
-    if (field && isListable(field.type) && !isSortable(field.type)) this.ctx.report(this.file, at, 'field-type', `a list cannot sort by '${name}' (type ${field.type})`);
+    if (field && isListable(field.type) && !isSortable(field.type))
+      this.ctx.report(this.file, at, 'field-type', `a list cannot sort by '${name}' (type ${field.type})`);
   }
 
   private expression(at: JsonPath, text: string): void {

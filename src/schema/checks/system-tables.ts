@@ -10,7 +10,11 @@ import type { SchemaFile } from '../types';
 type ResourceFile = SchemaFile<'resource'>;
 
 /** The column a field reads by default, as the server names it (src/server/resources/naming.ts columnOf). */
-const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+const snakeCase = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 
 /** Resource keywords that write, number, log or index rows: a system table's rows are the server's own. */
 const WRITING_KEYWORDS = ['workflow', 'derive', 'onDelete', 'readMarks', 'publicStates', 'document', 'api'] as const;
@@ -24,18 +28,33 @@ function checkResource(ctx: LintContext, file: ResourceFile): void {
   const fields = Object.entries(resource.fields).filter((e): e is [string, NonNullable<(typeof e)[1]>] => e[1] !== undefined);
   if (!resource.systemTable) {
     for (const [name, field] of fields) {
-      if (field.column !== undefined) ctx.report(file, ['fields', name, 'column'], 'system-table', `'column' names a stored column of a system table: only a resource with systemTable takes it`, 'key');
+      if (field.column !== undefined)
+        ctx.report(
+          file,
+          ['fields', name, 'column'],
+          'system-table',
+          `'column' names a stored column of a system table: only a resource with systemTable takes it`,
+          'key',
+        );
     }
   } else {
     if (resource.readOnly !== true) ctx.report(file, ['systemTable'], 'system-table', 'a system table is only read: add "readOnly": true', 'key');
     for (const keyword of WRITING_KEYWORDS) {
-      if (resource[keyword] !== undefined) ctx.report(file, [keyword], 'system-table', `'${keyword}' does not apply to a system table: its rows are written by the server alone`, 'key');
+      if (resource[keyword] !== undefined)
+        ctx.report(file, [keyword], 'system-table', `'${keyword}' does not apply to a system table: its rows are written by the server alone`, 'key');
     }
     const columns = new Map<string, string>();
     for (const [name, field] of fields) {
       if (NO_COLUMN_TYPES.has(field.type)) ctx.report(file, ['fields', name, 'type'], 'system-table', `a system table has no ${field.type} fields`);
       for (const keyword of WRITING_FIELD_KEYWORDS) {
-        if (field[keyword] !== undefined) ctx.report(file, ['fields', name, keyword], 'system-table', `'${keyword}' does not apply to a field of a system table (its migration makes the table; the server writes the rows)`, 'key');
+        if (field[keyword] !== undefined)
+          ctx.report(
+            file,
+            ['fields', name, keyword],
+            'system-table',
+            `'${keyword}' does not apply to a field of a system table (its migration makes the table; the server writes the rows)`,
+            'key',
+          );
       }
       const column = field.column ?? snakeCase(name);
       const clash = columns.get(column);
@@ -44,10 +63,19 @@ function checkResource(ctx: LintContext, file: ResourceFile): void {
     }
   }
   if (resource.oversightOnly) {
-    if (resource.scope !== 'area') ctx.report(file, ['oversightOnly'], 'system-table', 'oversightOnly reads the rows by their area: set "scope": "area"', 'key');
-    if (resource.workflow !== undefined) ctx.report(file, ['oversightOnly'], 'system-table', 'oversightOnly resources have no workflow: the oversight roles read them, nobody acts on them', 'key');
+    if (resource.scope !== 'area')
+      ctx.report(file, ['oversightOnly'], 'system-table', 'oversightOnly reads the rows by their area: set "scope": "area"', 'key');
+    if (resource.workflow !== undefined)
+      ctx.report(
+        file,
+        ['oversightOnly'],
+        'system-table',
+        'oversightOnly resources have no workflow: the oversight roles read them, nobody acts on them',
+        'key',
+      );
   }
-  if (resource.oversightRead && resource.scope === undefined) ctx.report(file, ['oversightRead'], 'system-table', 'oversightRead reads the rows of an area by their owner: set "scope"', 'key');
+  if (resource.oversightRead && resource.scope === undefined)
+    ctx.report(file, ['oversightRead'], 'system-table', 'oversightRead reads the rows of an area by their owner: set "scope"', 'key');
 }
 
 /** The screen actions that only read. */
@@ -57,15 +85,25 @@ const actionName = (ref: string | { action: string }) => (typeof ref === 'string
 function checkScreens(ctx: LintContext): void {
   for (const { file, valid } of ctx.screens.values()) {
     if (!valid) continue;
-    const screen = file.value as { kind: string; resource?: string; toolbar?: (string | { action: string })[]; rowActions?: (string | { action: string })[]; batchActions?: (string | { action: string })[]; actions?: (string | { action: string })[]; form?: string };
+    const screen = file.value as {
+      kind: string;
+      resource?: string;
+      toolbar?: (string | { action: string })[];
+      rowActions?: (string | { action: string })[];
+      batchActions?: (string | { action: string })[];
+      actions?: (string | { action: string })[];
+      form?: string;
+    };
     const target = screen.resource === undefined ? undefined : ctx.resources.get(screen.resource);
     if (!target?.valid || !target.file.value.systemTable) continue;
-    if (screen.kind === 'form' || screen.kind === 'wizard') ctx.report(file, ['kind'], 'system-table', `resource '${screen.resource}' is a system table: it has no ${screen.kind} screen`);
+    if (screen.kind === 'form' || screen.kind === 'wizard')
+      ctx.report(file, ['kind'], 'system-table', `resource '${screen.resource}' is a system table: it has no ${screen.kind} screen`);
     if (screen.form !== undefined) ctx.report(file, ['form'], 'system-table', `resource '${screen.resource}' is a system table: nothing edits its rows`, 'key');
     for (const key of ['toolbar', 'rowActions', 'batchActions', 'actions'] as const) {
       screen[key]?.forEach((ref, i) => {
         const name = actionName(ref);
-        if (!READ_ONLY_ACTIONS.has(name)) ctx.report(file, [key, i], 'system-table', `'${name}' writes: resource '${screen.resource}' is a system table, read only (view, export, back)`);
+        if (!READ_ONLY_ACTIONS.has(name))
+          ctx.report(file, [key, i], 'system-table', `'${name}' writes: resource '${screen.resource}' is a system table, read only (view, export, back)`);
       });
     }
   }

@@ -65,21 +65,37 @@ async function unitFor(trx: Db, input: NewAdministrator): Promise<{ unit: UnitRo
     if (existing) {
       if (existing.unit_type !== input.kind) {
         const kind = UNIT_KIND_NAMES[existing.unit_type] ?? existing.unit_type;
-        throw new AdminError(`统一社会信用代码 ${orgCode} 已属于${kind}「${existing.orgname}」`, `The credit code ${orgCode} belongs to ${existing.orgname} (${existing.unit_type}), not a unit of this kind`);
+        throw new AdminError(
+          `统一社会信用代码 ${orgCode} 已属于${kind}「${existing.orgname}」`,
+          `The credit code ${orgCode} belongs to ${existing.orgname} (${existing.unit_type}), not a unit of this kind`,
+        );
       }
       return { unit: existing, created: false, generated: false };
     }
   } else {
     // The authority without a code: its area's authority unit when there is one.
     const inArea = await trx.selectFrom('sys_unit').selectAll().where('unit_type', '=', 'authority').where('areacode', '=', input.areaCode).limit(2).execute();
-    if (inArea.length > 1) throw new AdminError(`区域 ${input.areaCode} 有多个监察机构单位：请用 --org-code 指明`, `Area ${input.areaCode} has several authority units: name one with --org-code`);
+    if (inArea.length > 1)
+      throw new AdminError(
+        `区域 ${input.areaCode} 有多个监察机构单位：请用 --org-code 指明`,
+        `Area ${input.areaCode} has several authority units: name one with --org-code`,
+      );
     if (inArea.length === 1) return { unit: inArea[0], created: false, generated: false };
     do orgCode = authorityCode(input.areaCode);
     while (await trx.selectFrom('sys_unit').select('id').where('orgcode', '=', orgCode).executeTakeFirst());
   }
   const unit = await trx
     .insertInto('sys_unit')
-    .values({ id: newId(), orgname: input.unitName, orgcode: orgCode, areacode: input.areaCode, contact: input.name, contact_phone: input.mobile, unit_type: input.kind, sso_user_id: null })
+    .values({
+      id: newId(),
+      orgname: input.unitName,
+      orgcode: orgCode,
+      areacode: input.areaCode,
+      contact: input.name,
+      contact_phone: input.mobile,
+      unit_type: input.kind,
+      sso_user_id: null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { unit, created: true, generated: !input.orgCode };
@@ -129,7 +145,8 @@ async function findAccount(db: Db, loginName: string, orgCode: string | null): P
     .where('u.login_name', '=', loginName)
     .executeTakeFirst();
   if (!row) throw new AdminError(`没有登录账号 ${loginName}`, `No account with the login name ${loginName}`);
-  if (orgCode && row.orgcode.toUpperCase() !== orgCode) throw new AdminError(`账号 ${loginName} 不属于统一社会信用代码为 ${orgCode} 的单位`, `The account ${loginName} is not of the unit ${orgCode}`);
+  if (orgCode && row.orgcode.toUpperCase() !== orgCode)
+    throw new AdminError(`账号 ${loginName} 不属于统一社会信用代码为 ${orgCode} 的单位`, `The account ${loginName} is not of the unit ${orgCode}`);
   return row;
 }
 
@@ -205,7 +222,9 @@ export async function listAdministrators(db: Db, now = new Date()): Promise<Admi
       'un.orgcode',
       'un.areacode',
       'un.unit_type',
-      sql<string>`(SELECT coalesce(string_agg(r.name, '、' ORDER BY r.sort, r.name), '') FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id)`.as('roles'),
+      sql<string>`(SELECT coalesce(string_agg(r.name, '、' ORDER BY r.sort, r.name), '') FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id)`.as(
+        'roles',
+      ),
     ])
     .where('u.is_user_seed', '=', 1)
     .orderBy('un.unit_type')

@@ -34,7 +34,10 @@ export async function runAuditVerify(io: Pick<AdminIo, 'stdout' | 'stderr' | 'en
     const keyNote = config.masterKey ? '' : '（未设置 PORTAL_MASTER_KEY：链密钥存于数据库中，只能发现无意的改动）';
     const keyNoteEn = config.masterKey ? '' : ' (no PORTAL_MASTER_KEY: the chain key is in the database, so only careless edits show)';
     if (!result.problem) {
-      const span = result.first && result.last ? `，第 ${result.first.seq}–${result.last.seq} 条，${shanghai(result.first.createdAt)} 至 ${shanghai(result.last.createdAt)}` : '';
+      const span =
+        result.first && result.last
+          ? `，第 ${result.first.seq}–${result.last.seq} 条，${shanghai(result.first.createdAt)} 至 ${shanghai(result.last.createdAt)}`
+          : '';
       const spanEn = result.first && result.last ? `, rows ${result.first.seq}-${result.last.seq}, ${result.first.createdAt} to ${result.last.createdAt}` : '';
       io.stdout.write(`审计日志完整：${result.rows} 条${span}${from}${keyNote} / audit log intact: ${result.rows} rows${spanEn}${fromEn}${keyNoteEn}\n`);
       return 0;
@@ -42,7 +45,9 @@ export async function runAuditVerify(io: Pick<AdminIo, 'stdout' | 'stderr' | 'en
     const p = result.problem;
     const where = `第 ${p.seq} 条${p.id ? `（id ${p.id}，时间 ${shanghai(p.createdAt!)}）` : ''}`;
     const whereEn = `row ${p.seq}${p.id ? ` (id ${p.id}, time ${p.createdAt})` : ''}`;
-    io.stdout.write(`审计日志链断裂：${where}：${p.zh}；此前 ${result.rows} 条完整${from} / audit log chain broken at ${whereEn}: ${p.en}; ${result.rows} rows before it intact${fromEn}\n`);
+    io.stdout.write(
+      `审计日志链断裂：${where}：${p.zh}；此前 ${result.rows} 条完整${from} / audit log chain broken at ${whereEn}: ${p.en}; ${result.rows} rows before it intact${fromEn}\n`,
+    );
     return EXIT_BROKEN;
   } catch (err) {
     return reportFailure(err, config, io);

@@ -41,7 +41,11 @@ interface CommandSpec {
 
 const COMMANDS: Record<string, CommandSpec> = {
   'create-authority': { options: ['login', 'name', 'unit-name', 'org-code', 'area', 'mobile', 'generate'], required: ['login', 'name'], existing: false },
-  'create-unit-admin': { options: ['login', 'name', 'unit-name', 'org-code', 'area', 'mobile', 'generate'], required: ['login', 'name', 'unit-name', 'org-code'], existing: false },
+  'create-unit-admin': {
+    options: ['login', 'name', 'unit-name', 'org-code', 'area', 'mobile', 'generate'],
+    required: ['login', 'name', 'unit-name', 'org-code'],
+    existing: false,
+  },
   'reset-password': { options: ['login', 'org-code', 'generate'], required: ['login'], existing: true },
   unlock: { options: ['login', 'org-code'], required: ['login'], existing: true },
   'list-admins': { options: [], required: [], existing: true },
@@ -75,7 +79,14 @@ export function commandUsage(command: string): string {
   const passwordNotes = lines.findIndex((line) => line.startsWith('密码：'));
   const databaseNotes = lines.findIndex((line) => line.startsWith('数据库与服务相同'));
   const setsPassword = COMMANDS[command].options.includes('generate');
-  return [`用法 / Usage: npm run admin -- ${command} [options]`, '', ...lines.slice(start, end), '', ...(setsPassword ? lines.slice(passwordNotes, databaseNotes) : []), ...lines.slice(databaseNotes)].join('\n');
+  return [
+    `用法 / Usage: npm run admin -- ${command} [options]`,
+    '',
+    ...lines.slice(start, end),
+    '',
+    ...(setsPassword ? lines.slice(passwordNotes, databaseNotes) : []),
+    ...lines.slice(databaseNotes),
+  ].join('\n');
 }
 
 const OPTION_LABELS: Record<OptionName, string> = {
@@ -93,7 +104,11 @@ type Values = Partial<Record<OptionName, string | boolean>>;
 /** The command and its options; anything unknown or missing is an AdminError (exit 2). */
 export function parseCommand(argv: readonly string[]): { command: string; spec: CommandSpec; values: Values } | 'help' | { help: string } {
   const [command, ...rest] = argv;
-  if (command === undefined) throw new AdminError('缺少命令（create-authority、create-unit-admin、reset-password、unlock、list-admins）', 'No command given (create-authority, create-unit-admin, reset-password, unlock, list-admins)');
+  if (command === undefined)
+    throw new AdminError(
+      '缺少命令（create-authority、create-unit-admin、reset-password、unlock、list-admins）',
+      'No command given (create-authority, create-unit-admin, reset-password, unlock, list-admins)',
+    );
   if (command === 'help' || command === '--help' || command === '-h') return 'help';
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!spec) throw new AdminError(`未知命令：${command}（npm run admin -- help 查看用法）`, `Unknown command: ${command} (see npm run admin -- help)`);
@@ -105,8 +120,10 @@ export function parseCommand(argv: readonly string[]): { command: string; spec: 
   } catch (err) {
     const message = (err as Error).message;
     const code = (err as { code?: string }).code;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new AdminError(`命令 ${command} 没有这个选项：${/'([^']+)'/.exec(message)?.[1] ?? message}`, `${command}: ${message}`);
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new AdminError(`多余的参数：${/'([^']+)'/.exec(message)?.[1] ?? message}（选项值须写在选项之后）`, `${command}: ${message}`);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw new AdminError(`命令 ${command} 没有这个选项：${/'([^']+)'/.exec(message)?.[1] ?? message}`, `${command}: ${message}`);
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+      throw new AdminError(`多余的参数：${/'([^']+)'/.exec(message)?.[1] ?? message}（选项值须写在选项之后）`, `${command}: ${message}`);
     throw new AdminError(`选项缺少取值：${message}`, `${command}: ${message}`);
   }
   for (const option of spec.required) {
@@ -130,7 +147,8 @@ function checkedInput(values: Values, config: Config) {
   const unitName = text(values, 'unit-name');
   if (unitName !== null && unitName.length > 200) throw new AdminError('--unit-name：单位名称过长（最多 200 个字）', '--unit-name: at most 200 characters');
   const orgCode = text(values, 'org-code')?.toUpperCase() ?? null;
-  if (orgCode !== null && rules.unifiedCreditCode(orgCode)) throw new AdminError(`--org-code：${messages.unifiedCreditCode}（${orgCode}）`, `--org-code: not a valid unified social credit code (${orgCode})`);
+  if (orgCode !== null && rules.unifiedCreditCode(orgCode))
+    throw new AdminError(`--org-code：${messages.unifiedCreditCode}（${orgCode}）`, `--org-code: not a valid unified social credit code (${orgCode})`);
   const areaCode = text(values, 'area') ?? config.areaCode;
   if (!/^\d{6}$/.test(areaCode)) throw new AdminError(`--area：区划代码应为 6 位数字（${areaCode}）`, `--area: the area code must be 6 digits (${areaCode})`);
   const mobile = text(values, 'mobile');
@@ -148,7 +166,12 @@ export function databaseFailure(err: unknown, config: Config): AdminError | null
 export function checkDataDir(config: Config, existing: boolean): void {
   if (config.databaseUrl) return;
   const dir = config.dataDir;
-  if (dir.startsWith('memory://')) throw new AdminError('PORTAL_DATA_DIR 为 memory://：内存数据库随进程消失，请指定服务使用的数据目录', 'PORTAL_DATA_DIR is memory://: name the data directory the server uses', EXIT_FAILURE);
+  if (dir.startsWith('memory://'))
+    throw new AdminError(
+      'PORTAL_DATA_DIR 为 memory://：内存数据库随进程消失，请指定服务使用的数据目录',
+      'PORTAL_DATA_DIR is memory://: name the data directory the server uses',
+      EXIT_FAILURE,
+    );
   if (existsSync(join(dir, 'postmaster.pid'))) {
     throw new AdminError(
       `PORTAL_DATA_DIR 正被运行中的门户服务使用（${dir}）：请先停止服务；若服务已停止，是它上次未正常关闭，启动并正常停止一次即可`,
@@ -157,7 +180,11 @@ export function checkDataDir(config: Config, existing: boolean): void {
     );
   }
   if (existing && !existsSync(join(dir, 'PG_VERSION'))) {
-    throw new AdminError(`PORTAL_DATA_DIR 中没有数据库（${dir}）：是否设置了服务使用的目录？`, `PORTAL_DATA_DIR holds no database (${dir}): is it the server's directory?`, EXIT_FAILURE);
+    throw new AdminError(
+      `PORTAL_DATA_DIR 中没有数据库（${dir}）：是否设置了服务使用的目录？`,
+      `PORTAL_DATA_DIR holds no database (${dir}): is it the server's directory?`,
+      EXIT_FAILURE,
+    );
   }
 }
 
@@ -207,29 +234,62 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
     if (creates) {
       const kind: UnitKind = command === 'create-authority' ? 'authority' : 'use';
       const unitName = input.unitName ?? `${config.cityName}市场监督管理局`;
-      const created = await createAdministrator(db, { kind, loginName: input.loginName, name: input.name, mobile: input.mobile, unitName, orgCode: input.orgCode, areaCode: input.areaCode, password: password!.password });
+      const created = await createAdministrator(db, {
+        kind,
+        loginName: input.loginName,
+        name: input.name,
+        mobile: input.mobile,
+        unitName,
+        orgCode: input.orgCode,
+        areaCode: input.areaCode,
+        password: password!.password,
+      });
       const { orgname, orgcode, areacode } = created.unit;
       const kindZh = kind === 'authority' ? '监察机构单位' : '使用单位';
       const kindEn = kind === 'authority' ? 'authority unit' : 'using unit';
-      if (created.unitCreated) say(`已创建${kindZh}「${orgname}」（统一社会信用代码 ${orgcode}，区划 ${areacode}）`, `Created the ${kindEn} ${orgname} (credit code ${orgcode}, area ${areacode})`);
+      if (created.unitCreated)
+        say(
+          `已创建${kindZh}「${orgname}」（统一社会信用代码 ${orgcode}，区划 ${areacode}）`,
+          `Created the ${kindEn} ${orgname} (credit code ${orgcode}, area ${areacode})`,
+        );
       else say(`沿用已有${kindZh}「${orgname}」（统一社会信用代码 ${orgcode}）`, `Using the existing ${kindEn} ${orgname} (credit code ${orgcode})`);
-      if (created.orgCodeGenerated) say(`未给出 --org-code：已为该单位生成统一社会信用代码 ${orgcode}，登录时填写`, `No --org-code: the unit got the code ${orgcode}; enter it at login`);
-      say(`已创建管理员 ${input.loginName}（${input.name}）`, `Created administrator ${input.loginName} (${kind === 'authority' ? 'authority' : 'unit main account'})`);
-      say(`登录：账号 ${input.loginName}，统一社会信用代码 ${orgcode}；首次登录须修改密码`, `Log in as ${input.loginName} with the code ${orgcode}; the password must be changed at first login`);
+      if (created.orgCodeGenerated)
+        say(`未给出 --org-code：已为该单位生成统一社会信用代码 ${orgcode}，登录时填写`, `No --org-code: the unit got the code ${orgcode}; enter it at login`);
+      say(
+        `已创建管理员 ${input.loginName}（${input.name}）`,
+        `Created administrator ${input.loginName} (${kind === 'authority' ? 'authority' : 'unit main account'})`,
+      );
+      say(
+        `登录：账号 ${input.loginName}，统一社会信用代码 ${orgcode}；首次登录须修改密码`,
+        `Log in as ${input.loginName} with the code ${orgcode}; the password must be changed at first login`,
+      );
     } else if (command === 'reset-password') {
       const state = await resetPassword(db, input.loginName, input.orgCode, password!.password);
-      say(`已重设 ${input.loginName} 的密码，解除锁定并结束其登录会话；下次登录须修改密码`, `Reset the password of ${input.loginName}, lifted any lock and ended its sessions; it must be changed at the next login`);
-      if (state.disabled) say(`注意：账号 ${input.loginName} 已停用，须由管理员在账号管理中启用`, `Note: ${input.loginName} is disabled; an administrator enables it under account management`);
+      say(
+        `已重设 ${input.loginName} 的密码，解除锁定并结束其登录会话；下次登录须修改密码`,
+        `Reset the password of ${input.loginName}, lifted any lock and ended its sessions; it must be changed at the next login`,
+      );
+      if (state.disabled)
+        say(
+          `注意：账号 ${input.loginName} 已停用，须由管理员在账号管理中启用`,
+          `Note: ${input.loginName} is disabled; an administrator enables it under account management`,
+        );
     } else if (command === 'unlock') {
       const state = await unlockAccount(db, input.loginName, input.orgCode);
       if (state.wasLocked) say(`已解除 ${input.loginName} 的登录锁定与失败计数`, `Unlocked ${input.loginName}: the lock and the failure counts are cleared`);
       else say(`账号 ${input.loginName} 未被锁定，无需解除`, `${input.loginName} was not locked`);
-      if (state.disabled) say(`注意：账号 ${input.loginName} 已停用，须由管理员在账号管理中启用`, `Note: ${input.loginName} is disabled; an administrator enables it under account management`);
+      if (state.disabled)
+        say(
+          `注意：账号 ${input.loginName} 已停用，须由管理员在账号管理中启用`,
+          `Note: ${input.loginName} is disabled; an administrator enables it under account management`,
+        );
     } else {
       const rows = await listAdministrators(db);
       if (rows.length === 0) say('还没有管理员账号：用 create-authority 创建第一个', 'No administrator yet: create the first with create-authority');
       for (const r of rows) {
-        const flags = [r.disabled && '已停用/disabled', r.locked && '已锁定/locked', r.passwordMustChange && '待改密/must change password'].filter(Boolean).join(' ');
+        const flags = [r.disabled && '已停用/disabled', r.locked && '已锁定/locked', r.passwordMustChange && '待改密/must change password']
+          .filter(Boolean)
+          .join(' ');
         io.stdout.write(`${r.loginName}\t${r.name}\t${r.orgName}\t${r.orgCode}\t${r.areaCode}\t${r.roles}${flags ? `\t${flags}` : ''}\n`);
       }
     }
@@ -262,4 +322,3 @@ export function reportFailure(err: unknown, config: Config | undefined, io: Pick
   io.stderr.write(`操作失败 / Failed: ${(err as Error)?.stack ?? String(err)}\n`);
   return EXIT_FAILURE;
 }
-

@@ -70,7 +70,11 @@ async function readLines(stdin: NodeJS.ReadStream): Promise<string[]> {
 /** The rule, then the confirmation: each failure is one line and exit status 2. */
 export function checkNewPassword(password: string, confirmation: string): string {
   if (password === '') throw new AdminError('未输入密码', 'No password given');
-  if (!satisfiesPasswordRule(password)) throw new AdminError(`密码不符合要求：${PASSWORD_GUIDANCE}`, 'The password breaks the rule: 8–14 characters with at least three of lower case, upper case, digits and symbols');
+  if (!satisfiesPasswordRule(password))
+    throw new AdminError(
+      `密码不符合要求：${PASSWORD_GUIDANCE}`,
+      'The password breaks the rule: 8–14 characters with at least three of lower case, upper case, digits and symbols',
+    );
   if (password !== confirmation) throw new AdminError('两次输入的密码不一致', 'The two passwords differ');
   return password;
 }
@@ -85,6 +89,10 @@ export async function newPassword(source: PasswordSource, generate: boolean): Pr
     return { password: checkNewPassword(password, confirmation), generated: false };
   }
   const [password = '', confirmation] = await readLines(source.stdin);
-  if (confirmation === undefined) throw new AdminError('标准输入应有两行：密码与确认密码（或用 --generate）', 'Standard input must hold two lines: the password and its confirmation (or use --generate)');
+  if (confirmation === undefined)
+    throw new AdminError(
+      '标准输入应有两行：密码与确认密码（或用 --generate）',
+      'Standard input must hold two lines: the password and its confirmation (or use --generate)',
+    );
   return { password: checkNewPassword(password, confirmation), generated: false };
 }

@@ -43,7 +43,8 @@ export function databaseRunsBeside(db: AnyKysely): boolean {
 }
 
 /** Escapes a text-format field: backslash, and the row and field separators. */
-const escapeText = (text: string): string => (/[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => ({ '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' })[c]!) : text);
+const escapeText = (text: string): string =>
+  /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => ({ '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' })[c]!) : text;
 
 /** An array as a PostgreSQL array literal (`{"a","b",NULL}`). */
 const arrayLiteral = (items: readonly unknown[]): string =>
@@ -84,7 +85,12 @@ export interface CopyOptions {
 export type RowBatches = AsyncIterable<readonly (readonly unknown[])[]> | Iterable<readonly (readonly unknown[])[]>;
 
 /** Batches of rows' text lines, each about `size` rows (PGlite) or characters (stream). */
-async function* linesOf(batches: RowBatches, json: readonly boolean[], rowsPerChunk: number, charsPerChunk: number): AsyncGenerator<{ text: string; rows: number }> {
+async function* linesOf(
+  batches: RowBatches,
+  json: readonly boolean[],
+  rowsPerChunk: number,
+  charsPerChunk: number,
+): AsyncGenerator<{ text: string; rows: number }> {
   let parts: string[] = [];
   let chars = 0;
   for await (const batch of batches) {

@@ -114,11 +114,14 @@ export const MIGRATED: TemplateRecipe = {
     // An installed package (scripts/package.ts) has no sources: the bundle holding the migrations keys them.
     if (!hasSources()) return `${names}bundle ${runningCodeHash()}`;
     const dir = projectPath('src', 'server', 'db', 'migrations');
-    return names + readdirSync(dir)
-      .filter((f) => f.endsWith('.ts'))
-      .sort()
-      .map((f) => `${f}\n${readFileSync(join(dir, f), 'utf8')}`)
-      .join('\n');
+    return (
+      names +
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.ts'))
+        .sort()
+        .map((f) => `${f}\n${readFileSync(join(dir, f), 'utf8')}`)
+        .join('\n')
+    );
   },
   prepare: async (pg) => {
     const db = new Kysely<Database>({ dialect: new PgliteDialect(pg, { keepOpen: true }) });

@@ -59,7 +59,9 @@ export function keptPlansPool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       return {
         query: ((text: unknown, values?: unknown[]) =>
-          typeof text === 'string' && text.startsWith(KEEP_PLAN) ? runNamed(client, text, values ?? []) : client.query(text as string, values)) as unknown as PostgresPoolClient['query'],
+          typeof text === 'string' && text.startsWith(KEEP_PLAN)
+            ? runNamed(client, text, values ?? [])
+            : client.query(text as string, values)) as unknown as PostgresPoolClient['query'],
         release: (...args: unknown[]) => client.release(...(args as [])),
       };
     },

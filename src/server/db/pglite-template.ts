@@ -53,7 +53,8 @@ export interface TemplateOptions {
 
 const fullKey = (recipe: TemplateRecipe): string => (recipe.base ? `${fullKey(recipe.base)}\n--\n` : '') + recipe.key;
 /** The template's file name in the cache directory (its lock file adds `.lock`). */
-export const templateFileName = (recipe: TemplateRecipe): string => `pglite-${pgliteVersion()}-${createHash('sha256').update(fullKey(recipe)).digest('hex').slice(0, 16)}.tar`;
+export const templateFileName = (recipe: TemplateRecipe): string =>
+  `pglite-${pgliteVersion()}-${createHash('sha256').update(fullKey(recipe)).digest('hex').slice(0, 16)}.tar`;
 const templateFile = (dir: string, recipe: TemplateRecipe): string => join(dir, templateFileName(recipe));
 
 /**

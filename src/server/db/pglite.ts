@@ -70,7 +70,9 @@ class PgliteConnection implements DatabaseConnection {
     const read = READ_ONLY.test(query.sql);
     if (!read) this.readOnly = false;
     const result = read ? await this.#reads.query<R>(query.sql, query.parameters) : await this.pg.query<R>(query.sql, [...query.parameters]);
-    return result.affectedRows !== undefined && result.affectedRows > 0 ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) } : { rows: result.rows };
+    return result.affectedRows !== undefined && result.affectedRows > 0
+      ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) }
+      : { rows: result.rows };
   }
 
   // eslint-disable-next-line require-yield -- the interface asks for a generator

@@ -189,7 +189,12 @@ const DEMO_USERS: DemoUser[] = [
   },
 ];
 
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = DEMO_USERS.map(({ loginName, password, orgCode, description }) => ({ loginName, password, orgCode, description }));
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = DEMO_USERS.map(({ loginName, password, orgCode, description }) => ({
+  loginName,
+  password,
+  orgCode,
+  description,
+}));
 
 /**
  * Menu groups of each demo role; `null` means every group except the authority's and the
@@ -278,7 +283,11 @@ export async function seedDemoData(db: Db): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((u) => passwordHasher.hash(u.password)));
 
   await inTransaction(db, async (trx) => {
-    await trx.insertInto('sys_unit').values(Object.values(DEMO_UNITS)).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await trx
+      .insertInto('sys_unit')
+      .values(Object.values(DEMO_UNITS))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     await ensureRoles(trx);
     for (const [i, u] of DEMO_USERS.entries()) {
       const unitId = DEMO_UNITS[u.unit].id;

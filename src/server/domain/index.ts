@@ -22,7 +22,25 @@ import { pendingLegacyPaths } from './pending';
 import { useRegistrationFeature } from './use-registration/index';
 import { workersFeature } from './workers/index';
 
-export const FEATURES: readonly DomainFeature[] = [equipmentFeature, useRegistrationFeature, onlineInspectionFeature, workersFeature, responsibilityFeature, companyFeature, constructionFeature, firstRegistrationFeature, supervisionFeature, inspectionPlanFeature, serviceRecordsFeature, selfServiceFeature, accountApplyFeature, noticesFeature, simpleDeclarationFeature, areaUnitsFeature, pendingLegacyPaths];
+export const FEATURES: readonly DomainFeature[] = [
+  equipmentFeature,
+  useRegistrationFeature,
+  onlineInspectionFeature,
+  workersFeature,
+  responsibilityFeature,
+  companyFeature,
+  constructionFeature,
+  firstRegistrationFeature,
+  supervisionFeature,
+  inspectionPlanFeature,
+  serviceRecordsFeature,
+  selfServiceFeature,
+  accountApplyFeature,
+  noticesFeature,
+  simpleDeclarationFeature,
+  areaUnitsFeature,
+  pendingLegacyPaths,
+];
 
 /** The server hooks resource JSON may name (`derive`, workflow `effects`). */
 export const SERVER_HOOKS = hooksOf(FEATURES);

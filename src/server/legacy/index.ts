@@ -57,7 +57,8 @@ function narrowed(operation: Operation, where: Input, screen: ListScreen | undef
   return (request: FastifyRequest, reply) => {
     const input = inputOf(request);
     // A range default yields to either bound the caller sends.
-    const set = (param: string) => input[param] !== undefined || input[param.replace(/_(gte|lte)$/, '_gte')] !== undefined || input[param.replace(/_(gte|lte)$/, '_lte')] !== undefined;
+    const set = (param: string) =>
+      input[param] !== undefined || input[param.replace(/_(gte|lte)$/, '_gte')] !== undefined || input[param.replace(/_(gte|lte)$/, '_lte')] !== undefined;
     const applied = Object.fromEntries(byDefault.filter((p) => !set(p)).map((p) => [p, defaults[p]]));
     request.body = { ...applied, ...input, ...own };
     return operation.options.handler(request, reply);
@@ -98,7 +99,8 @@ export function engineNames(input: unknown, naming: LegacyNaming): unknown {
   const out = renamed(input as Input, naming.names);
   for (const [field, names] of naming.children) {
     const rows = out[field];
-    if (Array.isArray(rows)) out[field] = rows.map((row: unknown) => (row && typeof row === 'object' && !Array.isArray(row) ? renamed(row as Input, names) : row));
+    if (Array.isArray(rows))
+      out[field] = rows.map((row: unknown) => (row && typeof row === 'object' && !Array.isArray(row) ? renamed(row as Input, names) : row));
   }
   return out;
 }
@@ -137,7 +139,8 @@ export function registerLegacyRoutes(
     let handler = operation.options.handler;
     if (entry.screen || entry.where) {
       const screen = entry.screen ? listScreens.get(entry.screen) : undefined;
-      if (entry.screen && screen?.resource !== entry.resource) throw new Error(`legacy path ${entry.path}: '${entry.screen}' is not a list screen of '${entry.resource}'`);
+      if (entry.screen && screen?.resource !== entry.resource)
+        throw new Error(`legacy path ${entry.path}: '${entry.screen}' is not a list screen of '${entry.resource}'`);
       handler = narrowed(operation, { ...entry.where }, screen);
     }
     handler = withLegacyNames(legacyNaming(byName.get(entry.resource)!), handler);

@@ -26,4 +26,9 @@ export interface LegacyRoute {
   where?: Readonly<Record<string, unknown>>;
 }
 
-export const legacyRoute = (path: string, resource: string, operation: string, narrow: Pick<LegacyRoute, 'screen' | 'where'> = {}): LegacyRoute => ({ path, resource, operation, ...narrow });
+export const legacyRoute = (path: string, resource: string, operation: string, narrow: Pick<LegacyRoute, 'screen' | 'where'> = {}): LegacyRoute => ({
+  path,
+  resource,
+  operation,
+  ...narrow,
+});

@@ -25,7 +25,20 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import archiver from 'archiver';
 import { sql } from 'kysely';
@@ -170,7 +183,11 @@ export function findTool(name: 'pg_dump' | 'pg_restore', atLeast: number): Tool 
   if (fit) return fit;
   const hint = `postgresql-client-${atLeast}`;
   if (found.length === 0) {
-    throw new OpsError(1, `找不到 ${name}：请安装 PostgreSQL 客户端（Debian/Ubuntu：apt-get install ${hint}）`, `${name} not found: install the PostgreSQL client tools (Debian/Ubuntu: apt-get install ${hint})`);
+    throw new OpsError(
+      1,
+      `找不到 ${name}：请安装 PostgreSQL 客户端（Debian/Ubuntu：apt-get install ${hint}）`,
+      `${name} not found: install the PostgreSQL client tools (Debian/Ubuntu: apt-get install ${hint})`,
+    );
   }
   const best = found.reduce((a, b) => (b.major > a.major ? b : a));
   throw new OpsError(
@@ -214,7 +231,13 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
 }
 
 async function withPostgres<T>(config: Config, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const pool = postgresPool(config.databaseUrl!, { poolMax: 1, connectTimeoutMs: config.pgConnectTimeoutMs, statementTimeoutMs: 0, sslMode: config.pgSslMode, caFile: config.pgCaFile });
+  const pool = postgresPool(config.databaseUrl!, {
+    poolMax: 1,
+    connectTimeoutMs: config.pgConnectTimeoutMs,
+    statementTimeoutMs: 0,
+    sslMode: config.pgSslMode,
+    caFile: config.pgCaFile,
+  });
   try {
     let client: pg.PoolClient;
     try {
@@ -262,7 +285,11 @@ async function backupPostgres(config: Config, work: string, progress: Progress):
       const snapshot = String((await client.query('select pg_export_snapshot() as s')).rows[0].s);
       const described = await describeDatabase(queryOf(client));
       progress(`pg_dump ${tool.version} → 数据库转储 / dumping the database…`);
-      await run(tool.path, ['--format=custom', `--snapshot=${snapshot}`, `--file=${join(work, 'postgres.dump')}`, `--dbname=${toolDbname(config)}`], toolEnv(config)).catch((err: unknown) => {
+      await run(
+        tool.path,
+        ['--format=custom', `--snapshot=${snapshot}`, `--file=${join(work, 'postgres.dump')}`, `--dbname=${toolDbname(config)}`],
+        toolEnv(config),
+      ).catch((err: unknown) => {
         throw new OpsError(1, `pg_dump 失败：${(err as Error).message}`, `pg_dump failed: ${(err as Error).message}`);
       });
       return { database: { kind: 'postgres', version, dumpVersion: tool.version }, ...described };
@@ -297,7 +324,8 @@ async function snapshotFromServer(pid: number, dataDir: string, stage: string, p
     process.kill(pid, 'SIGUSR2');
     // No time limit: a large database takes as long as its copy takes; a server that stops meanwhile ends the wait.
     while (!existsSync(request.done)) {
-      if (!processAlive(pid)) throw new OpsError(1, `服务器（pid ${pid}）在写快照时停止了：请重试`, `the server (pid ${pid}) stopped while writing the snapshot: try again`);
+      if (!processAlive(pid))
+        throw new OpsError(1, `服务器（pid ${pid}）在写快照时停止了：请重试`, `the server (pid ${pid}) stopped while writing the snapshot: try again`);
       await sleep(100);
     }
   } finally {
@@ -311,7 +339,11 @@ async function snapshotFromServer(pid: number, dataDir: string, stage: string, p
 async function backupPglite(config: Config, work: string, progress: Progress): Promise<Pick<Manifest, 'database' | 'migrations' | 'tables'>> {
   const { dataDir } = config;
   if (dataDir.startsWith('memory://')) {
-    throw new OpsError(2, 'PORTAL_DATA_DIR=memory:// 是内存数据库，没有可备份的数据', 'PORTAL_DATA_DIR=memory:// is an in-memory database: there is nothing to back up');
+    throw new OpsError(
+      2,
+      'PORTAL_DATA_DIR=memory:// 是内存数据库，没有可备份的数据',
+      'PORTAL_DATA_DIR=memory:// is an in-memory database: there is nothing to back up',
+    );
   }
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     throw new OpsError(2, `PORTAL_DATA_DIR 中没有数据库（${dataDir}）`, `PORTAL_DATA_DIR holds no database (${dataDir})`);
@@ -423,7 +455,11 @@ export async function readManifest(file: string): Promise<Manifest> {
   }
   if (manifest?.format !== BACKUP_FORMAT) throw notOurs('unknown format');
   if (!(manifest.formatVersion <= BACKUP_FORMAT_VERSION)) {
-    throw new OpsError(2, `备份格式版本 ${manifest.formatVersion} 比本程序新（产品版本 ${manifest.productVersion}）：请用更新的版本恢复`, `backup format ${manifest.formatVersion} is newer than this program understands (product ${manifest.productVersion}): restore with a newer release`);
+    throw new OpsError(
+      2,
+      `备份格式版本 ${manifest.formatVersion} 比本程序新（产品版本 ${manifest.productVersion}）：请用更新的版本恢复`,
+      `backup format ${manifest.formatVersion} is newer than this program understands (product ${manifest.productVersion}): restore with a newer release`,
+    );
   }
   if (manifest.database?.kind !== 'postgres' && manifest.database?.kind !== 'pglite') throw notOurs('unknown database kind');
   return manifest;
@@ -504,10 +540,12 @@ async function unpack(file: string, stage: string, manifest: Manifest): Promise<
       return { writeTo: target };
     });
   } catch (err) {
-    if (err instanceof NotAnArchiveError) throw new OpsError(2, `备份文件已损坏（${err.message}）：${file}`, `the backup file is damaged (${err.message}): ${file}`);
+    if (err instanceof NotAnArchiveError)
+      throw new OpsError(2, `备份文件已损坏（${err.message}）：${file}`, `the backup file is damaged (${err.message}): ${file}`);
     throw err;
   }
-  const expected = manifest.database.kind === 'postgres' ? existsSync(join(stage, 'database', 'postgres.dump')) : existsSync(join(stage, 'database', 'pgdata', 'PG_VERSION'));
+  const expected =
+    manifest.database.kind === 'postgres' ? existsSync(join(stage, 'database', 'postgres.dump')) : existsSync(join(stage, 'database', 'pgdata', 'PG_VERSION'));
   if (!database || !expected || attachments !== manifest.attachments.count) {
     throw new OpsError(2, `备份文件不完整（数据库或附件缺失）：${file}`, `the backup file is incomplete (database or attachments missing): ${file}`);
   }
@@ -529,27 +567,51 @@ export async function restore(config: Config, file: string, options: { force?: b
   }
   const unknown = manifest.migrations.filter((m) => !(m in knownMigrations));
   if (unknown.length > 0) {
-    throw new OpsError(2, `备份来自更新的版本 ${manifest.productVersion}（未知迁移 ${unknown.join(', ')}）：请先升级本程序`, `the backup comes from a newer release ${manifest.productVersion} (unknown migrations ${unknown.join(', ')}): upgrade this program first`);
+    throw new OpsError(
+      2,
+      `备份来自更新的版本 ${manifest.productVersion}（未知迁移 ${unknown.join(', ')}）：请先升级本程序`,
+      `the backup comes from a newer release ${manifest.productVersion} (unknown migrations ${unknown.join(', ')}): upgrade this program first`,
+    );
   }
   const folder = attachmentFolder(config);
   if (manifest.attachments.count > 0 && !folder) {
-    throw new OpsError(2, `备份中有 ${manifest.attachments.count} 个附件文件，但 PORTAL_DATA_DIR=memory:// 且未设 PORTAL_ATTACHMENT_DIR：请设置附件目录`, `the backup holds ${manifest.attachments.count} attachment files but there is no attachment folder (PORTAL_DATA_DIR=memory://, PORTAL_ATTACHMENT_DIR unset): set PORTAL_ATTACHMENT_DIR`);
+    throw new OpsError(
+      2,
+      `备份中有 ${manifest.attachments.count} 个附件文件，但 PORTAL_DATA_DIR=memory:// 且未设 PORTAL_ATTACHMENT_DIR：请设置附件目录`,
+      `the backup holds ${manifest.attachments.count} attachment files but there is no attachment folder (PORTAL_DATA_DIR=memory://, PORTAL_ATTACHMENT_DIR unset): set PORTAL_ATTACHMENT_DIR`,
+    );
   }
   if (manifest.attachments.count > 0 && config.attachmentStore === 'database') {
-    progress(`注意：附件文件恢复到 ${folder}，而当前 PORTAL_ATTACHMENT_STORE=database 不读该目录 / note: the attachment files go to ${folder}, which PORTAL_ATTACHMENT_STORE=database does not read`);
+    progress(
+      `注意：附件文件恢复到 ${folder}，而当前 PORTAL_ATTACHMENT_STORE=database 不读该目录 / note: the attachment files go to ${folder}, which PORTAL_ATTACHMENT_STORE=database does not read`,
+    );
   }
   const when = new Date();
   const replaced: string[] = [];
 
   if (kind === 'pglite') {
     const { dataDir } = config;
-    if (dataDir.startsWith('memory://')) throw new OpsError(2, 'PORTAL_DATA_DIR=memory:// 是内存数据库，不能恢复到其中', 'PORTAL_DATA_DIR=memory:// is an in-memory database: nothing can be restored into it');
+    if (dataDir.startsWith('memory://'))
+      throw new OpsError(
+        2,
+        'PORTAL_DATA_DIR=memory:// 是内存数据库，不能恢复到其中',
+        'PORTAL_DATA_DIR=memory:// is an in-memory database: nothing can be restored into it',
+      );
     const pid = runningServer(dataDir);
-    if (pid !== null) throw new OpsError(1, `服务器（pid ${pid}）正在使用 PORTAL_DATA_DIR ${dataDir}：请先停止服务器`, `a server (pid ${pid}) is running on PORTAL_DATA_DIR ${dataDir}: stop it first`);
+    if (pid !== null)
+      throw new OpsError(
+        1,
+        `服务器（pid ${pid}）正在使用 PORTAL_DATA_DIR ${dataDir}：请先停止服务器`,
+        `a server (pid ${pid}) is running on PORTAL_DATA_DIR ${dataDir}: stop it first`,
+      );
     const folderOutside = folder !== null && relative(dataDir, folder).startsWith('..');
     const busy = dataDirInUse(dataDir, folder) || (folderOutside && hasContent(folder));
     if (busy && !force) {
-      throw new OpsError(1, `目标不是空的（PORTAL_DATA_DIR ${dataDir}${folderOutside ? ` 或附件目录 ${folder}` : ''}）：确认要替换时加 --force（原有内容移到 *.replaced-<时间>）`, `the target is not empty (PORTAL_DATA_DIR ${dataDir}${folderOutside ? ` or the attachment folder ${folder}` : ''}): add --force to replace it (the old content is moved to *.replaced-<time>)`);
+      throw new OpsError(
+        1,
+        `目标不是空的（PORTAL_DATA_DIR ${dataDir}${folderOutside ? ` 或附件目录 ${folder}` : ''}）：确认要替换时加 --force（原有内容移到 *.replaced-<时间>）`,
+        `the target is not empty (PORTAL_DATA_DIR ${dataDir}${folderOutside ? ` or the attachment folder ${folder}` : ''}): add --force to replace it (the old content is moved to *.replaced-<time>)`,
+      );
     }
     mkdirSync(dirname(dataDir), { recursive: true });
     const stage = mkdtempSync(`${dataDir}.restore-`);
@@ -608,7 +670,9 @@ export async function restore(config: Config, file: string, options: { force?: b
       });
       // From here the target changes.
       if (objects > 0) {
-        const schemas = (await client.query<{ name: string }>(`select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'`)).rows.map((r) => r.name);
+        const schemas = (
+          await client.query<{ name: string }>(`select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'`)
+        ).rows.map((r) => r.name);
         progress(`--force：删除数据库中的全部对象（DROP SCHEMA ${schemas.join(', ')} CASCADE）/ dropping every object of the database…`);
         await client.query('begin');
         for (const schema of schemas) await client.query(`drop schema "${schema.replace(/"/g, '""')}" cascade`);
@@ -618,7 +682,11 @@ export async function restore(config: Config, file: string, options: { force?: b
       }
       if (folderBusy) replaced.push(setAside(folder!, when));
       progress(`pg_restore ${tool.version} → 恢复数据库（一个事务）/ restoring the database (one transaction)…`);
-      await run(tool.path, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${toolDbname(config)}`, dump], toolEnv(config)).catch((err: unknown) => {
+      await run(
+        tool.path,
+        ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${toolDbname(config)}`, dump],
+        toolEnv(config),
+      ).catch((err: unknown) => {
         throw new OpsError(1, `pg_restore 失败：${(err as Error).message}`, `pg_restore failed: ${(err as Error).message}`);
       });
       if (folder && existsSync(join(stage, 'attachments'))) moveTree(join(stage, 'attachments'), folder);

@@ -93,8 +93,12 @@ export function runningServer(dataDir: string): number | null {
  * Serves backup requests while the server runs (main.ts calls it once the server is ready): writes
  * the pid file, answers SIGUSR2. Does nothing on PostgreSQL or an in-memory database.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's query layer
-export function serveLiveBackups(db: Kysely<any>, config: { databaseUrl: string | null; dataDir: string }, log: { info(o: object, m: string): void; error(o: object, m: string): void }): void {
+export function serveLiveBackups(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's query layer
+  db: Kysely<any>,
+  config: { databaseUrl: string | null; dataDir: string },
+  log: { info(o: object, m: string): void; error(o: object, m: string): void },
+): void {
   if (config.databaseUrl || config.dataDir.startsWith('memory://')) return;
   const { dataDir } = config;
   const pidFile = join(dataDir, PID_FILE);

@@ -139,7 +139,13 @@ export async function readTarGz(path: string, onEntry: (entry: TarEntry, stop: (
         const flag = String.fromCharCode(header[156] || 0x30);
         const padding = (BLOCK - (size % BLOCK)) % BLOCK;
         if (flag === 'x' || flag === 'L') {
-          current = { remaining: size, padding, fd: null, chunks: [], done: (data) => (nextName = flag === 'x' ? (paxPath(data) ?? nextName) : text(data, 0, data.length)) };
+          current = {
+            remaining: size,
+            padding,
+            fd: null,
+            chunks: [],
+            done: (data) => (nextName = flag === 'x' ? (paxPath(data) ?? nextName) : text(data, 0, data.length)),
+          };
           continue;
         }
         const prefix = header.subarray(257, 262).toString('ascii') === 'ustar' ? text(header, 345, 155) : '';

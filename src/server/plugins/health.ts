@@ -93,7 +93,10 @@ const healthPlugin: FastifyPluginAsync = async (app) => {
     const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(app.db);
     const applied = new Set(rows.rows.map((r) => r.name));
     const missing = known.filter((name) => !applied.has(name));
-    if (missing.length) throw Object.assign(new Error(`not applied: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (+${missing.length - 5})` : ''}`), { missing: true });
+    if (missing.length)
+      throw Object.assign(new Error(`not applied: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (+${missing.length - 5})` : ''}`), {
+        missing: true,
+      });
   });
   const plugged = new WeakMap<() => Promise<void>, () => Promise<void>>();
   const flightOf = (check: () => Promise<void>) => {
@@ -152,13 +155,17 @@ const healthPlugin: FastifyPluginAsync = async (app) => {
   app.get(`${apiBase}/health/ready`, {
     config: { public: true },
     schema: {
-      summary: 'Readiness: database round trip, migrations at this release, registered checks (e.g. attachment store); 503 when one fails or the process is stopping',
+      summary:
+        'Readiness: database round trip, migrations at this release, registered checks (e.g. attachment store); 503 when one fails or the process is stopping',
       tags: ['operations'],
       response: { 200: readySchema, 503: readySchema },
     },
     handler: async (_request, reply) => {
       const { ok, checks } = await readiness();
-      return reply.code(ok ? 200 : 503).header('Cache-Control', 'no-store').send({ status: ok ? 'ok' : 'fail', checks });
+      return reply
+        .code(ok ? 200 : 503)
+        .header('Cache-Control', 'no-store')
+        .send({ status: ok ? 'ok' : 'fail', checks });
     },
   });
 };

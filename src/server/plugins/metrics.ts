@@ -111,17 +111,37 @@ export default fp(
 
     // HTTP requests, labelled by the route's template.
     const labelNames = ['method', 'route', 'status_code'] as const;
-    const requests = new Counter({ name: 'portal_http_requests_total', help: 'HTTP requests answered, by method, route template and status code.', labelNames, registers });
-    const duration = new Histogram({ name: 'portal_http_request_duration_seconds', help: 'Time to answer an HTTP request, by method, route template and status code.', labelNames, buckets: DURATION_BUCKETS, registers });
+    const requests = new Counter({
+      name: 'portal_http_requests_total',
+      help: 'HTTP requests answered, by method, route template and status code.',
+      labelNames,
+      registers,
+    });
+    const duration = new Histogram({
+      name: 'portal_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method, route template and status code.',
+      labelNames,
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
     app.addHook('onResponse', (request, reply, done) => {
-      const labels = { method: request.method, route: request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'), status_code: String(reply.statusCode) };
+      const labels = {
+        method: request.method,
+        route: request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'),
+        status_code: String(reply.statusCode),
+      };
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
       done();
     });
 
     // Refused logins by the catalogue code they were refused with.
-    const loginFailures = new Counter({ name: 'portal_login_failures_total', help: 'Refused login attempts, by reason code.', labelNames: ['reason'] as const, registers });
+    const loginFailures = new Counter({
+      name: 'portal_login_failures_total',
+      help: 'Refused login attempts, by reason code.',
+      labelNames: ['reason'] as const,
+      registers,
+    });
     const loginRoute = `${apiBase}${API.login}`;
     app.addHook('onError', (request, _reply, error, done) => {
       if (request.routeOptions.url === loginRoute && request.method === 'POST') {
@@ -135,19 +155,52 @@ export default fp(
     // The PostgreSQL pool: counts read at scrape time.
     const pool = postgresPoolOf(app.db);
     if (pool) {
-      new Gauge({ name: 'portal_db_pool_in_use', help: 'PostgreSQL connections of the pool running a query.', registers, collect() { this.set(pool.totalCount - pool.idleCount); } });
-      new Gauge({ name: 'portal_db_pool_idle', help: 'PostgreSQL connections of the pool open and idle.', registers, collect() { this.set(pool.idleCount); } });
-      new Gauge({ name: 'portal_db_pool_waiting', help: 'Queries waiting for a PostgreSQL connection of the pool.', registers, collect() { this.set(pool.waitingCount); } });
+      new Gauge({
+        name: 'portal_db_pool_in_use',
+        help: 'PostgreSQL connections of the pool running a query.',
+        registers,
+        collect() {
+          this.set(pool.totalCount - pool.idleCount);
+        },
+      });
+      new Gauge({
+        name: 'portal_db_pool_idle',
+        help: 'PostgreSQL connections of the pool open and idle.',
+        registers,
+        collect() {
+          this.set(pool.idleCount);
+        },
+      });
+      new Gauge({
+        name: 'portal_db_pool_waiting',
+        help: 'Queries waiting for a PostgreSQL connection of the pool.',
+        registers,
+        collect() {
+          this.set(pool.waitingCount);
+        },
+      });
     }
 
     // Counts from the database, each under the health timeout and cached.
     const warn = (what: string) => (err: unknown) => app.log.warn({ err }, `metrics: counting ${what} failed`);
     /** A gauge of the rows of `table` whose `column` is at or after `since()`, counted under the health timeout and cached. */
-    const rowCountGauge = (name: string, help: string, table: 'sys_session' | 'sys_sms_outbox', column: 'last_seen_at' | 'created_at', since: () => Date, what: string) => {
+    const rowCountGauge = (
+      name: string,
+      help: string,
+      table: 'sys_session' | 'sys_sms_outbox',
+      column: 'last_seen_at' | 'created_at',
+      since: () => Date,
+      what: string,
+    ) => {
       const count = sampled(
         async () => {
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one of two known tables and columns
-          const row = await (app.db as any).selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).where(column, '>=', since()).executeTakeFirstOrThrow();
+          /* eslint-disable @typescript-eslint/no-explicit-any -- one of two known tables and columns */
+          const row = await (app.db as any)
+            .selectFrom(table)
+            .select((eb: any) => eb.fn.countAll().as('n'))
+            .where(column, '>=', since())
+            .executeTakeFirstOrThrow();
+          /* eslint-enable @typescript-eslint/no-explicit-any */
           return Number(row.n);
         },
         healthTimeoutMs,
@@ -163,8 +216,22 @@ export default fp(
         },
       });
     };
-    rowCountGauge('portal_sessions_open', 'Unexpired sessions (all processes), counted at most every 15 s.', 'sys_session', 'last_seen_at', () => new Date(Date.now() - sessionTtlMinutes * 60_000), 'open sessions');
-    rowCountGauge('portal_sms_outbox_last_hour', 'Text messages written to sys_sms_outbox in the last hour (all processes), counted at most every 15 s.', 'sys_sms_outbox', 'created_at', () => new Date(Date.now() - 3_600_000), 'the sms outbox');
+    rowCountGauge(
+      'portal_sessions_open',
+      'Unexpired sessions (all processes), counted at most every 15 s.',
+      'sys_session',
+      'last_seen_at',
+      () => new Date(Date.now() - sessionTtlMinutes * 60_000),
+      'open sessions',
+    );
+    rowCountGauge(
+      'portal_sms_outbox_last_hour',
+      'Text messages written to sys_sms_outbox in the last hour (all processes), counted at most every 15 s.',
+      'sys_sms_outbox',
+      'created_at',
+      () => new Date(Date.now() - 3_600_000),
+      'the sms outbox',
+    );
 
     // On the main port, behind the bearer token.
     if (metricsToken !== null) {
@@ -180,7 +247,10 @@ export default fp(
             reply.header('WWW-Authenticate', 'Bearer');
             throw new AppError(METRICS_ERRORS.METRICS_TOKEN_INVALID);
           }
-          return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(await registry.metrics());
+          return reply
+            .header('Cache-Control', 'no-store')
+            .type(registry.contentType)
+            .send(await registry.metrics());
         },
       });
     }
@@ -224,7 +294,12 @@ export default fp(
         } catch (err) {
           server = null;
           const why = (err as Error).message;
-          const failure = new StartupError('PORTAL_METRICS_PORT', `无法监听指标端口 ${app.config.host}:${metricsPort}（${why}）`, `cannot listen on ${app.config.host}:${metricsPort}: ${why}`, { cause: err });
+          const failure = new StartupError(
+            'PORTAL_METRICS_PORT',
+            `无法监听指标端口 ${app.config.host}:${metricsPort}（${why}）`,
+            `cannot listen on ${app.config.host}:${metricsPort}: ${why}`,
+            { cause: err },
+          );
           opened.reject(failure);
           throw failure;
         }

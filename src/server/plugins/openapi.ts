@@ -19,7 +19,11 @@ export default fp<OpenApiOptions>(
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: `${title} API`, version: '1.0.0', description: 'JeeSite-style envelope: `{result, success, isSuccess, message, errorMsg, code, data}`.' },
+        info: {
+          title: `${title} API`,
+          version: '1.0.0',
+          description: 'JeeSite-style envelope: `{result, success, isSuccess, message, errorMsg, code, data}`.',
+        },
         components: {
           securitySchemes: {
             sessionQuery: { type: 'apiKey', in: 'query', name: SESSION_PARAM },

@@ -11,7 +11,15 @@ import { EXTEND_PARAM, SESSION_PARAM } from '../../shared/contract';
 import { isId } from '../db/ids';
 import { AppError } from '../errors';
 import type { CryptoMode } from '../services/crypto-suite';
-import { resolveSessionCached, SessionCache, sessionEndReason, sessionLookupOf, type CurrentSession, type SessionEndReason, type SessionLookup } from '../services/sessions';
+import {
+  resolveSessionCached,
+  SessionCache,
+  sessionEndReason,
+  sessionLookupOf,
+  type CurrentSession,
+  type SessionEndReason,
+  type SessionLookup,
+} from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -22,26 +22,29 @@ export interface SpaOptions {
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 const FILE_NAME = /\.[a-z0-9]+$/i;
 
-export default fp<SpaOptions>(async (app, { root, apiBase }) => {
-  if (!existsSync(join(root, 'index.html'))) {
-    app.log.warn(`front end not built: ${join(root, 'index.html')} is missing (run \`npm run build\`); serving the API only`);
-    app.setNotFoundHandler(notFoundHandler);
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(reply, path) {
-      reply.header('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && path !== apiBase && !path.startsWith(`${apiBase}/`) && !FILE_NAME.test(path);
-    if (!isPageRequest) return notFoundHandler(request, reply);
-    if (path.startsWith(DEV_PAGE_PREFIX)) reply.header('Content-Security-Policy', DEV_PAGE_POLICY);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
-}, { name: 'spa' });
+export default fp<SpaOptions>(
+  async (app, { root, apiBase }) => {
+    if (!existsSync(join(root, 'index.html'))) {
+      app.log.warn(`front end not built: ${join(root, 'index.html')} is missing (run \`npm run build\`); serving the API only`);
+      app.setNotFoundHandler(notFoundHandler);
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        reply.header('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0];
+      const isPageRequest =
+        (request.method === 'GET' || request.method === 'HEAD') && path !== apiBase && !path.startsWith(`${apiBase}/`) && !FILE_NAME.test(path);
+      if (!isPageRequest) return notFoundHandler(request, reply);
+      if (path.startsWith(DEV_PAGE_PREFIX)) reply.header('Content-Security-Policy', DEV_PAGE_POLICY);
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'spa' },
+);

@@ -17,7 +17,6 @@ import type { FieldModel, ResourceModel } from './model';
 import type { AnyDb, Row } from './repository';
 import type { Actor } from './scope';
 
-
 /** `insert` and `update` are saves; any other operation is the workflow action's name (delete included). */
 export type AuditOperation = 'insert' | 'update' | (string & {});
 
@@ -28,7 +27,12 @@ function fileNames(value: unknown): string {
 
 function childText(model: ResourceModel, rows: unknown, dicts: HookRuntime['dicts']): string[] {
   if (!Array.isArray(rows)) return [];
-  return rows.map((row: Row) => model.fields.filter((f) => f.declared && f.type !== 'children').map((f) => text(f, row[f.name], dicts)).join('，'));
+  return rows.map((row: Row) =>
+    model.fields
+      .filter((f) => f.declared && f.type !== 'children')
+      .map((f) => text(f, row[f.name], dicts))
+      .join('，'),
+  );
 }
 
 function text(f: FieldModel, value: unknown, dicts: HookRuntime['dicts']): string {
@@ -116,21 +120,44 @@ export async function appendAudit(db: AnyDb, entry: AuditAppend): Promise<void> 
 }
 
 /** The row one operation on a record writes; null for an update that changed no field. */
-export function auditEntry(actor: Actor, model: ResourceModel, runtime: HookRuntime, operation: AuditOperation, recordId: string, before: Row | undefined, after: Row | undefined): AuditAppend | null {
+export function auditEntry(
+  actor: Actor,
+  model: ResourceModel,
+  runtime: HookRuntime,
+  operation: AuditOperation,
+  recordId: string,
+  before: Row | undefined,
+  after: Row | undefined,
+): AuditAppend | null {
   const changes = auditChanges(model, before ?? {}, after ?? {}, runtime.dicts);
   if (operation === 'update' && changes.length === 0) return null;
   return { userId: actor.userId, userName: actor.userName, unitId: actor.unitId, areaCode: actor.areaCode, resource: model.name, recordId, operation, changes };
 }
 
 /** Records one operation on a record; an update that changed no field is not recorded. */
-export async function writeAudit(trx: AnyDb, actor: Actor, model: ResourceModel, runtime: HookRuntime, operation: AuditOperation, recordId: string, before: Row | undefined, after: Row | undefined): Promise<void> {
+export async function writeAudit(
+  trx: AnyDb,
+  actor: Actor,
+  model: ResourceModel,
+  runtime: HookRuntime,
+  operation: AuditOperation,
+  recordId: string,
+  before: Row | undefined,
+  after: Row | undefined,
+): Promise<void> {
   const entry = auditEntry(actor, model, runtime, operation, recordId, before, after);
   if (entry) await appendAudit(trx, entry);
 }
 
 /** The audit log of one record, newest first. */
 export async function readAudit(db: AnyDb, resource: string, recordId: string): Promise<AuditEntry[]> {
-  const rows = await auditDb(db).selectFrom('sys_audit_log').selectAll().where('resource', '=', resource).where('record_id', '=', recordId).orderBy('seq', 'desc').execute();
+  const rows = await auditDb(db)
+    .selectFrom('sys_audit_log')
+    .selectAll()
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
+    .orderBy('seq', 'desc')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     operation: r.operation,

@@ -74,7 +74,8 @@ export async function bulkInsertRecords(db: AnyDb, resource: HookedResource, act
     }
     if (batch.length) yield batch;
   }
-  const load = () => (options.method === 'insert' ? insertBatches(db, model.table, columns, jsonColumns, rows()) : copyRows(db, model.table, columns, rows(), { jsonColumns }));
+  const load = () =>
+    options.method === 'insert' ? insertBatches(db, model.table, columns, jsonColumns, rows()) : copyRows(db, model.table, columns, rows(), { jsonColumns });
   await (options.deferIndexes ? withoutSecondaryIndexes(db, model.table, load) : load());
   if (done % every !== 0) options.onProgress?.(done);
   return done;

@@ -72,7 +72,10 @@ export function loadCatalog(schemaDir = DEFAULT_SCHEMA_DIR): Catalog {
     // The filtered dictionary types: never offered (the lint refuses such a file, and any field naming one).
     if (isFilteredDict(dict.name)) continue;
     const items = flattenItems(dict.items);
-    dictValues.set(dict.name, items.map((item) => item.value));
+    dictValues.set(
+      dict.name,
+      items.map((item) => item.value),
+    );
     dictLabels.set(dict.name, new Map(items.map((item) => [item.value, item.label])));
     dictItems.set(dict.name, dict.items);
   }

@@ -39,7 +39,13 @@ export function valueText(field: Field, value: unknown, dicts: HookContext['dict
 }
 
 /** The fields among `names` whose text differs between `before` and `after`, in `names` order. */
-export function changesOf(model: ResourceModel, names: readonly string[], before: Record<string, unknown>, after: Record<string, unknown>, dicts: HookContext['dicts']): FieldChange[] {
+export function changesOf(
+  model: ResourceModel,
+  names: readonly string[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  dicts: HookContext['dicts'],
+): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const name of names) {
     const field = model.byName.get(name)?.field;

@@ -12,7 +12,11 @@ import { compileValidator } from './validation';
  * Compiles the catalog's resources; every hook a resource names must be in `hooks` (checked here,
  * at start). `cipher`: ID card and mobile columns are stored encrypted (sealed-fields.ts).
  */
-export function compileResources(catalog: Catalog, hooks: HookRegistry = new Map(), cipher: FieldCipher | null = null): { all: CompiledResource[]; routed: CompiledResource[] } {
+export function compileResources(
+  catalog: Catalog,
+  hooks: HookRegistry = new Map(),
+  cipher: FieldCipher | null = null,
+): { all: CompiledResource[]; routed: CompiledResource[] } {
   const models = compileModels(catalog, cipher);
   const runtime: HookRuntime = { hooks, dicts: catalog.dictItems, models: new Map(models.map((m) => [m.name, m])) };
   for (const model of models) {
@@ -30,7 +34,9 @@ export function compileResources(catalog: Catalog, hooks: HookRegistry = new Map
       validateUpdate: compileValidator(saveBodySchema(model, 'update')),
       validateParams: compileValidator(listPlan.paramsSchema),
       validateInputs: new Map(
-        Object.entries(model.workflow?.actions ?? {}).flatMap(([name, action]) => (action?.input ? [[name, compileValidator(actionInputSchema(model, action.input))] as const] : [])),
+        Object.entries(model.workflow?.actions ?? {}).flatMap(([name, action]) =>
+          action?.input ? [[name, compileValidator(actionInputSchema(model, action.input))] as const] : [],
+        ),
       ),
     };
   });

@@ -105,7 +105,10 @@ export function planSchema(models: readonly ResourceModel[], existing: ExistingS
     const indexes = new Set(existing.indexes.filter((i) => i.table === model.table).map((i) => i.name));
     for (const index of model.indexes) {
       if (indexes.has(index.name)) continue;
-      const columns = index.method === 'trigram' ? `USING gin (${index.columns.map((c) => `${quote(c)} gin_trgm_ops`).join(', ')})` : `(${index.columns.map(quote).join(', ')})`;
+      const columns =
+        index.method === 'trigram'
+          ? `USING gin (${index.columns.map((c) => `${quote(c)} gin_trgm_ops`).join(', ')})`
+          : `(${index.columns.map(quote).join(', ')})`;
       statements.push(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(index.name)} ON ${table} ${columns}`);
     }
   }
@@ -114,7 +117,9 @@ export function planSchema(models: readonly ResourceModel[], existing: ExistingS
 
 /** The file name the next numbered migration should get. */
 export function nextMigrationName(label: string): string {
-  const numbers = Object.keys(migrations).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite);
+  const numbers = Object.keys(migrations)
+    .map((name) => Number.parseInt(name, 10))
+    .filter(Number.isFinite);
   const next = String(Math.max(0, ...numbers) + 1).padStart(4, '0');
   return `${next}_${label.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}`;
 }
@@ -158,7 +163,13 @@ async function readSchema(db: AnyDb, tables: string[]): Promise<ExistingSchema> 
 export async function syncTables(db: AnyDb, models: readonly ResourceModel[]): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('portal:resource-tables'))`.execute(trx);
-    const plan = planSchema(models, await readSchema(trx, models.map((m) => m.table)));
+    const plan = planSchema(
+      models,
+      await readSchema(
+        trx,
+        models.map((m) => m.table),
+      ),
+    );
     if (plan.destructive.length > 0) throw new DestructiveSchemaChangeError(plan.destructive);
     for (const statement of plan.statements) await sql.raw(statement).execute(trx);
     return plan.statements;

@@ -72,7 +72,8 @@ export function menuRoutes(nodes: readonly MenuNode[] = loadMenu()?.routes ?? []
 }
 
 const mayOpen = (route: RouteInfo | undefined, actor: Actor) => !!route && (route.access.length === 0 || route.access.some((id) => actor.menuIds.includes(id)));
-const mayRead = (compiled: CompiledResource, actor: Actor) => compiled.model.access.length === 0 || compiled.model.access.some((id) => actor.menuIds.includes(id));
+const mayRead = (compiled: CompiledResource, actor: Actor) =>
+  compiled.model.access.length === 0 || compiled.model.access.some((id) => actor.menuIds.includes(id));
 
 function hrefOf(route: string, where: Params, today: string): string {
   const search = new URLSearchParams();
@@ -113,9 +114,13 @@ async function chartOf(db: AnyDb, compiled: CompiledResource, actor: Actor, char
     return { title: chart.title, type: chart.type, groupBy: chart.groupBy, total, groups: groups ?? [] };
   }
   const months = monthsAround(today, chart.months ?? [-11, 0]);
-  const series = [{ label: chart.label ?? compiled.model.byName.get(chart.groupBy)?.label ?? chart.groupBy, groupBy: chart.groupBy, where: chart.where }, ...(chart.lines ?? [])];
+  const series = [
+    { label: chart.label ?? compiled.model.byName.get(chart.groupBy)?.label ?? chart.groupBy, groupBy: chart.groupBy, where: chart.where },
+    ...(chart.lines ?? []),
+  ];
   const lines = [];
-  for (const line of series) lines.push({ label: line.label, groupBy: line.groupBy, points: await countByMonth(db, compiled, actor, { ...(line.where ?? {}) }, line.groupBy, months) });
+  for (const line of series)
+    lines.push({ label: line.label, groupBy: line.groupBy, points: await countByMonth(db, compiled, actor, { ...(line.where ?? {}) }, line.groupBy, months) });
   return { title: chart.title, type: 'line', groupBy: chart.groupBy, lines };
 }
 
@@ -132,7 +137,12 @@ export async function computeDesk(db: AnyDb, sources: DeskSources, actor: Actor)
       if (card.link !== undefined && !mayOpen(route, actor)) continue;
       const list = route?.screen ? sources.listScreens.get(route.screen) : undefined;
       const { total } = await countStats(db, compiled, actor, cardParams(card, list));
-      cards.push({ label: card.label, count: total, ...(card.color ? { color: card.color } : {}), ...(card.link !== undefined ? { href: hrefOf(card.link, card.where ?? {}, today) } : {}) });
+      cards.push({
+        label: card.label,
+        count: total,
+        ...(card.color ? { color: card.color } : {}),
+        ...(card.link !== undefined ? { href: hrefOf(card.link, card.where ?? {}, today) } : {}),
+      });
     }
     const charts: DeskChart[] = [];
     for (const chart of screen.charts ?? []) charts.push(await chartOf(db, compiled, actor, chart, today));
@@ -142,7 +152,11 @@ export async function computeDesk(db: AnyDb, sources: DeskSources, actor: Actor)
 }
 
 const pointSchema = { type: 'object', required: ['month', 'count'], properties: { month: { type: 'string' }, count: { type: 'integer' } } };
-const groupSchema = { type: 'object', required: ['value', 'count'], properties: { value: { type: ['string', 'boolean', 'null'] }, count: { type: 'integer' } } };
+const groupSchema = {
+  type: 'object',
+  required: ['value', 'count'],
+  properties: { value: { type: ['string', 'boolean', 'null'] }, count: { type: 'integer' } },
+};
 
 export const deskSchema = {
   type: 'array',
@@ -155,7 +169,11 @@ export const deskSchema = {
       title: { type: 'string' },
       cards: {
         type: 'array',
-        items: { type: 'object', required: ['label', 'count'], properties: { label: { type: 'string' }, count: { type: 'integer' }, color: { type: 'string' }, href: { type: 'string' } } },
+        items: {
+          type: 'object',
+          required: ['label', 'count'],
+          properties: { label: { type: 'string' }, count: { type: 'integer' }, color: { type: 'string' }, href: { type: 'string' } },
+        },
       },
       charts: {
         type: 'array',
@@ -168,7 +186,14 @@ export const deskSchema = {
             groupBy: { type: 'string' },
             total: { type: 'integer' },
             groups: { type: 'array', items: groupSchema },
-            lines: { type: 'array', items: { type: 'object', required: ['label', 'groupBy', 'points'], properties: { label: { type: 'string' }, groupBy: { type: 'string' }, points: { type: 'array', items: pointSchema } } } },
+            lines: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['label', 'groupBy', 'points'],
+                properties: { label: { type: 'string' }, groupBy: { type: 'string' }, points: { type: 'array', items: pointSchema } },
+              },
+            },
           },
         },
       },
@@ -195,7 +220,11 @@ export function registerDesk(app: FastifyInstance, sources: DeskSources): (reque
   app.route({
     method: ['GET', 'POST'],
     url: '/desk',
-    schema: { tags: ['desk'], summary: 'The home work desk: the desk stats screens counted for the session', response: { 200: envelopeOf(deskSchema), ...failureResponses } },
+    schema: {
+      tags: ['desk'],
+      summary: 'The home work desk: the desk stats screens counted for the session',
+      response: { 200: envelopeOf(deskSchema), ...failureResponses },
+    },
     handler: async (request, reply) => reply.ok(await handler(request)),
   });
   return handler;

@@ -22,7 +22,12 @@ export function dictPath(dicts: HookContext['dicts'], dict: string, code: unknow
 }
 
 /** `data[key]` of the first of `codes` that has it in dictionary `dict`. */
-export function dictData<T extends string | number | boolean>(dicts: HookContext['dicts'], dict: string, codes: readonly unknown[], key: string): T | undefined {
+export function dictData<T extends string | number | boolean>(
+  dicts: HookContext['dicts'],
+  dict: string,
+  codes: readonly unknown[],
+  key: string,
+): T | undefined {
   for (const code of codes) {
     const item = dictPath(dicts, dict, code).at(-1);
     const value = item?.data?.[key];

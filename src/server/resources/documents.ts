@@ -54,7 +54,12 @@ export async function documentToken(db: AnyDb, model: ResourceModel, recordId: s
     .values({ token: randomBytes(16).toString('hex'), resource: model.name, record_id: recordId, created_at: new Date() })
     .onConflict((oc) => oc.columns(['resource', 'record_id']).doNothing())
     .execute();
-  const row = await t.selectFrom('sys_document_token').select('token').where('resource', '=', model.name).where('record_id', '=', recordId).executeTakeFirstOrThrow();
+  const row = await t
+    .selectFrom('sys_document_token')
+    .select('token')
+    .where('resource', '=', model.name)
+    .where('record_id', '=', recordId)
+    .executeTakeFirstOrThrow();
   return row.token;
 }
 
@@ -73,7 +78,14 @@ export function documentOperation(compiled: CompiledResource): Operation | undef
       schema: {
         tags: [model.name],
         summary: `${model.title}: the record as its printed document (${doc.title}) with its verification token; only in states ${doc.states.join(', ')}`,
-        response: { 200: envelopeOf({ type: 'object', required: ['record', 'token'], properties: { record: { type: 'object', additionalProperties: true }, token: { type: 'string' } } }), ...failureResponses },
+        response: {
+          200: envelopeOf({
+            type: 'object',
+            required: ['record', 'token'],
+            properties: { record: { type: 'object', additionalProperties: true }, token: { type: 'string' } },
+          }),
+          ...failureResponses,
+        },
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const db = request.server.db as AnyDb;
@@ -107,9 +119,16 @@ export async function verifyDocument(db: AnyDb, resources: ReadonlyMap<string, C
   const doc = model?.resource.document;
   if (!entry || !model || !doc) return undefined;
   const columns = [doc.number, doc.unit, doc.date].filter((n): n is string => n !== undefined).map((n) => model.byName.get(n)!);
-  const select = sql.join(
-    [...columns.map((f) => (f.read ? sql`${sql.raw(f.read)} AS ${sql.ref(f.name)}` : f.kind === 'date' ? sql`to_char(${sql.ref(f.column)}, 'YYYY-MM-DD') AS ${sql.ref(f.name)}` : sql`${sql.ref(f.column)} AS ${sql.ref(f.name)}`)), sql`status`],
-  );
+  const select = sql.join([
+    ...columns.map((f) =>
+      f.read
+        ? sql`${sql.raw(f.read)} AS ${sql.ref(f.name)}`
+        : f.kind === 'date'
+          ? sql`to_char(${sql.ref(f.column)}, 'YYYY-MM-DD') AS ${sql.ref(f.name)}`
+          : sql`${sql.ref(f.column)} AS ${sql.ref(f.name)}`,
+    ),
+    sql`status`,
+  ]);
   const { rows } = await sql<Row>`SELECT ${select} FROM ${sql.table(model.table)} WHERE id = ${entry.record_id}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;

@@ -88,9 +88,17 @@ function filtersOf(f: FieldModel, digest: ((plain: string) => string) | undefine
   // The owning unit's name or code: `column` is the unit register's column it reads.
   if (f.read && f.field.owner) return [{ def: { ...base, column: quote(ownerColumnOf(f.field.owner)), param: f.name, op: 'owner' }, schema: valueSchema(f) }];
   const codes = f.codes !== undefined || f.name === 'status';
-  if (f.kind === 'json') return fieldKind(f.type).filter === 'presence' ? [{ def: { ...base, param: f.name, op: 'present' }, schema: { enum: [true, false, 'true', 'false'] } }] : [];
+  if (f.kind === 'json')
+    return fieldKind(f.type).filter === 'presence'
+      ? [{ def: { ...base, param: f.name, op: 'present' }, schema: { enum: [true, false, 'true', 'false'] } }]
+      : [];
   if (f.kind === 'codes' || codes) {
-    return [{ def: { ...base, param: f.name, op: f.kind === 'codes' ? 'overlap' : 'in' }, schema: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } }];
+    return [
+      {
+        def: { ...base, param: f.name, op: f.kind === 'codes' ? 'overlap' : 'in' },
+        schema: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } },
+      },
+    ];
   }
   if (f.kind === 'string') {
     // Free text (a declared text field, numbers the server gives included) is searched; ids (ref, system columns) are matched.
@@ -119,7 +127,10 @@ export function compileListPlan(model: ResourceModel): ListPlan {
     const sealed = new Set(model.sealed.map((f) => f.column));
     const columns = model.searchColumns.map((c) => quote(sealed.has(c) ? indexColumnOf(c) : c));
     const blind = new Set(model.searchColumns.filter((c) => sealed.has(c)).map((c) => quote(indexColumnOf(c))));
-    compiled.push({ def: { param: 'q', column: columns.join(','), op: 'search', datetime: false, label: '关键字', ...(blind.size > 0 ? { blind, digest } : {}) }, schema: { type: 'string', maxLength: 100 } });
+    compiled.push({
+      def: { param: 'q', column: columns.join(','), op: 'search', datetime: false, label: '关键字', ...(blind.size > 0 ? { blind, digest } : {}) },
+      schema: { type: 'string', maxLength: 100 },
+    });
   }
   for (const { def, schema } of compiled) properties[def.param] = schema;
   // Rows the user has not opened (records.ts applies it: it needs the session).
@@ -157,7 +168,10 @@ function condition(def: FilterDef, value: unknown): RawBuilder<boolean> {
       return containsCondition(def.column, String(value).trim());
     case 'search': {
       const text = String(value).trim();
-      return sql<boolean>`(${sql.join(def.column.split(',').map((c) => (def.blind?.has(c) ? sql<boolean>`${sql.raw(c)} = ${def.digest!(text)}` : containsCondition(c, text))), sql` OR `)})`;
+      return sql<boolean>`(${sql.join(
+        def.column.split(',').map((c) => (def.blind?.has(c) ? sql<boolean>`${sql.raw(c)} = ${def.digest!(text)}` : containsCondition(c, text))),
+        sql` OR `,
+      )})`;
     }
     case 'blind':
       return sql<boolean>`${column} = ${def.digest!(String(value))}`;
@@ -204,7 +218,9 @@ const PLAIN_OPS: ReadonlySet<Op> = new Set(['eq', 'in', 'gte', 'lte']);
  * has those columns (resource `keptCounts`, kept-counts.ts).
  */
 export function filtersReadOnly(plan: ListPlan, params: ListParams, columns: ReadonlySet<string>): boolean {
-  return plan.filters.every((def) => isEmpty(params[def.param]) || (PLAIN_OPS.has(def.op) && columns.has(def.column)) || (def.op === 'owner' && columns.has(quote('unit_id'))));
+  return plan.filters.every(
+    (def) => isEmpty(params[def.param]) || (PLAIN_OPS.has(def.op) && columns.has(def.column)) || (def.op === 'owner' && columns.has(quote('unit_id'))),
+  );
 }
 
 /** ORDER BY of `orderBy` ("a desc,b"), whitelisted; the default order when absent. */

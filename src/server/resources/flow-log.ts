@@ -19,7 +19,7 @@ interface FlowLogTable {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works inside any transaction
 type AnyDb = Kysely<any>;
-const flowLog = (db: AnyDb) => (db as Kysely<{ sys_flow_log: FlowLogTable }>);
+const flowLog = (db: AnyDb) => db as Kysely<{ sys_flow_log: FlowLogTable }>;
 
 export type { FlowLogEntry };
 

@@ -62,7 +62,13 @@ function submissionSeq(compiled: CompiledResource): RawBuilder<number> {
 }
 
 /** Submitted and finished rows of the months, and the days the finished ones took. */
-export async function flowTimes(db: AnyDb, compiled: CompiledResource, actor: Actor, months: readonly [number, number], today = todayIn()): Promise<FlowTimesResult> {
+export async function flowTimes(
+  db: AnyDb,
+  compiled: CompiledResource,
+  actor: Actor,
+  months: readonly [number, number],
+  today = todayIn(),
+): Promise<FlowTimesResult> {
   const { model } = compiled;
   if (!model.workflow) throw new AppError('BAD_REQUEST');
   const { conditions } = listCriteria(compiled, actor, {});
@@ -96,7 +102,12 @@ export async function flowTimes(db: AnyDb, compiled: CompiledResource, actor: Ac
            round((percentile_cont(0.9) WITHIN GROUP (ORDER BY days))::numeric, 1)::float8 AS "p90Days"
       FROM finished`.execute(db);
   const [row] = rows;
-  return { submitted: Number(row.submitted), finished: Number(row.finished), avgDays: row.avgDays === null ? null : Number(row.avgDays), p90Days: row.p90Days === null ? null : Number(row.p90Days) };
+  return {
+    submitted: Number(row.submitted),
+    finished: Number(row.finished),
+    avgDays: row.avgDays === null ? null : Number(row.avgDays),
+    p90Days: row.p90Days === null ? null : Number(row.p90Days),
+  };
 }
 
 const flowTimesSchema = {
@@ -125,7 +136,8 @@ export function flowTimesOperation(compiled: CompiledResource): Operation {
         querystring: { type: 'object', properties: { months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' } } },
         response: { 200: envelopeOf(flowTimesSchema), ...failureResponses },
       },
-      handler: async (request: FastifyRequest, reply) => reply.ok(await flowTimes(request.server.db, compiled, actorOf(request), flowMonthRange(inputOf(request).months))),
+      handler: async (request: FastifyRequest, reply) =>
+        reply.ok(await flowTimes(request.server.db, compiled, actorOf(request), flowMonthRange(inputOf(request).months))),
     },
   };
 }

@@ -63,14 +63,28 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   for (const r of all) (app.resources as Map<string, CompiledResource>).set(r.model.name, r);
   app.startProgress?.(`核对 ${all.length} 个资源的数据表…`);
   // System tables are their migrations' (system-table.ts): only checked, never created or extended.
-  const applied = await syncTables(app.db, all.map((r) => r.model).filter((m) => !m.systemTable));
+  const applied = await syncTables(
+    app.db,
+    all.map((r) => r.model).filter((m) => !m.systemTable),
+  );
   // Counts kept per combination of a resource's declared fields (resource `keptCounts`), by triggers on its table.
-  const kept = await syncKeptCounts(app.db, all.map((r) => r.model).filter((m) => !m.systemTable));
+  const kept = await syncKeptCounts(
+    app.db,
+    all.map((r) => r.model).filter((m) => !m.systemTable),
+  );
   for (const r of all) r.kept = kept.get(r.model.table);
   for (const ready of tablesReady) await ready(app.db);
-  await checkSystemTables(app.db, all.map((r) => r.model));
+  await checkSystemTables(
+    app.db,
+    all.map((r) => r.model),
+  );
   // ID card and mobile columns brought to the mode: sealed in place under PORTAL_CRYPTO=sm, unsealed after it (sealed-fields.ts).
-  await convertSealedFields(app.db, all.map((r) => r.model).filter((m) => !m.systemTable), app.config, app.log);
+  await convertSealedFields(
+    app.db,
+    all.map((r) => r.model).filter((m) => !m.systemTable),
+    app.config,
+    app.log,
+  );
   // The statements themselves (whole CREATE TABLEs on a new database) only at debug level.
   if (applied.length > 0) {
     app.log.info(`resource tables updated: ${applied.length} statements`);
@@ -81,7 +95,17 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   // XLSX import beside the export, for the resources that take one (no readOnly, a new row saveable in the initial state).
   const importing = routed.filter((r) => acceptsImport(r.model));
   const operations = new Map(
-    routed.map((r) => [r.model.name, [...operationsOf(r), exportOperation(r, exportSources), ...(importing.includes(r) ? [importTemplateOperation(r, exportSources)] : []), statsOperation(r), ...(r.model.workflow ? [flowTimesOperation(r)] : []), ...[documentOperation(r)].filter((op) => op !== undefined)]]),
+    routed.map((r) => [
+      r.model.name,
+      [
+        ...operationsOf(r),
+        exportOperation(r, exportSources),
+        ...(importing.includes(r) ? [importTemplateOperation(r, exportSources)] : []),
+        statsOperation(r),
+        ...(r.model.workflow ? [flowTimesOperation(r)] : []),
+        ...[documentOperation(r)].filter((op) => op !== undefined),
+      ],
+    ]),
   );
   for (const [name, ops] of operations) {
     for (const op of ops) app.route({ ...op.options, method: op.methods, url: resourcePath(name, op.name, op.takesId ? ':id' : undefined) });
@@ -99,7 +123,12 @@ const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { 
   }
   await registerImportRoutes(app, imports, importUrls);
   registerLegacyRoutes(app, routed, operations, rows, exportSources.listScreens);
-  const desk = registerDesk(app, { resources: app.resources, screens: loadDeskScreens(schemaDir ?? DEFAULT_SCHEMA_DIR), listScreens: exportSources.listScreens, routes: menuRoutes() });
+  const desk = registerDesk(app, {
+    resources: app.resources,
+    screens: loadDeskScreens(schemaDir ?? DEFAULT_SCHEMA_DIR),
+    listScreens: exportSources.listScreens,
+    routes: menuRoutes(),
+  });
   if (!app.hasDecorator('desk')) app.decorate('desk', desk);
 };
 

@@ -52,7 +52,16 @@ export async function presentRow(db: AnyDb, model: ResourceModel, actor: Actor, 
   const shown = fields.filter((f) => row[f.name] !== null && row[f.name] !== undefined && row[f.name] !== '');
   if (!owner && shown.length > 0) {
     const changes: FieldChange[] = shown.map((f) => ({ field: f.name, label: f.label, from: '', to: '' }));
-    await appendAudit(db, { userId: actor.userId, userName: actor.userName, unitId: actor.unitId, areaCode: actor.areaCode, resource: model.name, recordId: row.id as string, operation: UNMASKED_READ, changes });
+    await appendAudit(db, {
+      userId: actor.userId,
+      userName: actor.userName,
+      unitId: actor.unitId,
+      areaCode: actor.areaCode,
+      resource: model.name,
+      recordId: row.id as string,
+      operation: UNMASKED_READ,
+      changes,
+    });
   }
   return row;
 }

@@ -246,7 +246,8 @@ export const ownerColumnOf = (owner: keyof typeof OWNER_COLUMNS): string => OWNE
 
 function declaredField(resource: Resource, name: string, field: Field, catalog: Catalog, cipher: FieldCipher | null): FieldModel {
   if (field.owner !== undefined) {
-    if (resource.scope !== 'unit' || resource.systemTable) throw new Error(`resource '${resource.name}': field '${name}' reads the owning unit (owner), which needs scope "unit"`);
+    if (resource.scope !== 'unit' || resource.systemTable)
+      throw new Error(`resource '${resource.name}': field '${name}' reads the owning unit (owner), which needs scope "unit"`);
     return {
       name,
       column: columnOf(name),
@@ -281,7 +282,8 @@ function declaredField(resource: Resource, name: string, field: Field, catalog: 
 }
 
 /** The blind-index companions of the sealable columns (sealed-fields.ts): in every mode, filled in sm mode only. */
-const indexColumns = (declared: readonly FieldModel[]): ColumnDef[] => declared.filter(sealable).map((f) => ({ column: indexColumnOf(f.column), sqlType: 'text' }));
+const indexColumns = (declared: readonly FieldModel[]): ColumnDef[] =>
+  declared.filter(sealable).map((f) => ({ column: indexColumnOf(f.column), sqlType: 'text' }));
 
 function indexesOf(table: string, fields: readonly FieldModel[], resource: Resource, isChild: boolean): IndexDef[] {
   const index = (columns: string[], unique = false): IndexDef => ({ name: indexName(table, columns, unique ? 'uq' : 'idx'), columns, unique });
@@ -313,7 +315,9 @@ function indexesOf(table: string, fields: readonly FieldModel[], resource: Resou
  */
 export function compileModels(catalog: Catalog, cipher: FieldCipher | null = null): ResourceModel[] {
   const byName = new Map(catalog.resources.map((r) => [r.name, r]));
-  const childNames = new Set(catalog.resources.flatMap((r) => Object.values(r.fields).flatMap((f) => (f?.type === 'children' && f.resource ? [f.resource] : []))));
+  const childNames = new Set(
+    catalog.resources.flatMap((r) => Object.values(r.fields).flatMap((f) => (f?.type === 'children' && f.resource ? [f.resource] : []))),
+  );
   const compiled = new Map<string, ResourceModel>();
 
   const compile = (resource: Resource, trail: string[]): ResourceModel => {

@@ -85,10 +85,16 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       methods: ['GET', 'POST'],
       options: {
         ...common,
-        schema: { tags, summary: `${model.title}: list (filters, orderBy, paging)`, querystring: compiled.listPlan.paramsSchema, response: { 200: envelopeOf(pageOf(row)), ...failureResponses } },
+        schema: {
+          tags,
+          summary: `${model.title}: list (filters, orderBy, paging)`,
+          querystring: compiled.listPlan.paramsSchema,
+          response: { 200: envelopeOf(pageOf(row)), ...failureResponses },
+        },
         // The envelope comes as JSON text (the rows written by the database, named as the row schema's
         // properties): sent as it is, not parsed and serialised again against the response schema.
-        handler: async (request, reply) => reply.type('application/json; charset=utf-8').send(await listRecordsJson(db(request), compiled, actorOf(request), inputOf(request))),
+        handler: async (request, reply) =>
+          reply.type('application/json; charset=utf-8').send(await listRecordsJson(db(request), compiled, actorOf(request), inputOf(request))),
       },
     },
     {
@@ -113,7 +119,11 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       methods: ['GET', 'POST'],
       options: {
         ...common,
-        schema: { tags, summary: `${model.title}: flow log of a record`, response: { 200: envelopeOf({ type: 'array', items: flowLogEntrySchema }), ...failureResponses } },
+        schema: {
+          tags,
+          summary: `${model.title}: flow log of a record`,
+          response: { 200: envelopeOf({ type: 'array', items: flowLogEntrySchema }), ...failureResponses },
+        },
         handler: async (request, reply) => reply.ok(await getFlowLog(db(request), model, actorOf(request), idOf(request))),
       },
     },
@@ -123,7 +133,11 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       methods: ['GET', 'POST'],
       options: {
         ...common,
-        schema: { tags, summary: `${model.title}: who changed what in a record (newest first)`, response: { 200: envelopeOf({ type: 'array', items: auditEntrySchema }), ...failureResponses } },
+        schema: {
+          tags,
+          summary: `${model.title}: who changed what in a record (newest first)`,
+          response: { 200: envelopeOf({ type: 'array', items: auditEntrySchema }), ...failureResponses },
+        },
         handler: async (request, reply) => reply.ok(await getAuditLog(db(request), model, actorOf(request), idOf(request))),
       },
     },
@@ -138,7 +152,11 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       methods: ['GET', 'POST'],
       options: {
         ...common,
-        schema: { tags, summary: `${model.title}: the files of a record, by attachment field`, response: { 200: envelopeOf({ type: 'array', items: fieldFilesSchema }), ...failureResponses } },
+        schema: {
+          tags,
+          summary: `${model.title}: the files of a record, by attachment field`,
+          response: { 200: envelopeOf({ type: 'array', items: fieldFilesSchema }), ...failureResponses },
+        },
         handler: async (request, reply) => {
           const record = await getRecord(db(request), model, actorOf(request), idOf(request));
           return reply.ok(attachmentFields.map((f) => ({ field: f.name, label: f.label, files: Array.isArray(record[f.name]) ? record[f.name] : [] })));
@@ -147,22 +165,29 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
     });
   }
   if (model.readOnly) return ops;
-  ops.push(
-    {
-      name: 'save',
-      takesId: false,
-      methods: ['POST'],
-      options: {
-        ...common,
-        schema: { tags, summary: `${model.title}: insert or update (isCommit: and commit)`, body: compiled.validateInsert.schema, response: { 200: envelopeOf(row), ...failureResponses } },
-        handler: async (request, reply) => {
-          const actor = actorOf(request);
-          return reply.ok(await presentRow(db(request), model, actor, await saveRecord(db(request), compiled, actor, request.body ?? {})));
-        },
+  ops.push({
+    name: 'save',
+    takesId: false,
+    methods: ['POST'],
+    options: {
+      ...common,
+      schema: {
+        tags,
+        summary: `${model.title}: insert or update (isCommit: and commit)`,
+        body: compiled.validateInsert.schema,
+        response: { 200: envelopeOf(row), ...failureResponses },
+      },
+      handler: async (request, reply) => {
+        const actor = actorOf(request);
+        return reply.ok(await presentRow(db(request), model, actor, await saveRecord(db(request), compiled, actor, request.body ?? {})));
       },
     },
-  );
-  const actions = model.workflow ? Object.entries(model.workflow.actions).filter(([, a]) => !a?.internal).map(([name]) => name) : ['delete'];
+  });
+  const actions = model.workflow
+    ? Object.entries(model.workflow.actions)
+        .filter(([, a]) => !a?.internal)
+        .map(([name]) => name)
+    : ['delete'];
   for (const name of actions.filter((a) => a !== 'save')) {
     ops.push({
       name,
@@ -170,7 +195,12 @@ export function operationsOf(compiled: CompiledResource): Operation[] {
       methods: ['POST'],
       options: {
         ...common,
-        schema: { tags, summary: `${model.title}: ${name}`, body: actionBody(compiled, name), response: { 200: envelopeOf({ anyOf: [row, { type: 'null' }] }), ...failureResponses } },
+        schema: {
+          tags,
+          summary: `${model.title}: ${name}`,
+          body: actionBody(compiled, name),
+          response: { 200: envelopeOf({ anyOf: [row, { type: 'null' }] }), ...failureResponses },
+        },
         handler: async (request, reply) => {
           const actor = actorOf(request);
           const row = await runAction(db(request), compiled, actor, name, idOf(request), actionInput(inputOf(request)));

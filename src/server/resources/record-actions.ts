@@ -89,14 +89,25 @@ async function checkAction(trx: AnyDb, model: ResourceModel, action: string, row
 function stampOf(model: ResourceModel, action: WorkflowAction): Record<string, unknown> {
   if (!action.stamp?.length) return {};
   const now = new Date();
-  return columnsOf(model, Object.fromEntries(action.stamp.map((name) => [name, model.resource.fields[name]?.type === 'date' ? todayIn(undefined, now) : now.toISOString()])));
+  return columnsOf(
+    model,
+    Object.fromEntries(action.stamp.map((name) => [name, model.resource.fields[name]?.type === 'date' ? todayIn(undefined, now) : now.toISOString()])),
+  );
 }
 
 /**
  * Moves a locked row along `action` (or removes it: delete without a target state), then runs the
  * action's effects on the row as it now is and writes what they return.
  */
-export async function transition(trx: AnyDb, compiled: CompiledResource, actor: Actor, name: string, action: WorkflowAction, row: Row, input: ActionInput): Promise<void> {
+export async function transition(
+  trx: AnyDb,
+  compiled: CompiledResource,
+  actor: Actor,
+  name: string,
+  action: WorkflowAction,
+  row: Row,
+  input: ActionInput,
+): Promise<void> {
   const { model } = compiled;
   assertMayActOn(model, actor, row, action);
   assertVersion(row, input.version);
@@ -108,14 +119,38 @@ export async function transition(trx: AnyDb, compiled: CompiledResource, actor: 
   const before = model.children.length ? await attachChildren(trx, model, { ...row }) : row;
   const removes = name === 'delete' && action.to === undefined;
   if (removes) await deleteRow(trx, model, id);
-  else await updateRow(trx, model, id, { status: action.to ?? from, ...(input.fields ? columnsOf(model, input.fields) : {}), ...stampOf(model, action), updated_by: actor.userId });
+  else
+    await updateRow(trx, model, id, {
+      status: action.to ?? from,
+      ...(input.fields ? columnsOf(model, input.fields) : {}),
+      ...stampOf(model, action),
+      updated_by: actor.userId,
+    });
   // Files the action asked for (a report) become the record's, visible to its unit.
   if (!removes && input.fields) await linkAttachments(trx, model, actor, id, input.fields, row.unitId);
-  if (model.workflow) await writeFlowLog(trx, actor, { resource: model.name, recordId: id, action: name, from, to: removes ? null : (action.to ?? from), opinion: input.opinion });
+  if (model.workflow)
+    await writeFlowLog(trx, actor, {
+      resource: model.name,
+      recordId: id,
+      action: name,
+      from,
+      to: removes ? null : (action.to ?? from),
+      opinion: input.opinion,
+    });
   const current = async () => attachChildren(trx, model, (await findRow(trx, model, id, undefined))!);
-  if (removes && model.onDelete.length) await runHooks(compiled.runtime, model.onDelete, { trx, actor, model, row: before, before, action: name, input: input.extra ?? {} });
+  if (removes && model.onDelete.length)
+    await runHooks(compiled.runtime, model.onDelete, { trx, actor, model, row: before, before, action: name, input: input.extra ?? {} });
   if (!removes && action.effects?.length) {
-    const values = await runHooks(compiled.runtime, action.effects, { trx, actor, model, row: await current(), before: row, action: name, opinion: input.opinion, input: input.extra ?? {} });
+    const values = await runHooks(compiled.runtime, action.effects, {
+      trx,
+      actor,
+      model,
+      row: await current(),
+      before: row,
+      action: name,
+      opinion: input.opinion,
+      input: input.extra ?? {},
+    });
     if (Object.keys(values).length > 0) await updateRow(trx, model, id, { ...columnsOf(model, values), updated_by: actor.userId });
   }
   if (input.auditFirst) await appendAudit(trx, input.auditFirst);
@@ -129,7 +164,15 @@ export async function transition(trx: AnyDb, compiled: CompiledResource, actor: 
  * are checked and written with the state change. Given a transaction as `db`, the action joins it
  * (a service that changes its own tables too commits or rolls back both at once).
  */
-export async function runAction(db: AnyDb, compiled: CompiledResource, actor: Actor, name: string, id: unknown, input: ActionInput, internal = false): Promise<Row | null> {
+export async function runAction(
+  db: AnyDb,
+  compiled: CompiledResource,
+  actor: Actor,
+  name: string,
+  id: unknown,
+  input: ActionInput,
+  internal = false,
+): Promise<Row | null> {
   const { model } = compiled;
   const action = actionOf(model, name);
   if (!action || (action.internal && !internal)) throw new AppError('NOT_FOUND');
@@ -158,7 +201,14 @@ function attachmentIds(model: ResourceModel, values: Record<string, unknown>): s
 }
 
 /** Links the files named by the attachment fields of `values` to the record (and its owner unit, when not the actor's). */
-export async function linkAttachments(trx: AnyDb, model: ResourceModel, actor: Actor, id: string, values: Record<string, unknown>, recordUnitId: unknown): Promise<void> {
+export async function linkAttachments(
+  trx: AnyDb,
+  model: ResourceModel,
+  actor: Actor,
+  id: string,
+  values: Record<string, unknown>,
+  recordUnitId: unknown,
+): Promise<void> {
   const ids = attachmentIds(model, values);
   if (ids.length > 0) await linkToRecord(trx, actor, id, ids, typeof recordUnitId === 'string' ? recordUnitId : null);
 }

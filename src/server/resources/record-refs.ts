@@ -21,11 +21,13 @@ export async function checkRefs(trx: AnyDb, compiled: CompiledResource, model: R
     if (f.type !== 'ref' || typeof id !== 'string' || id === '') continue;
     const target = compiled.runtime.models.get(f.field.ref ?? '');
     if (!target) continue;
-    if (!(await findRow(trx, target, id, visibleRows(target, actor)))) throw new AppError('VALIDATION_FAILED', `${f.label}不存在或不属于本单位`, { field: f.name });
+    if (!(await findRow(trx, target, id, visibleRows(target, actor))))
+      throw new AppError('VALIDATION_FAILED', `${f.label}不存在或不属于本单位`, { field: f.name });
   }
   for (const link of model.children) {
     const rows = body[link.name];
-    if (Array.isArray(rows)) for (const row of rows) if (row && typeof row === 'object') await checkRefs(trx, compiled, link.model, actor, row as Record<string, unknown>);
+    if (Array.isArray(rows))
+      for (const row of rows) if (row && typeof row === 'object') await checkRefs(trx, compiled, link.model, actor, row as Record<string, unknown>);
   }
 }
 
@@ -37,7 +39,14 @@ export async function checkRefs(trx: AnyDb, compiled: CompiledResource, model: R
  * so an unchanged reference copies nothing. Sub-table rows are written anew on every save: each
  * one is new. Runs before validation, so the copied values are checked like sent ones.
  */
-export async function fillCopies(db: AnyDb, compiled: CompiledResource, model: ResourceModel, actor: Actor, body: Record<string, unknown>, stored: () => Promise<Row | undefined>): Promise<void> {
+export async function fillCopies(
+  db: AnyDb,
+  compiled: CompiledResource,
+  model: ResourceModel,
+  actor: Actor,
+  body: Record<string, unknown>,
+  stored: () => Promise<Row | undefined>,
+): Promise<void> {
   for (const f of model.writable) {
     const id = body[f.name];
     if (f.type !== 'ref' || typeof id !== 'string' || !isId(id)) continue;
@@ -57,7 +66,9 @@ export async function fillCopies(db: AnyDb, compiled: CompiledResource, model: R
   for (const link of model.children) {
     const rows = body[link.name];
     if (!Array.isArray(rows)) continue;
-    for (const row of rows) if (row && typeof row === 'object' && !Array.isArray(row)) await fillCopies(db, compiled, link.model, actor, row as Record<string, unknown>, async () => undefined);
+    for (const row of rows)
+      if (row && typeof row === 'object' && !Array.isArray(row))
+        await fillCopies(db, compiled, link.model, actor, row as Record<string, unknown>, async () => undefined);
   }
 }
 

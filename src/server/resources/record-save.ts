@@ -47,7 +47,8 @@ async function checkSave(trx: AnyDb, model: ResourceModel, body: Record<string, 
 
 /** Fills the defaults of absent fields of a new row and of every sub-table row (before validation). */
 function applyDefaults(model: ResourceModel, body: Record<string, unknown>, insert: boolean): void {
-  if (insert) for (const f of model.writable) if (body[f.name] === undefined && f.field.default !== undefined) body[f.name] = resolveRelativeDate(f.field.default);
+  if (insert)
+    for (const f of model.writable) if (body[f.name] === undefined && f.field.default !== undefined) body[f.name] = resolveRelativeDate(f.field.default);
   for (const link of model.children) {
     const rows = body[link.name];
     if (Array.isArray(rows)) for (const row of rows) if (row && typeof row === 'object') applyDefaults(link.model, row as Record<string, unknown>, true);
@@ -108,7 +109,15 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
     }
     await linkAttachments(trx, model, actor, id, body, actor.unitId);
     // The audit row goes last (it takes the log's lock until commit): after the commit's effects.
-    const savedAudit = auditEntry(actor, model, compiled.runtime, existingId ? 'update' : 'insert', id, before, await attachChildren(trx, model, (await findRow(trx, model, id, undefined))!));
+    const savedAudit = auditEntry(
+      actor,
+      model,
+      compiled.runtime,
+      existingId ? 'update' : 'insert',
+      id,
+      before,
+      await attachChildren(trx, model, (await findRow(trx, model, id, undefined))!),
+    );
     if (commit) await transition(trx, compiled, actor, 'commit', commit, await lockRow(trx, model, actor, id), { extra: body, auditFirst: savedAudit });
     else if (savedAudit) await appendAudit(trx, savedAudit);
     const saved = await findRow(trx, model, id, undefined);

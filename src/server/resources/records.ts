@@ -100,7 +100,12 @@ export async function listRecordsJson(db: AnyDb, compiled: CompiledResource, act
   const { pageNo, pageSize } = pageOf(params);
   // A `readMarks` resource's rows say whether this user has opened them yet (`_unread`), for the list's mark.
   const extra = compiled.model.resource.readMarks ? sql`${unreadBy(compiled.model, actor)} AS ${sql.ref(UNREAD_FLAG)}` : undefined;
-  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize), { orderIndexed, planStable, owner, extra });
+  const { listJson, count, capped } = await listPage(db, compiled.model, conditions, order, pageSize, pageOffset(pageNo, pageSize), {
+    orderIndexed,
+    planStable,
+    owner,
+    extra,
+  });
   return okPageJson(listJson, count, pageNo, pageSize, capped);
 }
 

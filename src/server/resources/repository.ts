@@ -155,7 +155,12 @@ export async function listPage(
   order: string,
   limit: number,
   offset: number,
-  { orderIndexed = false, planStable = false, owner, extra }: { orderIndexed?: boolean; planStable?: boolean; owner?: string; extra?: RawBuilder<unknown> } = {},
+  {
+    orderIndexed = false,
+    planStable = false,
+    owner,
+    extra,
+  }: { orderIndexed?: boolean; planStable?: boolean; owner?: string; extra?: RawBuilder<unknown> } = {},
 ): Promise<{ listJson: string; count: number; capped: boolean }> {
   const estimate = owner === undefined ? null : await ownerRowsEstimate(db, model, owner);
   const capCount = estimate === null || estimate > UNCAPPED_ESTIMATE;
@@ -167,7 +172,12 @@ export async function listPage(
       ? sql<Row>`SELECT ${selected} FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit}`
       : sql<Row>`SELECT ${selected} FROM ${table(model)} WHERE id IN (SELECT id FROM ${table(model)} ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${orderBy}`;
   const keep = sql.raw(planStable ? KEEP_PLAN : '');
-  const { rows } = await sql<{ count: number; list: string }>`${keep}SELECT ${countSql(model, conditions, capCount)} AS count, (SELECT coalesce(json_agg(page), '[]')::text FROM (${pageRows}) AS page) AS list`.execute(db);
+  const { rows } = await sql<{
+    count: number;
+    list: string;
+  }>`${keep}SELECT ${countSql(model, conditions, capCount)} AS count, (SELECT coalesce(json_agg(page), '[]')::text FROM (${pageRows}) AS page) AS list`.execute(
+    db,
+  );
   const { count, list } = rows[0];
   // Encrypted fields come as stored: opened and masked here (the standard mode never parses the page).
   const listJson = model.sealed.length > 0 ? JSON.stringify(openRows(model, JSON.parse(list) as Row[], true)) : list;
@@ -199,7 +209,13 @@ export async function forEachBatch(
 }
 
 /** A visible row by id; `forUpdate` locks it until the transaction ends. */
-export async function findRow(db: AnyDb, model: ResourceModel, id: string, visible: RawBuilder<boolean> | undefined, forUpdate = false): Promise<Row | undefined> {
+export async function findRow(
+  db: AnyDb,
+  model: ResourceModel,
+  id: string,
+  visible: RawBuilder<boolean> | undefined,
+  forUpdate = false,
+): Promise<Row | undefined> {
   const lock = forUpdate ? sql`FOR UPDATE` : sql``;
   const { rows } = await sql<Row>`SELECT ${select(model)} FROM ${table(model)} ${where([sql<boolean>`id = ${id}`, visible])} ${lock}`.execute(db);
   return openRows(model, rows, false)[0];
@@ -248,7 +264,11 @@ export async function replaceChildren(db: AnyDb, link: ChildLink, parentId: stri
 /** The rows of every sub-table of `parent`, attached to it (recursively). */
 export async function attachChildren(db: AnyDb, model: ResourceModel, parent: Row): Promise<Row> {
   for (const link of model.children) {
-    const rows = openRows(link.model, (await sql<Row>`SELECT ${select(link.model)} FROM ${table(link.model)} WHERE parent_id = ${parent.id} ORDER BY sort`.execute(db)).rows, false);
+    const rows = openRows(
+      link.model,
+      (await sql<Row>`SELECT ${select(link.model)} FROM ${table(link.model)} WHERE parent_id = ${parent.id} ORDER BY sort`.execute(db)).rows,
+      false,
+    );
     parent[link.name] = await Promise.all(rows.map((row) => attachChildren(db, link.model, row)));
   }
   return parent;

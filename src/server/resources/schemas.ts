@@ -10,7 +10,11 @@ type JsonSchema = Record<string, unknown>;
 const ID_PATTERN = '^[0-9a-f]{32}$';
 
 /** The schema or null (an enum must list null too, or ajv refuses null whatever the type says). */
-const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}) });
+const nullable = (schema: JsonSchema): JsonSchema => ({
+  ...schema,
+  type: [schema.type as string, 'null'],
+  ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}),
+});
 
 /**
  * An attachment field's value: the files as `{ id, name, url, size }` (id = the attachment's

@@ -67,7 +67,8 @@ export function oversees(model: ResourceModel, actor: Actor): boolean {
 }
 
 /** Whether the workflow names the actor's role type in some action (it edits or audits the rows). */
-const namedByWorkflow = (model: ResourceModel, actor: Actor) => !!actor.roleType && Object.values(model.workflow?.actions ?? {}).some((a) => a?.roles?.includes(actor.roleType!));
+const namedByWorkflow = (model: ResourceModel, actor: Actor) =>
+  !!actor.roleType && Object.values(model.workflow?.actions ?? {}).some((a) => a?.roles?.includes(actor.roleType!));
 
 /**
  * A resource with `publicStates`: a role type its workflow does not name (a reader, not a writer)
@@ -93,7 +94,8 @@ function overseenArea(actor: Actor): RawBuilder<boolean> {
  * writes none: assertWriter). Where the workflow names the role type it audits the rows instead
  * (oversees: the states it acts in, and its actions), and the keyword changes nothing.
  */
-const readsArea = (model: ResourceModel, actor: Actor): boolean => !!model.resource.oversightRead && !!model.ownerColumn && actor.oversees && !namedByWorkflow(model, actor);
+const readsArea = (model: ResourceModel, actor: Actor): boolean =>
+  !!model.resource.oversightRead && !!model.ownerColumn && actor.oversees && !namedByWorkflow(model, actor);
 
 /** Refuses a write (save, delete, action, import) by an oversight role type to a resource it only reads (`oversightRead`). */
 export function assertWriter(model: ResourceModel, actor: Actor): void {

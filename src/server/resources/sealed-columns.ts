@@ -17,8 +17,8 @@ export interface FieldCipher {
 const SEALED_PATTERNS: ReadonlySet<string> = new Set(['idCard', 'mobile']);
 
 /** Whether a field's column is encrypted in sm mode (and typed `text` with a blind-index companion in every mode). */
-export const sealable = (f: { declared: boolean; kind: string; mask?: { pattern: string } }): boolean => f.declared && f.kind === 'string' && f.mask !== undefined && SEALED_PATTERNS.has(f.mask.pattern);
+export const sealable = (f: { declared: boolean; kind: string; mask?: { pattern: string } }): boolean =>
+  f.declared && f.kind === 'string' && f.mask !== undefined && SEALED_PATTERNS.has(f.mask.pattern);
 
 /** The column holding a sealed column's blind index. */
 export const indexColumnOf = (column: string): string => `${column}__bidx`;
-

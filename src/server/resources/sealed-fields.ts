@@ -136,7 +136,8 @@ function sealTargets(models: readonly ResourceModel[]): SealTarget[] {
 }
 
 /** The conditions of a target's columns that still hold a sealed value or a blind index. */
-const sealedCondition = ({ columns }: SealTarget): string => columns.map((c) => `${quote(c.column)} LIKE 'sealed:%'${c.indexed ? ` OR ${quote(indexColumnOf(c.column))} IS NOT NULL` : ''}`).join(' OR ');
+const sealedCondition = ({ columns }: SealTarget): string =>
+  columns.map((c) => `${quote(c.column)} LIKE 'sealed:%'${c.indexed ? ` OR ${quote(indexColumnOf(c.column))} IS NOT NULL` : ''}`).join(' OR ');
 
 /** The cipher of `config`, made once per configuration (the keys are derived once). */
 const ciphers = new WeakMap<object, FieldCipher | null>();
@@ -162,7 +163,12 @@ const masterKeyError = (zh: string, en: string) => new StartupError('PORTAL_MAST
  * (see the file comment). Returns how many rows were rewritten. Runs under an advisory lock, one
  * transaction per batch of BATCH rows (`db` may itself be a transaction: the batches then run in it).
  */
-export async function convertSealedFields(db: AnyDb, models: readonly ResourceModel[], config: Pick<Config, 'crypto' | 'masterKey'>, log: { info(message: string): void; warn(message: string): void }): Promise<number> {
+export async function convertSealedFields(
+  db: AnyDb,
+  models: readonly ResourceModel[],
+  config: Pick<Config, 'crypto' | 'masterKey'>,
+  log: { info(message: string): void; warn(message: string): void },
+): Promise<number> {
   const targets = sealTargets(models);
   const flag = async () => (await sql<{ value: string }>`SELECT value FROM sys_config WHERE key = ${SEALED_FIELDS_SETTING}`.execute(db)).rows.length > 0;
   const cipher = fieldCipher(config);
@@ -179,7 +185,10 @@ export async function convertSealedFields(db: AnyDb, models: readonly ResourceMo
         await sql`DELETE FROM sys_config WHERE key = ${SEALED_FIELDS_SETTING}`.execute(db);
         return 0;
       }
-      throw masterKeyError('未设置：数据库中的身份证号、手机号等字段已加密保存，需原主密钥才能启动', 'is not set: ID card and mobile columns in the database are sealed and need the master key they were sealed with');
+      throw masterKeyError(
+        '未设置：数据库中的身份证号、手机号等字段已加密保存，需原主密钥才能启动',
+        'is not set: ID card and mobile columns in the database are sealed and need the master key they were sealed with',
+      );
     }
   } else {
     await sql`INSERT INTO sys_config (key, value) VALUES (${SEALED_FIELDS_SETTING}, 'sm') ON CONFLICT (key) DO NOTHING`.execute(db);
@@ -187,7 +196,12 @@ export async function convertSealedFields(db: AnyDb, models: readonly ResourceMo
   const opener = cipher ?? fieldCipher({ crypto: 'sm', masterKey: config.masterKey })!;
   const total = await convertTargets(db, targets, opener, sealing);
   if (!sealing) await sql`DELETE FROM sys_config WHERE key = ${SEALED_FIELDS_SETTING}`.execute(db);
-  if (total > 0) log.info(sealing ? `sealed ID card and mobile values in place: ${total} rows` : `unsealed ID card and mobile values (PORTAL_CRYPTO is no longer sm): ${total} rows`);
+  if (total > 0)
+    log.info(
+      sealing
+        ? `sealed ID card and mobile values in place: ${total} rows`
+        : `unsealed ID card and mobile values (PORTAL_CRYPTO is no longer sm): ${total} rows`,
+    );
   return total;
 }
 
@@ -212,7 +226,9 @@ async function convertTargets(db: AnyDb, targets: readonly SealTarget[], opener:
     for (;;) {
       const done = await inTransaction(db, async (trx) => {
         await sql`SELECT pg_advisory_xact_lock(hashtext('portal:sealed-fields'))`.execute(trx);
-        const { rows } = await sql<Record<string, string | null>>`SELECT ${sql.raw(columns.join(', '))} FROM ${sql.table(table)} WHERE ${sql.raw(pending)} LIMIT ${BATCH}`.execute(trx);
+        const { rows } = await sql<
+          Record<string, string | null>
+        >`SELECT ${sql.raw(columns.join(', '))} FROM ${sql.table(table)} WHERE ${sql.raw(pending)} LIMIT ${BATCH}`.execute(trx);
         for (const row of rows) {
           const sets = cols.flatMap((c) => {
             const stored = row[c.column];
@@ -245,7 +261,9 @@ async function anySealed(db: AnyDb, targets: readonly SealTarget[]): Promise<boo
 /** One sealed value of the table opened with the current key: a different master key stops the start. */
 async function checkKey(db: AnyDb, { table, columns }: SealTarget, cipher: FieldCipher): Promise<void> {
   const any = columns.map((c) => `${quote(c.column)} LIKE 'sealed:%'`).join(' OR ');
-  const { rows } = await sql<Record<string, string | null>>`SELECT ${sql.raw(columns.map((c) => quote(c.column)).join(', '))} FROM ${sql.table(table)} WHERE ${sql.raw(any)} LIMIT 1`.execute(db);
+  const { rows } = await sql<
+    Record<string, string | null>
+  >`SELECT ${sql.raw(columns.map((c) => quote(c.column)).join(', '))} FROM ${sql.table(table)} WHERE ${sql.raw(any)} LIMIT 1`.execute(db);
   const value = rows[0] && columns.map((c) => rows[0][c.column]).find((v): v is string => typeof v === 'string' && isSealed(v));
   if (!value) return;
   try {

@@ -11,7 +11,10 @@ const SEQ = /\{seq:(\d)\}/;
 
 /** The pattern's date tokens filled for `today` (YYYY-MM-DD). */
 function withDate(text: string, today: string): string {
-  return text.replace(/\{yyyy\}/g, today.slice(0, 4)).replace(/\{yy\}/g, today.slice(2, 4)).replace(/\{mm\}/g, today.slice(5, 7));
+  return text
+    .replace(/\{yyyy\}/g, today.slice(0, 4))
+    .replace(/\{yy\}/g, today.slice(2, 4))
+    .replace(/\{mm\}/g, today.slice(5, 7));
 }
 
 /** The next number of `pattern` for the field `key` (resource.field), in the transaction. */

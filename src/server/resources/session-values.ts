@@ -13,7 +13,15 @@ import type { Actor } from './scope';
 export type SessionKey = NonNullable<Field['session']>;
 
 export async function sessionValues(trx: AnyDb, actor: Actor, cipher: FieldCipher | null = null): Promise<Record<SessionKey, string | null>> {
-  const { rows } = await sql<{ orgname: string; orgcode: string; areacode: string; address: string | null; contact: string | null; contact_phone: string | null; mobile: string | null }>`
+  const { rows } = await sql<{
+    orgname: string;
+    orgcode: string;
+    areacode: string;
+    address: string | null;
+    contact: string | null;
+    contact_phone: string | null;
+    mobile: string | null;
+  }>`
     SELECT u.orgname, u.orgcode, u.areacode, u.address, u.contact, u.contact_phone, p.mobile
     FROM sys_unit u LEFT JOIN sys_user p ON p.id = ${actor.userId} WHERE u.id = ${actor.unitId}`.execute(trx);
   const unit = rows[0];

@@ -82,7 +82,11 @@ interface Source {
 }
 
 const rowsOf = (model: ResourceModel, measure: Measure): Source => ({ table: sql.raw(quote(model.table)), measure, having: sql`` });
-const keptOf = (kept: KeptCounts): Source => ({ table: sql.raw(quote(kept.table)), measure: sql<number>`coalesce(sum(n), 0)::int`, having: sql`HAVING sum(n) <> 0` });
+const keptOf = (kept: KeptCounts): Source => ({
+  table: sql.raw(quote(kept.table)),
+  measure: sql<number>`coalesce(sum(n), 0)::int`,
+  having: sql`HAVING sum(n) <> 0`,
+});
 
 /** Counts of the visible rows matching `input` (list parameters plus an optional `groupBy`). */
 export async function countStats(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>): Promise<StatsResult> {
@@ -104,17 +108,24 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
   const rows = rowsOf(compiled.model, measure);
   const source = counting && answersFromKept(compiled.kept, compiled.listPlan, criteria.params, grouped, criteria.unread) ? keptOf(compiled.kept) : rows;
   const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const totalOf = async ({ table, measure: total }: Source) => (await sql<{ total: number }>`SELECT ${total} AS total FROM ${table} ${where}`.execute(db)).rows[0].total;
+  const totalOf = async ({ table, measure: total }: Source) =>
+    (await sql<{ total: number }>`SELECT ${total} AS total FROM ${table} ${where}`.execute(db)).rows[0].total;
   if (!field) return { total: await totalOf(source) };
   if (stack) return countStacked(db, source, where, field, stack);
 
   const column = sql.raw(quote(field.column));
   if (field.kind === 'codes') {
     // Several codes per row: a row counts under each of its codes, the total counts rows.
-    const { rows: groups } = await sql<StatsGroup>`SELECT code AS value, ${measure} AS count FROM ${rows.table} CROSS JOIN LATERAL unnest(${column}) AS code ${where} GROUP BY code ORDER BY count DESC, value`.execute(db);
+    const { rows: groups } =
+      await sql<StatsGroup>`SELECT code AS value, ${measure} AS count FROM ${rows.table} CROSS JOIN LATERAL unnest(${column}) AS code ${where} GROUP BY code ORDER BY count DESC, value`.execute(
+        db,
+      );
     return { total: await totalOf(rows), groups };
   }
-  const { rows: groups } = await sql<StatsGroup>`SELECT ${column} AS value, ${source.measure} AS count FROM ${source.table} ${where} GROUP BY ${column} ${source.having} ORDER BY count DESC, value NULLS LAST`.execute(db);
+  const { rows: groups } =
+    await sql<StatsGroup>`SELECT ${column} AS value, ${source.measure} AS count FROM ${source.table} ${where} GROUP BY ${column} ${source.having} ORDER BY count DESC, value NULLS LAST`.execute(
+      db,
+    );
   return { total: groups.reduce((total, row) => total + row.count, 0), groups: groups.map((row) => ({ value: row.value ?? null, count: row.count })) };
 }
 
@@ -122,7 +133,13 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
  * Counts per pair of values of two fields (one GROUP BY over both): groups by their totals, largest
  * first, each group's parts largest first; blanks are values (null) of their own.
  */
-async function countStacked(db: AnyDb, { table, measure, having }: Source, where: RawBuilder<unknown>, field: FieldModel, stack: FieldModel): Promise<StatsResult> {
+async function countStacked(
+  db: AnyDb,
+  { table, measure, having }: Source,
+  where: RawBuilder<unknown>,
+  field: FieldModel,
+  stack: FieldModel,
+): Promise<StatsResult> {
   // A row with several codes would count in several parts and the parts would not add up to the bar.
   if (field.kind === 'codes' || stack.kind === 'codes' || field.name === stack.name) throw new AppError('BAD_REQUEST');
   const column = sql.raw(quote(field.column));
@@ -166,7 +183,16 @@ export function statsOperation(compiled: CompiledResource): Operation {
       schema: {
         tags: [model.name],
         summary: `${model.title}: counts (list filters; groupBy=<dict, area or bool field> counts per value, with stackBy=<another> per pair of values; groupBy=<date field>&months=<from>,<to> per month; sum=<integer field> sums it instead of counting rows)`,
-        querystring: { ...compiled.listPlan.paramsSchema, properties: { ...(compiled.listPlan.paramsSchema.properties as object), groupBy: { type: 'string', maxLength: 100 }, stackBy: { type: 'string', maxLength: 100 }, sum: { type: 'string', maxLength: 100 }, months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' } } },
+        querystring: {
+          ...compiled.listPlan.paramsSchema,
+          properties: {
+            ...(compiled.listPlan.paramsSchema.properties as object),
+            groupBy: { type: 'string', maxLength: 100 },
+            stackBy: { type: 'string', maxLength: 100 },
+            sum: { type: 'string', maxLength: 100 },
+            months: { type: 'string', pattern: '^-?\\d{1,2},-?\\d{1,2}$' },
+          },
+        },
         response: { 200: envelopeOf(statsSchema), ...failureResponses },
       },
       handler: async (request: FastifyRequest, reply) => reply.ok(await countStats(request.server.db, compiled, actorOf(request), inputOf(request))),
@@ -202,7 +228,15 @@ const monthEnd = (month: string): string => {
  * `months` (every month answered, zero included): the list's criteria plus the month's bounds;
  * with a `measure` (a sum of a field) that instead of the number of rows.
  */
-export async function countByMonth(db: AnyDb, compiled: CompiledResource, actor: Actor, input: Record<string, unknown>, name: string, months: readonly string[], measure: Measure = sql<number>`count(*)::int`): Promise<MonthCount[]> {
+export async function countByMonth(
+  db: AnyDb,
+  compiled: CompiledResource,
+  actor: Actor,
+  input: Record<string, unknown>,
+  name: string,
+  months: readonly string[],
+  measure: Measure = sql<number>`count(*)::int`,
+): Promise<MonthCount[]> {
   const field = compiled.model.byName.get(name);
   if (!field || (field.kind !== 'date' && field.kind !== 'datetime') || months.length === 0) throw new AppError('BAD_REQUEST');
   const { conditions } = listCriteria(compiled, actor, { ...input, [`${name}_gte`]: `${months[0]}-01`, [`${name}_lte`]: monthEnd(months[months.length - 1]) });

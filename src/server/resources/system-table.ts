@@ -32,7 +32,9 @@ export async function checkSystemTables(db: AnyDb, models: readonly ResourceMode
     WHERE table_schema = current_schema() AND table_name IN (${sql.join(system.map((m) => m.table))})`.execute(db);
   const present = new Set(rows.map((r) => `${r.table_name}.${r.column_name}`));
   const problems = system.flatMap((m) =>
-    m.fields.filter((f) => !present.has(`${m.table}.${f.column}`)).map((f) => `resource '${m.name}': field '${f.name}' reads ${m.table}.${f.column}, which does not exist`),
+    m.fields
+      .filter((f) => !present.has(`${m.table}.${f.column}`))
+      .map((f) => `resource '${m.name}': field '${f.name}' reads ${m.table}.${f.column}, which does not exist`),
   );
   if (problems.length > 0) throw new Error(`system tables are made by numbered migrations, not by resources:\n  ${problems.join('\n  ')}`);
 }

@@ -84,7 +84,11 @@ export function recordInput(model: ResourceModel, body: Record<string, unknown>,
   const children = new Map<ChildLink, RecordInput[]>();
   for (const link of model.children) {
     const rows = body[link.name];
-    if (Array.isArray(rows)) children.set(link, rows.map((r) => recordInput(link.model, r as Record<string, unknown>, trusted)));
+    if (Array.isArray(rows))
+      children.set(
+        link,
+        rows.map((r) => recordInput(link.model, r as Record<string, unknown>, trusted)),
+      );
   }
   if (trusted) {
     const own = model.children.length ? Object.fromEntries(Object.entries(body).filter(([name]) => !model.children.some((c) => c.name === name))) : body;
@@ -117,7 +121,13 @@ async function derived(trx: AnyDb, { model, runtime }: HookedResource, actor: Ac
  * what they return is written to that row and seen by the parent's own `derive` hooks, which get
  * the body returned here.
  */
-async function deriveChildren(trx: AnyDb, { model, runtime }: HookedResource, actor: Actor, body: Record<string, unknown>, input: RecordInput): Promise<Record<string, unknown>> {
+async function deriveChildren(
+  trx: AnyDb,
+  { model, runtime }: HookedResource,
+  actor: Actor,
+  body: Record<string, unknown>,
+  input: RecordInput,
+): Promise<Record<string, unknown>> {
   let seen = body;
   for (const link of model.children) {
     const rows = body[link.name];
@@ -135,7 +145,14 @@ async function deriveChildren(trx: AnyDb, { model, runtime }: HookedResource, ac
 }
 
 /** The body's column values with what the derive hooks (sub-tables' first) compute for it; `before` is the stored row of an update. */
-export async function withDerived(trx: AnyDb, resource: HookedResource, actor: Actor, body: Record<string, unknown>, input: RecordInput, before: Row | undefined): Promise<RecordInput> {
+export async function withDerived(
+  trx: AnyDb,
+  resource: HookedResource,
+  actor: Actor,
+  body: Record<string, unknown>,
+  input: RecordInput,
+  before: Row | undefined,
+): Promise<RecordInput> {
   Object.assign(input.values, await derived(trx, resource, actor, await deriveChildren(trx, resource, actor, body, input), before));
   return input;
 }
@@ -145,15 +162,36 @@ export async function withDerived(trx: AnyDb, resource: HookedResource, actor: A
  * sets it; a trusted writer's explicit value stands), a writable one when the body left it blank.
  */
 async function fillFromSession(trx: AnyDb, model: ResourceModel, actor: Actor, input: RecordInput, trusted: boolean): Promise<void> {
-  await fillSession(trx, model, actor, trusted, (f) => input.values[f.column], (f, value) => (input.values[f.column] = value));
+  await fillSession(
+    trx,
+    model,
+    actor,
+    trusted,
+    (f) => input.values[f.column],
+    (f, value) => (input.values[f.column] = value),
+  );
 }
 
 /** The same on a request body (by field name), before its requirements are checked. */
 export async function fillSessionFields(trx: AnyDb, model: ResourceModel, actor: Actor, body: Record<string, unknown>): Promise<void> {
-  await fillSession(trx, model, actor, false, (f) => body[f.name], (f, value) => (body[f.name] = value));
+  await fillSession(
+    trx,
+    model,
+    actor,
+    false,
+    (f) => body[f.name],
+    (f, value) => (body[f.name] = value),
+  );
 }
 
-async function fillSession(trx: AnyDb, model: ResourceModel, actor: Actor, trusted: boolean, get: (f: FieldModel) => unknown, set: (f: FieldModel, value: unknown) => void): Promise<void> {
+async function fillSession(
+  trx: AnyDb,
+  model: ResourceModel,
+  actor: Actor,
+  trusted: boolean,
+  get: (f: FieldModel) => unknown,
+  set: (f: FieldModel, value: unknown) => void,
+): Promise<void> {
   const fields = model.fields.filter((f) => f.field.session);
   if (!fields.length) return;
   const values = await sessionValues(trx, actor, model.cipher);
@@ -165,13 +203,20 @@ async function fillSession(trx: AnyDb, model: ResourceModel, actor: Actor, trust
 }
 
 /** A new row ready to insert (derive hooks run, owner, initial state, id, audit columns), and its sub-table rows. */
-export async function prepareInsert(trx: AnyDb, resource: HookedResource, actor: Actor, body: Record<string, unknown>, options: InsertOptions = {}): Promise<RecordInput & { id: string }> {
+export async function prepareInsert(
+  trx: AnyDb,
+  resource: HookedResource,
+  actor: Actor,
+  body: Record<string, unknown>,
+  options: InsertOptions = {},
+): Promise<RecordInput & { id: string }> {
   const { model } = resource;
   const record = recordInput(model, body, options.trusted);
   // Readable numbers first, so derive hooks and computed fields may read them (e.g. a copy under a legacy name).
   const serials: Record<string, unknown> = {};
   for (const f of model.fields) {
-    if (f.field.serial && (record.values[f.column] === undefined || record.values[f.column] === null)) serials[f.name] = await nextSerial(trx, `${model.name}.${f.name}`, f.field.serial);
+    if (f.field.serial && (record.values[f.column] === undefined || record.values[f.column] === null))
+      serials[f.name] = await nextSerial(trx, `${model.name}.${f.name}`, f.field.serial);
   }
   const input = await withDerived(trx, resource, actor, { ...body, ...serials }, record, undefined);
   Object.assign(input.values, columnsOf(model, serials));
@@ -179,12 +224,25 @@ export async function prepareInsert(trx: AnyDb, resource: HookedResource, actor:
   const { unitId, areaCode } = options.owner ?? actor;
   const owner: Values = model.ownerColumn === 'unit_id' ? { unit_id: unitId, area_code: areaCode } : model.ownerColumn ? { area_code: areaCode } : {};
   const id = newId();
-  const values = { ...input.values, ...owner, ...(model.workflow ? { status: model.workflow.initial } : {}), id, created_by: actor.userId, updated_by: actor.userId };
+  const values = {
+    ...input.values,
+    ...owner,
+    ...(model.workflow ? { status: model.workflow.initial } : {}),
+    id,
+    created_by: actor.userId,
+    updated_by: actor.userId,
+  };
   return { id, values, children: input.children };
 }
 
 /** Inserts a new record (see the file comment); returns its id. */
-export async function insertRecord(trx: AnyDb, resource: HookedResource, actor: Actor, body: Record<string, unknown>, options: InsertOptions = {}): Promise<string> {
+export async function insertRecord(
+  trx: AnyDb,
+  resource: HookedResource,
+  actor: Actor,
+  body: Record<string, unknown>,
+  options: InsertOptions = {},
+): Promise<string> {
   const { model } = resource;
   const { id, values, children } = await prepareInsert(trx, resource, actor, body, options);
   await insertRow(trx, model, values);

@@ -91,7 +91,11 @@ const attachmentMobileRoutes: FastifyPluginAsync<{ store: AttachmentStore }> = a
       tags: ['attachment'],
       body: {
         type: 'object',
-        properties: { attrefsysid: { type: 'string', maxLength: 64 }, field: { type: 'string', minLength: 1, maxLength: 100 }, fieldLabel: { type: 'string', maxLength: 200 } },
+        properties: {
+          attrefsysid: { type: 'string', maxLength: 64 },
+          field: { type: 'string', minLength: 1, maxLength: 100 },
+          fieldLabel: { type: 'string', maxLength: 200 },
+        },
         required: ['field'],
       },
       response: failureResponses,
@@ -101,7 +105,10 @@ const attachmentMobileRoutes: FastifyPluginAsync<{ store: AttachmentStore }> = a
       const { attrefsysid, field, fieldLabel } = request.body;
       if (attrefsysid && !REF_ID.test(attrefsysid)) throw new AppError('ATTACHMENT_REF_INVALID');
       const now = new Date();
-      await db.deleteFrom('sys_mobile_upload_token').where('expires_at', '<', new Date(now.getTime() - 24 * 3600_000)).execute();
+      await db
+        .deleteFrom('sys_mobile_upload_token')
+        .where('expires_at', '<', new Date(now.getTime() - 24 * 3600_000))
+        .execute();
       const { active } = await db
         .selectFrom('sys_mobile_upload_token')
         .select((eb) => eb.fn.countAll<string | number>().as('active'))
@@ -114,7 +121,17 @@ const attachmentMobileRoutes: FastifyPluginAsync<{ store: AttachmentStore }> = a
       const expiresAt = new Date(now.getTime() + MOBILE_TOKEN_MINUTES * 60_000);
       await db
         .insertInto('sys_mobile_upload_token')
-        .values({ token_hash: hashOf(token), user_id: actor.userId, ref_id: attrefsysid || null, field, field_label: fieldLabel?.trim() || null, expires_at: expiresAt, used_at: null, attachment_ids: sql`'[]'::jsonb` as never, created_at: now })
+        .values({
+          token_hash: hashOf(token),
+          user_id: actor.userId,
+          ref_id: attrefsysid || null,
+          field,
+          field_label: fieldLabel?.trim() || null,
+          expires_at: expiresAt,
+          used_at: null,
+          attachment_ids: sql`'[]'::jsonb` as never,
+          created_at: now,
+        })
         .execute();
       const result: MobileToken = { token, expiresAt: expiresAt.toISOString() };
       return reply.ok(result);
@@ -122,10 +139,20 @@ const attachmentMobileRoutes: FastifyPluginAsync<{ store: AttachmentStore }> = a
   });
 
   app.get(ACCOUNT_API.mobileTokenFiles, {
-    schema: { summary: 'The files a phone uploaded with a token of the current user', tags: ['attachment'], querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 64 } }, required: ['token'] }, response: failureResponses },
+    schema: {
+      summary: 'The files a phone uploaded with a token of the current user',
+      tags: ['attachment'],
+      querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 64 } }, required: ['token'] },
+      response: failureResponses,
+    },
     handler: async (request, reply) => {
       const actor = actorOf(request);
-      const row = await db.selectFrom('sys_mobile_upload_token').selectAll().where('token_hash', '=', hashOf(tokenOf(request))).where('user_id', '=', actor.userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('sys_mobile_upload_token')
+        .selectAll()
+        .where('token_hash', '=', hashOf(tokenOf(request)))
+        .where('user_id', '=', actor.userId)
+        .executeTakeFirst();
       if (!row) throw new AppError(MOBILE_ERRORS.MOBILE_TOKEN_INVALID);
       const ids = row.attachment_ids ?? [];
       const files = ids.length
@@ -137,7 +164,12 @@ const attachmentMobileRoutes: FastifyPluginAsync<{ store: AttachmentStore }> = a
             .execute()
         : [];
       const state: MobileTokenState = {
-        files: (files as unknown as { id: string; file_name: string; size: string | number }[]).map((f) => ({ id: f.id, name: f.file_name, url: store.downloadUrl(f.id), size: Number(f.size) })),
+        files: (files as unknown as { id: string; file_name: string; size: string | number }[]).map((f) => ({
+          id: f.id,
+          name: f.file_name,
+          url: store.downloadUrl(f.id),
+          size: Number(f.size),
+        })),
         used: row.used_at !== null,
         expired: row.expires_at.getTime() <= Date.now(),
       };
@@ -147,17 +179,33 @@ const attachmentMobileRoutes: FastifyPluginAsync<{ store: AttachmentStore }> = a
 
   app.get(ACCOUNT_API.mobileInfo, {
     config: { public: true, rateLimit: openRate },
-    schema: { summary: 'What the phone shows before uploading with a token (open)', tags: ['attachment'], querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 64 } }, required: ['token'] }, response: failureResponses },
+    schema: {
+      summary: 'What the phone shows before uploading with a token (open)',
+      tags: ['attachment'],
+      querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 64 } }, required: ['token'] },
+      response: failureResponses,
+    },
     handler: async (request, reply) => {
       const row = await liveToken(tokenOf(request));
-      const info: MobileTokenInfo = { fieldLabel: row.field_label, orgname: row.orgname, expiresAt: row.expires_at.toISOString(), maxMb: store.maxMb, accept: Object.keys(ALLOWED_TYPES) };
+      const info: MobileTokenInfo = {
+        fieldLabel: row.field_label,
+        orgname: row.orgname,
+        expiresAt: row.expires_at.toISOString(),
+        maxMb: store.maxMb,
+        accept: Object.keys(ALLOWED_TYPES),
+      };
       return reply.ok(info);
     },
   });
 
   app.post(ACCOUNT_API.mobileUpload, {
     config: { public: true, rateLimit: openRate },
-    schema: { summary: 'Upload one file with a mobile token (open, multipart; single use)', tags: ['attachment'], consumes: ['multipart/form-data'], response: failureResponses },
+    schema: {
+      summary: 'Upload one file with a mobile token (open, multipart; single use)',
+      tags: ['attachment'],
+      consumes: ['multipart/form-data'],
+      response: failureResponses,
+    },
     handler: async (request, reply) => {
       const token = tokenOf(request);
       const owner = await liveToken(token);
@@ -176,7 +224,11 @@ const attachmentMobileRoutes: FastifyPluginAsync<{ store: AttachmentStore }> = a
         const viewer = { userId: owner.user_id, unitId: owner.unit_id, areaCode: owner.areacode, roleType: null, oversees: false };
         const info = await storeStaged(app.db, store, viewer, staged, owner.ref_id);
         staged = undefined;
-        await db.updateTable('sys_mobile_upload_token').set({ attachment_ids: sql`${JSON.stringify([info.id])}::jsonb` as never }).where('token_hash', '=', hashOf(token)).execute();
+        await db
+          .updateTable('sys_mobile_upload_token')
+          .set({ attachment_ids: sql`${JSON.stringify([info.id])}::jsonb` as never })
+          .where('token_hash', '=', hashOf(token))
+          .execute();
         return reply.ok({ name: info.name, size: info.size }, '上传成功');
       } finally {
         await discardStaged(staged);

@@ -5,7 +5,14 @@ import { toAppConfig } from '../config';
 import { okEnvelope } from '../envelope';
 import { AppError } from '../errors';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
-import { authenticateWithPassword, authenticateWithRegionalSso, authenticateWithSsoToken, openSession, type AuthDeps, type Authenticated } from '../services/auth';
+import {
+  authenticateWithPassword,
+  authenticateWithRegionalSso,
+  authenticateWithSsoToken,
+  openSession,
+  type AuthDeps,
+  type Authenticated,
+} from '../services/auth';
 import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, createCaptcha } from '../services/captcha';
 import { countHit } from '../services/rate-counter';
 import { deleteSession } from '../services/sessions';
@@ -30,7 +37,11 @@ interface LoginBody {
 const loginBodySchema = {
   type: 'object',
   properties: {
-    username: { ...field, description: 'login name encrypted under the public key: RSA-OAEP (SHA-256) as base64, or with PORTAL_CRYPTO=sm SM2 (C1C3C2, C1 with its 04 prefix) as hex' },
+    username: {
+      ...field,
+      description:
+        'login name encrypted under the public key: RSA-OAEP (SHA-256) as base64, or with PORTAL_CRYPTO=sm SM2 (C1C3C2, C1 with its 04 prefix) as hex',
+    },
     password: { ...field, description: 'password, encrypted like username' },
     orgCode: { ...field, description: "unit's unified social credit code, encrypted like username" },
     validateCode: { type: 'string', maxLength: 16, description: 'captcha answer' },
@@ -82,7 +93,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(API.appConfig, {
     config: { public: true },
-    schema: { summary: 'Runtime configuration for the browser (AppConfig)', tags: ['auth'], response: { 200: envelopeOf(appConfigSchema), ...failureResponses } },
+    schema: {
+      summary: 'Runtime configuration for the browser (AppConfig)',
+      tags: ['auth'],
+      response: { 200: envelopeOf(appConfigSchema), ...failureResponses },
+    },
     handler: async (_request, reply) => reply.ok(toAppConfig(config)),
   });
 
@@ -121,13 +136,17 @@ const authRoutes: FastifyPluginAsync = async (app) => {
             },
           });
         } catch (err) {
-          if (attempted !== null && err instanceof AppError) await auditSecurityEvent(app.db, 'login-failed', await failedLoginActor(app.db, attempted), attempted, { ip: request.ip, reason: err.message });
+          if (attempted !== null && err instanceof AppError)
+            await auditSecurityEvent(app.db, 'login-failed', await failedLoginActor(app.db, attempted), attempted, { ip: request.ip, reason: err.message });
           throw err;
         }
       }
       const result = await openSession(deps, auth, { ip: request.ip, loginType: body.loginType ?? null, ynUserSeedLogin: body.ynUserSeedLogin ?? null });
       const who = { userId: auth.user.id, userName: auth.user.name, unitId: auth.unit.id, areaCode: auth.unit.areacode };
-      await auditSecurityEvent(app.db, 'login', who, auth.user.login_name, { ip: request.ip, method: { password: '密码', sso: '单点登录', regionalSso: '区域单点登录' }[auth.method] });
+      await auditSecurityEvent(app.db, 'login', who, auth.user.login_name, {
+        ip: request.ip,
+        method: { password: '密码', sso: '单点登录', regionalSso: '区域单点登录' }[auth.method],
+      });
       setSessionCookie(reply, result.sessionId, config.apiBase);
       // JeeSite clients read the session ids and user at the top level as well as in data.
       const { sessionid, sessionId, extendSessionId, user } = result;

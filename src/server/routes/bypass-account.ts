@@ -67,7 +67,14 @@ const saveBodySchema = {
 
 function managerOf(request: FastifyRequest): Manager {
   const actor = actorOf(request);
-  return { userId: actor.userId, unitId: actor.unitId, areaCode: actor.areaCode, roleType: actor.roleType, oversees: actor.oversees, cipher: cipherOf(request.server.config) };
+  return {
+    userId: actor.userId,
+    unitId: actor.unitId,
+    areaCode: actor.areaCode,
+    roleType: actor.roleType,
+    oversees: actor.oversees,
+    cipher: cipherOf(request.server.config),
+  };
 }
 
 type Input = Record<string, unknown>;
@@ -78,11 +85,21 @@ const bypassAccountRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
 
   /** The routes of one manager kind: `scope` says which accounts it sees. */
-  function managerRoutes(scope: AccountScope, paths: { list: string; get: string; menus: string; save: string; disable: string; enable: string; unlock?: string }, access: { read: readonly string[]; save: string; change: string; seedOnly?: boolean }, tags: string[]) {
+  function managerRoutes(
+    scope: AccountScope,
+    paths: { list: string; get: string; menus: string; save: string; disable: string; enable: string; unlock?: string },
+    access: { read: readonly string[]; save: string; change: string; seedOnly?: boolean },
+    tags: string[],
+  ) {
     const seedOnly = access.seedOnly ? { seedOnly: true } : {};
     app.get<{ Querystring: AccountListQuery }>(paths.list, {
       config: { accessAny: access.read, ...seedOnly },
-      schema: { summary: scope === 'unit' ? 'Sub-accounts of the current unit (paged)' : 'Accounts of the units in the authority’s area (paged)', tags, querystring: listQuerySchema, response: failureResponses },
+      schema: {
+        summary: scope === 'unit' ? 'Sub-accounts of the current unit (paged)' : 'Accounts of the units in the authority’s area (paged)',
+        tags,
+        querystring: listQuerySchema,
+        response: failureResponses,
+      },
       handler: async (request, reply) => {
         const q = request.query;
         const { list, count } = await listAccounts(db, managerOf(request), scope, { ...q, kind: q.kind || undefined, status: q.status || undefined });
@@ -101,7 +118,12 @@ const bypassAccountRoutes: FastifyPluginAsync = async (app) => {
     });
     app.post<{ Body: AccountSaveInput }>(paths.save, {
       config: { access: access.save, ...seedOnly },
-      schema: { summary: 'Create (no id) or edit a sub-account of the own unit, with its role limited to the own menus', tags, body: saveBodySchema, response: failureResponses },
+      schema: {
+        summary: 'Create (no id) or edit a sub-account of the own unit, with its role limited to the own menus',
+        tags,
+        body: saveBodySchema,
+        response: failureResponses,
+      },
       handler: async (request, reply) => {
         const result = await saveSubAccount(db, managerOf(request), request.body);
         return reply.ok(result, request.body.id ? '保存成功' : '账号已创建');
@@ -137,7 +159,14 @@ const bypassAccountRoutes: FastifyPluginAsync = async (app) => {
 
   managerRoutes(
     'unit',
-    { list: ACCOUNT_API.subList, get: ACCOUNT_API.subGet, menus: ACCOUNT_API.subMenus, save: ACCOUNT_API.subSave, disable: ACCOUNT_API.subDisable, enable: ACCOUNT_API.subEnable },
+    {
+      list: ACCOUNT_API.subList,
+      get: ACCOUNT_API.subGet,
+      menus: ACCOUNT_API.subMenus,
+      save: ACCOUNT_API.subSave,
+      disable: ACCOUNT_API.subDisable,
+      enable: ACCOUNT_API.subEnable,
+    },
     { read: [ACCESS.bypassAccount], save: ACCESS.bypassAccount, change: ACCESS.bypassAccount, seedOnly: true },
     ['system'],
   );
@@ -145,7 +174,15 @@ const bypassAccountRoutes: FastifyPluginAsync = async (app) => {
   // The authority: its area's accounts (list, detail, disable, unlock) and staff accounts of its own unit (add-account).
   managerRoutes(
     'area',
-    { list: ACCOUNT_API.list, get: ACCOUNT_API.get, menus: ACCOUNT_API.menus, save: ACCOUNT_API.save, disable: ACCOUNT_API.disable, enable: ACCOUNT_API.enable, unlock: ACCOUNT_API.unlock },
+    {
+      list: ACCOUNT_API.list,
+      get: ACCOUNT_API.get,
+      menus: ACCOUNT_API.menus,
+      save: ACCOUNT_API.save,
+      disable: ACCOUNT_API.disable,
+      enable: ACCOUNT_API.enable,
+      unlock: ACCOUNT_API.unlock,
+    },
     { read: [ACCESS.accountManager, ACCESS.accountManagerSub, ACCESS.accountDetail], save: ACCESS.accountAdd, change: ACCESS.accountManager },
     ['account'],
   );
@@ -156,7 +193,16 @@ const bypassAccountRoutes: FastifyPluginAsync = async (app) => {
       tags: ['flowLog'],
       querystring: { type: 'object', properties: { id: str(64), resource: str(100) }, required: ['id'] },
       response: {
-        200: envelopeOf({ type: 'object', properties: { resource: { type: 'string' }, title: { type: 'string' }, states: { type: 'object', additionalProperties: { type: 'string' } }, actions: { type: 'object', additionalProperties: { type: 'string' } }, list: { type: 'array', items: flowLogEntrySchema } } }),
+        200: envelopeOf({
+          type: 'object',
+          properties: {
+            resource: { type: 'string' },
+            title: { type: 'string' },
+            states: { type: 'object', additionalProperties: { type: 'string' } },
+            actions: { type: 'object', additionalProperties: { type: 'string' } },
+            list: { type: 'array', items: flowLogEntrySchema },
+          },
+        }),
         ...failureResponses,
       },
     },

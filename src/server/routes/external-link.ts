@@ -27,7 +27,13 @@ const tags = ['system'];
 const addressSchema = { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] } as const;
 const identitySchema = {
   type: 'object',
-  properties: { link: { type: 'string' }, loginName: { type: 'string' }, name: { type: 'string' }, unitName: { type: 'string' }, creditCode: { type: 'string' } },
+  properties: {
+    link: { type: 'string' },
+    loginName: { type: 'string' },
+    name: { type: 'string' },
+    unitName: { type: 'string' },
+    creditCode: { type: 'string' },
+  },
   required: ['link', 'loginName', 'name', 'unitName', 'creditCode'],
 } as const;
 const tokenInput = { type: 'object', properties: { token: { type: 'string', maxLength: 1024 } } } as const;
@@ -45,7 +51,14 @@ const externalLinkRoutes: FastifyPluginAsync = async (app) => {
   const key = () => linkKey(app.config.crypto, app.keys.ssoSecret);
 
   app.post<{ Body: { name: string } }>(LINK_API.token, {
-    config: { rateLimit: { groupId: 'link-token', max: ISSUE_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `user:${request.session?.user.id ?? request.ip}` } },
+    config: {
+      rateLimit: {
+        groupId: 'link-token',
+        max: ISSUE_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => `user:${request.session?.user.id ?? request.ip}`,
+      },
+    },
     schema: {
       summary: 'The address of an external link, with a single-use token (or the user id) for the current user',
       tags,
@@ -87,7 +100,9 @@ const externalLinkRoutes: FastifyPluginAsync = async (app) => {
     config: { public: true, rateLimit: { groupId: 'link-verify', max: VERIFY_PER_MINUTE, timeWindow: 60_000 } },
     schema: { summary: 'Redeem an external-link token once: who it was issued to', tags, response: { 200: envelopeOf(identitySchema), ...failureResponses } },
   };
-  app.get(LINK_API.verify, { ...verifyRoute, schema: { ...verifyRoute.schema, querystring: tokenInput } }, async (request, reply) => reply.ok(await verify(request)));
+  app.get(LINK_API.verify, { ...verifyRoute, schema: { ...verifyRoute.schema, querystring: tokenInput } }, async (request, reply) =>
+    reply.ok(await verify(request)),
+  );
   app.post(LINK_API.verify, { ...verifyRoute, schema: { ...verifyRoute.schema, body: tokenInput } }, async (request, reply) => reply.ok(await verify(request)));
 };
 

@@ -10,7 +10,15 @@ import { deleteUserSessions, setSessionRole } from '../services/sessions';
 import { cipherOf, sealValue } from '../resources/sealed-fields';
 import { findRoles, findUserById, toUnitInfo, toUserInfo } from '../services/users';
 import { validateProfile, type ProfileInput } from '../services/profile';
-import { changeRoleResultSchema, companyInfoSchema, envelopeOf, failureResponses, unitInfoSchema, userInfoResultSchema, userInfoSchema } from '../../shared/wire';
+import {
+  changeRoleResultSchema,
+  companyInfoSchema,
+  envelopeOf,
+  failureResponses,
+  unitInfoSchema,
+  userInfoResultSchema,
+  userInfoSchema,
+} from '../../shared/wire';
 
 const profileBodySchema = {
   type: 'object',
@@ -79,13 +87,24 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: ProfileInput }>(API.updateInfo, {
-    schema: { summary: "Update the current user's name, identity card, phone and mobile", tags, body: profileBodySchema, response: { 200: envelopeOf(userInfoSchema), ...failureResponses } },
+    schema: {
+      summary: "Update the current user's name, identity card, phone and mobile",
+      tags,
+      body: profileBodySchema,
+      response: { 200: envelopeOf(userInfoSchema), ...failureResponses },
+    },
     handler: async (request, reply) => {
       const session = requireSession(request);
       const profile = validateProfile(request.body);
       await db
         .updateTable('sys_user')
-        .set({ name: profile.name, id_card: sealValue(cipherOf(config), profile.identityCard), phone: profile.phone, mobile: sealValue(cipherOf(config), profile.mobile), updated_at: new Date() })
+        .set({
+          name: profile.name,
+          id_card: sealValue(cipherOf(config), profile.identityCard),
+          phone: profile.phone,
+          mobile: sealValue(cipherOf(config), profile.mobile),
+          updated_at: new Date(),
+        })
         .where('id', '=', session.user.id)
         .execute();
       const { user } = await currentProfile(session.user.id, session.role?.id, session.simplePwd);

@@ -64,7 +64,6 @@ interface RoleOwnerColumn {
 type Tables = Omit<Database, 'sys_role'> & { sys_role: Database['sys_role'] & RoleOwnerColumn };
 const tables = (db: Db) => db as unknown as Kysely<Tables>;
 
-
 /** Access ids of seed-only menu entries (the system menu): never granted to a sub-account. */
 function seedOnlyIds(): Set<string> {
   const menu = loadMenu();
@@ -141,7 +140,13 @@ function sorted<Q extends ReturnType<typeof baseQuery>>(query: Q, orderBy: strin
 /** A value as a list shows it: masked by `pattern`; null and '' stay as they are. */
 const masked = (pattern: 'mobile' | 'phone', value: string | null): string | null => (value ? maskText(pattern, value) : value);
 
-export async function listAccounts(db: Db, manager: Manager, scope: AccountScope, q: AccountListQuery, now = new Date()): Promise<{ list: AccountRow[]; count: number }> {
+export async function listAccounts(
+  db: Db,
+  manager: Manager,
+  scope: AccountScope,
+  q: AccountListQuery,
+  now = new Date(),
+): Promise<{ list: AccountRow[]; count: number }> {
   let query = baseQuery(db, manager, scope);
   if (q.loginName?.trim()) query = query.where('u.login_name', 'ilike', containsPattern(q.loginName.trim()));
   if (q.name?.trim()) query = query.where('u.name', 'ilike', containsPattern(q.name.trim()));
@@ -153,7 +158,20 @@ export async function listAccounts(db: Db, manager: Manager, scope: AccountScope
   const [{ count }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow(),
     sorted(query, q.orderBy)
-      .select(['u.id', 'u.login_name', 'u.name', 'u.mobile', 'u.phone', 'u.status', 'u.locked_until', 'u.is_user_seed', 'u.created_at', 'un.orgname', 'un.orgcode', 'un.areacode'])
+      .select([
+        'u.id',
+        'u.login_name',
+        'u.name',
+        'u.mobile',
+        'u.phone',
+        'u.status',
+        'u.locked_until',
+        'u.is_user_seed',
+        'u.created_at',
+        'un.orgname',
+        'un.orgcode',
+        'un.areacode',
+      ])
       .select(rolesOf.as('role_names'))
       .orderBy('un.orgname')
       .orderBy('u.is_user_seed', 'desc')
@@ -187,7 +205,21 @@ export async function getAccount(db: Db, manager: Manager, scope: AccountScope, 
   if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) throw new AppError(ACCOUNT_ERRORS.ACCOUNT_NOT_FOUND);
   const row = await baseQuery(db, manager, scope)
     .where('u.id', '=', id)
-    .select(['u.id', 'u.login_name', 'u.name', 'u.mobile', 'u.phone', 'u.status', 'u.locked_until', 'u.failed_count', 'u.is_user_seed', 'u.created_at', 'un.orgname', 'un.orgcode', 'un.areacode'])
+    .select([
+      'u.id',
+      'u.login_name',
+      'u.name',
+      'u.mobile',
+      'u.phone',
+      'u.status',
+      'u.locked_until',
+      'u.failed_count',
+      'u.is_user_seed',
+      'u.created_at',
+      'un.orgname',
+      'un.orgcode',
+      'un.areacode',
+    ])
     .select(rolesOf.as('role_names'))
     .select(sql<string | number>`(SELECT count(*) FROM sys_session s WHERE s.user_id = u.id)`.as('sessions'))
     .executeTakeFirst();
@@ -272,7 +304,11 @@ export async function saveSubAccount(db: Db, manager: Manager, input: AccountSav
     const hash = await passwordHasher.hash(password);
     const id = newId();
     await inTransaction(db, async (trx) => {
-      const taken = await trx.selectFrom('sys_user').select('id').where(sql`lower(login_name)`, '=', values.loginName.toLowerCase()).executeTakeFirst();
+      const taken = await trx
+        .selectFrom('sys_user')
+        .select('id')
+        .where(sql`lower(login_name)`, '=', values.loginName.toLowerCase())
+        .executeTakeFirst();
       if (taken) throw new AppError(ACCOUNT_ERRORS.LOGIN_NAME_TAKEN);
       await trx
         .insertInto('sys_user')
@@ -310,11 +346,19 @@ export async function saveSubAccount(db: Db, manager: Manager, input: AccountSav
       .executeTakeFirst();
     if (!user) throw new AppError(ACCOUNT_ERRORS.ACCOUNT_NOT_FOUND);
     if (user.is_user_seed === 1) throw new AppError(ACCOUNT_ERRORS.ACCOUNT_MAIN_PROTECTED);
-    await trx.updateTable('sys_user').set({ name: values.name, mobile: sealValue(manager.cipher ?? null, values.mobile), phone: values.phone, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('sys_user')
+      .set({ name: values.name, mobile: sealValue(manager.cipher ?? null, values.mobile), phone: values.phone, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
     const own = await tables(trx).selectFrom('sys_role').select('id').where('owner_user_id', '=', id).executeTakeFirst();
     let roleId = own?.id;
     if (roleId) {
-      await tables(trx).updateTable('sys_role').set({ name: values.roleName, menu_ids: JSON.stringify(values.menuIds), role_type: roleType }).where('id', '=', roleId).execute();
+      await tables(trx)
+        .updateTable('sys_role')
+        .set({ name: values.roleName, menu_ids: JSON.stringify(values.menuIds), role_type: roleType })
+        .where('id', '=', roleId)
+        .execute();
     } else {
       roleId = newId();
       await tables(trx)
@@ -324,7 +368,11 @@ export async function saveSubAccount(db: Db, manager: Manager, input: AccountSav
     }
     // The account's roles become its own role alone: shared roles are never edited from here.
     await trx.deleteFrom('sys_user_role').where('user_id', '=', id).where('role_id', '!=', roleId).execute();
-    await trx.insertInto('sys_user_role').values({ user_id: id, role_id: roleId }).onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing()).execute();
+    await trx
+      .insertInto('sys_user_role')
+      .values({ user_id: id, role_id: roleId })
+      .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
+      .execute();
     // Open sessions on a removed role fall back to none; the next request sees the new menus.
     await trx.updateTable('sys_session').set({ role_id: roleId }).where('user_id', '=', id).execute();
   });

@@ -69,7 +69,10 @@ function common(config: Limits) {
 }
 
 /** The store a configuration names, ready to use; a folder that cannot be written is a StartupError. */
-export async function openAttachmentStore(db: AnyDb, config: Pick<Config, 'attachmentStore' | 'attachmentDir' | 'attachmentMaxMb' | 'dataDir' | 'apiBase' | 'databaseUrl'>): Promise<AttachmentStore> {
+export async function openAttachmentStore(
+  db: AnyDb,
+  config: Pick<Config, 'attachmentStore' | 'attachmentDir' | 'attachmentMaxMb' | 'dataDir' | 'apiBase' | 'databaseUrl'>,
+): Promise<AttachmentStore> {
   return config.attachmentStore === 'database' ? openDatabaseStore(db, config, { embedded: !config.databaseUrl }) : openFolderStore(config);
 }
 
@@ -114,7 +117,9 @@ async function probe(dir: string): Promise<void> {
   await rm(path, { force: true });
 }
 
-export async function openFolderStore(config: Pick<Config, 'attachmentDir' | 'attachmentMaxMb' | 'dataDir' | 'apiBase'>): Promise<AttachmentStore & { dir: string }> {
+export async function openFolderStore(
+  config: Pick<Config, 'attachmentDir' | 'attachmentMaxMb' | 'dataDir' | 'apiBase'>,
+): Promise<AttachmentStore & { dir: string }> {
   const temporary = !config.attachmentDir && config.dataDir.startsWith('memory://');
   const dir = config.attachmentDir ?? (temporary ? await mkdtemp(join(tmpdir(), 'portal-attachments-')) : join(config.dataDir, 'attachments'));
   const stagingDir = join(dir, 'tmp');
@@ -123,7 +128,9 @@ export async function openFolderStore(config: Pick<Config, 'attachmentDir' | 'at
     await probe(stagingDir);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new StartupError('PORTAL_ATTACHMENT_DIR', `附件目录不可写（${dir}）：${code}`, `attachment folder cannot be written (${dir}): ${code}`, { cause: err });
+    throw new StartupError('PORTAL_ATTACHMENT_DIR', `附件目录不可写（${dir}）：${code}`, `attachment folder cannot be written (${dir}): ${code}`, {
+      cause: err,
+    });
   }
   const filePath = (id: string) => join(dir, id.slice(0, 2), id);
   return {
@@ -186,7 +193,8 @@ interface Transfer {
   chunkAfter(db: AnyDb, id: string, seq: number): Promise<{ seq: number; data: Buffer } | undefined>;
 }
 
-const nextChunk = (db: AnyDb, id: string, seq: number) => blobs(db).selectFrom('sys_attachment_blob').where('id', '=', id).where('seq', '>', seq).orderBy('seq').limit(1);
+const nextChunk = (db: AnyDb, id: string, seq: number) =>
+  blobs(db).selectFrom('sys_attachment_blob').where('id', '=', id).where('seq', '>', seq).orderBy('seq').limit(1);
 
 const BINARY: Transfer = {
   write: (bytes) => bytes,
@@ -200,7 +208,9 @@ const BASE64: Transfer = {
   write: (bytes) => sql<Uint8Array>`decode(${bytes.toString('base64')}, 'base64')`,
   async chunkAfter(db, id, seq) {
     // encode() breaks lines every 76 characters; Buffer.from skips them.
-    const row = await nextChunk(db, id, seq).select(['seq', sql<string>`encode(data, 'base64')`.as('data')]).executeTakeFirst();
+    const row = await nextChunk(db, id, seq)
+      .select(['seq', sql<string>`encode(data, 'base64')`.as('data')])
+      .executeTakeFirst();
     return row && { seq: row.seq, data: Buffer.from(row.data, 'base64') };
   },
 };
@@ -254,7 +264,12 @@ export async function openDatabaseStore(db: AnyDb, config: Limits, { embedded }:
     stagingDir = await mkdtemp(join(tmpdir(), 'portal-staging-'));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new StartupError('TMPDIR', `临时目录不可写（${tmpdir()}），上传文件无处暂存：${code}`, `temporary folder ${tmpdir()} cannot be written, uploads cannot be staged: ${code}`, { cause: err });
+    throw new StartupError(
+      'TMPDIR',
+      `临时目录不可写（${tmpdir()}），上传文件无处暂存：${code}`,
+      `temporary folder ${tmpdir()} cannot be written, uploads cannot be staged: ${code}`,
+      { cause: err },
+    );
   }
   return {
     kind: 'database',

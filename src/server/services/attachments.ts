@@ -146,7 +146,12 @@ export async function listByRef(db: AnyDb, store: AttachmentStore, viewer: Viewe
 
 /** Deletes an attachment of the viewer's own unit (row, then bytes); ATTACHMENT_NOT_FOUND otherwise. */
 export async function deleteOwn(db: AnyDb, store: AttachmentStore, viewer: Viewer, id: string): Promise<void> {
-  const deleted = await attachments(db).deleteFrom('sys_attachment').where('id', '=', id).where('unit_id', '=', viewer.unitId).returning('id').executeTakeFirst();
+  const deleted = await attachments(db)
+    .deleteFrom('sys_attachment')
+    .where('id', '=', id)
+    .where('unit_id', '=', viewer.unitId)
+    .returning('id')
+    .executeTakeFirst();
   if (!deleted) throw new AppError('ATTACHMENT_NOT_FOUND');
   await store.remove(id);
 }

@@ -163,7 +163,11 @@ export async function sealAuditChain(db: Db, chain: AuditChain): Promise<number>
       const values = sql.join(updates.slice(i, i + 500).map((u) => sql`(${u.id}, ${u.prev}, ${u.hash})`));
       await sql`UPDATE sys_audit_log a SET prev_hash = v.prev, hash = v.hash FROM (VALUES ${values}) AS v(id, prev, hash) WHERE a.id = v.id`.execute(trx);
     }
-    await t.insertInto('sys_config').values({ key: SEALED_SETTING, value: new Date().toISOString() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await t
+      .insertInto('sys_config')
+      .values({ key: SEALED_SETTING, value: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     return rows.length;
   });
 }
@@ -197,7 +201,19 @@ export interface VerifyResult {
 export async function verifyAuditChain(db: AnyDb, chain: AuditChain, pageSize = 2000): Promise<VerifyResult> {
   const anchor = await readAnchor(db);
   if (anchor && anchor.mac !== anchorMac(chain, anchor.seq, anchor.hash)) {
-    return { rows: 0, anchor, first: null, last: null, problem: { id: null, seq: anchor.seq, createdAt: null, zh: `保留锚点（第 ${anchor.seq} 条）的签名不符：锚点被改动`, en: `the retention anchor (row ${anchor.seq}) does not match its signature: it was altered` } };
+    return {
+      rows: 0,
+      anchor,
+      first: null,
+      last: null,
+      problem: {
+        id: null,
+        seq: anchor.seq,
+        createdAt: null,
+        zh: `保留锚点（第 ${anchor.seq} 条）的签名不符：锚点被改动`,
+        en: `the retention anchor (row ${anchor.seq}) does not match its signature: it was altered`,
+      },
+    };
   }
   let expectedSeq = (anchor?.seq ?? 0) + 1;
   let prev = anchor?.hash ?? '';
@@ -205,8 +221,14 @@ export async function verifyAuditChain(db: AnyDb, chain: AuditChain, pageSize = 
   let first: VerifyResult['first'] = null;
   let last: VerifyResult['last'] = null;
   const t = auditDb(db);
-  for (let after = anchor?.seq ?? Number.MIN_SAFE_INTEGER; ; ) {
-    const page = await t.selectFrom('sys_audit_log').selectAll().where('seq', '>', after as never).orderBy('seq').limit(pageSize).execute();
+  for (let after = anchor?.seq ?? Number.MIN_SAFE_INTEGER; ;) {
+    const page = await t
+      .selectFrom('sys_audit_log')
+      .selectAll()
+      .where('seq', '>', after as never)
+      .orderBy('seq')
+      .limit(pageSize)
+      .execute();
     if (page.length === 0) break;
     for (const row of page) {
       const seq = Number(row.seq);
@@ -214,12 +236,23 @@ export async function verifyAuditChain(db: AnyDb, chain: AuditChain, pageSize = 
       const problem = (zh: string, en: string): VerifyResult => ({ rows, anchor, first, last, problem: { id: row.id, seq, createdAt: at, zh, en } });
       if (seq !== expectedSeq) {
         return seq > expectedSeq
-          ? problem(`第 ${expectedSeq}${seq - expectedSeq > 1 ? `–${seq - 1}` : ''} 条缺失（被删除）`, `row(s) ${expectedSeq}${seq - expectedSeq > 1 ? `-${seq - 1}` : ''} missing (deleted)`)
-          : problem(`序号 ${seq} 早于预期的 ${expectedSeq}（保留锚点之前的行）`, `sequence ${seq} precedes the expected ${expectedSeq} (a row before the retention anchor)`);
+          ? problem(
+              `第 ${expectedSeq}${seq - expectedSeq > 1 ? `–${seq - 1}` : ''} 条缺失（被删除）`,
+              `row(s) ${expectedSeq}${seq - expectedSeq > 1 ? `-${seq - 1}` : ''} missing (deleted)`,
+            )
+          : problem(
+              `序号 ${seq} 早于预期的 ${expectedSeq}（保留锚点之前的行）`,
+              `sequence ${seq} precedes the expected ${expectedSeq} (a row before the retention anchor)`,
+            );
       }
       if (row.hash === null) return problem('该行没有哈希（未经链式写入）', 'the row has no hash (not written through the chain)');
-      if (row.prev_hash !== prev) return problem('前一条的哈希与记录的不符：前一条被修改、删除或插入', "the previous row's hash differs: a row before it was changed, removed or inserted");
-      if (rowHash(chain, row, prev) !== row.hash) return problem('内容与哈希不符：该行被修改（或密钥不同）', "the contents do not match the hash: the row was altered (or the key differs)");
+      if (row.prev_hash !== prev)
+        return problem(
+          '前一条的哈希与记录的不符：前一条被修改、删除或插入',
+          "the previous row's hash differs: a row before it was changed, removed or inserted",
+        );
+      if (rowHash(chain, row, prev) !== row.hash)
+        return problem('内容与哈希不符：该行被修改（或密钥不同）', 'the contents do not match the hash: the row was altered (or the key differs)');
       if (!first) first = { seq, createdAt: at };
       last = { seq, createdAt: at };
       prev = row.hash;
@@ -247,14 +280,34 @@ export async function pruneAuditLog(db: Db, days: number, now = new Date()): Pro
     if (!old) return 0;
     await sql`SELECT ${AUDIT_LOCK}`.execute(trx);
     // Everything up to the first row kept: a row written later with an earlier time stays.
-    const kept = await t.selectFrom('sys_audit_log').select('seq').where('created_at', '>=', cutoff).where('seq', '<', old.seq).orderBy('seq').limit(1).executeTakeFirst();
+    const kept = await t
+      .selectFrom('sys_audit_log')
+      .select('seq')
+      .where('created_at', '>=', cutoff)
+      .where('seq', '<', old.seq)
+      .orderBy('seq')
+      .limit(1)
+      .executeTakeFirst();
     const upTo = kept ? Number(kept.seq) - 1 : Number(old.seq);
-    const lastPruned = await t.selectFrom('sys_audit_log').select(['seq', 'hash']).where('seq', '<=', upTo as never).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    const lastPruned = await t
+      .selectFrom('sys_audit_log')
+      .select(['seq', 'hash'])
+      .where('seq', '<=', upTo as never)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!lastPruned) return 0;
     const [seq, hash] = [Number(lastPruned.seq), lastPruned.hash ?? ''];
     const anchor = JSON.stringify({ seq, hash, mac: anchorMac(chain, seq, hash) });
-    await t.insertInto('sys_config').values({ key: ANCHOR_SETTING, value: anchor }).onConflict((oc) => oc.column('key').doUpdateSet({ value: anchor })).execute();
-    const deleted = await t.deleteFrom('sys_audit_log').where('seq', '<=', upTo as never).executeTakeFirst();
+    await t
+      .insertInto('sys_config')
+      .values({ key: ANCHOR_SETTING, value: anchor })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: anchor }))
+      .execute();
+    const deleted = await t
+      .deleteFrom('sys_audit_log')
+      .where('seq', '<=', upTo as never)
+      .executeTakeFirst();
     return Number(deleted.numDeletedRows);
   });
 }

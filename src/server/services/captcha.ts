@@ -22,10 +22,22 @@ export async function createCaptcha(db: Db, cap: number, previousId?: string): P
   const id = newId();
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sys_captcha').where((eb) => eb.or([eb('expires_at', '<', new Date(now)), ...(previousId ? [eb('id', '=', previousId)] : [])])).execute();
-    await trx.insertInto('sys_captcha').values({ id, text: text.toLowerCase(), expires_at: new Date(now + CAPTCHA_TTL_MS) }).execute();
+    await trx
+      .deleteFrom('sys_captcha')
+      .where((eb) => eb.or([eb('expires_at', '<', new Date(now)), ...(previousId ? [eb('id', '=', previousId)] : [])]))
+      .execute();
+    await trx
+      .insertInto('sys_captcha')
+      .values({ id, text: text.toLowerCase(), expires_at: new Date(now + CAPTCHA_TTL_MS) })
+      .execute();
     // The newest `cap` survive (read through the expires_at index, so the cost is bounded by the cap).
-    const oldestKept = await trx.selectFrom('sys_captcha').select('expires_at').orderBy('expires_at', 'desc').offset(cap - 1).limit(1).executeTakeFirst();
+    const oldestKept = await trx
+      .selectFrom('sys_captcha')
+      .select('expires_at')
+      .orderBy('expires_at', 'desc')
+      .offset(cap - 1)
+      .limit(1)
+      .executeTakeFirst();
     if (oldestKept) await trx.deleteFrom('sys_captcha').where('expires_at', '<', oldestKept.expires_at).execute();
   });
   return { id, svg: data };

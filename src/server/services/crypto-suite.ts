@@ -39,7 +39,9 @@ export function seal(mode: CryptoMode, key: Buffer, plain: string): string {
     const iv = randomBytes(16);
     const cipher = createCipheriv('sm4-cbc', key.subarray(0, 16), iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    const tag = createHmac('sm3', key.subarray(16)).update(Buffer.concat([iv, body])).digest();
+    const tag = createHmac('sm3', key.subarray(16))
+      .update(Buffer.concat([iv, body]))
+      .digest();
     return `${SEALED}sm:${Buffer.concat([iv, tag, body]).toString('base64')}`;
   }
   const iv = randomBytes(12);
@@ -60,7 +62,9 @@ export function unseal(key: Buffer, sealed: string): string {
   const raw = Buffer.from(rest.slice(colon + 1), 'base64');
   if (mode === 'sm') {
     const [iv, tag, body] = [raw.subarray(0, 16), raw.subarray(16, 48), raw.subarray(48)];
-    const expected = createHmac('sm3', key.subarray(16)).update(Buffer.concat([iv, body])).digest();
+    const expected = createHmac('sm3', key.subarray(16))
+      .update(Buffer.concat([iv, body]))
+      .digest();
     if (!expected.equals(tag)) throw new Error('sealed value does not match its key');
     const decipher = createDecipheriv('sm4-cbc', key.subarray(0, 16), iv);
     return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');

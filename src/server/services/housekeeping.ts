@@ -33,7 +33,10 @@ export interface HousekeepingReport {
 
 /** Error reports older than the retention, and visitor reports beyond the newest `cap`. */
 export async function pruneErrorLogs(db: Db, days: number, cap: number, now = new Date()): Promise<number> {
-  const old = await db.deleteFrom('sys_error_log').where('time', '<', new Date(now.getTime() - days * 86_400_000)).executeTakeFirst();
+  const old = await db
+    .deleteFrom('sys_error_log')
+    .where('time', '<', new Date(now.getTime() - days * 86_400_000))
+    .executeTakeFirst();
   const oldestKept = await db
     .selectFrom('sys_error_log')
     .select('time')

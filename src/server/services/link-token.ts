@@ -73,7 +73,8 @@ export async function issueLinkToken(db: Db, key: LinkKey, userId: string, link:
 /** The user and link of a token, which is used up by this call; throws LINK_TOKEN_INVALID / _EXPIRED / _USED. */
 export async function redeemLinkToken(db: Db, key: LinkKey, token: unknown, now = Date.now()): Promise<{ userId: string; link: string }> {
   const claims = typeof token === 'string' && token.length <= 1024 ? readClaims(token, macOf(key)) : null;
-  if (!claims || typeof claims.sub !== 'string' || typeof claims.link !== 'string' || typeof claims.exp !== 'number') throw new AppError(LINK_ERRORS.LINK_TOKEN_INVALID);
+  if (!claims || typeof claims.sub !== 'string' || typeof claims.link !== 'string' || typeof claims.exp !== 'number')
+    throw new AppError(LINK_ERRORS.LINK_TOKEN_INVALID);
   if (claims.exp * 1000 <= now) throw new AppError(LINK_ERRORS.LINK_TOKEN_EXPIRED);
   const digest = tokenDigest(key.mode, token as string);
   const at = new Date(now);

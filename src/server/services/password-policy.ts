@@ -19,7 +19,11 @@ export type PasswordChangeReason = 'administrator' | 'expired';
 
 const DAY_MS = 86_400_000;
 
-export function passwordChangeReason(user: { password_must_change: boolean; password_changed_at: Date }, maxAgeDays: number, now = new Date()): PasswordChangeReason | null {
+export function passwordChangeReason(
+  user: { password_must_change: boolean; password_changed_at: Date },
+  maxAgeDays: number,
+  now = new Date(),
+): PasswordChangeReason | null {
   if (user.password_must_change) return 'administrator';
   if (maxAgeDays > 0 && now.getTime() - user.password_changed_at.getTime() > maxAgeDays * DAY_MS) return 'expired';
   return null;
@@ -27,7 +31,9 @@ export function passwordChangeReason(user: { password_must_change: boolean; pass
 
 /** The refusal of every call but the password change, naming the reason. */
 export function passwordChangeRequired(reason: PasswordChangeReason, maxAgeDays: number): AppError {
-  return reason === 'expired' ? new AppError('PASSWORD_EXPIRED', `密码已超过 ${maxAgeDays} 天未修改，请修改密码后继续使用`, { days: maxAgeDays }) : new AppError('PASSWORD_MUST_CHANGE');
+  return reason === 'expired'
+    ? new AppError('PASSWORD_EXPIRED', `密码已超过 ${maxAgeDays} 天未修改，请修改密码后继续使用`, { days: maxAgeDays })
+    : new AppError('PASSWORD_MUST_CHANGE');
 }
 
 /**
@@ -39,7 +45,14 @@ export async function refuseRecentPassword(db: Db, userId: string, password: str
   const current = await db.selectFrom('sys_user').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
   const earlier =
     count > 1
-      ? await db.selectFrom('sys_password_history').select('password_hash').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count - 1).execute()
+      ? await db
+          .selectFrom('sys_password_history')
+          .select('password_hash')
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(count - 1)
+          .execute()
       : [];
   const hashes = [current.password_hash, ...earlier.map((r) => r.password_hash)];
   const matches = await Promise.all(hashes.map((hash) => passwordHasher.verify(password, hash)));
@@ -77,7 +90,13 @@ export async function storePassword(db: Db, userId: string, passwordHash: string
     .where('id', '=', userId)
     .execute();
   if (options.keepEarlier !== undefined) {
-    const kept = db.selectFrom('sys_password_history').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(Math.max(0, options.keepEarlier));
+    const kept = db
+      .selectFrom('sys_password_history')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(Math.max(0, options.keepEarlier));
     await db.deleteFrom('sys_password_history').where('user_id', '=', userId).where('id', 'not in', kept).execute();
   }
 }

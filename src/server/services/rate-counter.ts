@@ -42,7 +42,10 @@ export async function countHit(db: Db, key: string, windowMs: number, now = new 
 
 /** Deletes counters whose window ended long ago (the housekeeping job). */
 export async function pruneRateCounters(db: Db, now = new Date()): Promise<number> {
-  const result = await db.deleteFrom('sys_rate_counter').where('window_start', '<', new Date(now.getTime() - LONGEST_WINDOW_MS)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sys_rate_counter')
+    .where('window_start', '<', new Date(now.getTime() - LONGEST_WINDOW_MS))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -19,7 +19,13 @@ export interface SecurityActor {
 
 const line = (field: string, label: string, to: string): FieldChange => ({ field, label, from: '', to });
 
-export async function auditSecurityEvent(db: AnyDb, event: SecurityEvent, actor: SecurityActor, account: string, details: { ip: string; method?: string; reason?: string }): Promise<void> {
+export async function auditSecurityEvent(
+  db: AnyDb,
+  event: SecurityEvent,
+  actor: SecurityActor,
+  account: string,
+  details: { ip: string; method?: string; reason?: string },
+): Promise<void> {
   const changes = [line('ip', '来源地址', details.ip)];
   if (details.method) changes.push(line('method', '方式', details.method));
   if (details.reason) changes.push(line('reason', '原因', details.reason));
@@ -28,7 +34,12 @@ export async function auditSecurityEvent(db: AnyDb, event: SecurityEvent, actor:
 
 /** A refused sign-in names only what was typed: the account's unit when exactly one account has that login name. */
 export async function failedLoginActor(db: AnyDb, loginName: string): Promise<SecurityActor> {
-  const rows = await (db as unknown as import('kysely').Kysely<{ sys_user: { id: string; name: string; unit_id: string; login_name: string }; sys_unit: { id: string; areacode: string } }>)
+  const rows = await (
+    db as unknown as import('kysely').Kysely<{
+      sys_user: { id: string; name: string; unit_id: string; login_name: string };
+      sys_unit: { id: string; areacode: string };
+    }>
+  )
     .selectFrom('sys_user as u')
     .innerJoin('sys_unit as o', 'o.id', 'u.unit_id')
     .select(['u.id', 'u.name', 'u.unit_id', 'o.areacode'])

@@ -66,14 +66,24 @@ async function secret(db: Db, key: string, box: { mode: CryptoMode; key: Buffer 
     : ((await db.selectFrom('sys_config').select('value').where('key', '=', key).executeTakeFirst())?.value ?? null);
   if (stored === null) return null;
   if (isSealed(stored)) {
-    if (!box) throw masterKeyError('未设置：数据库中的服务器密钥已加密保存，需原主密钥才能启动', 'is not set: the server keys in the database are sealed and need the master key they were sealed with');
+    if (!box)
+      throw masterKeyError(
+        '未设置：数据库中的服务器密钥已加密保存，需原主密钥才能启动',
+        'is not set: the server keys in the database are sealed and need the master key they were sealed with',
+      );
     try {
       return unseal(box.key, stored);
     } catch {
       throw masterKeyError('与加密保存服务器密钥时所用的主密钥不一致', 'is not the key the server keys in the database were sealed with');
     }
   }
-  if (box) await db.updateTable('sys_config').set({ value: seal(box.mode, box.key, stored) }).where('key', '=', key).where('value', '=', stored).execute();
+  if (box)
+    await db
+      .updateTable('sys_config')
+      .set({ value: seal(box.mode, box.key, stored) })
+      .where('key', '=', key)
+      .where('value', '=', stored)
+      .execute();
   return stored;
 }
 

@@ -268,7 +268,9 @@ export class SessionCache {
     const reading = (async () => {
       const changes = embeddedChanges(db);
       // Ahead of the queued statements on the embedded database: every request waits for this read.
-      const { rows } = await urgently(() => sql<{ version: string }>`${sql.raw(KEEP_PLAN)}SELECT version::text AS version FROM sys_session_epoch WHERE id = 1`.execute(db));
+      const { rows } = await urgently(() =>
+        sql<{ version: string }>`${sql.raw(KEEP_PLAN)}SELECT version::text AS version FROM sys_session_epoch WHERE id = 1`.execute(db),
+      );
       const epoch = rows[0]?.version ?? '';
       if (epoch !== this.epoch) {
         this.entries.clear();
@@ -313,7 +315,13 @@ const cacheKey = (lookup: SessionLookup): string => ('digest' in lookup ? `t:${l
  * by the database, as before); otherwise the full lookup runs and its result is cached. The epoch
  * is read before the lookup, so a cached session is never older than the epoch it is kept under.
  */
-export async function resolveSessionCached(db: Db, cache: SessionCache, lookup: SessionLookup, policy: SessionPolicy, now = new Date()): Promise<CurrentSession | null> {
+export async function resolveSessionCached(
+  db: Db,
+  cache: SessionCache,
+  lookup: SessionLookup,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<CurrentSession | null> {
   const { ttlMinutes } = policy;
   const epoch = await cache.sync(db);
   const key = cacheKey(lookup);
@@ -324,15 +332,15 @@ export async function resolveSessionCached(db: Db, cache: SessionCache, lookup: 
   // sessions, users or roles committed between its start and their epoch read, so its answer is theirs.
   const pending = cache.lookups.get(key);
   if (pending && pending.epoch === epoch) return pending.session;
-  const session = resolveSession(db, lookup, policy, now).then(
-    (found) => {
+  const session = resolveSession(db, lookup, policy, now)
+    .then((found) => {
       if (found) cache.set(key, found, epoch);
       else cache.delete(key);
       return found;
-    },
-  ).finally(() => {
-    if (cache.lookups.get(key)?.session === session) cache.lookups.delete(key);
-  });
+    })
+    .finally(() => {
+      if (cache.lookups.get(key)?.session === session) cache.lookups.delete(key);
+    });
   cache.lookups.set(key, { epoch, session });
   return session;
 }

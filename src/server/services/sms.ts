@@ -188,7 +188,13 @@ export function createSmsService(db: Db, provider: SmsProvider, signature = ''):
     }
     if (!consume) return true;
     // Single use, also between two concurrent requests: only one update finds it unused.
-    const used = await db.updateTable('sys_sms_code').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+    const used = await db
+      .updateTable('sys_sms_code')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
     return !!used;
   }
 
@@ -198,11 +204,26 @@ export function createSmsService(db: Db, provider: SmsProvider, signature = ''):
       if (!isMobile(mobile)) throw new AppError(SMS_ERRORS.SMS_MOBILE_INVALID);
       await limit(mobile, now);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await (db).transaction().execute(async (trx) => {
-        await trx.updateTable('sys_sms_code').set({ used_at: now }).where('purpose', '=', purpose).where('mobile', '=', mobile).where('used_at', 'is', null).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('sys_sms_code')
+          .set({ used_at: now })
+          .where('purpose', '=', purpose)
+          .where('mobile', '=', mobile)
+          .where('used_at', 'is', null)
+          .execute();
         await trx
           .insertInto('sys_sms_code')
-          .values({ id: newId(), purpose, mobile, code_hash: hashOf(purpose, mobile, code), expires_at: new Date(now.getTime() + CODE_TTL_MS), tries: 0, used_at: null, created_at: now })
+          .values({
+            id: newId(),
+            purpose,
+            mobile,
+            code_hash: hashOf(purpose, mobile, code),
+            expires_at: new Date(now.getTime() + CODE_TTL_MS),
+            tries: 0,
+            used_at: null,
+            created_at: now,
+          })
           .execute();
         // Stored as sent (see the header): the demo reads codes from the outbox; the code table keeps a hash only.
         const text = signed(`您的验证码为${code}，5分钟内有效，请勿泄露。`);

@@ -46,7 +46,14 @@ export function toRole(row: RoleRow): Role {
  * first; `cipher`: that of sm mode (resources/sealed-fields.ts `cipherOf`), which opens the
  * sealed mobile and ID card — the user sees its own whole.
  */
-export function toUserInfo(user: UserRow, unit: UnitRow, currentRole: Role | null, simplePwd: boolean, passwordMaxAgeDays = 0, cipher: FieldCipher | null = null): UserInfo {
+export function toUserInfo(
+  user: UserRow,
+  unit: UnitRow,
+  currentRole: Role | null,
+  simplePwd: boolean,
+  passwordMaxAgeDays = 0,
+  cipher: FieldCipher | null = null,
+): UserInfo {
   const changeReason = passwordChangeReason(user, passwordMaxAgeDays);
   return {
     id: user.id,

@@ -78,7 +78,16 @@ export function ajvRulesPlugin(ajv: Ajv): Ajv {
 function createServerAjv(): Ajv {
   // strictNumbers off: ajv's strict number checks skip `minimum`/`maximum` for Infinity, which a
   // query string coerces to ("1e309"); with every number bounded (bounds.ts) the bound refuses it.
-  const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: true, strictTypes: false, strictNumbers: false, allowUnionTypes: true });
+  const ajv = new Ajv({
+    coerceTypes: 'array',
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: false,
+    strict: true,
+    strictTypes: false,
+    strictNumbers: false,
+    allowUnionTypes: true,
+  });
   for (const [name, format] of Object.entries(BOUNDED_DATE_FORMATS)) ajv.addFormat(name, format);
   // Every schema it compiles bounds its numbers (validation/bounds.ts); one copy per schema object.
   const compile = ajv.compile.bind(ajv);
@@ -113,9 +122,7 @@ export interface RuleError {
 
 /** The catalogue failures among ajv errors (other keywords are left to the caller). */
 export function ruleErrors(errors: readonly ErrorObject[] | null | undefined): RuleError[] {
-  return (errors ?? [])
-    .filter((e) => e.keyword === RULES_KEYWORD)
-    .map((e) => ({ field: fieldOf(e), message: e.message ?? '', path: e.instancePath }));
+  return (errors ?? []).filter((e) => e.keyword === RULES_KEYWORD).map((e) => ({ field: fieldOf(e), message: e.message ?? '', path: e.instancePath }));
 }
 
 /** The ajv errors carried by a thrown error: Fastify's `err.validation` or ajv's `err.errors`. */

@@ -76,20 +76,19 @@ export default function ChangePasswordModal({ forced, reason = null, onClose }: 
       keyboard={!forced}
       destroyOnHidden
     >
-      {forced && (
-        <Alert
-          type="warning"
-          showIcon
-          message={FORCED_NOTICE[reason ?? 'simple']}
-          style={{ marginBottom: 12 }}
-        />
-      )}
+      {forced && <Alert type="warning" showIcon message={FORCED_NOTICE[reason ?? 'simple']} style={{ marginBottom: 12 }} />}
       <Alert type="info" message={PASSWORD_GUIDANCE} style={{ marginBottom: 20 }} />
       <Form<PasswordForm> form={form} layout="vertical" requiredMark>
         <Form.Item name="oldPassword" label="当前密码" rules={[{ required: true, message: msg.oldPasswordRequired }]}>
           <Input.Password autoComplete="current-password" maxLength={64} />
         </Form.Item>
-        <Form.Item name="newPassword" label="新密码" validateTrigger="onBlur" extra={<StrengthMeter value={newPassword} />} rules={[{ required: true, message: msg.newPasswordRequired }, passwordRule]}>
+        <Form.Item
+          name="newPassword"
+          label="新密码"
+          validateTrigger="onBlur"
+          extra={<StrengthMeter value={newPassword} />}
+          rules={[{ required: true, message: msg.newPasswordRequired }, passwordRule]}
+        >
           <Input.Password autoComplete="new-password" maxLength={14} />
         </Form.Item>
         <Form.Item name="newPasswordCheck" label="确认新密码" rules={[{ required: true, message: msg.confirmRequired }]}>

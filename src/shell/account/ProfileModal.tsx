@@ -26,7 +26,16 @@ export default function ProfileModal({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal open title="个人信息" okText="保存" cancelText="取消" confirmLoading={saving} onOk={() => void submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title="个人信息"
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form<ProfileForm>
         form={form}
         layout="vertical"

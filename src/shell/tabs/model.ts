@@ -61,13 +61,20 @@ function result(before: readonly Tab[], after: Tab[], activeKey: string): CloseR
   const index = before.findIndex((t) => t.key === activeKey);
   // The nearest surviving tab to the right, else to the left, else home.
   const right = before.slice(index + 1).find((t) => after.includes(t));
-  const left = before.slice(0, Math.max(index, 0)).reverse().find((t) => after.includes(t));
+  const left = before
+    .slice(0, Math.max(index, 0))
+    .reverse()
+    .find((t) => after.includes(t));
   return { tabs: after, next: right ?? left ?? after[0] ?? null };
 }
 
 export function closeTabs(tabs: readonly Tab[], keys: readonly string[], homeKey: string, activeKey: string): CloseResult {
   const closing = new Set(keys.filter((k) => k !== homeKey));
-  return result(tabs, tabs.filter((t) => !closing.has(t.key)), activeKey);
+  return result(
+    tabs,
+    tabs.filter((t) => !closing.has(t.key)),
+    activeKey,
+  );
 }
 
 /** Keys a context-menu action closes. */

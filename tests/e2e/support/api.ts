@@ -5,7 +5,12 @@ import type { Page } from 'playwright-core';
 export async function apiCall<T>(page: Page, path: string, body: Record<string, unknown>): Promise<T> {
   const reply = await page.evaluate(
     async ({ path, body }) => {
-      const res = await fetch(`/espServer${path}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`/espServer${path}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return res.json();
     },
     { path, body },

@@ -32,7 +32,16 @@ export async function scan(page: Page, screen: string): Promise<Violation[]> {
     summary: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? '',
     colors:
       v.id === 'color-contrast'
-        ? [...new Set(v.nodes.flatMap((n) => n.any.map((c) => { const d = c.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | null; return `${d?.fgColor} on ${d?.bgColor} (${d?.contrastRatio})`; })))]
+        ? [
+            ...new Set(
+              v.nodes.flatMap((n) =>
+                n.any.map((c) => {
+                  const d = c.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | null;
+                  return `${d?.fgColor} on ${d?.bgColor} (${d?.contrastRatio})`;
+                }),
+              ),
+            ),
+          ]
         : undefined,
   }));
 }

@@ -19,6 +19,10 @@ export function formControls(page: Page) {
   };
   /** The visible form item whose label shows `label` (for controls without a labelled role, e.g. uploads). */
   const formItem = (label: string): Locator =>
-    page.locator('.ant-formily-item').filter({ visible: true }).filter({ has: page.locator('.ant-formily-item-label', { hasText: label }) }).first();
+    page
+      .locator('.ant-formily-item')
+      .filter({ visible: true })
+      .filter({ has: page.locator('.ant-formily-item-label', { hasText: label }) })
+      .first();
   return { visible, combo, chooseOption, formItem };
 }

@@ -14,7 +14,9 @@ export async function menuScreens(page: Page): Promise<RouteEntry[]> {
     isUserSeed: sessionStorage.getItem('portal.isUserSeed') === '1',
   }));
   const access = { menuIds: new Set(subject.menuIds), isUserSeed: subject.isUserSeed };
-  return flattenRoutes(menuJson.routes as unknown as MenuNode[]).filter((r) => !r.hideInMenu && !r.fullPath.includes(':') && !r.fullPath.startsWith('/dev/') && canAccess(r, access));
+  return flattenRoutes(menuJson.routes as unknown as MenuNode[]).filter(
+    (r) => !r.hideInMenu && !r.fullPath.includes(':') && !r.fullPath.startsWith('/dev/') && canAccess(r, access),
+  );
 }
 
 /** Opens a screen by its address and waits until it has settled (a list's first page arrived). */
@@ -22,5 +24,9 @@ export async function openScreen(page: Page, baseURL: string, fullPath: string):
   await page.goto(`${baseURL}${fullPath}`);
   await page.waitForLoadState('networkidle');
   await page.locator('.shell__content').waitFor();
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }

@@ -59,7 +59,10 @@ export function startSmsSuite(viewport?: { width: number; height: number }): Sms
       .map((l) => JSON.parse(l.slice(l.indexOf('{'))) as { time: number; sms: Omit<Sent, 'text' | 'time'> & { text?: string } })
       .flatMap(({ time, sms }) => (sms.text === undefined ? [] : [{ ...sms, text: sms.text, time }]))
       .filter((m) => (!purpose || m.purpose === purpose) && (!mobile || m.mobile === mobile));
-  const lastMessage = (purpose: string, mobile?: string, since = 0) => sent(purpose, mobile).filter((m) => m.time >= since).at(-1)?.text ?? null;
+  const lastMessage = (purpose: string, mobile?: string, since = 0) =>
+    sent(purpose, mobile)
+      .filter((m) => m.time >= since)
+      .at(-1)?.text ?? null;
 
   return {
     server: forwarding(() => opened.server, "the suite's server"),

@@ -24,7 +24,11 @@ function suite(open: () => Promise<{ browser: Browser; page: Page }>): Suite {
     Object.assign(opened, await open());
   }, 60_000);
   afterAll(() => opened.browser?.close());
-  return { page: forwarding(() => opened.page, "the suite's page"), browser: forwarding(() => opened.browser, "the suite's browser"), baseURL: inject('baseURL') };
+  return {
+    page: forwarding(() => opened.page, "the suite's page"),
+    browser: forwarding(() => opened.browser, "the suite's browser"),
+    baseURL: inject('baseURL'),
+  };
 }
 
 /** A blank page in a fresh browser. */

@@ -39,11 +39,25 @@ export default function RichTextEditor({ value, onChange, disabled, maxLength, i
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, codeBlock: false, link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] } })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        codeBlock: false,
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] },
+      }),
+    ],
     content: value ?? '',
     editable: !disabled,
     immediatelyRender: true,
-    editorProps: { attributes: { class: 'engine-rich-text engine-rich-text-editor__content', role: 'textbox', 'aria-multiline': 'true', ...(ariaLabel ? { 'aria-label': ariaLabel } : {}), ...(id ? { id } : {}) } },
+    editorProps: {
+      attributes: {
+        class: 'engine-rich-text engine-rich-text-editor__content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
+        ...(id ? { id } : {}),
+      },
+    },
     // Only a changed document is input (an update without one, e.g. from setEditable, must not make the form dirty).
     onUpdate: ({ editor: e }) => {
       const html = htmlOf(e);
@@ -121,10 +135,33 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
-function Tool({ title, active, disabled, onClick, icon, children }: { title: string; active?: boolean; disabled?: boolean; onClick: () => void; icon?: ReactNode; children?: ReactNode }) {
+function Tool({
+  title,
+  active,
+  disabled,
+  onClick,
+  icon,
+  children,
+}: {
+  title: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Tooltip title={title}>
-      <Button size="small" type={active ? 'primary' : 'text'} ghost={false} aria-label={title} aria-pressed={active} disabled={disabled} onClick={onClick} icon={icon}>
+      <Button
+        size="small"
+        type={active ? 'primary' : 'text'}
+        ghost={false}
+        aria-label={title}
+        aria-pressed={active}
+        disabled={disabled}
+        onClick={onClick}
+        icon={icon}
+      >
         {children}
       </Button>
     </Tooltip>

@@ -16,7 +16,9 @@ export default function DlgzhDetailPage({ entry }: PageProps) {
   const navigate = useNavigate();
   const id = params.get('id') ?? '';
   const [access, setAccess] = useState(loadAccess);
-  const detail = useSWR<Declaration, ApiError>(access && id ? ['dlgzh:detail', access.access, id] : null, () => get<Declaration>(DECLARATION_API.detail, { params: { access: access!.access, id }, silent: true }));
+  const detail = useSWR<Declaration, ApiError>(access && id ? ['dlgzh:detail', access.access, id] : null, () =>
+    get<Declaration>(DECLARATION_API.detail, { params: { access: access!.access, id }, silent: true }),
+  );
   const d = detail.data;
   return (
     <div className="public-page">

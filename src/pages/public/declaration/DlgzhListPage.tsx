@@ -9,7 +9,14 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { get, post, type ApiError } from '../../../app/api';
 import type { Page } from '../../../shared/contract';
-import { DECLARATION_API, DECLARATION_CATEGORIES, DECLARATION_STATE_COLORS, DECLARATION_STATES, type Declaration, type DeclarationAccess } from '../../../shared/declaration';
+import {
+  DECLARATION_API,
+  DECLARATION_CATEGORIES,
+  DECLARATION_STATE_COLORS,
+  DECLARATION_STATES,
+  type Declaration,
+  type DeclarationAccess,
+} from '../../../shared/declaration';
 import type { PageProps } from '../../types';
 import { clearAccess, loadAccess, saveAccess } from './access';
 import { MobileProofFields } from './SmsCodeInput';
@@ -41,7 +48,11 @@ export function Prove({ onProved }: { onProved(access: DeclarationAccess): void 
     >
       <Typography.Paragraph type="secondary">请输入申报时填写的手机号码，并用短信验证码验证。</Typography.Paragraph>
       <MobileProofFields form={form} />
-      {error ? <div style={{ color: '#ff4d4f', marginBottom: 16 }} role="alert">{error}</div> : null}
+      {error ? (
+        <div style={{ color: '#ff4d4f', marginBottom: 16 }} role="alert">
+          {error}
+        </div>
+      ) : null}
       <Button type="primary" htmlType="submit" loading={busy} block>
         查询我的申报
       </Button>
@@ -54,9 +65,13 @@ export default function DlgzhListPage({ entry }: PageProps) {
   const [params, setParams] = useSearchParams();
   const [access, setAccess] = useState(loadAccess);
   const pageNo = Number(params.get('pageNo') ?? 1) || 1;
-  const list = useSWR<Page<Declaration>, ApiError>(access ? ['dlgzh:list', access.access, pageNo] : null, () => get<Page<Declaration>>(DECLARATION_API.list, { params: { access: access!.access, pageNo, pageSize: 10 }, silent: true }), {
-    onError: () => undefined,
-  });
+  const list = useSWR<Page<Declaration>, ApiError>(
+    access ? ['dlgzh:list', access.access, pageNo] : null,
+    () => get<Page<Declaration>>(DECLARATION_API.list, { params: { access: access!.access, pageNo, pageSize: 10 }, silent: true }),
+    {
+      onError: () => undefined,
+    },
+  );
   const expired = list.error !== undefined;
   return (
     <div className="public-page">
@@ -98,13 +113,23 @@ export default function DlgzhListPage({ entry }: PageProps) {
               loading={list.isLoading}
               dataSource={list.data?.list ?? []}
               locale={{ emptyText: <Empty description="这个手机号码还没有申报" /> }}
-              pagination={{ current: pageNo, pageSize: 10, total: Number(list.data?.count ?? 0), onChange: (p) => setParams({ pageNo: String(p) }, { replace: true }) }}
+              pagination={{
+                current: pageNo,
+                pageSize: 10,
+                total: Number(list.data?.count ?? 0),
+                onChange: (p) => setParams({ pageNo: String(p) }, { replace: true }),
+              }}
               onRow={(row) => ({ onClick: () => void navigate(`/dlgzhDetail?id=${row.id}`), style: { cursor: 'pointer' } })}
               columns={[
                 { title: '申报编号', dataIndex: 'declNo', width: 150 },
                 { title: '标题', dataIndex: 'title', ellipsis: true },
                 { title: '类别', dataIndex: 'category', width: 110, render: (v: string) => DECLARATION_CATEGORIES[v] ?? v },
-                { title: '状态', dataIndex: 'status', width: 80, render: (v: string) => <Tag color={DECLARATION_STATE_COLORS[v]}>{DECLARATION_STATES[v] ?? v}</Tag> },
+                {
+                  title: '状态',
+                  dataIndex: 'status',
+                  width: 80,
+                  render: (v: string) => <Tag color={DECLARATION_STATE_COLORS[v]}>{DECLARATION_STATES[v] ?? v}</Tag>,
+                },
                 { title: '申报时间', dataIndex: 'createDate', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
               ]}
             />

@@ -36,7 +36,14 @@ export function MobileProofFields({ form }: { form: FormInstance }) {
       <Form.Item name="mobile" label="手机号码" rules={[{ required: true, message: '请输入手机号码' }, fieldRule('mobile')]}>
         <Input maxLength={11} inputMode="numeric" />
       </Form.Item>
-      <Form.Item name="code" label="短信验证码" rules={[{ required: true, message: '请输入短信验证码' }, { len: 6, message: '验证码为6位数字' }]}>
+      <Form.Item
+        name="code"
+        label="短信验证码"
+        rules={[
+          { required: true, message: '请输入短信验证码' },
+          { len: 6, message: '验证码为6位数字' },
+        ]}
+      >
         <SmsCodeInput form={form} />
       </Form.Item>
     </>

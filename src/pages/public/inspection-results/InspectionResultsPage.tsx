@@ -19,10 +19,14 @@ export default function InspectionResultsPage() {
   const [pageSize, setPageSize] = useState(20);
   const [q, setQ] = useState('');
   const query = new URLSearchParams({ pageNo: String(pageNo), pageSize: String(pageSize), ...(q ? { q } : {}) });
-  const { data, error, isLoading } = useSWR(['inspection-results', query.toString()], () => get<InspectionResultsPage>(`${INSPECTION_RESULTS_ROUTE}?${query}`, { silent: true }), {
-    revalidateOnFocus: false,
-    keepPreviousData: true,
-  });
+  const { data, error, isLoading } = useSWR(
+    ['inspection-results', query.toString()],
+    () => get<InspectionResultsPage>(`${INSPECTION_RESULTS_ROUTE}?${query}`, { silent: true }),
+    {
+      revalidateOnFocus: false,
+      keepPreviousData: true,
+    },
+  );
   return (
     <div className="inspection-results">
       <Card className="inspection-results__card" title={`${productName} · 双随机抽查结果公示`}>
@@ -53,7 +57,12 @@ export default function InspectionResultsPage() {
             { title: '检查计划', dataIndex: 'planTitle', ellipsis: true },
             { title: '被检查单位', dataIndex: 'unitName', width: 260, ellipsis: true },
             { title: '检查日期', dataIndex: 'checkDate', width: 110 },
-            { title: '检查结果', dataIndex: 'resultLabel', width: 100, render: (label: string | null, r) => (label ? <Tag color={RESULT_COLORS[r.result ?? ''] ?? 'default'}>{label}</Tag> : '—') },
+            {
+              title: '检查结果',
+              dataIndex: 'resultLabel',
+              width: 100,
+              render: (label: string | null, r) => (label ? <Tag color={RESULT_COLORS[r.result ?? ''] ?? 'default'}>{label}</Tag> : '—'),
+            },
             { title: '公开日期', dataIndex: 'publishDate', width: 110 },
           ]}
           pagination={{

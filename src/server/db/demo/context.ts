@@ -74,7 +74,15 @@ export async function demoActor(db: AnyDb, loginName: string, unit: keyof typeof
     WHERE u.id = ${userId(loginName)} ORDER BY (r.role_type = ${roleKey}) DESC LIMIT 1`.execute(db);
   if (!rows[0]) throw new Error(`demo user ${loginName} is missing: seed the demo accounts first`);
   const menuIds = typeof rows[0].menu_ids === 'string' ? (JSON.parse(rows[0].menu_ids) as string[]) : rows[0].menu_ids;
-  return { userId: userId(loginName), userName: rows[0].name, unitId: DEMO_UNITS[unit].id, areaCode: DEMO_UNITS[unit].areacode, roleType: rows[0].role_type, menuIds, oversees: loadConfig().oversightRoleTypes.includes(rows[0].role_type) };
+  return {
+    userId: userId(loginName),
+    userName: rows[0].name,
+    unitId: DEMO_UNITS[unit].id,
+    areaCode: DEMO_UNITS[unit].areacode,
+    roleType: rows[0].role_type,
+    menuIds,
+    oversees: loadConfig().oversightRoleTypes.includes(rows[0].role_type),
+  };
 }
 
 /** The context the seeds of one run share. */

@@ -27,7 +27,9 @@ export interface DemoRecordOptions extends DemoOptions {
 export async function hasDemoRecords(app: SeedTarget): Promise<boolean> {
   for (const { model } of app.resources.values()) {
     if (model.ownerColumn !== 'unit_id') continue;
-    const { rows } = await sql<{ found: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(model.table)} WHERE unit_id = ${DEMO_UNITS.using.id}) AS found`.execute(app.db as AnyDb);
+    const { rows } = await sql<{
+      found: boolean;
+    }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(model.table)} WHERE unit_id = ${DEMO_UNITS.using.id}) AS found`.execute(app.db as AnyDb);
     if (rows[0].found) return true;
   }
   return false;

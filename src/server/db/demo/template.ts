@@ -59,7 +59,10 @@ export function demoTemplate(): TemplateRecipe {
       try {
         const { all } = compileResources(loadCatalog(DEFAULT_SCHEMA_DIR), SERVER_HOOKS);
         // As the resource engine does at start: system tables are their migrations', then the features' views over the tables.
-        await syncTables(db, all.map((r) => r.model).filter((m) => !m.systemTable));
+        await syncTables(
+          db,
+          all.map((r) => r.model).filter((m) => !m.systemTable),
+        );
         for (const ready of TABLES_READY) await ready(db);
         const resources = new Map(all.map((r) => [r.model.name, r]));
         await seedDemo({ db, resources });

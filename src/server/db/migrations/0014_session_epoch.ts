@@ -33,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END $$`.execute(db);
   for (const [table, events] of Object.entries(WATCHED)) {
     await sql
-      .raw(`CREATE CONSTRAINT TRIGGER ${table}_session_epoch AFTER ${events} ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sys_bump_session_epoch()`)
+      .raw(
+        `CREATE CONSTRAINT TRIGGER ${table}_session_epoch AFTER ${events} ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sys_bump_session_epoch()`,
+      )
       .execute(db);
   }
   // The session's inactivity window set back by hand (tests, an operator ending sessions early).

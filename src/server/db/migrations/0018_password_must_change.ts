@@ -13,7 +13,9 @@ const WATCHED_BEFORE = 'unit_id, login_name, name, is_user_seed, basic_unit_flag
 async function userEpochTrigger(db: Kysely<unknown>, columns: string): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS sys_user_session_epoch ON sys_user`.execute(db);
   await sql
-    .raw(`CREATE CONSTRAINT TRIGGER sys_user_session_epoch AFTER UPDATE OF ${columns} OR DELETE ON sys_user DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sys_bump_session_epoch()`)
+    .raw(
+      `CREATE CONSTRAINT TRIGGER sys_user_session_epoch AFTER UPDATE OF ${columns} OR DELETE ON sys_user DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sys_bump_session_epoch()`,
+    )
     .execute(db);
 }
 

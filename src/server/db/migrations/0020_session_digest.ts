@@ -22,7 +22,9 @@ const USER_WATCHED_BEFORE = 'unit_id, login_name, name, is_user_seed, basic_unit
 async function userEpochTrigger(db: Kysely<unknown>, columns: string): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS sys_user_session_epoch ON sys_user`.execute(db);
   await sql
-    .raw(`CREATE CONSTRAINT TRIGGER sys_user_session_epoch AFTER UPDATE OF ${columns} OR DELETE ON sys_user DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sys_bump_session_epoch()`)
+    .raw(
+      `CREATE CONSTRAINT TRIGGER sys_user_session_epoch AFTER UPDATE OF ${columns} OR DELETE ON sys_user DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sys_bump_session_epoch()`,
+    )
     .execute(db);
 }
 
@@ -31,7 +33,9 @@ const bumpEpoch = (db: Kysely<unknown>) => sql`UPDATE sys_session_epoch SET vers
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE sys_session ALTER COLUMN id TYPE varchar(64), ALTER COLUMN extend_id TYPE varchar(64)`.execute(db);
-  await sql`UPDATE sys_session SET id = encode(sha256(convert_to(id, 'UTF8')), 'hex'), extend_id = encode(sha256(convert_to(extend_id, 'UTF8')), 'hex')`.execute(db);
+  await sql`UPDATE sys_session SET id = encode(sha256(convert_to(id, 'UTF8')), 'hex'), extend_id = encode(sha256(convert_to(extend_id, 'UTF8')), 'hex')`.execute(
+    db,
+  );
   await bumpEpoch(db);
 
   await db.schema

@@ -29,6 +29,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const index of ['sys_audit_log_time_idx', 'sys_audit_log_area_idx', 'sys_audit_log_seq_idx']) await sql`DROP INDEX IF EXISTS ${sql.ref(index)}`.execute(db);
-  for (const column of ['area_code', 'unit_id', 'hash', 'prev_hash', 'seq']) await sql`ALTER TABLE sys_audit_log DROP COLUMN IF EXISTS ${sql.ref(column)}`.execute(db);
+  for (const index of ['sys_audit_log_time_idx', 'sys_audit_log_area_idx', 'sys_audit_log_seq_idx'])
+    await sql`DROP INDEX IF EXISTS ${sql.ref(index)}`.execute(db);
+  for (const column of ['area_code', 'unit_id', 'hash', 'prev_hash', 'seq'])
+    await sql`ALTER TABLE sys_audit_log DROP COLUMN IF EXISTS ${sql.ref(column)}`.execute(db);
 }

@@ -51,8 +51,10 @@ export const approveRegistration: Hook = async ({ trx, row, model }) => {
   const cipher = model.cipher;
   const orgcode = text(row.orgcode).toUpperCase();
   const loginName = text(row.loginName);
-  if (await db.selectFrom('sys_unit').select('id').where('orgcode', '=', orgcode).executeTakeFirst()) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_UNIT_EXISTS);
-  if (await db.selectFrom('sys_user').select('id').where('login_name', '=', loginName).executeTakeFirst()) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LOGIN_EXISTS);
+  if (await db.selectFrom('sys_unit').select('id').where('orgcode', '=', orgcode).executeTakeFirst())
+    throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_UNIT_EXISTS);
+  if (await db.selectFrom('sys_user').select('id').where('login_name', '=', loginName).executeTakeFirst())
+    throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LOGIN_EXISTS);
   const secret = await db.selectFrom('sys_register_secret').select('password_hash').where('apply_id', '=', text(row.id)).executeTakeFirst();
   if (!secret) throw new AppError('WRONG_STATE');
   const role = await db.selectFrom('sys_role').select('id').where('role_type', '=', 'unit').orderBy('sort').executeTakeFirst();
@@ -62,7 +64,18 @@ export const approveRegistration: Hook = async ({ trx, row, model }) => {
   const now = new Date();
   await db
     .insertInto('sys_unit')
-    .values({ id: unitId, orgname: text(row.orgname), orgcode, areacode: text(row.areacode), address: text(row.address), contact: text(row.contact), contact_phone: sealValue(cipher, text(row.contactMobile)), unit_type: text(row.unitType) || 'use', sso_user_id: null, created_at: now })
+    .values({
+      id: unitId,
+      orgname: text(row.orgname),
+      orgcode,
+      areacode: text(row.areacode),
+      address: text(row.address),
+      contact: text(row.contact),
+      contact_phone: sealValue(cipher, text(row.contactMobile)),
+      unit_type: text(row.unitType) || 'use',
+      sso_user_id: null,
+      created_at: now,
+    })
     .execute();
   await db
     .insertInto('sys_user')
@@ -85,12 +98,22 @@ export const approveRegistration: Hook = async ({ trx, row, model }) => {
     .execute();
   await db.insertInto('sys_user_role').values({ user_id: userId, role_id: role.id }).execute();
   await db.deleteFrom('sys_register_secret').where('apply_id', '=', text(row.id)).execute();
-  await notify(trx, text(row.contactMobile), 'register-result', `您的企业账号注册申请（${text(row.applyNo)}）已审核通过，请使用登录账号 ${loginName} 和注册时设置的密码登录。`);
+  await notify(
+    trx,
+    text(row.contactMobile),
+    'register-result',
+    `您的企业账号注册申请（${text(row.applyNo)}）已审核通过，请使用登录账号 ${loginName} 和注册时设置的密码登录。`,
+  );
   return { createdUnitId: unitId };
 };
 
 export const returnRegistration: Hook = async ({ trx, row, opinion }) => {
-  await notify(trx, text(row.contactMobile), 'register-result', `您的企业账号注册申请（${text(row.applyNo)}）未通过审核：${opinion ?? ''}。请在注册进度查询中修改后重新提交。`);
+  await notify(
+    trx,
+    text(row.contactMobile),
+    'register-result',
+    `您的企业账号注册申请（${text(row.applyNo)}）未通过审核：${opinion ?? ''}。请在注册进度查询中修改后重新提交。`,
+  );
 };
 
 const LOWER = 'abcdefghjkmnpqrstuvwxyz';
@@ -126,4 +149,3 @@ export const approveReset: Hook = async ({ trx, row, model }) => {
 export const returnReset: Hook = async ({ trx, row, opinion }) => {
   await notify(trx, text(row.mobile), 'reset-result', `您的密码重置申请（${text(row.applyNo)}）未通过审核：${opinion ?? ''}。`);
 };
-

@@ -129,12 +129,16 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
       throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_UNIT_EXISTS);
     if (orgname && ((await db.selectFrom('sys_unit').select('id').where('orgname', '=', orgname).executeTakeFirst()) || (await pending('orgname', orgname))))
       throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_UNIT_NAME_EXISTS);
-    if (loginName && ((await db.selectFrom('sys_user').select('id').where('login_name', '=', loginName).executeTakeFirst()) || (await pending('login_name', loginName))))
+    if (
+      loginName &&
+      ((await db.selectFrom('sys_user').select('id').where('login_name', '=', loginName).executeTakeFirst()) || (await pending('login_name', loginName)))
+    )
       throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LOGIN_EXISTS);
   }
 
   function assertPassword(password: unknown): string {
-    if (typeof password !== 'string' || !isValidPassword(password) || passwordStrength(password) < SIMPLE_PASSWORD_THRESHOLD) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_PASSWORD_WEAK);
+    if (typeof password !== 'string' || !isValidPassword(password) || passwordStrength(password) < SIMPLE_PASSWORD_THRESHOLD)
+      throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_PASSWORD_WEAK);
     return password;
   }
 
@@ -150,20 +154,25 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
     return body;
   }
 
-  app.post(`${BASE}/smsAuthCode/:purpose/:target`, { config: open, schema: schema('Send an SMS verification code (register: to the mobile; query, reset: to the registered mobile, same reply either way)') }, async (request, reply) => {
-    const { purpose, target } = request.params as { purpose: string; target: string };
-    await perIp(request, 'sms', 10);
-    if (purpose === 'register') {
-      if (!isMobile(target)) throw new AppError(SMS_ERRORS.SMS_MOBILE_INVALID);
-      await sms.send('register', target);
-      return reply.ok({ message: '验证码已发送，5分钟内有效' });
-    }
-    if (purpose !== 'query' && purpose !== 'reset') throw new AppError('BAD_REQUEST');
-    // Counted by what the caller names, before the lookup: a known and an unknown target are limited alike.
-    if ((await countHit(db, `sms:t:${purpose}:${target}:${upper(inputOf(request).orgcode)}`, 60_000)).count > 1) throw new AppError(SMS_ERRORS.SMS_TOO_FREQUENT);
-    await sendQuietly(sms, purpose, await mobileOf(purpose, target, upper(inputOf(request).orgcode)));
-    return reply.ok({ message: QUIET_SENT });
-  });
+  app.post(
+    `${BASE}/smsAuthCode/:purpose/:target`,
+    { config: open, schema: schema('Send an SMS verification code (register: to the mobile; query, reset: to the registered mobile, same reply either way)') },
+    async (request, reply) => {
+      const { purpose, target } = request.params as { purpose: string; target: string };
+      await perIp(request, 'sms', 10);
+      if (purpose === 'register') {
+        if (!isMobile(target)) throw new AppError(SMS_ERRORS.SMS_MOBILE_INVALID);
+        await sms.send('register', target);
+        return reply.ok({ message: '验证码已发送，5分钟内有效' });
+      }
+      if (purpose !== 'query' && purpose !== 'reset') throw new AppError('BAD_REQUEST');
+      // Counted by what the caller names, before the lookup: a known and an unknown target are limited alike.
+      if ((await countHit(db, `sms:t:${purpose}:${target}:${upper(inputOf(request).orgcode)}`, 60_000)).count > 1)
+        throw new AppError(SMS_ERRORS.SMS_TOO_FREQUENT);
+      await sendQuietly(sms, purpose, await mobileOf(purpose, target, upper(inputOf(request).orgcode)));
+      return reply.ok({ message: QUIET_SENT });
+    },
+  );
 
   app.post(`${BASE}/checkSmsAuthCode`, { config: open, schema: schema('Whether an SMS code is right (it stays usable)') }, async (request, reply) => {
     await perIp(request, 'check');
@@ -174,50 +183,66 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
     return reply.ok({ valid });
   });
 
-  app.post(`${BASE}/ogmUnitRegistCheck/:a/:b/:c`, { config: open, schema: schema('Duplicate check of a new registration: credit code, unit name, login name') }, async (request, reply) => {
-    const { a, b, c } = request.params as Record<string, string>;
-    await perIp(request, 'check');
-    await assertUnique(upper(a), str(b), str(c));
-    return reply.ok({ available: true });
-  });
+  app.post(
+    `${BASE}/ogmUnitRegistCheck/:a/:b/:c`,
+    { config: open, schema: schema('Duplicate check of a new registration: credit code, unit name, login name') },
+    async (request, reply) => {
+      const { a, b, c } = request.params as Record<string, string>;
+      await perIp(request, 'check');
+      await assertUnique(upper(a), str(b), str(c));
+      return reply.ok({ available: true });
+    },
+  );
 
-  app.post(`${BASE}/ogmUnitRegistInfoModifyCheck/:organcode/:usedeptname`, { config: open, schema: schema('Duplicate check of a corrected registration (body id: the own application)') }, async (request, reply) => {
-    const { organcode, usedeptname } = request.params as Record<string, string>;
-    await perIp(request, 'check');
-    const id = inputOf(request).id;
-    await assertUnique(upper(organcode), str(usedeptname), '', isId(id) ? id : undefined);
-    return reply.ok({ available: true });
-  });
+  app.post(
+    `${BASE}/ogmUnitRegistInfoModifyCheck/:organcode/:usedeptname`,
+    { config: open, schema: schema('Duplicate check of a corrected registration (body id: the own application)') },
+    async (request, reply) => {
+      const { organcode, usedeptname } = request.params as Record<string, string>;
+      await perIp(request, 'check');
+      const id = inputOf(request).id;
+      await assertUnique(upper(organcode), str(usedeptname), '', isId(id) ? id : undefined);
+      return reply.ok({ available: true });
+    },
+  );
 
-  app.post(`${BASE}/ModifyCheckUnitInfo/:id/:operatorMechanismCode/:operatorMechanism`, { config: open, schema: schema('Duplicate check of a unit correction, the own application excluded') }, async (request, reply) => {
-    const { id, operatorMechanismCode, operatorMechanism } = request.params as Record<string, string>;
-    await perIp(request, 'check');
-    await assertUnique(upper(operatorMechanismCode), str(operatorMechanism), '', isId(id) ? id : undefined);
-    return reply.ok({ available: true });
-  });
+  app.post(
+    `${BASE}/ModifyCheckUnitInfo/:id/:operatorMechanismCode/:operatorMechanism`,
+    { config: open, schema: schema('Duplicate check of a unit correction, the own application excluded') },
+    async (request, reply) => {
+      const { id, operatorMechanismCode, operatorMechanism } = request.params as Record<string, string>;
+      await perIp(request, 'check');
+      await assertUnique(upper(operatorMechanismCode), str(operatorMechanism), '', isId(id) ? id : undefined);
+      return reply.ok({ available: true });
+    },
+  );
 
-  app.post(`${BASE}/account/apply`, { config: open, schema: schema('File an enterprise account application (SMS code to the contact mobile)') }, async (request, reply) => {
-    await perIp(request, 'apply', 10);
-    const input = inputOf(request);
-    const body = applicationBody(input);
-    const password = assertPassword(input.password);
-    await assertUnique(str(body.orgcode), str(body.orgname), str(body.loginName));
-    if (uploadIds(input.licence).length === 0) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LICENCE_MISSING);
-    if (!(await sms.verify('register', str(body.contactMobile), input.smsCode))) throw new AppError(SMS_ERRORS.SMS_CODE_INVALID);
-    const compiled = resource(REGISTER);
-    const hash = await passwordHasher.hash(password);
-    const actor = visitor(str(body.areacode));
-    const id = await inTransaction(db, async (trx) => {
-      const newId = await insertRecord(trx, compiled, actor, body, { owner: { unitId: null, areaCode: str(body.areacode) } });
-      await trx.insertInto('sys_register_secret').values({ apply_id: newId, password_hash: hash }).execute();
-      const files = await claimUploads(trx, app.config.apiBase, uploadIds(input.licence), newId, str(body.areacode));
-      if (!files.length) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LICENCE_MISSING);
-      await updateRow(trx, compiled.model, newId, columnsOf(compiled.model, { licence: files }));
-      return newId;
-    });
-    const row = await findRow(db, compiled.model, id, undefined);
-    return reply.ok({ id, applyNo: row?.applyNo ?? null, status: row?.status ?? 'submitted' });
-  });
+  app.post(
+    `${BASE}/account/apply`,
+    { config: open, schema: schema('File an enterprise account application (SMS code to the contact mobile)') },
+    async (request, reply) => {
+      await perIp(request, 'apply', 10);
+      const input = inputOf(request);
+      const body = applicationBody(input);
+      const password = assertPassword(input.password);
+      await assertUnique(str(body.orgcode), str(body.orgname), str(body.loginName));
+      if (uploadIds(input.licence).length === 0) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LICENCE_MISSING);
+      if (!(await sms.verify('register', str(body.contactMobile), input.smsCode))) throw new AppError(SMS_ERRORS.SMS_CODE_INVALID);
+      const compiled = resource(REGISTER);
+      const hash = await passwordHasher.hash(password);
+      const actor = visitor(str(body.areacode));
+      const id = await inTransaction(db, async (trx) => {
+        const newId = await insertRecord(trx, compiled, actor, body, { owner: { unitId: null, areaCode: str(body.areacode) } });
+        await trx.insertInto('sys_register_secret').values({ apply_id: newId, password_hash: hash }).execute();
+        const files = await claimUploads(trx, app.config.apiBase, uploadIds(input.licence), newId, str(body.areacode));
+        if (!files.length) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LICENCE_MISSING);
+        await updateRow(trx, compiled.model, newId, columnsOf(compiled.model, { licence: files }));
+        return newId;
+      });
+      const row = await findRow(db, compiled.model, id, undefined);
+      return reply.ok({ id, applyNo: row?.applyNo ?? null, status: row?.status ?? 'submitted' });
+    },
+  );
 
   /** The application a visitor proved (credit code + SMS code to its contact mobile). */
   async function provenApplication(input: Record<string, unknown>, consume: boolean) {
@@ -240,7 +265,10 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
     await perIp(request, 'query');
     const row = await provenApplication(inputOf(request), false);
     const log = await readFlowLog(db, REGISTER, String(row.id));
-    return reply.ok({ application: publicView(row), flowLog: log.map((e) => ({ action: e.action, toState: e.toState, opinion: e.opinion, createDate: e.createDate })) });
+    return reply.ok({
+      application: publicView(row),
+      flowLog: log.map((e) => ({ action: e.action, toState: e.toState, opinion: e.opinion, createDate: e.createDate })),
+    });
   });
 
   app.post(`${BASE}/account/resubmit`, { config: open, schema: schema('Correct a returned registration and submit it again') }, async (request, reply) => {
@@ -259,9 +287,20 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
     // Files kept (those of the stored application the form still lists) and new uploads.
     const keep = new Set(uploadIds(input.licence ?? stored.licence));
     const kept = (Array.isArray(stored.licence) ? (stored.licence as { id?: string }[]) : []).filter((f) => f.id && keep.has(f.id));
-    const added = await claimUploads(db, app.config.apiBase, [...keep].filter((id) => !kept.some((f) => f.id === id)), String(stored.id), str(stored.areaCode));
+    const added = await claimUploads(
+      db,
+      app.config.apiBase,
+      [...keep].filter((id) => !kept.some((f) => f.id === id)),
+      String(stored.id),
+      str(stored.areaCode),
+    );
     await updateRow(db, compiled.model, String(stored.id), columnsOf(compiled.model, { licence: [...kept, ...added] }));
-    if (password) await db.updateTable('sys_register_secret').set({ password_hash: await passwordHasher.hash(password) }).where('apply_id', '=', String(stored.id)).execute();
+    if (password)
+      await db
+        .updateTable('sys_register_secret')
+        .set({ password_hash: await passwordHasher.hash(password) })
+        .where('apply_id', '=', String(stored.id))
+        .execute();
     const row = await runAction(db, compiled, actor, 'resubmit', stored.id, { extra: {} }, true);
     return reply.ok({ id: stored.id, applyNo: row?.applyNo ?? null, status: row?.status ?? null });
   });
@@ -274,11 +313,15 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
     return account;
   }
 
-  app.post(`${BASE}/passwordRestApplyCheck`, { config: open, schema: schema('Check login name, credit code and SMS code of a password reset') }, async (request, reply) => {
-    await perIp(request, 'check');
-    await provenAccount(inputOf(request), false);
-    return reply.ok({ valid: true });
-  });
+  app.post(
+    `${BASE}/passwordRestApplyCheck`,
+    { config: open, schema: schema('Check login name, credit code and SMS code of a password reset') },
+    async (request, reply) => {
+      await perIp(request, 'check');
+      await provenAccount(inputOf(request), false);
+      return reply.ok({ valid: true });
+    },
+  );
 
   app.post(`${BASE}/passwordRestApply`, { config: open, schema: schema('File a password reset application') }, async (request, reply) => {
     await perIp(request, 'apply', 10);
@@ -297,7 +340,13 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
         .where('status' as never, '=', 'submitted' as never)
         .executeTakeFirst();
       if (waiting) throw new AppError(ACCOUNT_APPLY_ERRORS.RESET_PENDING);
-      const newId = await insertRecord(trx, compiled, actor, { ...body, orgname: account.orgname, userName: account.name, mobile: account.mobile, accountId: account.id }, { trusted: true, owner: { unitId: null, areaCode: account.areacode } });
+      const newId = await insertRecord(
+        trx,
+        compiled,
+        actor,
+        { ...body, orgname: account.orgname, userName: account.name, mobile: account.mobile, accountId: account.id },
+        { trusted: true, owner: { unitId: null, areaCode: account.areacode } },
+      );
       const files = await claimUploads(trx, app.config.apiBase, uploadIds(input.identityDoc), newId, account.areacode);
       if (!files.length) throw new AppError(ACCOUNT_APPLY_ERRORS.RESET_DOC_MISSING);
       await updateRow(trx, compiled.model, newId, columnsOf(compiled.model, { identityDoc: files }));

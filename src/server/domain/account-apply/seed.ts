@@ -12,12 +12,51 @@ import type { Actor } from '../../resources/scope';
 import { insertRecord } from '../../resources/writer';
 import { REGISTER, RESET } from './hooks';
 
-const VISITOR = (areaCode: string): Actor => ({ userId: '0'.repeat(32), userName: '申请人', unitId: '', areaCode, roleType: 'visitor', menuIds: [], oversees: false });
+const VISITOR = (areaCode: string): Actor => ({
+  userId: '0'.repeat(32),
+  userName: '申请人',
+  unitId: '',
+  areaCode,
+  roleType: 'visitor',
+  menuIds: [],
+  oversees: false,
+});
 
 const REGISTRATIONS = [
-  { orgname: '宁波港城电梯维保有限公司', orgcode: makeUscc('91', '330203', 'MA2DK7Q1'), unitType: 'maintenance', areacode: '330203', address: '浙江省宁波市海曙区望春工业园区杉杉路188号', legalPerson: '周建国', contact: '周晓燕', contactMobile: '13805741201', loginName: 'gcdt_admin' },
-  { orgname: '宁波北仑港区起重装卸有限公司', orgcode: makeUscc('91', '330206', 'MA2EP3R8'), unitType: 'use', areacode: '330206', address: '浙江省宁波市北仑区新碶街道明州路66号', legalPerson: '孙立平', contact: '孙婷', contactMobile: '13905742302', loginName: 'blgq_admin' },
-  { orgname: '宁波镇海化工压力容器使用有限公司', orgcode: makeUscc('91', '330211', 'MA2FQ9T2'), unitType: 'use', areacode: '330211', address: '浙江省宁波市镇海区蛟川街道俞范东路9号', legalPerson: '钱伟', contact: '钱丽', contactMobile: '13605743403', loginName: 'zhhg_admin', returned: '营业执照照片不清晰，请重新上传清晰的营业执照' },
+  {
+    orgname: '宁波港城电梯维保有限公司',
+    orgcode: makeUscc('91', '330203', 'MA2DK7Q1'),
+    unitType: 'maintenance',
+    areacode: '330203',
+    address: '浙江省宁波市海曙区望春工业园区杉杉路188号',
+    legalPerson: '周建国',
+    contact: '周晓燕',
+    contactMobile: '13805741201',
+    loginName: 'gcdt_admin',
+  },
+  {
+    orgname: '宁波北仑港区起重装卸有限公司',
+    orgcode: makeUscc('91', '330206', 'MA2EP3R8'),
+    unitType: 'use',
+    areacode: '330206',
+    address: '浙江省宁波市北仑区新碶街道明州路66号',
+    legalPerson: '孙立平',
+    contact: '孙婷',
+    contactMobile: '13905742302',
+    loginName: 'blgq_admin',
+  },
+  {
+    orgname: '宁波镇海化工压力容器使用有限公司',
+    orgcode: makeUscc('91', '330211', 'MA2FQ9T2'),
+    unitType: 'use',
+    areacode: '330211',
+    address: '浙江省宁波市镇海区蛟川街道俞范东路9号',
+    legalPerson: '钱伟',
+    contact: '钱丽',
+    contactMobile: '13605743403',
+    loginName: 'zhhg_admin',
+    returned: '营业执照照片不清晰，请重新上传清晰的营业执照',
+  },
 ];
 
 /** A valid 18-digit identity card number for a birth date (check character computed). */
@@ -36,7 +75,13 @@ export async function seedAccountApplications(demo: DemoContext): Promise<Record
   let registrations = 0;
   for (const [i, r] of REGISTRATIONS.entries()) {
     const { returned, ...fields } = r;
-    const id = await insertRecord(db, register, VISITOR(fields.areacode), { ...fields, legalIdCard: idCard(fields.areacode, `1978050${i + 1}`, `12${i}`) }, { trusted: true, owner: { unitId: null, areaCode: fields.areacode } });
+    const id = await insertRecord(
+      db,
+      register,
+      VISITOR(fields.areacode),
+      { ...fields, legalIdCard: idCard(fields.areacode, `1978050${i + 1}`, `12${i}`) },
+      { trusted: true, owner: { unitId: null, areaCode: fields.areacode } },
+    );
     await db.insertInto('sys_register_secret').values({ apply_id: id, password_hash: hash }).execute();
     if (returned) await runAction(db, register, authority, 'disagree', id, { opinion: returned });
     registrations++;
@@ -53,7 +98,16 @@ export async function seedAccountApplications(demo: DemoContext): Promise<Record
       db,
       reset,
       VISITOR(a.areacode),
-      { loginName: a.login_name, orgcode: a.orgcode, orgname: a.orgname, userName: a.name, mobile: openValue(reset.model.cipher, a.mobile), accountId: a.id, applicant: a.name, reason: '忘记密码，账号已锁定' },
+      {
+        loginName: a.login_name,
+        orgcode: a.orgcode,
+        orgname: a.orgname,
+        userName: a.name,
+        mobile: openValue(reset.model.cipher, a.mobile),
+        accountId: a.id,
+        applicant: a.name,
+        reason: '忘记密码，账号已锁定',
+      },
       { trusted: true, owner: { unitId: null, areaCode: a.areacode } },
     );
     if (a.login_name === 'nbsub') await runAction(db, reset, authority, 'disagree', id, { opinion: '身份证明材料与账号姓名不符，请重新申请' });

@@ -36,7 +36,10 @@ export interface FileRef {
 /** The ids of a field value as the form sends it ([{ id, ... }]). */
 export function uploadIds(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.map((f) => (f && typeof f === 'object' ? (f as { id?: unknown }).id : undefined)).filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{32}$/.test(id)).slice(0, 5);
+  return value
+    .map((f) => (f && typeof f === 'object' ? (f as { id?: unknown }).id : undefined))
+    .filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{32}$/.test(id))
+    .slice(0, 5);
 }
 
 /** Attaches the visitor's unclaimed files `ids` to record `refId` in `areaCode`; returns them as a field value. */
@@ -63,7 +66,15 @@ export const applyUploadRoutes: FastifyPluginAsync = async (app) => {
   });
   app.post(
     ATTACHMENT_ROUTES.visitorUpload,
-    { config: { public: true }, schema: { summary: 'Upload one file for an application not yet filed (visitor)', tags: ['account-apply'], consumes: ['multipart/form-data'], response: failureResponses } },
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Upload one file for an application not yet filed (visitor)',
+        tags: ['account-apply'],
+        consumes: ['multipart/form-data'],
+        response: failureResponses,
+      },
+    },
     async (request, reply) => {
       if ((await countHit(app.db, `open:upload:${request.ip}`, 60_000)).count > UPLOADS_PER_MINUTE) throw new AppError(ACCOUNT_APPLY_ERRORS.OPEN_TOO_FREQUENT);
       let staged: StagedFile | undefined = (await readUpload(store, request)).staged;

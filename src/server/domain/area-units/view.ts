@@ -73,9 +73,13 @@ export async function createAreaUnitView(db: AnyDb): Promise<void> {
  */
 async function areaIndexes(trx: AnyDb): Promise<void> {
   // Made before with fewer columns: made again (a few seconds once over a million rows).
-  const { rows } = await sql<{ current: boolean }>`SELECT coalesce(bool_or(indexdef LIKE '%equclacode%'), false) AS current FROM pg_indexes WHERE indexname = 'equipment_in_use_due_idx'`.execute(trx);
+  const { rows } = await sql<{
+    current: boolean;
+  }>`SELECT coalesce(bool_or(indexdef LIKE '%equclacode%'), false) AS current FROM pg_indexes WHERE indexname = 'equipment_in_use_due_idx'`.execute(trx);
   if (!rows[0].current) await sql`DROP INDEX IF EXISTS equipment_in_use_due_idx`.execute(trx);
-  await sql`CREATE INDEX IF NOT EXISTS equipment_in_use_due_idx ON equipment (next_inspection_date) INCLUDE (unit_id, area_code, location_area, equclacode) WHERE use_status = '1'`.execute(trx);
+  await sql`CREATE INDEX IF NOT EXISTS equipment_in_use_due_idx ON equipment (next_inspection_date) INCLUDE (unit_id, area_code, location_area, equclacode) WHERE use_status = '1'`.execute(
+    trx,
+  );
   await sql`CREATE INDEX IF NOT EXISTS equipment_unit_area_category_idx ON equipment (unit_id, location_area, equclacode)`.execute(trx);
 }
 
@@ -106,7 +110,9 @@ async function keepEquipmentCounts(trx: AnyDb): Promise<void> {
   await fn('area_unit_stats_added', 'SELECT unit_id, 1 AS d FROM new_rows');
   await fn('area_unit_stats_removed', 'SELECT unit_id, -1 AS d FROM old_rows');
   await fn('area_unit_stats_moved', 'SELECT unit_id, 1 AS d FROM new_rows UNION ALL SELECT unit_id, -1 FROM old_rows');
-  await sql.raw(`CREATE OR REPLACE FUNCTION area_unit_stats_emptied() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM area_unit_stats; RETURN NULL; END $$`).execute(trx);
+  await sql
+    .raw(`CREATE OR REPLACE FUNCTION area_unit_stats_emptied() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM area_unit_stats; RETURN NULL; END $$`)
+    .execute(trx);
   if (!rows[0].kept) {
     for (const statement of [
       'CREATE TRIGGER area_unit_stats_insert AFTER INSERT ON equipment REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION area_unit_stats_added()',

@@ -57,7 +57,9 @@ async function newVersion(ctx: HookContext, profile: Row, values: Record<string,
   const today = todayIn();
   await ctx.update(PROFILE, String(profile.id), { ...values, versionNo, changedDate: today });
   const after = { ...profile, ...values };
-  const snapshot = Object.fromEntries([...ctx.resource(VERSION).byName.values()].filter((f) => f.writable && f.name in after).map((f) => [f.name, after[f.name]]));
+  const snapshot = Object.fromEntries(
+    [...ctx.resource(VERSION).byName.values()].filter((f) => f.writable && f.name in after).map((f) => [f.name, after[f.name]]),
+  );
   await ctx.insert(VERSION, { ...snapshot, versionNo, approvedDate: today, applyNo: ctx.row.applyNo ?? null, changes });
   await sql`
     UPDATE sys_unit SET orgname = ${after.orgname}, areacode = ${after.area}, address = ${after.address},

@@ -33,8 +33,36 @@ interface Registered {
 }
 
 const FACTS: Record<'using' | 'second', Registered> = {
-  using: { industry: 'C', legalPerson: '陈国华', legalBirth: '19680312', postalCode: '315100', contactPerson: '李明', contactMobile: '13805740011', email: 'aq@yongjiang-tz.cn', registeredCapital: 5000, fixedAssets: 12800, employees: 420, longitude: 121.5467, latitude: 29.8123, registeredOn: '2016-05-18' },
-  second: { industry: 'G', legalPerson: '周建平', legalBirth: '19710923', postalCode: '315800', contactPerson: '周敏', contactMobile: '13905746021', email: 'safety@blgc-crane.cn', registeredCapital: 3000, fixedAssets: 8600, employees: 260, longitude: 121.8442, latitude: 29.9011, registeredOn: '2018-09-03' },
+  using: {
+    industry: 'C',
+    legalPerson: '陈国华',
+    legalBirth: '19680312',
+    postalCode: '315100',
+    contactPerson: '李明',
+    contactMobile: '13805740011',
+    email: 'aq@yongjiang-tz.cn',
+    registeredCapital: 5000,
+    fixedAssets: 12800,
+    employees: 420,
+    longitude: 121.5467,
+    latitude: 29.8123,
+    registeredOn: '2016-05-18',
+  },
+  second: {
+    industry: 'G',
+    legalPerson: '周建平',
+    legalBirth: '19710923',
+    postalCode: '315800',
+    contactPerson: '周敏',
+    contactMobile: '13905746021',
+    email: 'safety@blgc-crane.cn',
+    registeredCapital: 3000,
+    fixedAssets: 8600,
+    employees: 260,
+    longitude: 121.8442,
+    latitude: 29.9011,
+    registeredOn: '2018-09-03',
+  },
 };
 
 /** The profile as registered, and its first version. */
@@ -64,12 +92,25 @@ async function seedProfile(demo: DemoContext, unit: Actor, key: 'using' | 'secon
   };
   const id = await insertRecord(db, demo.resource('unit-profile'), unit, { ...values, versionNo: 1, changedDate: facts.registeredOn }, { trusted: true });
   const { longitude, latitude, ...snapshot } = values;
-  await insertRecord(db, demo.resource('unit-version'), unit, { ...snapshot, longitude, latitude, versionNo: 1, approvedDate: facts.registeredOn, changes: '首次登记' }, { trusted: true });
+  await insertRecord(
+    db,
+    demo.resource('unit-version'),
+    unit,
+    { ...snapshot, longitude, latitude, versionNo: 1, approvedDate: facts.registeredOn, changes: '首次登记' },
+    { trusted: true },
+  );
   return { id, ...values };
 }
 
 /** An application starting from the profile with `changes`, carried to `target`. */
-async function seedChange(demo: DemoContext, unit: Actor, profile: Row, changes: Record<string, unknown>, target: 'approved' | 'returned' | 'submitted', opinion?: string): Promise<void> {
+async function seedChange(
+  demo: DemoContext,
+  unit: Actor,
+  profile: Row,
+  changes: Record<string, unknown>,
+  target: 'approved' | 'returned' | 'submitted',
+  opinion?: string,
+): Promise<void> {
   const { db } = demo;
   const applications = demo.resource('unit-change');
   const { id: profileId, creditCode: _code, unitType: _type, ...carried } = profile;
@@ -189,8 +230,21 @@ export async function seedCompany(demo: DemoContext): Promise<Record<string, num
   demo.progress('写入企业信息、安全管理机构与人员、分支机构…');
   const first = await seedProfile(demo, demo.unit, 'using');
   const second = await seedProfile(demo, demo.secondUnit, 'second');
-  await seedChange(demo, demo.unit, first, { contactPerson: '张伟', contactMobile: '13805740001', employees: 450, reason: '原联系人岗位调整，更换企业联系人及联系手机；职工人数按年度报表更新' }, 'approved');
-  await seedChange(demo, demo.unit, { ...first, contactPerson: '张伟', contactMobile: '13805740001', employees: 450 }, { orgname: '宁波甬江特种设备科技有限公司', reason: '企业名称变更' }, 'returned', '单位名称变更须上传变更后的营业执照，请补充后重新提交');
+  await seedChange(
+    demo,
+    demo.unit,
+    first,
+    { contactPerson: '张伟', contactMobile: '13805740001', employees: 450, reason: '原联系人岗位调整，更换企业联系人及联系手机；职工人数按年度报表更新' },
+    'approved',
+  );
+  await seedChange(
+    demo,
+    demo.unit,
+    { ...first, contactPerson: '张伟', contactMobile: '13805740001', employees: 450 },
+    { orgname: '宁波甬江特种设备科技有限公司', reason: '企业名称变更' },
+    'returned',
+    '单位名称变更须上传变更后的营业执照，请补充后重新提交',
+  );
   await seedChange(demo, demo.secondUnit, second, { landline: '0574-86885678', reason: '办公电话号码变更' }, 'submitted');
   const types = demo.resource('unit-type-change');
   const typeChange = await saveRecord(demo.db, types, demo.secondUnit, {

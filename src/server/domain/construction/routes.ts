@@ -22,7 +22,11 @@ export const constructionRoutes: FastifyPluginAsync = async (app) => {
     method: ['GET', 'POST'],
     url: '/a/stone/eqmBcwBasic/checkBcwCancell',
     config,
-    schema: { summary: 'Whether the own unit may cancel a construction notice now (checkBcwCancell): { canCancel, reason }', tags: ['eqm-bcw-basic'], response: failureResponses },
+    schema: {
+      summary: 'Whether the own unit may cancel a construction notice now (checkBcwCancell): { canCancel, reason }',
+      tags: ['eqm-bcw-basic'],
+      response: failureResponses,
+    },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const compiled = app.resources.get(CONSTRUCTION);
       if (!compiled) throw new Error(`resource '${CONSTRUCTION}' is not loaded`);

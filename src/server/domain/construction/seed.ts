@@ -15,8 +15,18 @@ import { CONSTRUCTION } from './hooks';
 
 /** Licensed installers of the demo (their licences valid for years). */
 const INSTALLERS = [
-  { installerName: '宁波迅达电梯安装工程有限公司', installerCreditCode: makeUscc('91', '330203', 'MA2AH3K1'), licenceNo: 'TS3133101-2029', licenceLevel: 'A级' },
-  { installerName: '浙江甬申起重设备工程有限公司', installerCreditCode: makeUscc('91', '330206', 'MA2BX7P4'), licenceNo: 'TS3433087-2028', licenceLevel: 'B级' },
+  {
+    installerName: '宁波迅达电梯安装工程有限公司',
+    installerCreditCode: makeUscc('91', '330203', 'MA2AH3K1'),
+    licenceNo: 'TS3133101-2029',
+    licenceLevel: 'A级',
+  },
+  {
+    installerName: '浙江甬申起重设备工程有限公司',
+    installerCreditCode: makeUscc('91', '330206', 'MA2BX7P4'),
+    licenceNo: 'TS3433087-2028',
+    licenceLevel: 'B级',
+  },
   { installerName: '宁波明州锅炉安装有限公司', installerCreditCode: makeUscc('91', '330212', 'MA2C05M9'), licenceNo: 'TS3333215-2030', licenceLevel: '2级' },
 ];
 
@@ -48,10 +58,7 @@ async function fileNotices(demo: DemoContext, unit: Actor, equipment: Row[], pla
     const piece = equipment[offset + i];
     if (plan.type !== 'install' && !piece) continue;
     const fresh = NEW_EQUIPMENT[(offset + i) % NEW_EQUIPMENT.length];
-    const subject =
-      plan.type === 'install'
-        ? { ...fresh, factoryNo: `${prefix}${String(2026000 + offset + i)}` }
-        : { equipment: piece.id };
+    const subject = plan.type === 'install' ? { ...fresh, factoryNo: `${prefix}${String(2026000 + offset + i)}` } : { equipment: piece.id };
     const start = addToDate(today, 10 + i * 5, 'd');
     const notice = await saveRecord(db, notices, unit, {
       constructionType: plan.type,
@@ -61,7 +68,8 @@ async function fileNotices(demo: DemoContext, unit: Actor, equipment: Row[], pla
       planStartDate: start,
       planEndDate: addToDate(start, 30, 'd'),
       siteArea: plan.type === 'install' ? unit.areaCode : String(piece.locationArea ?? unit.areaCode),
-      siteAddress: plan.type === 'install' ? `${prefix === 'NB' ? '宁波市鄞州区天童南路588号' : '宁波市北仑区明州路88号'}${i + 1}号车间` : String(piece.address ?? ''),
+      siteAddress:
+        plan.type === 'install' ? `${prefix === 'NB' ? '宁波市鄞州区天童南路588号' : '宁波市北仑区明州路88号'}${i + 1}号车间` : String(piece.address ?? ''),
       ...(unit === demo.unit ? DEMO_CONTACT : { contactPerson: '周敏', contactMobile: '13905740002' }),
       remarks: plan.type === 'install' ? '新装设备，施工前告知' : plan.type === 'alter' ? '改变主要受力结构，施工前告知' : '更换主要部件，施工前告知',
       constructionPlan: demoForm('施工方案.pdf'),

@@ -30,12 +30,24 @@ const TYPES: readonly TypeDef[] = [
       { code: '3200', names: ['液压乘客电梯'] },
       { code: '3300', names: ['自动扶梯', '自动人行道'] },
     ],
-    manufacturers: ['日立电梯（中国）有限公司', '奥的斯电梯（中国）有限公司', '通力电梯有限公司', '迅达（中国）电梯有限公司', '西子奥的斯电梯有限公司', '杭州西奥电梯有限公司'],
+    manufacturers: [
+      '日立电梯（中国）有限公司',
+      '奥的斯电梯（中国）有限公司',
+      '通力电梯有限公司',
+      '迅达（中国）电梯有限公司',
+      '西子奥的斯电梯有限公司',
+      '杭州西奥电梯有限公司',
+    ],
     models: ['HGP-1000-CO105', 'GeN2-MR', 'MonoSpace 500', 'Schindler 3300', 'XO-STAR'],
     params: (r, sub) =>
       sub === '3300'
         ? { ratedSpeed: pick(r, [0.5, 0.65]) }
-        : { ratedLoad: pick(r, [630, 800, 1000, 1050, 1350, 1600, 2000]), ratedSpeed: pick(r, [1, 1.5, 1.75, 2, 2.5]), floors: between(r, 6, 32), stops: between(r, 6, 32) },
+        : {
+            ratedLoad: pick(r, [630, 800, 1000, 1050, 1350, 1600, 2000]),
+            ratedSpeed: pick(r, [1, 1.5, 1.75, 2, 2.5]),
+            floors: between(r, 6, 32),
+            stops: between(r, 6, 32),
+          },
   },
   {
     category: '2000',
@@ -99,7 +111,12 @@ const TYPES: readonly TypeDef[] = [
     ],
     manufacturers: ['杭叉集团股份有限公司', '安徽合力股份有限公司', '林德（中国）叉车有限公司'],
     models: ['CPCD30', 'CPD20', 'CQD16', 'LT-S14'],
-    params: (r, sub) => ({ powerType: pick(r, ['1', '2', '3']), ratedLoad: sub === '5200' ? null : pick(r, [1500, 2000, 2500, 3000, 3500]), ratedPassengers: sub === '5200' ? between(r, 8, 14) : null, plateNo: `浙B${between(r, 10000, 99999)}` }),
+    params: (r, sub) => ({
+      powerType: pick(r, ['1', '2', '3']),
+      ratedLoad: sub === '5200' ? null : pick(r, [1500, 2000, 2500, 3000, 3500]),
+      ratedPassengers: sub === '5200' ? between(r, 8, 14) : null,
+      plateNo: `浙B${between(r, 10000, 99999)}`,
+    }),
   },
   {
     category: '6000',
@@ -173,7 +190,8 @@ function pickType(r: Random): TypeDef {
 }
 
 /** Interval in months of the periodic inspection (kept in step with the dict for spreading dates only). */
-const roughInterval = (category: string) => ({ '1000': 12, '2000': 36, '3000': 12, '4000': 24, '5000': 12, '6000': 12, '8000': 36, '9000': 12 })[category] ?? 12;
+const roughInterval = (category: string) =>
+  ({ '1000': 12, '2000': 36, '3000': 12, '4000': 24, '5000': 12, '6000': 12, '8000': 36, '9000': 12 })[category] ?? 12;
 
 export interface EquipmentOptions {
   /** Today, `YYYY-MM-DD`: dates are spread around it. */
@@ -195,7 +213,11 @@ export function demoEquipment(r: Random, { today, index }: EquipmentOptions): Re
   const roll = r();
   const useStatus = roll < 0.03 ? '0' : roll < 0.09 ? '2' : roll < 0.1 ? '4' : '1';
   const manufactureYear = between(r, 2008, 2025);
-  const putIntoUse = addToDate(`${manufactureYear}-${String(between(r, 1, 12)).padStart(2, '0')}-${String(between(r, 1, 28)).padStart(2, '0')}`, between(r, 30, 300), 'd');
+  const putIntoUse = addToDate(
+    `${manufactureYear}-${String(between(r, 1, 12)).padStart(2, '0')}-${String(between(r, 1, 28)).padStart(2, '0')}`,
+    between(r, 30, 300),
+    'd',
+  );
   // Where the next due date falls relative to today: overdue, within 30 days, or later.
   const interval = roughInterval(category);
   const when = r();
@@ -221,7 +243,9 @@ export function demoEquipment(r: Random, { today, index }: EquipmentOptions): Re
     internalNo: `NB-${category.slice(0, 1)}-${String(index + 1).padStart(4, '0')}`,
     useStatus,
     // Registered before the current year: numbers of the current year are issued by the approval hook's sequence.
-    useCertNo: registered ? `${CERT_ABBR[category]}${sub.code.slice(0, 2)}浙B${sequence.slice(1)}(${String(Math.min(Number(putIntoUse.slice(0, 4)), Number(today.slice(0, 4)) - 1)).slice(2)})` : null,
+    useCertNo: registered
+      ? `${CERT_ABBR[category]}${sub.code.slice(0, 2)}浙B${sequence.slice(1)}(${String(Math.min(Number(putIntoUse.slice(0, 4)), Number(today.slice(0, 4)) - 1)).slice(2)})`
+      : null,
     putIntoUseDate: useStatus === '0' ? null : putIntoUse,
     locationArea: area,
     address: `宁波市${district}${pick(r, streets)}${between(r, 1, 999)}号${category === '3000' ? `${between(r, 1, 12)}号楼` : '厂区'}`,

@@ -28,7 +28,10 @@ export const equipmentFeature: DomainFeature = {
       ['detectDueList', 'equipment-query-about-expire'],
       ['detectExtendedList', 'equipment-query-timeout'],
       ['loadTestList', 'equipment-query-payload-time'],
-    ].flatMap(([path, screen]) => [legacyRoute(`/a/stone/eqm/${path}`, EQM, 'list', { screen }), legacyRoute(`/a/stone/eqm/${path}/export`, EQM, 'export', { screen })]),
+    ].flatMap(([path, screen]) => [
+      legacyRoute(`/a/stone/eqm/${path}`, EQM, 'list', { screen }),
+      legacyRoute(`/a/stone/eqm/${path}/export`, EQM, 'export', { screen }),
+    ]),
     // Pressure piping (category 8000) and its long-distance pipelines (8100).
     legacyRoute('/a/stone/eqm/pressurePipingList', EQM, 'list', { where: { equclacode: '8000' } }),
     legacyRoute('/a/stone/eqm/pipelineList', EQM, 'list', { where: { subCategory: '8100' } }),

@@ -34,7 +34,9 @@ const PAST_MONTHS = 11;
 
 /** Makes the table (idempotent) and refreshes it: the feature's `tablesReady`. */
 export async function createOverdueMonths(db: AnyDb): Promise<void> {
-  const { rows } = await sql<{ ready: boolean }>`SELECT to_regclass('equipment') IS NOT NULL AND to_regclass('inspection_record') IS NOT NULL AS ready`.execute(db);
+  const { rows } = await sql<{ ready: boolean }>`SELECT to_regclass('equipment') IS NOT NULL AND to_regclass('inspection_record') IS NOT NULL AS ready`.execute(
+    db,
+  );
   if (!rows[0]?.ready) return;
   await inLock(db, async (trx) => {
     await sql`
@@ -102,7 +104,11 @@ export async function refreshOverdueMonths(db: AnyDb, options: { today?: string;
     }
     if (options.estimate === false) return { current, estimated: 0 };
     const past = Array.from({ length: PAST_MONTHS }, (_, i) => monthStart(today, i - PAST_MONTHS));
-    const { rows: kept } = await sql<{ month: string }>`SELECT DISTINCT to_char(month, 'YYYY-MM-DD') AS month FROM equipment_overdue_month WHERE month >= ${past[0]}::date AND month < ${month}::date`.execute(trx);
+    const { rows: kept } = await sql<{
+      month: string;
+    }>`SELECT DISTINCT to_char(month, 'YYYY-MM-DD') AS month FROM equipment_overdue_month WHERE month >= ${past[0]}::date AND month < ${month}::date`.execute(
+      trx,
+    );
     const have = new Set(kept.map((r) => r.month));
     const missing = past.filter((m) => !have.has(m));
     let estimated = 0;

@@ -44,7 +44,12 @@ export async function seedEquipment(demo: DemoContext): Promise<Record<string, n
 }
 
 /** `count` pieces of one unit's equipment, their inspection history and a few on-site checks. */
-async function seedUnitEquipment(demo: DemoContext, unit: Actor, count: number, offset: number): Promise<{ equipment: Row[]; inspections: number; selfChecks: number }> {
+async function seedUnitEquipment(
+  demo: DemoContext,
+  unit: Actor,
+  count: number,
+  offset: number,
+): Promise<{ equipment: Row[]; inspections: number; selfChecks: number }> {
   const { db, today, random } = demo;
   const equipmentResource = demo.resource(EQUIPMENT);
   const equipment: Row[] = [];
@@ -64,7 +69,8 @@ async function seedUnitEquipment(demo: DemoContext, unit: Actor, count: number, 
   let inspections = 0;
   for (const e of equipment) {
     if (!e.lastInspectionDate) continue;
-    const months = Math.round((Date.parse(String(e.nextInspectionDate ?? e.lastInspectionDate)) - Date.parse(String(e.lastInspectionDate))) / (30.44 * 86_400_000)) || 12;
+    const months =
+      Math.round((Date.parse(String(e.nextInspectionDate ?? e.lastInspectionDate)) - Date.parse(String(e.lastInspectionDate))) / (30.44 * 86_400_000)) || 12;
     const earlier = addToDate(String(e.lastInspectionDate), -months, 'm');
     for (const [date, conclusion, next] of [
       [e.lastInspectionDate, e.lastConclusion, e.nextInspectionDate],

@@ -42,7 +42,20 @@ export const requireNotRegistered: Hook = async (ctx) => {
 };
 
 /** The registry fields an application carries, by the equipment resource's names. */
-const EQUIPMENT_FIELDS = ['equclacode', 'subCategory', 'equipmentName', 'equipmentModel', 'equcode', 'manufacturer', 'manufactureDate', 'factoryNo', 'installer', 'internalNo', 'locationArea', 'address'] as const;
+const EQUIPMENT_FIELDS = [
+  'equclacode',
+  'subCategory',
+  'equipmentName',
+  'equipmentModel',
+  'equcode',
+  'manufacturer',
+  'manufactureDate',
+  'factoryNo',
+  'installer',
+  'internalNo',
+  'locationArea',
+  'address',
+] as const;
 
 /** `effects` of `audit-agree`: the equipment enters the applying unit's registry, 未登记. */
 export const enterRegistry: Hook = async (ctx) => {

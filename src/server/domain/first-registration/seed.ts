@@ -24,14 +24,65 @@ interface Plan {
 }
 
 const UNIT_PLANS: Plan[] = [
-  { target: 'draft', equclacode: '3000', subCategory: '3100', equipmentName: '曳引驱动乘客电梯', equipmentModel: 'KONE MonoSpace 500', manufacturer: '通力电梯有限公司', manufacturerLicenceNo: 'TS3132016-2028' },
-  { target: 'submitted', equclacode: '2000', subCategory: '2100', equipmentName: '储气罐', equipmentModel: 'C-2.0/1.0', manufacturer: '浙江鸿盛压力容器有限公司', manufacturerLicenceNo: 'TS2233110-2027' },
-  { target: 'approved', equclacode: '4000', subCategory: '4100', equipmentName: '电动单梁桥式起重机', equipmentModel: 'LD10-22.5', manufacturer: '河南卫华重型机械股份有限公司', manufacturerLicenceNo: 'TS2441007-2029', opinion: '材料齐全，准予首次登记' },
-  { target: 'returned', equclacode: '1000', subCategory: '1100', equipmentName: '燃气蒸汽锅炉', equipmentModel: 'WNS4-1.25-Q', manufacturer: '浙江特富发展股份有限公司', manufacturerLicenceNo: 'TS2133015-2027', opinion: '监督检验证书与出厂编号不符，请核对后重新提交' },
+  {
+    target: 'draft',
+    equclacode: '3000',
+    subCategory: '3100',
+    equipmentName: '曳引驱动乘客电梯',
+    equipmentModel: 'KONE MonoSpace 500',
+    manufacturer: '通力电梯有限公司',
+    manufacturerLicenceNo: 'TS3132016-2028',
+  },
+  {
+    target: 'submitted',
+    equclacode: '2000',
+    subCategory: '2100',
+    equipmentName: '储气罐',
+    equipmentModel: 'C-2.0/1.0',
+    manufacturer: '浙江鸿盛压力容器有限公司',
+    manufacturerLicenceNo: 'TS2233110-2027',
+  },
+  {
+    target: 'approved',
+    equclacode: '4000',
+    subCategory: '4100',
+    equipmentName: '电动单梁桥式起重机',
+    equipmentModel: 'LD10-22.5',
+    manufacturer: '河南卫华重型机械股份有限公司',
+    manufacturerLicenceNo: 'TS2441007-2029',
+    opinion: '材料齐全，准予首次登记',
+  },
+  {
+    target: 'returned',
+    equclacode: '1000',
+    subCategory: '1100',
+    equipmentName: '燃气蒸汽锅炉',
+    equipmentModel: 'WNS4-1.25-Q',
+    manufacturer: '浙江特富发展股份有限公司',
+    manufacturerLicenceNo: 'TS2133015-2027',
+    opinion: '监督检验证书与出厂编号不符，请核对后重新提交',
+  },
 ];
 const SECOND_PLANS: Plan[] = [
-  { target: 'submitted', equclacode: '5000', subCategory: '5100', equipmentName: '内燃平衡重式叉车', equipmentModel: 'CPCD30', manufacturer: '杭叉集团股份有限公司', manufacturerLicenceNo: 'TS2533001-2028' },
-  { target: 'approved', equclacode: '4000', subCategory: '4200', equipmentName: '通用门式起重机', equipmentModel: 'MH10-20', manufacturer: '浙江甬申起重设备工程有限公司', manufacturerLicenceNo: 'TS2433087-2028', opinion: '准予首次登记' },
+  {
+    target: 'submitted',
+    equclacode: '5000',
+    subCategory: '5100',
+    equipmentName: '内燃平衡重式叉车',
+    equipmentModel: 'CPCD30',
+    manufacturer: '杭叉集团股份有限公司',
+    manufacturerLicenceNo: 'TS2533001-2028',
+  },
+  {
+    target: 'approved',
+    equclacode: '4000',
+    subCategory: '4200',
+    equipmentName: '通用门式起重机',
+    equipmentModel: 'MH10-20',
+    manufacturer: '浙江甬申起重设备工程有限公司',
+    manufacturerLicenceNo: 'TS2433087-2028',
+    opinion: '准予首次登记',
+  },
 ];
 
 async function file(demo: DemoContext, unit: Actor, plans: Plan[], prefix: string, site: string, contact: Record<string, string>): Promise<number> {

@@ -92,7 +92,13 @@ export const planDraw: Hook = async (ctx) => {
   const officers = await activeInspectors(ctx, unitId);
   const perCheck = Number(plan.inspectorsPerCheck);
   if (officers.length < perCheck) throw new AppError(INSPECTION_PLAN_ERRORS.PLAN_TOO_FEW_INSPECTORS);
-  const draw = drawPlan(seed, units.map((u) => u.id), Number(plan.unitCount), officers.map((o) => o.id), perCheck);
+  const draw = drawPlan(
+    seed,
+    units.map((u) => u.id),
+    Number(plan.unitCount),
+    officers.map((o) => o.id),
+    perCheck,
+  );
   const unitById = new Map(units.map((u) => [u.id, u]));
   const officerById = new Map(officers.map((o) => [o.id, o]));
   const start = dateOf(plan.periodStart);
@@ -114,7 +120,14 @@ export const planDraw: Hook = async (ctx) => {
       plannedDate: addToDate(start, Math.floor((i * (span + 1)) / draw.checks.length), 'd'),
     });
   }
-  return { seed, candidateCount: units.length, inspectorPool: officers.length, drawnCount: draw.checks.length, drawTime: new Date().toISOString(), drawDigest: draw.digest };
+  return {
+    seed,
+    candidateCount: units.length,
+    inspectorPool: officers.length,
+    drawnCount: draw.checks.length,
+    drawTime: new Date().toISOString(),
+    drawDigest: draw.digest,
+  };
 };
 
 /** `effects` of publish (完成并公开): every check recorded. */
@@ -135,7 +148,10 @@ export const checkRecord: Hook = async (ctx) => {
   const deadline = dateOf(check.rectifyDeadline);
   if (!requirement) throw new AppError(INSPECTION_PLAN_ERRORS.CHECK_RECTIFY_INCOMPLETE, undefined, { field: 'requirement' });
   if (!deadline) throw new AppError(INSPECTION_PLAN_ERRORS.CHECK_RECTIFY_INCOMPLETE, undefined, { field: 'rectifyDeadline' });
-  const { rows } = await sql<{ orgname: string; contact_phone: string | null }>`SELECT orgname, contact_phone FROM sys_unit WHERE id = ${ctx.actor.unitId}`.execute(ctx.trx);
+  const { rows } = await sql<{
+    orgname: string;
+    contact_phone: string | null;
+  }>`SELECT orgname, contact_phone FROM sys_unit WHERE id = ${ctx.actor.unitId}`.execute(ctx.trx);
   const photos = Array.isArray(check.photos) ? check.photos.slice(0, 3) : [];
   const problem = `【双随机抽查·${text(check.planTitle)}】${text(check.findings)}`.slice(0, 1000);
   const orderId = await ctx.insert(SUPERVISION, {
@@ -157,7 +173,14 @@ export const checkRecord: Hook = async (ctx) => {
   const issued = await supervisionIssue({ ...ctx, model: orders, row: order, before: order, action: 'commit', input: {} });
   await sql`UPDATE ${sql.table(orders.table)} SET status = 'issued' WHERE id = ${orderId}`.execute(ctx.trx);
   await ctx.update(SUPERVISION, orderId, { issueDate: (issued as { issueDate?: string } | void)?.issueDate ?? todayIn() });
-  await writeFlowLog(ctx.trx, ctx.actor, { resource: SUPERVISION, recordId: orderId, action: 'commit', from: 'draft', to: 'issued', opinion: `检查计划现场检查责令整改（${text(check.unitName)}）` });
+  await writeFlowLog(ctx.trx, ctx.actor, {
+    resource: SUPERVISION,
+    recordId: orderId,
+    action: 'commit',
+    from: 'draft',
+    to: 'issued',
+    opinion: `检查计划现场检查责令整改（${text(check.unitName)}）`,
+  });
   const saved = (await ctx.find(SUPERVISION, orderId))!;
   return { orderId, orderNo: saved.orderNo ?? null };
 };

@@ -44,7 +44,17 @@ export async function seedInspectionPlans(demo: DemoContext): Promise<Record<str
       db,
       plans,
       authority,
-      { title, area: authority.areaCode, categories, unitCount, inspectorsPerCheck: 2, periodStart: addToDate(today, start, 'd'), periodEnd: addToDate(today, end, 'd'), seed, remark: null },
+      {
+        title,
+        area: authority.areaCode,
+        categories,
+        unitCount,
+        inspectorsPerCheck: 2,
+        periodStart: addToDate(today, start, 'd'),
+        periodEnd: addToDate(today, end, 'd'),
+        seed,
+        remark: null,
+      },
       { trusted: true },
     );
 
@@ -57,7 +67,11 @@ export async function seedInspectionPlans(demo: DemoContext): Promise<Record<str
     await saveRecord(db, checks, authority, { id: row.id, version: row.version, ...values });
     await runAction(db, checks, authority, 'commit', row.id, {});
   };
-  await record(first, { checkDate: addToDate(today, -30, 'd'), result: 'pass', findings: '设备使用登记、定期检验、维保记录齐全，作业人员持证上岗，未发现问题' });
+  await record(first, {
+    checkDate: addToDate(today, -30, 'd'),
+    result: 'pass',
+    findings: '设备使用登记、定期检验、维保记录齐全，作业人员持证上岗，未发现问题',
+  });
   await record(second, {
     checkDate: addToDate(today, -20, 'd'),
     result: 'rectify',

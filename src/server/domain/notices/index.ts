@@ -13,11 +13,22 @@ import { NOTICE, seedNotices } from './seed';
 
 const indexRoutes: FastifyPluginAsync = async (app) => {
   // statistics: every desk card (label, count, the list it opens); overview: the desk whole, charts included.
-  const cardSchema = { type: 'array', items: { type: 'object', required: ['section', 'label', 'count'], properties: { section: { type: 'string' }, label: { type: 'string' }, count: { type: 'integer' }, href: { type: 'string' } } } };
+  const cardSchema = {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['section', 'label', 'count'],
+      properties: { section: { type: 'string' }, label: { type: 'string' }, count: { type: 'integer' }, href: { type: 'string' } },
+    },
+  };
   app.route({
     method: ['GET', 'POST'],
     url: '/a/stone/index/statistics',
-    schema: { tags: ['desk'], summary: 'Home index statistics: the desk cards counted for the session', response: { 200: envelopeOf(cardSchema), ...failureResponses } },
+    schema: {
+      tags: ['desk'],
+      summary: 'Home index statistics: the desk cards counted for the session',
+      response: { 200: envelopeOf(cardSchema), ...failureResponses },
+    },
     handler: async (request, reply) => {
       const desk = await app.desk(request);
       return reply.ok(desk.flatMap((s) => s.cards.map((c) => ({ section: s.title, label: c.label, count: c.count, ...(c.href ? { href: c.href } : {}) }))));
@@ -26,7 +37,11 @@ const indexRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: ['GET', 'POST'],
     url: '/a/stone/index/overview',
-    schema: { tags: ['desk'], summary: 'Home index overview: the whole desk (cards and charts)', response: { 200: envelopeOf(deskSchema), ...failureResponses } },
+    schema: {
+      tags: ['desk'],
+      summary: 'Home index overview: the whole desk (cards and charts)',
+      response: { 200: envelopeOf(deskSchema), ...failureResponses },
+    },
     handler: async (request, reply) => reply.ok(await app.desk(request)),
   });
 };

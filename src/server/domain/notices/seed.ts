@@ -12,7 +12,15 @@ import type { Actor } from '../../resources/scope';
 export const NOTICE = 'notice-article';
 export const UNIT_NOTICE = 'demo-notice';
 
-const ARTICLES: { title: string; category: string; pinned?: boolean; daysAgo: number; target: 'published' | 'withdrawn' | 'draft'; summary: string; content: string }[] = [
+const ARTICLES: {
+  title: string;
+  category: string;
+  pinned?: boolean;
+  daysAgo: number;
+  target: 'published' | 'withdrawn' | 'draft';
+  summary: string;
+  content: string;
+}[] = [
   {
     title: '关于开展2026年度特种设备安全隐患排查整治的通知',
     category: '1',
@@ -20,7 +28,8 @@ const ARTICLES: { title: string; category: string; pinned?: boolean; daysAgo: nu
     daysAgo: 3,
     target: 'published',
     summary: '各使用单位于本月底前完成隐患自查并在平台填报。',
-    content: '<p>各特种设备使用单位：</p><p>为进一步落实企业安全主体责任，市局决定在全市范围内开展特种设备安全隐患排查整治。</p><h3>工作要求</h3><ol><li>对照排查清单<strong>逐台自查</strong>，建立隐患台账；</li><li>于<strong>本月底前</strong>在平台“隐患自查上报”中填报结果；</li><li>重大隐患立即停用并报告属地监管部门。</li></ol><p>宁波市市场监督管理局</p>',
+    content:
+      '<p>各特种设备使用单位：</p><p>为进一步落实企业安全主体责任，市局决定在全市范围内开展特种设备安全隐患排查整治。</p><h3>工作要求</h3><ol><li>对照排查清单<strong>逐台自查</strong>，建立隐患台账；</li><li>于<strong>本月底前</strong>在平台“隐患自查上报”中填报结果；</li><li>重大隐患立即停用并报告属地监管部门。</li></ol><p>宁波市市场监督管理局</p>',
   },
   {
     title: '特种设备定期检验到期提醒',
@@ -28,7 +37,8 @@ const ARTICLES: { title: string; category: string; pinned?: boolean; daysAgo: nu
     daysAgo: 10,
     target: 'published',
     summary: '请关注首页“超期未检”“30天内到期”设备，及时申报检验。',
-    content: '<p>请各单位登录平台查看首页工作台中“超期未检”“30天内到期”的设备，在下次检验日期前一个月通过“在线报检”提出定期检验申请。</p><blockquote>超期未检的设备不得继续使用。</blockquote>',
+    content:
+      '<p>请各单位登录平台查看首页工作台中“超期未检”“30天内到期”的设备，在下次检验日期前一个月通过“在线报检”提出定期检验申请。</p><blockquote>超期未检的设备不得继续使用。</blockquote>',
   },
   {
     title: '《特种设备使用管理规则》修订要点解读',
@@ -54,7 +64,14 @@ const ARTICLES: { title: string; category: string; pinned?: boolean; daysAgo: nu
     summary: '周六 22:00 至次日 02:00 暂停服务。',
     content: '<p>为提升服务质量，平台将于<strong>本周六 22:00 至次日 02:00</strong> 进行系统升级，期间暂停服务，请合理安排业务办理时间。</p>',
   },
-  { title: '（已撤回）电梯维保单位名录更新', category: '1', daysAgo: 15, target: 'withdrawn', summary: '名录有误，已撤回。', content: '<p>名录核对中，稍后重新发布。</p>' },
+  {
+    title: '（已撤回）电梯维保单位名录更新',
+    category: '1',
+    daysAgo: 15,
+    target: 'withdrawn',
+    summary: '名录有误，已撤回。',
+    content: '<p>名录核对中，稍后重新发布。</p>',
+  },
   { title: '2027年度检验计划（草稿）', category: '1', daysAgo: 0, target: 'draft', summary: '待发布。', content: '<p>草稿内容。</p>' },
 ];
 
@@ -152,6 +169,8 @@ export async function seedNotices(demo: DemoContext): Promise<Record<string, num
     await runAction(demo.db, notices, demo.authority, 'publish', row.id, {});
     if (a.target === 'withdrawn') await runAction(demo.db, notices, demo.authority, 'withdraw', row.id, {});
   }
-  const unitNotices = (await seedUnitNotices(demo, demo.unit, UNIT_NOTICES)) + (await seedUnitNotices(demo, demo.secondUnit, UNIT_NOTICES.filter((n) => n.target !== 'returned').slice(0, 3)));
+  const unitNotices =
+    (await seedUnitNotices(demo, demo.unit, UNIT_NOTICES)) +
+    (await seedUnitNotices(demo, demo.secondUnit, UNIT_NOTICES.filter((n) => n.target !== 'returned').slice(0, 3)));
   return { notices: ARTICLES.length, unitNotices };
 }

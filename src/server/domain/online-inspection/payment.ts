@@ -37,7 +37,15 @@ export const ORDER_TTL_MINUTES = 15;
 const SECRET_SETTING = 'pay.sandboxSecret';
 
 /** The actor that runs the internal payment action (flow log: 在线支付平台). */
-export const PAYMENT_ACTOR: Actor = { userId: stableId('system:payment'), userName: '在线支付平台', unitId: '', areaCode: '', roleType: null, menuIds: [], oversees: false };
+export const PAYMENT_ACTOR: Actor = {
+  userId: stableId('system:payment'),
+  userName: '在线支付平台',
+  unitId: '',
+  areaCode: '',
+  roleType: null,
+  menuIds: [],
+  oversees: false,
+};
 
 interface PayOrderTable {
   id: string;
@@ -165,7 +173,13 @@ export async function openOrder(trx: AnyDb, request: OrderRequest, now = new Dat
 
 /** Closes the open orders of a record (e.g. once it was paid offline), so no QR code can pay it twice. */
 export async function closeOpenOrders(trx: AnyDb, bizType: string, bizId: string): Promise<void> {
-  await orders(trx).updateTable('pay_order').set({ status: 'closed', updated_at: sql`now()` }).where('biz_type', '=', bizType).where('biz_id', '=', bizId).where('status', '=', 'open').execute();
+  await orders(trx)
+    .updateTable('pay_order')
+    .set({ status: 'closed', updated_at: sql`now()` })
+    .where('biz_type', '=', bizType)
+    .where('biz_id', '=', bizId)
+    .where('status', '=', 'open')
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,7 +215,12 @@ export function sandboxRefusal(order: PayOrderRow | undefined, now = new Date())
 
 export type SettleResult =
   | { ok: true; replay: boolean; orderNo: string }
-  | { ok: false; reason: 'signature' | 'payload' | 'order-not-found' | 'order-closed' | 'amount' | 'channel' | 'record-state'; orderNo?: string; detail?: string };
+  | {
+      ok: false;
+      reason: 'signature' | 'payload' | 'order-not-found' | 'order-closed' | 'amount' | 'channel' | 'record-state';
+      orderNo?: string;
+      detail?: string;
+    };
 
 /** The records a payment can settle: the business type of an order → its resource and internal action. */
 export interface Settlement {
@@ -222,7 +241,8 @@ export async function settleNotification(db: Db, secret: Buffer, body: unknown, 
   const transactionId = text(payload.transactionId);
   const paidAt = new Date(text(payload.paidAt));
   const amountFen = fenOf(payload.amount);
-  if (!orderNo || !transactionId || payload.status !== 'SUCCESS' || Number.isNaN(paidAt.getTime()) || amountFen === null) return { ok: false, reason: 'payload', orderNo };
+  if (!orderNo || !transactionId || payload.status !== 'SUCCESS' || Number.isNaN(paidAt.getTime()) || amountFen === null)
+    return { ok: false, reason: 'payload', orderNo };
 
   try {
     return await db.transaction().execute(async (trx): Promise<SettleResult> => {
@@ -234,8 +254,20 @@ export async function settleNotification(db: Db, secret: Buffer, body: unknown, 
       if (text(payload.channel) !== order.channel) return { ok: false, reason: 'channel', orderNo };
       const settlement = settlements.get(order.biz_type);
       if (!settlement) throw new Error(`no settlement for orders of '${order.biz_type}'`);
-      await orders(trx).updateTable('pay_order').set({ status: 'paid', paid_at: paidAt, transaction_id: transactionId, updated_at: sql`now()` }).where('id', '=', order.id).execute();
-      await runAction(trx, settlement.resource, PAYMENT_ACTOR, settlement.action, order.biz_id, { extra: { orderNo, channel: order.channel, paidAt: paidAt.toISOString(), transactionId } }, true);
+      await orders(trx)
+        .updateTable('pay_order')
+        .set({ status: 'paid', paid_at: paidAt, transaction_id: transactionId, updated_at: sql`now()` })
+        .where('id', '=', order.id)
+        .execute();
+      await runAction(
+        trx,
+        settlement.resource,
+        PAYMENT_ACTOR,
+        settlement.action,
+        order.biz_id,
+        { extra: { orderNo, channel: order.channel, paidAt: paidAt.toISOString(), transactionId } },
+        true,
+      );
       return { ok: true, replay: false, orderNo };
     });
   } catch (err) {

@@ -55,11 +55,16 @@ const inputOf = (request: FastifyRequest): Input => ({ ...asObject(request.query
 /** A list parameter as an array: a JSON array, repeated query keys, or a comma-separated string. */
 function listOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return value === undefined || value === null ? [] : [value];
 }
 
-const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -128,7 +133,8 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       }
       if (input.equclacode !== undefined) pairs.push({ equclacode: input.equclacode, subCategory: input.subCategory });
       if (ids.length + pairs.length === 0) throw new AppError(INSPECTION_ERRORS.FEE_NOTHING_CHOSEN);
-      if (ids.length + pairs.length > MAX_ITEMS) throw new AppError(INSPECTION_ERRORS.FEE_TOO_MANY_ITEMS, `一次最多计算 ${MAX_ITEMS} 台设备的检验费`, { max: MAX_ITEMS });
+      if (ids.length + pairs.length > MAX_ITEMS)
+        throw new AppError(INSPECTION_ERRORS.FEE_TOO_MANY_ITEMS, `一次最多计算 ${MAX_ITEMS} 台设备的检验费`, { max: MAX_ITEMS });
       const equipmentModel = compiled.runtime.models.get('equipment');
       if (!equipmentModel) throw new Error("resource 'equipment' is not loaded");
       const subjects: (FeeSubject & { equipment?: string; equipmentName?: unknown })[] = [];
@@ -139,7 +145,10 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       }
       for (const pair of pairs) subjects.push({ equclacode: pair.equclacode, subCategory: pair.subCategory });
       const quote = quoteFees(compiled.runtime.dicts, subjects, input.reliefPolicy);
-      const items = quote.items.map((line, i) => ({ ...(subjects[i].equipment ? { equipment: subjects[i].equipment, equipmentName: subjects[i].equipmentName ?? null } : {}), ...line }));
+      const items = quote.items.map((line, i) => ({
+        ...(subjects[i].equipment ? { equipment: subjects[i].equipment, equipmentName: subjects[i].equipmentName ?? null } : {}),
+        ...line,
+      }));
       return reply.ok({ ...quote, items });
     },
   };
@@ -152,9 +161,14 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     {
       config,
       schema: {
-        summary: 'The payment order of an unpaid application of the own unit (toPay/{application id}/{wechat|alipay|unionpay}); the same open order until it expires',
+        summary:
+          'The payment order of an unpaid application of the own unit (toPay/{application id}/{wechat|alipay|unionpay}); the same open order until it expires',
         tags: TAGS,
-        params: { type: 'object', properties: { id: { type: 'string', maxLength: 64 }, channel: { type: 'string', maxLength: 20 } }, required: ['id', 'channel'] },
+        params: {
+          type: 'object',
+          properties: { id: { type: 'string', maxLength: 64 }, channel: { type: 'string', maxLength: 20 } },
+          required: ['id', 'channel'],
+        },
         response: { 200: envelopeOf({ type: 'object', additionalProperties: true }), ...failureResponses },
       },
     },
@@ -173,7 +187,15 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         if (row.status !== 'unpaid') throw new AppError('WRONG_STATE');
         const amountFen = fenOf(row.payableAmount) ?? 0;
         if (amountFen <= 0) throw new AppError(INSPECTION_ERRORS.PAY_AMOUNT_ZERO);
-        return openOrder(trx, { bizType: ONLINE_APPLY, bizId: id, unitId: actor.unitId, areaCode: String(row.areaCode ?? actor.areaCode), amountFen, channel: channel as PayChannel, userId: actor.userId });
+        return openOrder(trx, {
+          bizType: ONLINE_APPLY,
+          bizId: id,
+          unitId: actor.unitId,
+          areaCode: String(row.areaCode ?? actor.areaCode),
+          amountFen,
+          channel: channel as PayChannel,
+          userId: actor.userId,
+        });
       });
       const qrContent = `${request.protocol}://${request.host}${apiBase}${PAYMENT_API.sandbox(order.order_no)}`;
       return reply.ok(orderInfo(order, qrContent));
@@ -182,53 +204,70 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
 
   // --- the sandbox provider (public) ------------------------------------------------------------
 
-  app.get('/pay/sandbox/:orderNo', { config: { public: true }, schema: { summary: 'Sandbox cashier page (what the QR code opens)', tags: TAGS } }, async (request, reply) => {
-    const { orderNo } = request.params as { orderNo: string };
-    const order = await findOrder(app.db, orderNo);
-    const refusal = sandboxRefusal(order);
-    if (refusal || !order) return html(reply, refusal === 'order-not-found' ? 404 : 200, cashierPage('支付沙箱', `<h1>支付沙箱</h1><p class="fail">${REFUSALS[refusal ?? 'order-not-found']}</p>`));
-    const action = `${apiBase}${PAYMENT_API.sandbox(order.order_no)}/confirm`;
-    return html(
-      reply,
-      200,
-      cashierPage(
-        '支付沙箱 - 确认支付',
-        `<h1>特种设备检验费</h1><div class="sub">收款方：宁波市特种设备检验机构（沙箱）</div><div class="amount">¥${(order.amount_fen / 100).toFixed(2)}</div>${orderFacts(order)}<form method="post" action="${escapeHtml(action)}"><button type="submit">确认支付</button></form>`,
-      ),
-    );
-  });
+  app.get(
+    '/pay/sandbox/:orderNo',
+    { config: { public: true }, schema: { summary: 'Sandbox cashier page (what the QR code opens)', tags: TAGS } },
+    async (request, reply) => {
+      const { orderNo } = request.params as { orderNo: string };
+      const order = await findOrder(app.db, orderNo);
+      const refusal = sandboxRefusal(order);
+      if (refusal || !order)
+        return html(
+          reply,
+          refusal === 'order-not-found' ? 404 : 200,
+          cashierPage('支付沙箱', `<h1>支付沙箱</h1><p class="fail">${REFUSALS[refusal ?? 'order-not-found']}</p>`),
+        );
+      const action = `${apiBase}${PAYMENT_API.sandbox(order.order_no)}/confirm`;
+      return html(
+        reply,
+        200,
+        cashierPage(
+          '支付沙箱 - 确认支付',
+          `<h1>特种设备检验费</h1><div class="sub">收款方：宁波市特种设备检验机构（沙箱）</div><div class="amount">¥${(order.amount_fen / 100).toFixed(2)}</div>${orderFacts(order)}<form method="post" action="${escapeHtml(action)}"><button type="submit">确认支付</button></form>`,
+        ),
+      );
+    },
+  );
 
-  app.post('/pay/sandbox/:orderNo/confirm', { config: { public: true }, schema: { summary: 'Sandbox: the customer pays; the provider sends its signed notification', tags: TAGS } }, async (request, reply) => {
-    const { orderNo } = request.params as { orderNo: string };
-    const order = await findOrder(app.db, orderNo);
-    const refusal = sandboxRefusal(order);
-    if (refusal || !order) return html(reply, 200, cashierPage('支付沙箱', `<h1>支付沙箱</h1><p class="fail">${REFUSALS[refusal ?? 'order-not-found']}</p>`));
-    // The provider calls the merchant's notification address, as it would over the network.
-    const notification = providerNotification(secret, order);
-    const answer = await app.inject({ method: 'POST', url: `${apiBase}${PAYMENT_API.notify}`, payload: notification });
-    const paid = answer.statusCode === 200 && answer.json<{ code?: string }>().code === 'SUCCESS';
-    return html(
-      reply,
-      200,
-      cashierPage(
-        paid ? '支付成功' : '支付失败',
-        paid
-          ? `<h1>支付沙箱</h1><p class="ok">支付成功</p><div class="amount">¥${notification.amount}</div>${orderFacts(order)}<p>交易流水号：${escapeHtml(notification.transactionId)}</p><p>请返回缴费页面查看缴费结果。</p>`
-          : `<h1>支付沙箱</h1><p class="fail">支付失败，商户未确认本次支付</p>`,
-      ),
-    );
-  });
+  app.post(
+    '/pay/sandbox/:orderNo/confirm',
+    { config: { public: true }, schema: { summary: 'Sandbox: the customer pays; the provider sends its signed notification', tags: TAGS } },
+    async (request, reply) => {
+      const { orderNo } = request.params as { orderNo: string };
+      const order = await findOrder(app.db, orderNo);
+      const refusal = sandboxRefusal(order);
+      if (refusal || !order) return html(reply, 200, cashierPage('支付沙箱', `<h1>支付沙箱</h1><p class="fail">${REFUSALS[refusal ?? 'order-not-found']}</p>`));
+      // The provider calls the merchant's notification address, as it would over the network.
+      const notification = providerNotification(secret, order);
+      const answer = await app.inject({ method: 'POST', url: `${apiBase}${PAYMENT_API.notify}`, payload: notification });
+      const paid = answer.statusCode === 200 && answer.json<{ code?: string }>().code === 'SUCCESS';
+      return html(
+        reply,
+        200,
+        cashierPage(
+          paid ? '支付成功' : '支付失败',
+          paid
+            ? `<h1>支付沙箱</h1><p class="ok">支付成功</p><div class="amount">¥${notification.amount}</div>${orderFacts(order)}<p>交易流水号：${escapeHtml(notification.transactionId)}</p><p>请返回缴费页面查看缴费结果。</p>`
+            : `<h1>支付沙箱</h1><p class="fail">支付失败，商户未确认本次支付</p>`,
+        ),
+      );
+    },
+  );
 
-  app.post('/pay/notify', { config: { public: true }, schema: { summary: 'Payment provider notification (HMAC-SHA256 signed); answers { code: SUCCESS | FAIL }', tags: TAGS } }, async (request, reply) => {
-    const result = await settleNotification(app.db, secret, request.body, new Map([[ONLINE_APPLY, { resource: onlineApply(app), action: 'pay' }]]));
-    if (result.ok) {
-      if (result.replay) request.log.info({ orderNo: result.orderNo }, 'payment notification replayed: already settled');
-      else request.log.info({ orderNo: result.orderNo }, 'payment settled');
-      return reply.send({ code: 'SUCCESS', message: '成功' });
-    }
-    request.log.warn({ orderNo: result.orderNo, reason: result.reason, detail: result.detail }, 'payment notification refused');
-    return reply.send({ code: 'FAIL', message: result.reason });
-  });
+  app.post(
+    '/pay/notify',
+    { config: { public: true }, schema: { summary: 'Payment provider notification (HMAC-SHA256 signed); answers { code: SUCCESS | FAIL }', tags: TAGS } },
+    async (request, reply) => {
+      const result = await settleNotification(app.db, secret, request.body, new Map([[ONLINE_APPLY, { resource: onlineApply(app), action: 'pay' }]]));
+      if (result.ok) {
+        if (result.replay) request.log.info({ orderNo: result.orderNo }, 'payment notification replayed: already settled');
+        else request.log.info({ orderNo: result.orderNo }, 'payment settled');
+        return reply.send({ code: 'SUCCESS', message: '成功' });
+      }
+      request.log.warn({ orderNo: result.orderNo, reason: result.reason, detail: result.detail }, 'payment notification refused');
+      return reply.send({ code: 'FAIL', message: result.reason });
+    },
+  );
 };
 
 export default paymentRoutes;

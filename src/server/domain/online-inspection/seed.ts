@@ -41,7 +41,19 @@ export async function seedOnlineApplications(demo: DemoContext): Promise<Record<
     if (['paid', 'inspected', 'certified'].includes(target)) steps.push([unit, 'update-pay-cert', { extra: { payCertificate: demoForm('银行转账回单.pdf') } }]);
     if (target === 'paid' || target === 'inspected') steps.push([authority, 'confirm-payment', {}]);
     if (target === 'inspected') {
-      steps.push([authority, 'inspect', { opinion: '检验合格', extra: { conclusion: '1', inspectionDate: addToDate(today, -3, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: demoForm('定期检验报告.pdf') } }]);
+      steps.push([
+        authority,
+        'inspect',
+        {
+          opinion: '检验合格',
+          extra: {
+            conclusion: '1',
+            inspectionDate: addToDate(today, -3, 'd'),
+            inspectionBody: '宁波市特种设备检验研究院',
+            report: demoForm('定期检验报告.pdf'),
+          },
+        },
+      ]);
     }
     for (const [actor, action, input] of steps) await runAction(db, online, actor, action, id, input);
     applied++;

@@ -27,10 +27,46 @@ interface Plan {
 }
 
 const PLANS: Plan[] = [
-  { content: '电梯层门门锁触点接触不良，偶发开门运行', level: 'major', source: 'self', foundDaysAgo: 20, deadline: -5, target: 'reported', measures: '立即停梯，由维保单位更换门锁触点并检测', category: '3000' },
-  { content: '锅炉安全阀校验已过有效期', level: 'general', source: 'inspection', foundDaysAgo: 10, deadline: 4, target: 'reported', measures: '联系检验机构校验安全阀，校验前降压运行', category: '1000' },
-  { content: '叉车制动距离超标', level: 'general', source: 'self', foundDaysAgo: 40, deadline: -10, target: 'completed', measures: '更换制动片并调整制动器', category: '5000' },
-  { content: '起重机钢丝绳断丝超过报废标准', level: 'major', source: 'supervision', foundDaysAgo: 60, deadline: -30, target: 'completed', measures: '更换同规格钢丝绳，作业前加强检查', category: '4000' },
+  {
+    content: '电梯层门门锁触点接触不良，偶发开门运行',
+    level: 'major',
+    source: 'self',
+    foundDaysAgo: 20,
+    deadline: -5,
+    target: 'reported',
+    measures: '立即停梯，由维保单位更换门锁触点并检测',
+    category: '3000',
+  },
+  {
+    content: '锅炉安全阀校验已过有效期',
+    level: 'general',
+    source: 'inspection',
+    foundDaysAgo: 10,
+    deadline: 4,
+    target: 'reported',
+    measures: '联系检验机构校验安全阀，校验前降压运行',
+    category: '1000',
+  },
+  {
+    content: '叉车制动距离超标',
+    level: 'general',
+    source: 'self',
+    foundDaysAgo: 40,
+    deadline: -10,
+    target: 'completed',
+    measures: '更换制动片并调整制动器',
+    category: '5000',
+  },
+  {
+    content: '起重机钢丝绳断丝超过报废标准',
+    level: 'major',
+    source: 'supervision',
+    foundDaysAgo: 60,
+    deadline: -30,
+    target: 'completed',
+    measures: '更换同规格钢丝绳，作业前加强检查',
+    category: '4000',
+  },
   { content: '压力容器安全附件铅封缺失', level: 'general', source: 'self', foundDaysAgo: 3, deadline: 14, target: 'draft', measures: '' },
   { content: '气瓶间通风设施损坏', level: 'general', source: 'report', foundDaysAgo: 1, deadline: 10, target: 'draft', measures: '' },
 ];
@@ -53,7 +89,9 @@ async function seedUnit(demo: DemoContext, unit: Actor, equipment: readonly Row[
     if (plan.target === 'draft') continue;
     await runAction(db, dangers, unit, 'commit', row.id, {});
     if (plan.target === 'completed') {
-      await runAction(db, dangers, unit, 'complete', row.id, { extra: { completedDate: addToDate(foundDate, 7, 'd'), rectifyResult: `已按整改措施完成：${plan.measures}，复查合格` } });
+      await runAction(db, dangers, unit, 'complete', row.id, {
+        extra: { completedDate: addToDate(foundDate, 7, 'd'), rectifyResult: `已按整改措施完成：${plan.measures}，复查合格` },
+      });
     }
   }
   return PLANS.length;
@@ -64,7 +102,12 @@ async function seedCommitments(demo: DemoContext, unit: Actor, principal: string
   const { db, today } = demo;
   const letters = demo.resource('safety-commitment');
   const year = Number(today.slice(0, 4));
-  const last = await saveRecord(db, letters, unit, { year: year - 1, principal, signDate: `${year - 1}-01-15`, scan: demoForm(`${year - 1}年度安全承诺书（盖章）.pdf`) });
+  const last = await saveRecord(db, letters, unit, {
+    year: year - 1,
+    principal,
+    signDate: `${year - 1}-01-15`,
+    scan: demoForm(`${year - 1}年度安全承诺书（盖章）.pdf`),
+  });
   await runAction(db, letters, unit, 'commit', last.id, {});
   await saveRecord(db, letters, unit, { year, principal });
   return 2;
@@ -114,8 +157,16 @@ export async function seedResponsibility(demo: DemoContext): Promise<Record<stri
   const plansFirst = await seedPlans(demo, demo.unit);
   const plansSecond = await seedPlans(demo, demo.secondUnit);
   demo.progress('写入设备风险分级…');
-  const risks = (await seedRiskAssessments(demo, demo.unit, demo.rows.get(EQUIPMENT) ?? [])) + (await seedRiskAssessments(demo, demo.secondUnit, demo.rows.get(SECOND_UNIT_EQUIPMENT) ?? []));
-  return { hiddenDangers: first + second, safetyCommitments: letters, emergencyPlans: plansFirst.plans + plansSecond.plans, drills: plansFirst.drills + plansSecond.drills, riskAssessments: risks };
+  const risks =
+    (await seedRiskAssessments(demo, demo.unit, demo.rows.get(EQUIPMENT) ?? [])) +
+    (await seedRiskAssessments(demo, demo.secondUnit, demo.rows.get(SECOND_UNIT_EQUIPMENT) ?? []));
+  return {
+    hiddenDangers: first + second,
+    safetyCommitments: letters,
+    emergencyPlans: plansFirst.plans + plansSecond.plans,
+    drills: plansFirst.drills + plansSecond.drills,
+    riskAssessments: risks,
+  };
 }
 
 /** A plan in its second version (the first retired), a new draft, and drills of the current plans. */
@@ -128,10 +179,32 @@ export async function seedPlans(demo: DemoContext, unit: Actor): Promise<{ plans
     await runAction(db, plans, unit, 'commit', row.id, {});
     return row;
   };
-  const old = await publish({ planName: '特种设备事故综合应急预案', planType: 'general', planVersion: 'V1.0', issueDate: addToDate(today, -4, 'y'), reviewDate: addToDate(today, -1, 'y'), summary: '事故分级、应急组织、响应程序、保障措施' });
+  const old = await publish({
+    planName: '特种设备事故综合应急预案',
+    planType: 'general',
+    planVersion: 'V1.0',
+    issueDate: addToDate(today, -4, 'y'),
+    reviewDate: addToDate(today, -1, 'y'),
+    summary: '事故分级、应急组织、响应程序、保障措施',
+  });
   await runAction(db, plans, unit, 'retire', old.id, {});
-  const general = await publish({ planName: '特种设备事故综合应急预案', planType: 'general', planVersion: 'V2.0', issueDate: addToDate(today, -1, 'y'), reviewDate: addToDate(today, 20, 'd'), summary: '按新版法规修订：增加信息报告时限和舆情应对' });
-  const elevator = await publish({ planName: '电梯困人现场处置方案', planType: 'onsite', equclacode: '3000', planVersion: 'V1.0', issueDate: addToDate(today, -200, 'd'), reviewDate: addToDate(today, 2 * 365, 'd'), summary: '困人安抚、盘车放人、通知维保单位' });
+  const general = await publish({
+    planName: '特种设备事故综合应急预案',
+    planType: 'general',
+    planVersion: 'V2.0',
+    issueDate: addToDate(today, -1, 'y'),
+    reviewDate: addToDate(today, 20, 'd'),
+    summary: '按新版法规修订：增加信息报告时限和舆情应对',
+  });
+  const elevator = await publish({
+    planName: '电梯困人现场处置方案',
+    planType: 'onsite',
+    equclacode: '3000',
+    planVersion: 'V1.0',
+    issueDate: addToDate(today, -200, 'd'),
+    reviewDate: addToDate(today, 2 * 365, 'd'),
+    summary: '困人安抚、盘车放人、通知维保单位',
+  });
   await saveRecord(db, plans, unit, { planName: '锅炉爆管专项应急预案', planType: 'special', equclacode: '1000', planVersion: 'V1.0', summary: '编制中' });
   const drillPlans: [Record<string, unknown>, string, number, string][] = [
     [general, '厂区主干道及仓储区', 45, '起重机吊物坠落、人员受伤的综合应急响应'],

@@ -29,12 +29,15 @@ export const invoiceFromPayment: Hook = async (ctx) => {
   const id = row.onlineApply;
   if (typeof id !== 'string' || id === '') return;
   const application = await ctx.find('online-apply', id);
-  if (!application || application.unitId !== (row.unitId ?? ctx.actor.unitId)) throw new AppError('VALIDATION_FAILED', '报检申请不存在或不属于本单位', { field: 'onlineApply' });
+  if (!application || application.unitId !== (row.unitId ?? ctx.actor.unitId))
+    throw new AppError('VALIDATION_FAILED', '报检申请不存在或不属于本单位', { field: 'onlineApply' });
   if (!PAID_STATES.includes(String(application.status))) throw new AppError(SELF_SERVICE_ERRORS.INVOICE_NOT_PAID, undefined, { field: 'onlineApply' });
   const amount = Number(application.payableAmount ?? 0);
   if (!(amount > 0)) throw new AppError(SELF_SERVICE_ERRORS.INVOICE_AMOUNT_ZERO, undefined, { field: 'onlineApply' });
   const column = sql.raw(quote(ctx.model.byName.get('onlineApply')!.column));
-  const others = await sql<{ id: string }>`SELECT id FROM ${sql.raw(quote(ctx.model.table))} WHERE ${column} = ${id} AND id <> ${String(row.id ?? '')} LIMIT 1`.execute(ctx.trx);
+  const others = await sql<{
+    id: string;
+  }>`SELECT id FROM ${sql.raw(quote(ctx.model.table))} WHERE ${column} = ${id} AND id <> ${String(row.id ?? '')} LIMIT 1`.execute(ctx.trx);
   if (others.rows.length > 0) throw new AppError(SELF_SERVICE_ERRORS.INVOICE_DUPLICATE, undefined, { field: 'onlineApply' });
   return { applyNo: application.applyNo ?? null, orderNo: application.orderNo ?? application.receiptNo ?? null, amount, paidAt: application.paidAt ?? null };
 };
@@ -47,7 +50,15 @@ export const interactionEdit: Hook = (ctx) => {
 
 /** 2026-11-27 09:30 in China time. */
 function stamp(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
@@ -56,14 +67,28 @@ const line = (when: string, who: string, what: string, text: unknown) => `【${w
 
 async function appendTurn(ctx: HookContext, what: '回复' | '追问', text: unknown): Promise<Record<string, unknown>> {
   const { row, actor } = ctx;
-  const lines = typeof row.thread === 'string' && row.thread !== '' ? [row.thread] : [line(stamp(row.createDate instanceof Date ? row.createDate : new Date(String(row.createDate ?? Date.now()))), String(row.contactPerson ?? row.unitName ?? ''), '留言', row.content)];
+  const lines =
+    typeof row.thread === 'string' && row.thread !== ''
+      ? [row.thread]
+      : [
+          line(
+            stamp(row.createDate instanceof Date ? row.createDate : new Date(String(row.createDate ?? Date.now()))),
+            String(row.contactPerson ?? row.unitName ?? ''),
+            '留言',
+            row.content,
+          ),
+        ];
   lines.push(line(stamp(), actor.userName, what, text));
   await sql`DELETE FROM sys_read_mark WHERE resource = ${INTERACTION} AND record_id = ${String(row.id)} AND user_id <> ${actor.userId}`.execute(ctx.trx);
   return { thread: lines.join('\n'), turns: Number(row.turns ?? 0) + 1 };
 }
 
 /** effect of answer (回复). */
-export const interactionReplied: Hook = async (ctx) => ({ ...(await appendTurn(ctx, '回复', ctx.row.reply)), replier: ctx.actor.userName, repliedAt: new Date().toISOString() });
+export const interactionReplied: Hook = async (ctx) => ({
+  ...(await appendTurn(ctx, '回复', ctx.row.reply)),
+  replier: ctx.actor.userName,
+  repliedAt: new Date().toISOString(),
+});
 
 /** effect of follow-up. */
 export const interactionFollowed: Hook = (ctx) => appendTurn(ctx, '追问', ctx.row.followUp);

@@ -45,7 +45,11 @@ async function paidApplications(demo: DemoContext, unit: Actor, pieces: Row[]): 
 
 /** The unit's paid applications with something to pay, oldest first. */
 async function paidOf(demo: DemoContext, unit: Actor): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`SELECT id FROM online_apply WHERE unit_id = ${unit.unitId} AND status IN ('paid', 'inspected') AND payable_amount > 0 ORDER BY created_at, id`.execute(demo.db);
+  const { rows } = await sql<{
+    id: string;
+  }>`SELECT id FROM online_apply WHERE unit_id = ${unit.unitId} AND status IN ('paid', 'inspected') AND payable_amount > 0 ORDER BY created_at, id`.execute(
+    demo.db,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -59,13 +63,21 @@ async function requestInvoices(demo: DemoContext, unit: Actor, applications: str
     const onlineApply = applications[i];
     if (!onlineApply) break;
     const special = plan.special
-      ? { invoiceType: 'special', bankName: '中国工商银行宁波鄞州支行', bankAccount: '3901110009000123456', regAddress: '浙江省宁波市鄞州区天童南路588号', regPhone: '0574-87654321' }
+      ? {
+          invoiceType: 'special',
+          bankName: '中国工商银行宁波鄞州支行',
+          bankAccount: '3901110009000123456',
+          regAddress: '浙江省宁波市鄞州区天童南路588号',
+          regPhone: '0574-87654321',
+        }
       : { invoiceType: 'normal' };
     const saved = await saveRecord(db, resource, unit, { onlineApply, ...special, ...contact, receiveEmail: 'caiwu@example.com' });
     const id = saved.id as string;
     if (plan.target === 'issued') {
       // Issued the day it was paid (the demo applications are paid today).
-      await runAction(db, resource, authority, 'issue', id, { extra: { invoiceNo: `2633200000${String(1000 + made).padStart(10, '0')}`, invoiceDate: today, invoiceFile: demoForm('电子发票.pdf') } });
+      await runAction(db, resource, authority, 'issue', id, {
+        extra: { invoiceNo: `2633200000${String(1000 + made).padStart(10, '0')}`, invoiceDate: today, invoiceFile: demoForm('电子发票.pdf') },
+      });
     }
     if (plan.target === 'returned') await runAction(db, resource, authority, 'audit-disagree', id, { opinion: plan.opinion });
     made++;
@@ -101,7 +113,12 @@ const FIRST_MESSAGES: MessagePlan[] = [
 ];
 const SECOND_MESSAGES: MessagePlan[] = [
   { subject: '门座起重机变更使用单位', category: 'business', content: '两台门座起重机拟转让给关联公司，请问变更登记是否需要重新检验？' },
-  { subject: '作业人员证书复审', category: 'policy', content: '起重机司机证书即将到期，复审可否在线提交？', reply: '可在作业人员管理中提交复审申请，无需到现场办理。' },
+  {
+    subject: '作业人员证书复审',
+    category: 'policy',
+    content: '起重机司机证书即将到期，复审可否在线提交？',
+    reply: '可在作业人员管理中提交复审申请，无需到现场办理。',
+  },
 ];
 
 async function leaveMessages(demo: DemoContext, unit: Actor, plans: MessagePlan[], contact: Record<string, string>): Promise<number> {
@@ -173,10 +190,16 @@ export async function seedSelfService(demo: DemoContext): Promise<Record<string,
       demo,
       demo.unit,
       await paidOf(demo, demo.unit),
-      [{ target: 'issued' }, { target: 'requested', special: true }, { target: 'returned', opinion: '发票抬头与纳税人识别号不一致，请核对后重新申请' }, { target: 'issued', special: true }],
+      [
+        { target: 'issued' },
+        { target: 'requested', special: true },
+        { target: 'returned', opinion: '发票抬头与纳税人识别号不一致，请核对后重新申请' },
+        { target: 'issued', special: true },
+      ],
       DEMO_CONTACT,
     )) + (await requestInvoices(demo, demo.secondUnit, await paidOf(demo, demo.secondUnit), [{ target: 'requested' }], SECOND_CONTACT));
-  const messages = (await leaveMessages(demo, demo.unit, FIRST_MESSAGES, DEMO_CONTACT)) + (await leaveMessages(demo, demo.secondUnit, SECOND_MESSAGES, SECOND_CONTACT));
+  const messages =
+    (await leaveMessages(demo, demo.unit, FIRST_MESSAGES, DEMO_CONTACT)) + (await leaveMessages(demo, demo.secondUnit, SECOND_MESSAGES, SECOND_CONTACT));
   const prices = (await filePrices(demo, demo.unit, FIRST_PRICES, DEMO_CONTACT)) + (await filePrices(demo, demo.secondUnit, SECOND_PRICES, SECOND_CONTACT));
   return { paidForInvoices: paid, invoices, interactions: messages, priceApplications: prices };
 }

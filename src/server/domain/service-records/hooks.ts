@@ -36,11 +36,19 @@ async function othersOfGroup(ctx: HookContext, row: Record<string, unknown>, dat
   const { model } = ctx;
   const column = (name: string) => sql.raw(quote(model.byName.get(name)!.column));
   if (typeof row.equipment !== 'string') return undefined;
-  const group = [sql`${column('equipment')} = ${row.equipment}`, ...alsoBy.map((name) => (row[name] == null ? sql`${column(name)} IS NULL` : sql`${column(name)} = ${String(row[name])}`))];
+  const group = [
+    sql`${column('equipment')} = ${row.equipment}`,
+    ...alsoBy.map((name) => (row[name] == null ? sql`${column(name)} IS NULL` : sql`${column(name)} = ${String(row[name])}`)),
+  ];
   if (typeof row.id === 'string') group.push(sql`id <> ${row.id}`);
   const where = sql.join(group, sql` AND `);
   const table = sql.raw(quote(model.table));
-  const { rows } = await sql<{ id: string; d: string }>`SELECT id, to_char(${column(dateField)}, 'YYYY-MM-DD') AS d FROM ${table} WHERE ${where} ORDER BY ${column(dateField)} DESC, created_at DESC`.execute(ctx.trx);
+  const { rows } = await sql<{
+    id: string;
+    d: string;
+  }>`SELECT id, to_char(${column(dateField)}, 'YYYY-MM-DD') AS d FROM ${table} WHERE ${where} ORDER BY ${column(dateField)} DESC, created_at DESC`.execute(
+    ctx.trx,
+  );
   const mark = (id: string) => sql`UPDATE ${table} SET ${column('latest')} = (id = ${id}) WHERE ${where}`.execute(ctx.trx);
   return { rows, mark, clear: () => sql`UPDATE ${table} SET ${column('latest')} = false WHERE ${where}`.execute(ctx.trx) };
 }
@@ -54,7 +62,8 @@ async function othersOfGroup(ctx: HookContext, row: Record<string, unknown>, dat
  */
 async function keepLatest(ctx: HookContext, dateField: string, alsoBy: readonly string[]): Promise<Record<string, unknown>> {
   const { row, before } = ctx;
-  const leaves = before?.latest === true && (ctx.action === 'delete' || ['equipment', ...alsoBy].some((name) => String(before[name] ?? '') !== String(row[name] ?? '')));
+  const leaves =
+    before?.latest === true && (ctx.action === 'delete' || ['equipment', ...alsoBy].some((name) => String(before[name] ?? '') !== String(row[name] ?? '')));
   if (leaves) {
     const left = await othersOfGroup(ctx, before, dateField, alsoBy);
     if (left?.rows.length) await left.mark(left.rows[0].id);

@@ -81,7 +81,11 @@ async function fileApplications(demo: DemoContext, unit: Actor, pieces: Row[], p
   for (const [i, plan] of plans.entries()) {
     const piece = pieces[i];
     if (!piece) break;
-    const saved = await saveRecord(db, resource, unit, { ...applicationBody(plan, piece, maintainers[i % Math.max(maintainers.length, 1)], today, i), ...contact, isCommit: plan.target !== 'draft' });
+    const saved = await saveRecord(db, resource, unit, {
+      ...applicationBody(plan, piece, maintainers[i % Math.max(maintainers.length, 1)], today, i),
+      ...contact,
+      isCommit: plan.target !== 'draft',
+    });
     const id = saved.id as string;
     if (plan.target === 'approved') await runAction(db, resource, authority, 'audit-agree', id, { opinion: plan.opinion });
     if (plan.target === 'returned') await runAction(db, resource, authority, 'audit-disagree', id, { opinion: plan.opinion });
@@ -168,7 +172,14 @@ async function inspectOnline(demo: DemoContext, unit: Actor, pieces: Row[]): Pro
     [authority, 'bill', {}],
     [unit, 'update-pay-cert', { extra: { payCertificate: demoForm('银行转账回单.pdf') } }],
     [authority, 'confirm-payment', {}],
-    [authority, 'inspect', { opinion: '检验合格', extra: { conclusion: '1', inspectionDate: addToDate(today, -5, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: demoForm('定期检验报告.pdf') } }],
+    [
+      authority,
+      'inspect',
+      {
+        opinion: '检验合格',
+        extra: { conclusion: '1', inspectionDate: addToDate(today, -5, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: demoForm('定期检验报告.pdf') },
+      },
+    ],
   ];
   for (const [actor, action, input] of steps) await runAction(db, online, actor, action, id, input);
   return pieces.length;
@@ -184,10 +195,15 @@ export async function seedServiceRecords(demo: DemoContext): Promise<Record<stri
   const secondPick = second.slice(20);
   const applications =
     (await fileApplications(demo, demo.unit, firstPick.slice(0, FIRST_PLANS.length), FIRST_PLANS, DEMO_CONTACT)) +
-    (await fileApplications(demo, demo.secondUnit, secondPick.slice(0, SECOND_PLANS.length), SECOND_PLANS, { contactPerson: '周敏', contactMobile: '13805740006' }));
+    (await fileApplications(demo, demo.secondUnit, secondPick.slice(0, SECOND_PLANS.length), SECOND_PLANS, {
+      contactPerson: '周敏',
+      contactMobile: '13805740006',
+    }));
   const maintenanceRecords =
-    (await recordMaintenance(demo, demo.unit, firstPick.slice(10, 14), '张伟')) + (await recordMaintenance(demo, demo.secondUnit, secondPick.slice(5, 8), '周敏'));
-  const supervision = (await recordSupervision(demo, demo.unit, firstPick.slice(15, 18), 'NB')) + (await recordSupervision(demo, demo.secondUnit, secondPick.slice(9, 11), 'BL'));
+    (await recordMaintenance(demo, demo.unit, firstPick.slice(10, 14), '张伟')) +
+    (await recordMaintenance(demo, demo.secondUnit, secondPick.slice(5, 8), '周敏'));
+  const supervision =
+    (await recordSupervision(demo, demo.unit, firstPick.slice(15, 18), 'NB')) + (await recordSupervision(demo, demo.secondUnit, secondPick.slice(9, 11), 'BL'));
   const online = await inspectOnline(demo, demo.secondUnit, second.filter((e) => e.registrationCode).slice(0, 2));
   return { serviceApplications: applications, maintenanceRecords, supervisionInspections: supervision, secondUnitOnlineInspections: online };
 }

@@ -118,22 +118,58 @@ function opened(model: ResourceModel | undefined, row: DeclarationTable): Declar
   return model?.cipher ? { ...row, mobile: model.cipher.open(row.mobile) } : row;
 }
 
-async function fileDeclaration(db: Kysely<Tables>, model: ResourceModel | undefined, dicts: Dicts, portalArea: string, filing: Filing, filed: Date): Promise<{ id: string; declNo: string }> {
+async function fileDeclaration(
+  db: Kysely<Tables>,
+  model: ResourceModel | undefined,
+  dicts: Dicts,
+  portalArea: string,
+  filing: Filing,
+  filed: Date,
+): Promise<{ id: string; declNo: string }> {
   const id = newId();
   const day = todayIn(undefined, filed).replace(/-/g, '');
   const declNo = `JY${day}${String(await nextSequence(db, `serial:ext_declaration:JY${day}`)).padStart(4, '0')}`;
   const area = areaOfAddress(dicts, filing.address, portalArea);
   await db
     .insertInto('ext_declaration')
-    .values({ id, decl_no: declNo, ...filing, ...((model ? sealValues(model, { mobile: filing.mobile }) : {}) as { mobile: string }), area_code: area, district: area, due_date: dueDateOf(dicts, filing.category, filed), status: 'submitted', created_at: filed })
+    .values({
+      id,
+      decl_no: declNo,
+      ...filing,
+      ...((model ? sealValues(model, { mobile: filing.mobile }) : {}) as { mobile: string }),
+      area_code: area,
+      district: area,
+      due_date: dueDateOf(dicts, filing.category, filed),
+      status: 'submitted',
+      created_at: filed,
+    })
     .execute();
-  const declarant = { userId: DECLARANT_ID, userName: `${filing.declarant}（申报人）`.slice(0, 100), unitId: DECLARANT_ID, areaCode: area, roleType: null, menuIds: [], oversees: false };
+  const declarant = {
+    userId: DECLARANT_ID,
+    userName: `${filing.declarant}（申报人）`.slice(0, 100),
+    unitId: DECLARANT_ID,
+    areaCode: area,
+    roleType: null,
+    menuIds: [],
+    oversees: false,
+  };
   await writeFlowLog(db, declarant, { resource: DECLARATION_RESOURCE, recordId: id, action: 'commit', from: null, to: 'submitted' });
   return { id, declNo };
 }
 
 function toDeclaration(r: DeclarationTable): Declaration {
-  return { id: r.id, declNo: r.decl_no, mobile: r.mobile, declarant: r.declarant, category: r.category, title: r.title, address: r.address ?? undefined, content: r.content, status: r.status, createDate: r.created_at.toISOString() };
+  return {
+    id: r.id,
+    declNo: r.decl_no,
+    mobile: r.mobile,
+    declarant: r.declarant,
+    category: r.category,
+    title: r.title,
+    address: r.address ?? undefined,
+    content: r.content,
+    status: r.status,
+    createDate: r.created_at.toISOString(),
+  };
 }
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -147,13 +183,21 @@ const routes: FastifyPluginAsync = async (app) => {
     const access = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + ACCESS_MINUTES * 60_000);
     await db.deleteFrom('ext_declaration_access').where('expires_at', '<', new Date()).execute();
-    await db.insertInto('ext_declaration_access').values({ token_hash: hashOf(access), mobile: sealValue(cipherOf(app.config), mobile), expires_at: expiresAt }).execute();
+    await db
+      .insertInto('ext_declaration_access')
+      .values({ token_hash: hashOf(access), mobile: sealValue(cipherOf(app.config), mobile), expires_at: expiresAt })
+      .execute();
     return { access, mobile, expiresAt: expiresAt.toISOString() };
   }
 
   async function mobileOf(access: unknown): Promise<string> {
     if (typeof access !== 'string' || !/^[\w-]{43}$/.test(access)) throw new AppError(ERRORS.DECLARATION_ACCESS_EXPIRED);
-    const row = await db.selectFrom('ext_declaration_access').select('mobile').where('token_hash', '=', hashOf(access)).where('expires_at', '>', new Date()).executeTakeFirst();
+    const row = await db
+      .selectFrom('ext_declaration_access')
+      .select('mobile')
+      .where('token_hash', '=', hashOf(access))
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
     if (!row) throw new AppError(ERRORS.DECLARATION_ACCESS_EXPIRED);
     return openValue(cipherOf(app.config), row.mobile);
   }
@@ -166,7 +210,12 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { mobile: string } }>(DECLARATION_API.smsCode, {
     config: open,
-    schema: { summary: 'Send an SMS code to the declarant’s mobile', tags: ['declaration'], body: { type: 'object', properties: { mobile: str(20) }, required: ['mobile'] }, response: failureResponses },
+    schema: {
+      summary: 'Send an SMS code to the declarant’s mobile',
+      tags: ['declaration'],
+      body: { type: 'object', properties: { mobile: str(20) }, required: ['mobile'] },
+      response: failureResponses,
+    },
     handler: async (request, reply) => {
       const { mobile } = request.body;
       if (rules.mobile(mobile)) throw new AppError(SMS_ERRORS.SMS_MOBILE_INVALID);
@@ -177,7 +226,12 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { mobile: string; code: string } }>(DECLARATION_API.login, {
     config: open,
-    schema: { summary: 'Prove a mobile with its SMS code: access to its declarations', tags: ['declaration'], body: { type: 'object', properties: { mobile: str(20), code: str(10) }, required: ['mobile', 'code'] }, response: failureResponses },
+    schema: {
+      summary: 'Prove a mobile with its SMS code: access to its declarations',
+      tags: ['declaration'],
+      body: { type: 'object', properties: { mobile: str(20), code: str(10) }, required: ['mobile', 'code'] },
+      response: failureResponses,
+    },
     handler: async (request, reply) => reply.ok(await grant(await verified(request.body.mobile, request.body.code))),
   });
 
@@ -188,17 +242,34 @@ const routes: FastifyPluginAsync = async (app) => {
       tags: ['declaration'],
       body: {
         type: 'object',
-        properties: { access: str(64), mobile: str(20), code: str(10), declarant: str(100), category: str(20), title: str(100), address: str(200), content: str(2000) },
+        properties: {
+          access: str(64),
+          mobile: str(20),
+          code: str(10),
+          declarant: str(100),
+          category: str(20),
+          title: str(100),
+          address: str(200),
+          content: str(2000),
+        },
         required: ['declarant', 'category', 'title', 'content'],
       },
       response: failureResponses,
     },
     handler: async (request, reply) => {
       const b = request.body;
-      const values = { declarant: (b.declarant ?? '').trim(), category: b.category ?? '', title: (b.title ?? '').trim(), address: b.address?.trim() || null, content: (b.content ?? '').trim() };
+      const values = {
+        declarant: (b.declarant ?? '').trim(),
+        category: b.category ?? '',
+        title: (b.title ?? '').trim(),
+        address: b.address?.trim() || null,
+        content: (b.content ?? '').trim(),
+      };
       if (!values.declarant || !values.title || !values.content || !(values.category in DECLARATION_CATEGORIES)) throw new AppError(ERRORS.DECLARATION_INVALID);
       const mobile = b.access ? await mobileOf(b.access) : await verified(b.mobile, b.code);
-      const { id, declNo } = await db.transaction().execute((trx) => fileDeclaration(trx, model(), dicts(), app.config.areaCode, { mobile, ...values }, new Date()));
+      const { id, declNo } = await db
+        .transaction()
+        .execute((trx) => fileDeclaration(trx, model(), dicts(), app.config.areaCode, { mobile, ...values }, new Date()));
       const access = b.access ? { access: b.access, mobile, expiresAt: '' } : await grant(mobile);
       return reply.ok({ id, declNo, ...access }, '申报已提交');
     },
@@ -206,7 +277,12 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { access: string; pageNo: number; pageSize: number } }>(DECLARATION_API.list, {
     config: open,
-    schema: { summary: 'The declarations of the proved mobile (paged)', tags: ['declaration'], querystring: { type: 'object', properties: { access: str(64), ...pageQueryProperties }, required: ['access'] }, response: failureResponses },
+    schema: {
+      summary: 'The declarations of the proved mobile (paged)',
+      tags: ['declaration'],
+      querystring: { type: 'object', properties: { access: str(64), ...pageQueryProperties }, required: ['access'] },
+      response: failureResponses,
+    },
     handler: async (request, reply) => {
       const mobile = await mobileOf(request.query.access);
       const { pageNo, pageSize } = request.query;
@@ -215,13 +291,25 @@ const routes: FastifyPluginAsync = async (app) => {
         query.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow(),
         query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset(pageOffset(pageNo, pageSize)).execute(),
       ]);
-      return reply.ok(page(rows.map((r) => toDeclaration(opened(model(), r))), Number(count), pageNo, pageSize));
+      return reply.ok(
+        page(
+          rows.map((r) => toDeclaration(opened(model(), r))),
+          Number(count),
+          pageNo,
+          pageSize,
+        ),
+      );
     },
   });
 
   app.get<{ Querystring: { access: string; id: string } }>(DECLARATION_API.detail, {
     config: open,
-    schema: { summary: 'One declaration of the proved mobile', tags: ['declaration'], querystring: { type: 'object', properties: { access: str(64), id: str(64) }, required: ['access', 'id'] }, response: failureResponses },
+    schema: {
+      summary: 'One declaration of the proved mobile',
+      tags: ['declaration'],
+      querystring: { type: 'object', properties: { access: str(64), id: str(64) }, required: ['access', 'id'] },
+      response: failureResponses,
+    },
     handler: async (request, reply) => {
       const mobile = await mobileOf(request.query.access);
       const row = await db.selectFrom('ext_declaration').selectAll().where('id', '=', request.query.id).where(ofMobile(model(), mobile)).executeTakeFirst();
@@ -253,11 +341,53 @@ interface DemoDeclaration {
  * authority's 简易申报受理 (jgadmin) has work and history.
  */
 const DEMO_DECLARATIONS: DemoDeclaration[] = [
-  { mobile: DEMO_DECLARATION_MOBILE, declarant: '王先生', category: 'danger', title: '小区电梯运行异响', address: '宁波市鄞州区天童南路某小区5号楼', content: '5号楼东侧电梯上下运行时有明显异响，停靠时晃动，请安排检查。', days: 6, steps: [['accept', '已转鄞州区市场监管所现场核查']] },
-  { mobile: DEMO_DECLARATION_MOBILE, declarant: '王先生', category: 'consult', title: '商场自动扶梯检验周期咨询', address: '宁波市海曙区中山西路', content: '想了解商场自动扶梯的定期检验周期和公示要求。', days: 1 },
-  { mobile: '13805740101', declarant: '李女士', category: 'fault', title: '港区门式起重机行走异常', address: '宁波市北仑区港城大道某码头', content: '码头2号门式起重机行走时有卡顿和异响，作业仍在继续，担心存在安全隐患。', days: 4 },
-  { mobile: '13805740102', declarant: '陈先生', category: 'danger', title: '工地施工升降机无人持证操作', address: '宁波市江北区环城北路某工地', content: '工地施工升降机由未持证人员操作，且未见检验合格标志。', days: 5 },
-  { mobile: '13805740103', declarant: '赵女士', category: 'other', title: '小区道路停车收费问题', address: '宁波市镇海区骆驼街道某小区', content: '小区道路停车收费标准不清楚，希望有关部门说明。', days: 12, steps: [['return', '所反映事项不属于特种设备安全监管范围，请向物价或住建部门反映']] },
+  {
+    mobile: DEMO_DECLARATION_MOBILE,
+    declarant: '王先生',
+    category: 'danger',
+    title: '小区电梯运行异响',
+    address: '宁波市鄞州区天童南路某小区5号楼',
+    content: '5号楼东侧电梯上下运行时有明显异响，停靠时晃动，请安排检查。',
+    days: 6,
+    steps: [['accept', '已转鄞州区市场监管所现场核查']],
+  },
+  {
+    mobile: DEMO_DECLARATION_MOBILE,
+    declarant: '王先生',
+    category: 'consult',
+    title: '商场自动扶梯检验周期咨询',
+    address: '宁波市海曙区中山西路',
+    content: '想了解商场自动扶梯的定期检验周期和公示要求。',
+    days: 1,
+  },
+  {
+    mobile: '13805740101',
+    declarant: '李女士',
+    category: 'fault',
+    title: '港区门式起重机行走异常',
+    address: '宁波市北仑区港城大道某码头',
+    content: '码头2号门式起重机行走时有卡顿和异响，作业仍在继续，担心存在安全隐患。',
+    days: 4,
+  },
+  {
+    mobile: '13805740102',
+    declarant: '陈先生',
+    category: 'danger',
+    title: '工地施工升降机无人持证操作',
+    address: '宁波市江北区环城北路某工地',
+    content: '工地施工升降机由未持证人员操作，且未见检验合格标志。',
+    days: 5,
+  },
+  {
+    mobile: '13805740103',
+    declarant: '赵女士',
+    category: 'other',
+    title: '小区道路停车收费问题',
+    address: '宁波市镇海区骆驼街道某小区',
+    content: '小区道路停车收费标准不清楚，希望有关部门说明。',
+    days: 12,
+    steps: [['return', '所反映事项不属于特种设备安全监管范围，请向物价或住建部门反映']],
+  },
   {
     mobile: '13805740104',
     declarant: '孙先生',
@@ -271,7 +401,15 @@ const DEMO_DECLARATIONS: DemoDeclaration[] = [
       ['close', '经现场检查，燃烧器风门调节不当，已责令使用单位停炉检修并复检合格'],
     ],
   },
-  { mobile: '13805740105', declarant: '周先生', category: 'consult', title: '自家小型锅炉是否需要办理使用登记', address: '宁波市郊区', content: '家里准备装一台小型热水锅炉，想了解是否需要办理使用登记。', days: 0 },
+  {
+    mobile: '13805740105',
+    declarant: '周先生',
+    category: 'consult',
+    title: '自家小型锅炉是否需要办理使用登记',
+    address: '宁波市郊区',
+    content: '家里准备装一台小型热水锅炉，想了解是否需要办理使用登记。',
+    days: 0,
+  },
 ];
 
 async function seed(demo: DemoContext): Promise<Record<string, number>> {

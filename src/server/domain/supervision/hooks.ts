@@ -46,7 +46,8 @@ async function targetUnit(ctx: HookContext): Promise<TargetUnit> {
   const { rows } = await sql<TargetUnit>`SELECT id, orgname, areacode FROM sys_unit WHERE orgcode = ${code} AND unit_type <> 'authority'`.execute(ctx.trx);
   const unit = rows[0];
   if (!unit) throw new AppError(SUPERVISION_ERRORS.SUPERVISION_UNIT_UNKNOWN, undefined, { field: 'targetCreditCode' });
-  if (!inArea(ctx.actor.areaCode, unit.areacode)) throw new AppError(SUPERVISION_ERRORS.SUPERVISION_UNIT_OUTSIDE_AREA, undefined, { field: 'targetCreditCode' });
+  if (!inArea(ctx.actor.areaCode, unit.areacode))
+    throw new AppError(SUPERVISION_ERRORS.SUPERVISION_UNIT_OUTSIDE_AREA, undefined, { field: 'targetCreditCode' });
   return unit;
 }
 
@@ -77,7 +78,9 @@ export const supervisionIssue: Hook = async (ctx) => {
   if (dateOf(ctx.row.deadline) < issueDate) throw new AppError(SUPERVISION_ERRORS.SUPERVISION_DEADLINE_PASSED, undefined, { field: 'deadline' });
   await sql`UPDATE ${sql.table(ctx.model.table)} SET unit_id = ${unit.id}, area_code = ${unit.areacode} WHERE id = ${id}`.execute(ctx.trx);
   // The order's own files (uploaded by the authority) become readable by the unit it now belongs to.
-  const files = Array.isArray(ctx.row.noticeFile) ? (ctx.row.noticeFile as { id?: unknown }[]).map((f) => f?.id).filter((f): f is string => typeof f === 'string') : [];
+  const files = Array.isArray(ctx.row.noticeFile)
+    ? (ctx.row.noticeFile as { id?: unknown }[]).map((f) => f?.id).filter((f): f is string => typeof f === 'string')
+    : [];
   if (files.length > 0) await linkToRecord(ctx.trx, ctx.actor, id, files, unit.id);
   return { useUnitName: unit.orgname, issueDate };
 };
@@ -85,7 +88,8 @@ export const supervisionIssue: Hook = async (ctx) => {
 /** `effects` of reply (整改反馈): dated; the work cannot have been finished before the order was issued. */
 export const supervisionReply: Hook = (ctx) => {
   const issued = dateOf(ctx.row.issueDate);
-  if (issued && dateOf(ctx.row.rectifyFinishDate) < issued) throw new AppError(SUPERVISION_ERRORS.SUPERVISION_FINISHED_BEFORE_ISSUE, undefined, { field: 'rectifyFinishDate' });
+  if (issued && dateOf(ctx.row.rectifyFinishDate) < issued)
+    throw new AppError(SUPERVISION_ERRORS.SUPERVISION_FINISHED_BEFORE_ISSUE, undefined, { field: 'rectifyFinishDate' });
   return { replyDate: todayIn() };
 };
 

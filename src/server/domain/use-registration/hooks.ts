@@ -29,7 +29,8 @@ function regionOf(dicts: HookContext['dicts'], area: string): string {
   const path = dictPath(dicts, 'area', area);
   const short = path.map((item) => item.data?.short).find((v) => v !== undefined);
   const letter = path.map((item) => item.data?.letter).find((v) => v !== undefined);
-  if (short === undefined || letter === undefined) throw new AppError(REGISTRATION_ERRORS.CERT_AREA_NOT_CONFIGURED, `区域 ${area} 未配置登记证编号的省市简称`, { area });
+  if (short === undefined || letter === undefined)
+    throw new AppError(REGISTRATION_ERRORS.CERT_AREA_NOT_CONFIGURED, `区域 ${area} 未配置登记证编号的省市简称`, { area });
   return `${String(short)}${String(letter)}`;
 }
 
@@ -37,7 +38,9 @@ function regionOf(dicts: HookContext['dicts'], area: string): string {
 export async function certificateNumber(ctx: HookContext, item: Item, area: string, date: dayjs.Dayjs): Promise<string> {
   const abbr = dictData<string>(ctx.dicts, 'equipment-category', [item.equclacode], 'abbr');
   if (!abbr) throw new AppError(REGISTRATION_ERRORS.CERT_CATEGORY_NOT_CONFIGURED);
-  const subCode = String(item.subCategory ?? item.equclacode ?? '').slice(0, 2).padEnd(2, '0');
+  const subCode = String(item.subCategory ?? item.equclacode ?? '')
+    .slice(0, 2)
+    .padEnd(2, '0');
   const prefix = `${abbr}${subCode}${regionOf(ctx.dicts, area)}`;
   const year = date.format('YY');
   const sequence = await nextSequence(ctx.trx, `use-cert:${prefix}:${year}`);

@@ -30,7 +30,17 @@ export async function seedUseRegistrations(demo: DemoContext): Promise<Record<st
       useStartDate: today,
       reason: `${String(item.equipmentName)}投入使用，申请办理使用登记`,
       applyForm: demoForm('特种设备使用登记表.pdf'),
-      items: [{ equipment: item.id, equcode: item.equcode, equipmentName: item.equipmentName, equclacode: item.equclacode, subCategory: item.subCategory, factoryNo: item.factoryNo, address: item.address }],
+      items: [
+        {
+          equipment: item.id,
+          equcode: item.equcode,
+          equipmentName: item.equipmentName,
+          equclacode: item.equclacode,
+          subCategory: item.subCategory,
+          factoryNo: item.factoryNo,
+          address: item.address,
+        },
+      ],
       isCommit: target !== 'draft' && target !== 'cancelled',
     });
     const id = application.id as string;
@@ -45,7 +55,16 @@ export async function seedUseRegistrations(demo: DemoContext): Promise<Record<st
   const equipmentResource = demo.resource(EQUIPMENT);
   for (const [i, target] of (['approved', 'accepted'] as const).entries()) {
     const generated = demoEquipment(demo.random, { today, index: 90_000 + i });
-    const piece = await saveRecord(db, equipmentResource, unit, { ...generated, useStatus: '0', registrationCode: null, useCertNo: null, putIntoUseDate: null, lastInspectionDate: null, lastConclusion: null, lastLoadTestDate: null });
+    const piece = await saveRecord(db, equipmentResource, unit, {
+      ...generated,
+      useStatus: '0',
+      registrationCode: null,
+      useCertNo: null,
+      putIntoUseDate: null,
+      lastInspectionDate: null,
+      lastConclusion: null,
+      lastLoadTestDate: null,
+    });
     const application = await saveRecord(db, registry, unit, {
       registMode: 'regByUnit',
       equclacode: piece.equclacode,
@@ -53,7 +72,17 @@ export async function seedUseRegistrations(demo: DemoContext): Promise<Record<st
       useStartDate: today,
       reason: '新购设备按单位集中办理使用登记',
       applyForm: demoForm('特种设备使用登记表（按单位）.pdf'),
-      items: [{ equipment: piece.id, equcode: piece.equcode, equipmentName: piece.equipmentName, equclacode: piece.equclacode, subCategory: piece.subCategory, factoryNo: piece.factoryNo, address: piece.address }],
+      items: [
+        {
+          equipment: piece.id,
+          equcode: piece.equcode,
+          equipmentName: piece.equipmentName,
+          equclacode: piece.equclacode,
+          subCategory: piece.subCategory,
+          factoryNo: piece.factoryNo,
+          address: piece.address,
+        },
+      ],
       isCommit: true,
     });
     const id = application.id as string;
@@ -81,7 +110,16 @@ export async function seedUseRegistrations(demo: DemoContext): Promise<Record<st
       effectiveDate: today,
       ...DEMO_CONTACT,
       applyForm: demoForm('特种设备变更登记表.pdf'),
-      items: [{ equipment: item.id, equcode: item.equcode, equipmentName: item.equipmentName, equclacode: item.equclacode, registrationCode: item.registrationCode, useCertNo: item.useCertNo }],
+      items: [
+        {
+          equipment: item.id,
+          equcode: item.equcode,
+          equipmentName: item.equipmentName,
+          equclacode: item.equclacode,
+          registrationCode: item.registrationCode,
+          useCertNo: item.useCertNo,
+        },
+      ],
       isCommit: true,
     });
     const id = application.id as string;
@@ -106,7 +144,16 @@ export async function seedUseRegistrations(demo: DemoContext): Promise<Record<st
       reason: '设备随仓储业务整体转让给宁波北仑港城起重设备使用有限公司',
       ...DEMO_CONTACT,
       applyForm: demoForm('特种设备变更登记表.pdf'),
-      items: [{ equipment: moving.id, equcode: moving.equcode, equipmentName: moving.equipmentName, equclacode: moving.equclacode, registrationCode: moving.registrationCode, useCertNo: moving.useCertNo }],
+      items: [
+        {
+          equipment: moving.id,
+          equcode: moving.equcode,
+          equipmentName: moving.equipmentName,
+          equclacode: moving.equclacode,
+          registrationCode: moving.registrationCode,
+          useCertNo: moving.useCertNo,
+        },
+      ],
       isCommit: true,
     });
     changed++;

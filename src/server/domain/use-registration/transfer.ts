@@ -37,7 +37,8 @@ interface Receiver {
 }
 
 const isTransfer = (row: Row): boolean => row.changeType === 'unit';
-const itemsOf = (row: Row): { equipment?: string; equcode?: string; equipmentName?: string; useCertNo?: string }[] => (Array.isArray(row.items) ? (row.items as never[]) : []);
+const itemsOf = (row: Row): { equipment?: string; equcode?: string; equipmentName?: string; useCertNo?: string }[] =>
+  Array.isArray(row.items) ? (row.items as never[]) : [];
 
 /** The receiving unit of a transfer, checked: registered, a using unit, not the applicant. */
 async function receiverOf(ctx: HookContext, row: Row): Promise<Receiver> {
@@ -64,10 +65,19 @@ export const resolveReceiver: Hook = async (ctx) => {
 async function withdrawReceipts(ctx: HookContext, applicationId: string): Promise<number> {
   const model = ctx.resource(RECEIPT);
   const { rows } = await sql<{ id: string; status: string }>`
-    SELECT id, status FROM ${sql.table(model.table)} WHERE change_apply_id = ${applicationId} AND status IN ('pending', 'accepted') FOR UPDATE`.execute(ctx.trx);
+    SELECT id, status FROM ${sql.table(model.table)} WHERE change_apply_id = ${applicationId} AND status IN ('pending', 'accepted') FOR UPDATE`.execute(
+    ctx.trx,
+  );
   for (const receipt of rows) {
     await ctx.update(RECEIPT, receipt.id, { status: 'withdrawn' });
-    await writeFlowLog(ctx.trx, ctx.actor, { resource: RECEIPT, recordId: receipt.id, action: 'withdraw', from: receipt.status, to: 'withdrawn', opinion: '转出单位撤回或申请被退回' });
+    await writeFlowLog(ctx.trx, ctx.actor, {
+      resource: RECEIPT,
+      recordId: receipt.id,
+      action: 'withdraw',
+      from: receipt.status,
+      to: 'withdrawn',
+      opinion: '转出单位撤回或申请被退回',
+    });
   }
   return rows.length;
 }
@@ -85,7 +95,10 @@ export const openTransfer: Hook = async (ctx) => {
     fromUnitName: row.useUnitName,
     fromUnitCreditCode: await creditCodeOf(ctx, row.unitId as string),
     equipmentCount: items.length,
-    equipmentList: items.map((i) => [i.equipmentName, i.equcode, i.useCertNo].filter(Boolean).join(' ')).join('；').slice(0, 2000),
+    equipmentList: items
+      .map((i) => [i.equipmentName, i.equcode, i.useCertNo].filter(Boolean).join(' '))
+      .join('；')
+      .slice(0, 2000),
     newLocationArea: row.newLocationArea ?? null,
     newAddress: row.newAddress ?? null,
     effectiveDate: row.effectiveDate,
@@ -162,6 +175,12 @@ export async function transferEquipment(ctx: HookContext): Promise<void> {
   for (const r of rows) byRegistration.set(r.id, [...(byRegistration.get(r.id) ?? []), r.equipment]);
   for (const [id, equipment] of byRegistration) {
     if (!equipment.every((e) => e !== null && moved.has(e))) continue;
-    await ctx.update(REGISTRATION, id, { unitId: receiver.id, areaCode: receiver.areacode, useUnitName: receiver.orgname, useUnitCreditCode: receiver.orgcode, useUnitAddress: receiver.address });
+    await ctx.update(REGISTRATION, id, {
+      unitId: receiver.id,
+      areaCode: receiver.areacode,
+      useUnitName: receiver.orgname,
+      useUnitCreditCode: receiver.orgcode,
+      useUnitAddress: receiver.address,
+    });
   }
 }

@@ -23,7 +23,6 @@ const PEOPLE: [name: string, post: string, items: string[][]][] = [
 /** Days from today of the certificates' expiry, in turn: expired, within 30 days, within 90, later. */
 const EXPIRY_OFFSETS = [-20, 12, 45, 75, 400, 900, 1200, -3, 28, 600, 800, 1000];
 
-
 async function seedUnit(demo: DemoContext, unit: Actor, area: string, offset: number): Promise<{ operators: number; certificates: number }> {
   const { db, today } = demo;
   const operators = demo.resource('operator');

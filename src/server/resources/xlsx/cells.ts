@@ -59,7 +59,14 @@ export function toDate(value: Plain): string | undefined {
 export function toDateTime(value: Plain): string | undefined {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return undefined;
-    return new Date(value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate(), value.getUTCHours(), value.getUTCMinutes(), value.getUTCSeconds()).toISOString();
+    return new Date(
+      value.getUTCFullYear(),
+      value.getUTCMonth(),
+      value.getUTCDate(),
+      value.getUTCHours(),
+      value.getUTCMinutes(),
+      value.getUTCSeconds(),
+    ).toISOString();
   }
   const match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(String(value).trim());
   if (!match) return undefined;
@@ -128,7 +135,10 @@ export function parseCell(f: FieldModel, value: Plain, lookup: CodeLookup | unde
       return 'error' in found ? found : { value: found.code };
     }
     case 'codes': {
-      const parts = toText(value).split(/[、,，;；\n]+/).map((p) => p.trim()).filter(Boolean);
+      const parts = toText(value)
+        .split(/[、,，;；\n]+/)
+        .map((p) => p.trim())
+        .filter(Boolean);
       const codes: string[] = [];
       for (const part of parts) {
         const found = lookup ? toCode(part, lookup) : { code: part };

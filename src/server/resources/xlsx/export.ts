@@ -58,7 +58,8 @@ export function loadListScreens(schemaDir: string): Map<string, ListScreen> {
     } catch (err) {
       throw new Error(`${file}: ${(err as Error).message}`);
     }
-    if (value?.kind === 'list' && typeof value.id === 'string' && typeof value.resource === 'string' && Array.isArray(value.columns)) screens.set(value.id, value as ListScreen);
+    if (value?.kind === 'list' && typeof value.id === 'string' && typeof value.resource === 'string' && Array.isArray(value.columns))
+      screens.set(value.id, value as ListScreen);
   }
   return screens;
 }
@@ -92,13 +93,16 @@ function excelDateTime(value: string): Date {
 /** File names of an attachment list (`[{ name }]`), joined. */
 function attachmentNames(value: unknown): string {
   if (!Array.isArray(value)) return '';
-  return value.map((item) => (item && typeof item === 'object' ? String((item as { name?: unknown }).name ?? '') : '')).filter(Boolean).join('、');
+  return value
+    .map((item) => (item && typeof item === 'object' ? String((item as { name?: unknown }).name ?? '') : ''))
+    .filter(Boolean)
+    .join('、');
 }
 
 /** How a field's stored value becomes a cell: labels for codes and states, typed dates and numbers. */
 function cellOf(model: ResourceModel, f: FieldModel, labels: ReadonlyMap<string, string> | undefined): Pick<ExportColumn, 'numFmt' | 'value'> {
   const read = (row: Row) => row[f.name];
-  const label = (code: unknown) => (labels?.get(String(code)) ?? String(code));
+  const label = (code: unknown) => labels?.get(String(code)) ?? String(code);
   if (labels && f.kind === 'codes') return { value: (row) => ((read(row) as string[] | null) ?? []).map(label).join('、') };
   if (labels) return { value: (row) => (read(row) == null ? null : label(read(row))) };
   switch (f.kind) {
@@ -145,7 +149,14 @@ export function exportColumns(model: ResourceModel, sources: ExportSources, scre
   return items.flatMap((item) => {
     const f = model.byName.get(item.field);
     if (!f) return []; // the lint reports unknown columns; an export never fails on one
-    return [{ field: f.name, header: item.label ?? f.label, width: item.width ? Math.ceil(item.width / PIXELS_PER_CHAR) : defaultWidth(f), ...cellOf(model, f, labelsOf(model, f, sources.dictLabels)) }];
+    return [
+      {
+        field: f.name,
+        header: item.label ?? f.label,
+        width: item.width ? Math.ceil(item.width / PIXELS_PER_CHAR) : defaultWidth(f),
+        ...cellOf(model, f, labelsOf(model, f, sources.dictLabels)),
+      },
+    ];
   });
 }
 
@@ -168,7 +179,12 @@ class DownloadAborted extends Error {
 }
 
 /** Writes the workbook to `out`, pulling rows batch by batch from `eachBatch`. */
-async function writeWorkbook(out: PassThrough, title: string, columns: readonly ExportColumn[], eachBatch: (onBatch: (rows: Row[]) => Promise<void>) => Promise<void>): Promise<void> {
+async function writeWorkbook(
+  out: PassThrough,
+  title: string,
+  columns: readonly ExportColumn[],
+  eachBatch: (onBatch: (rows: Row[]) => Promise<void>) => Promise<void>,
+): Promise<void> {
   const sheet = writeSheet(out, sheetName(title), columns);
   try {
     await eachBatch(async (rows) => {
@@ -205,7 +221,9 @@ async function sendExport(request: FastifyRequest, reply: FastifyReply, compiled
         if (count > max) throw new AppError('EXPORT_TOO_LARGE', undefined, { count, max });
         reply.header('content-disposition', contentDisposition(model.name, title)).type(XLSX_CONTENT_TYPE).send(out);
         streaming = true;
-        await writeWorkbook(out, title, columns, (onBatch) => forEachBatch(trx, model, conditions, order, EXPORT_BATCH_SIZE, onBatch, exportSelect(model, columns, compiled.runtime.models)));
+        await writeWorkbook(out, title, columns, (onBatch) =>
+          forEachBatch(trx, model, conditions, order, EXPORT_BATCH_SIZE, onBatch, exportSelect(model, columns, compiled.runtime.models)),
+        );
       });
   } catch (err) {
     if (!streaming) throw err;

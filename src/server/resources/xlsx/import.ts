@@ -52,7 +52,10 @@ export function problemOf(model: ResourceModel, row: SheetRow, err: AppError): I
   const named = typeof err.data?.field === 'string' ? model.byName.get(err.data.field) : undefined;
   let field = named ? fieldLabel(named) : '';
   if (!named && err.code === 'DUPLICATE_VALUE') {
-    field = importFields(model).filter((f) => f.field.unique && row.body[f.name] !== undefined).map(fieldLabel).join('、');
+    field = importFields(model)
+      .filter((f) => f.field.unique && row.body[f.name] !== undefined)
+      .map(fieldLabel)
+      .join('、');
   }
   return { row: row.row, field, message: err.message };
 }
@@ -121,7 +124,8 @@ export async function resolveRefLabels(db: AnyDb, compiled: CompiledResource, ac
       const text = labelOf(row);
       const matches = text === undefined ? undefined : ids.get(text);
       if (matches?.length === 1) row.body[f.name] = matches[0];
-      else if (matches && matches.length > 1) row.problems.push({ row: row.row, field: fieldLabel(f), message: `“${text}”对应多条${target.title}记录，请填写编号` });
+      else if (matches && matches.length > 1)
+        row.problems.push({ row: row.row, field: fieldLabel(f), message: `“${text}”对应多条${target.title}记录，请填写编号` });
     }
   }
 }
@@ -207,7 +211,10 @@ export function importOperation(compiled: CompiledResource, sources: ExportSourc
               count: { type: 'integer' },
               total: { type: 'integer' },
               max: { type: 'integer' },
-              problems: { type: 'array', items: { type: 'object', properties: { row: { type: 'integer' }, field: { type: 'string' }, message: { type: 'string' } } } },
+              problems: {
+                type: 'array',
+                items: { type: 'object', properties: { row: { type: 'integer' }, field: { type: 'string' }, message: { type: 'string' } } },
+              },
             },
           }),
           ...failureResponses,
@@ -222,7 +229,11 @@ export function importOperation(compiled: CompiledResource, sources: ExportSourc
  * Registers the import routes in their own scope with multipart parsing, so no other engine route
  * accepts multipart bodies (as attachments do with theirs).
  */
-export async function registerImportRoutes(app: FastifyInstance, operations: ReadonlyMap<string, Operation>, urls: readonly { resource: string; url: string }[]): Promise<void> {
+export async function registerImportRoutes(
+  app: FastifyInstance,
+  operations: ReadonlyMap<string, Operation>,
+  urls: readonly { resource: string; url: string }[],
+): Promise<void> {
   if (operations.size === 0) return;
   await app.register(async (scope) => {
     const maxBytes = Math.floor(app.config.attachmentMaxMb * 1024 * 1024);

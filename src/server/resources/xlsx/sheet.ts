@@ -26,7 +26,11 @@ export function importFields(model: ResourceModel): FieldModel[] {
 }
 
 /** A header as compared: no blanks, no required mark, ASCII parentheses. */
-export const normalHeader = (text: string) => text.replace(/[\s*＊]/g, '').replace(/（/g, '(').replace(/）/g, ')');
+export const normalHeader = (text: string) =>
+  text
+    .replace(/[\s*＊]/g, '')
+    .replace(/（/g, '(')
+    .replace(/）/g, ')');
 
 /** The label the template and the problems use for a field. */
 export const fieldLabel = (f: FieldModel) => f.label;

@@ -28,7 +28,14 @@ export function formatOf(model: ResourceModel, f: FieldModel, compiled: Compiled
   const { field } = f;
   if (f.type === 'ref') return `${compiled.runtime.models.get(field.ref ?? '')?.title ?? ''}的名称（同导出文件）或编号`;
   const base = FORMAT_OF[f.type] ?? (field.maxLength ? `文本，不超过${field.maxLength}个字符` : '文本');
-  const range = field.min !== undefined && field.max !== undefined ? `，${field.min}～${field.max}` : field.min !== undefined ? `，不小于${field.min}` : field.max !== undefined ? `，不大于${field.max}` : '';
+  const range =
+    field.min !== undefined && field.max !== undefined
+      ? `，${field.min}～${field.max}`
+      : field.min !== undefined
+        ? `，不小于${field.min}`
+        : field.max !== undefined
+          ? `，不大于${field.max}`
+          : '';
   return `${base}${range}`;
 }
 
@@ -51,7 +58,14 @@ export async function importTemplate(compiled: CompiledResource, sources: Export
     header: f.field.required ? `*${f.label}` : f.label,
     width: Math.max(12, Math.min(40, f.label.length * 2 + 4)),
     // Text columns stay text (long codes would become numbers); date columns show as dates.
-    style: f.kind === 'string' && !f.codes ? { numFmt: '@' } : f.kind === 'date' ? { numFmt: 'yyyy-mm-dd' } : f.kind === 'datetime' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
+    style:
+      f.kind === 'string' && !f.codes
+        ? { numFmt: '@' }
+        : f.kind === 'date'
+          ? { numFmt: 'yyyy-mm-dd' }
+          : f.kind === 'datetime'
+            ? { numFmt: 'yyyy-mm-dd hh:mm:ss' }
+            : {},
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
@@ -118,7 +132,10 @@ export function importTemplateOperation(compiled: CompiledResource, sources: Exp
         const screen = screenOf(model, sources, asObject(request.query).screen);
         const title = screen?.title ?? model.title;
         const bytes = await importTemplate(compiled, sources, title, request.server.config.importMaxRows);
-        return reply.header('content-disposition', contentDisposition(`${model.name}-import-template`, `${title}导入模板`)).type(XLSX_CONTENT_TYPE).send(bytes);
+        return reply
+          .header('content-disposition', contentDisposition(`${model.name}-import-template`, `${title}导入模板`))
+          .type(XLSX_CONTENT_TYPE)
+          .send(bytes);
       },
     },
   };
