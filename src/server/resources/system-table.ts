@@ -22,7 +22,9 @@ type AnyDb = Kysely<any>;
 
 /**
  * The columns every system-table resource reads, checked against the database (tables and views
- * alike): a missing table or column stops the start, naming the resource and the column.
+ * alike): a missing table or column stops the start, naming the resource and the column. Besides its
+ * fields' columns each needs `id` and `created_at`: a list's and an export's default order
+ * (filters.ts) reads them.
  */
 export async function checkSystemTables(db: AnyDb, models: readonly ResourceModel[]): Promise<void> {
   const system = models.filter((m) => m.systemTable);
@@ -31,10 +33,13 @@ export async function checkSystemTables(db: AnyDb, models: readonly ResourceMode
     SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name IN (${sql.join(system.map((m) => m.table))})`.execute(db);
   const present = new Set(rows.map((r) => `${r.table_name}.${r.column_name}`));
-  const problems = system.flatMap((m) =>
-    m.fields
+  const problems = system.flatMap((m) => [
+    ...m.fields
       .filter((f) => !present.has(`${m.table}.${f.column}`))
       .map((f) => `resource '${m.name}': field '${f.name}' reads ${m.table}.${f.column}, which does not exist`),
-  );
+    ...['id', 'created_at']
+      .filter((column) => !present.has(`${m.table}.${column}`))
+      .map((column) => `resource '${m.name}': the default order reads ${m.table}.${column}, which does not exist`),
+  ]);
   if (problems.length > 0) throw new Error(`system tables are made by numbered migrations, not by resources:\n  ${problems.join('\n  ')}`);
 }

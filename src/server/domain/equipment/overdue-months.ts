@@ -50,8 +50,11 @@ export async function createOverdueMonths(db: AnyDb): Promise<void> {
         overdue integer NOT NULL,
         estimated boolean NOT NULL DEFAULT false,
         refreshed_at timestamptz NOT NULL DEFAULT now(),
+        created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (month, area_code, location_area, equclacode)
       )`.execute(trx);
+    // The resource's list and export order by it (system-table.ts); a table made before it had none.
+    await sql`ALTER TABLE equipment_overdue_month ADD COLUMN IF NOT EXISTS created_at timestamptz NOT NULL DEFAULT now()`.execute(trx);
   });
   // The estimate of missing past months reads every piece in use once per month (a minute or more on a
   // city's million rows): left to the housekeeping job, which runs once the server answers.
