@@ -51,7 +51,7 @@ const { buildApp } = await import('../../src/server/app');
 const { DEMO_UNITS, seedDemoData } = await import('../../src/server/db/seed');
 const { bulkEquipment } = await import('../../src/server/domain/equipment/seed');
 const { CITY_DISTRICTS } = await import('../../src/server/domain/equipment/bulk-city');
-const { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase } = await import('./portal');
+const { cleanupOnce, login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase } = await import('./portal');
 
 const UNITS = Number(process.env.BENCH_AREA_UNITS ?? 10_000);
 const ROWS = Number(process.env.BENCH_AREA_ROWS ?? 1_000_000);
@@ -129,21 +129,12 @@ async function main(): Promise<void> {
 
   let database: Awaited<ReturnType<typeof throwAwayDatabase>> | undefined;
   const servers: Server[] = [];
-  const deadline = setTimeout(() => {
-    console.error(`  ABORTED: over ${DEADLINE_MS / 60_000} minutes`);
-    process.exitCode = 1;
-    void cleanup().then(() => process.exit(1));
-  }, DEADLINE_MS);
-  let cleaned = false;
-  async function cleanup(): Promise<void> {
-    if (cleaned) return;
-    cleaned = true;
-    clearTimeout(deadline);
+  const cleanup = cleanupOnce(DEADLINE_MS, async () => {
     await stopProcesses(servers);
     if (GIVEN_DB) return;
     if (KEEP_DB && database) log(`kept the database (BENCH_AREA_KEEP_DB): ${database.url}`);
     else await database?.drop();
-  }
+  });
 
   try {
     if (GIVEN_DB) database = { url: GIVEN_DB, drop: async () => undefined };

@@ -35,7 +35,7 @@ const { default: autocannon } = await import('autocannon');
 const { buildApp } = await import('../../src/server/app');
 const { DEMO_UNITS, seedDemoData } = await import('../../src/server/db/seed');
 const { QUERIES, RESOURCE, TABLE, insertRowsSql, queryString, writeSchemaDir } = await import('./list-fixture');
-const { login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase, withClient } = await import('./portal');
+const { cleanupOnce, login, reachablePostgres, startProcess, stopProcesses, throwAwayDatabase, withClient } = await import('./portal');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -130,20 +130,11 @@ async function main(): Promise<void> {
   let database: Awaited<ReturnType<typeof throwAwayDatabase>> | undefined;
   const schemaDir = mkdtempSync(join(tmpdir(), 'bench-list-'));
   const servers: Server[] = [];
-  const deadline = setTimeout(() => {
-    console.error(`  ABORTED: over ${DEADLINE_MS / 60_000} minutes`);
-    process.exitCode = 1;
-    void cleanup().then(() => process.exit(1));
-  }, DEADLINE_MS);
-  let cleaned = false;
-  async function cleanup(): Promise<void> {
-    if (cleaned) return;
-    cleaned = true;
-    clearTimeout(deadline);
+  const cleanup = cleanupOnce(DEADLINE_MS, async () => {
     await stopProcesses(servers);
     await database?.drop();
     rmSync(schemaDir, { recursive: true, force: true });
-  }
+  });
 
   try {
     database = await throwAwayDatabase(adminUrl, 'portal_bench');

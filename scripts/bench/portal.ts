@@ -105,3 +105,23 @@ export async function throwAwayDatabase(adminUrl: string, prefix: string): Promi
       ),
   };
 }
+
+/**
+ * A bench's clean-up, run once: when the run ends (the caller's `finally`) or, first, when
+ * `deadlineMs` passes (then it says so and the process exits 1, the processes and databases gone).
+ */
+export function cleanupOnce(deadlineMs: number, steps: () => Promise<void>): () => Promise<void> {
+  let cleaned = false;
+  const cleanup = async (): Promise<void> => {
+    if (cleaned) return;
+    cleaned = true;
+    clearTimeout(deadline);
+    await steps();
+  };
+  const deadline = setTimeout(() => {
+    console.error(`  ABORTED: over ${deadlineMs / 60_000} minutes`);
+    process.exitCode = 1;
+    void cleanup().then(() => process.exit(1));
+  }, deadlineMs);
+  return cleanup;
+}
