@@ -24,7 +24,7 @@ import { AppError } from '../errors';
 import { quote } from './naming';
 import { commonOptions, inputOf, type Operation } from './operations';
 import { listCriteria, type CompiledResource } from './records';
-import type { AnyDb } from './repository';
+import { where, type AnyDb } from './repository';
 import { actorOf, type Actor } from './scope';
 import { monthsAround } from './stats';
 
@@ -72,7 +72,7 @@ export async function flowTimes(
   const { model } = compiled;
   if (!model.workflow) throw new AppError('BAD_REQUEST');
   const { conditions } = listCriteria(compiled, actor, {});
-  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const filtered = where(conditions);
   const table = sql.raw(quote(model.table));
   const start = monthStart(today, months[0]);
   const end = monthStart(today, months[1] + 1);
@@ -82,7 +82,7 @@ export async function flowTimes(
       SELECT record_id, action, from_state, to_state, created_at,
              row_number() OVER (PARTITION BY record_id ORDER BY created_at, id) AS seq
         FROM sys_flow_log
-       WHERE resource = ${model.name} AND record_id IN (SELECT id FROM ${table} ${where})
+       WHERE resource = ${model.name} AND record_id IN (SELECT id FROM ${table} ${filtered})
     ), first AS (
       SELECT record_id, ${submissionSeq(compiled)} AS seq FROM log GROUP BY record_id
     ), submitted AS (

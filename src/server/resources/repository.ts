@@ -30,7 +30,8 @@ const table = (model: ResourceModel) => sql.raw(quote(model.table));
 const select = (model: ResourceModel) => sql.raw(model.selectSql);
 /** The select list with masked fields masked (masking.ts): what lists and exports read. */
 const selectMasked = (model: ResourceModel) => sql.raw(model.maskedSelectSql);
-const where = (conditions: (RawBuilder<boolean> | undefined)[]) => {
+/** `WHERE a AND b …` of the conditions given (none: nothing), for every query over a resource's rows. */
+export const where = (conditions: readonly (RawBuilder<boolean> | undefined)[]) => {
   const present = conditions.filter((c): c is RawBuilder<boolean> => c !== undefined);
   return present.length > 0 ? sql`WHERE ${sql.join(present, sql` AND `)}` : sql``;
 };

@@ -29,7 +29,7 @@ import { quote } from './naming';
 import { commonOptions, inputOf, type Operation } from './operations';
 import { answersFromKept, type KeptCounts } from './kept-counts';
 import { listCriteria, type CompiledResource } from './records';
-import type { AnyDb } from './repository';
+import { where, type AnyDb } from './repository';
 import type { Actor } from './scope';
 import { actorOf } from './scope';
 
@@ -64,8 +64,11 @@ function groupField(model: ResourceModel, name: unknown): FieldModel {
 /** What a group counts: its rows, or with `sum=<integer field>` the sum of that field (BAD_REQUEST for another name). */
 type Measure = RawBuilder<number>;
 
+/** The measure of counting rows. */
+const COUNT_ROWS: Measure = sql<number>`count(*)::int`;
+
 function measureOf(model: ResourceModel, sum: unknown): Measure {
-  if (sum === undefined || sum === '') return sql<number>`count(*)::int`;
+  if (sum === undefined || sum === '') return COUNT_ROWS;
   const field = typeof sum === 'string' ? model.byName.get(sum) : undefined;
   if (!field || field.kind !== 'integer') throw new AppError('BAD_REQUEST');
   return sql<number>`coalesce(sum(${sql.raw(quote(field.column))}), 0)::int`;
@@ -103,27 +106,27 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
   const stack = stacked ? groupField(compiled.model, stackBy) : undefined;
   const criteria = listCriteria(compiled, actor, params);
   const { conditions } = criteria;
-  const counting = sum === undefined || sum === '';
   const grouped = [field, stack].flatMap((f) => (f ? [f.name] : []));
   const rows = rowsOf(compiled.model, measure);
-  const source = counting && answersFromKept(compiled.kept, compiled.listPlan, criteria.params, grouped, criteria.unread) ? keptOf(compiled.kept) : rows;
-  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const source =
+    measure === COUNT_ROWS && answersFromKept(compiled.kept, compiled.listPlan, criteria.params, grouped, criteria.unread) ? keptOf(compiled.kept) : rows;
+  const filtered = where(conditions);
   const totalOf = async ({ table, measure: total }: Source) =>
-    (await sql<{ total: number }>`SELECT ${total} AS total FROM ${table} ${where}`.execute(db)).rows[0].total;
+    (await sql<{ total: number }>`SELECT ${total} AS total FROM ${table} ${filtered}`.execute(db)).rows[0].total;
   if (!field) return { total: await totalOf(source) };
-  if (stack) return countStacked(db, source, where, field, stack);
+  if (stack) return countStacked(db, source, filtered, field, stack);
 
   const column = sql.raw(quote(field.column));
   if (field.kind === 'codes') {
     // Several codes per row: a row counts under each of its codes, the total counts rows.
     const { rows: groups } =
-      await sql<StatsGroup>`SELECT code AS value, ${measure} AS count FROM ${rows.table} CROSS JOIN LATERAL unnest(${column}) AS code ${where} GROUP BY code ORDER BY count DESC, value`.execute(
+      await sql<StatsGroup>`SELECT code AS value, ${measure} AS count FROM ${rows.table} CROSS JOIN LATERAL unnest(${column}) AS code ${filtered} GROUP BY code ORDER BY count DESC, value`.execute(
         db,
       );
     return { total: await totalOf(rows), groups };
   }
   const { rows: groups } =
-    await sql<StatsGroup>`SELECT ${column} AS value, ${source.measure} AS count FROM ${source.table} ${where} GROUP BY ${column} ${source.having} ORDER BY count DESC, value NULLS LAST`.execute(
+    await sql<StatsGroup>`SELECT ${column} AS value, ${source.measure} AS count FROM ${source.table} ${filtered} GROUP BY ${column} ${source.having} ORDER BY count DESC, value NULLS LAST`.execute(
       db,
     );
   return { total: groups.reduce((total, row) => total + row.count, 0), groups: groups.map((row) => ({ value: row.value ?? null, count: row.count })) };
@@ -136,7 +139,7 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
 async function countStacked(
   db: AnyDb,
   { table, measure, having }: Source,
-  where: RawBuilder<unknown>,
+  filtered: RawBuilder<unknown>,
   field: FieldModel,
   stack: FieldModel,
 ): Promise<StatsResult> {
@@ -146,7 +149,7 @@ async function countStacked(
   const stackColumn = sql.raw(quote(stack.column));
   const { rows } = await sql<StatsGroup & { total: number }>`
     SELECT value, stack, count, sum(count) OVER (PARTITION BY value)::int AS total
-    FROM (SELECT ${column} AS value, ${stackColumn} AS stack, ${measure} AS count FROM ${table} ${where} GROUP BY ${column}, ${stackColumn} ${having}) AS pairs
+    FROM (SELECT ${column} AS value, ${stackColumn} AS stack, ${measure} AS count FROM ${table} ${filtered} GROUP BY ${column}, ${stackColumn} ${having}) AS pairs
     ORDER BY total DESC, value NULLS LAST, count DESC, stack NULLS LAST`.execute(db);
   return {
     total: rows.reduce((sum, row) => sum + row.count, 0),
@@ -235,17 +238,17 @@ export async function countByMonth(
   input: Record<string, unknown>,
   name: string,
   months: readonly string[],
-  measure: Measure = sql<number>`count(*)::int`,
+  measure: Measure = COUNT_ROWS,
 ): Promise<MonthCount[]> {
   const field = compiled.model.byName.get(name);
   if (!field || (field.kind !== 'date' && field.kind !== 'datetime') || months.length === 0) throw new AppError('BAD_REQUEST');
   const { conditions } = listCriteria(compiled, actor, { ...input, [`${name}_gte`]: `${months[0]}-01`, [`${name}_lte`]: monthEnd(months[months.length - 1]) });
   const column = sql.raw(quote(field.column));
-  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const filtered = where(conditions);
   const table = sql.raw(quote(compiled.model.table));
   // A date-time counts in the month of its day in the portal's time zone.
   const month = field.kind === 'datetime' ? sql`to_char(${column} AT TIME ZONE ${PORTAL_TIME_ZONE}, 'YYYY-MM')` : sql`to_char(${column}, 'YYYY-MM')`;
-  const { rows } = await sql<MonthCount>`SELECT ${month} AS month, ${measure} AS count FROM ${table} ${where} GROUP BY 1`.execute(db);
+  const { rows } = await sql<MonthCount>`SELECT ${month} AS month, ${measure} AS count FROM ${table} ${filtered} GROUP BY 1`.execute(db);
   const byMonth = new Map(rows.map((row) => [row.month, row.count]));
   return months.map((m) => ({ month: m, count: byMonth.get(m) ?? 0 }));
 }
