@@ -38,6 +38,7 @@ export const LINT_CODES = [
   'workflow-dead-end',
   'workflow-final',
   'system-table',
+  'party',
 ] as const;
 
 export type LintCode = (typeof LINT_CODES)[number];

@@ -1,6 +1,7 @@
 /**
  * Read-only resources over the server's own tables (`systemTable`) and resources of the oversight
- * role types (`oversightOnly`): what they may declare, and that no screen offers a write on them.
+ * role types (`oversightOnly`): what they may declare, and that no screen offers a write on them;
+ * and what a resource served by a party (`party`) must declare.
  * The server enforces the same (src/server/resources/system-table.ts); the lint says it at the
  * line an analyst wrote.
  */
@@ -76,6 +77,14 @@ function checkResource(ctx: LintContext, file: ResourceFile): void {
   }
   if (resource.oversightRead && resource.scope === undefined)
     ctx.report(file, ['oversightRead'], 'system-table', 'oversightRead reads the rows of an area by their owner: set "scope"', 'key');
+  if (resource.party) {
+    const { field, roleType } = resource.party;
+    if (resource.scope === undefined) ctx.report(file, ['party'], 'party', 'party serves rows that have an owner: set "scope"', 'key');
+    if (resource.fields[field]?.type !== 'string')
+      ctx.report(file, ['party', 'field'], 'party', `party field '${field}' must be a text field of the resource holding the serving unit's id`, 'value');
+    if (!Object.values(resource.workflow?.actions ?? {}).some((a) => a?.roles?.includes(roleType)))
+      ctx.report(file, ['party', 'roleType'], 'party', `no workflow action names role type '${roleType}': the party would read nothing`, 'value');
+  }
 }
 
 /** The screen actions that only read. */

@@ -141,6 +141,7 @@ export interface Resource {
    * Only the oversight role types (the server's configuration; the authority by default) use the resource, each reading the rows whose area_code lies within its area — the code and every code below it (330200 covers 3302xx). Every other role is refused FORBIDDEN even if its role holds the menu. Requires scope area and no workflow. (enforced: server)
    */
   oversightOnly?: boolean;
+  party?: Party;
   /**
    * The oversight role types (the server's configuration; the authority by default) read every row of their area, in every state — the rows whose area_code lies within the code (330200 covers 3302xx) — and write none: a save, delete, workflow action or import of theirs is refused ACTION_NOT_PERMITTED. Their role must still hold one of the resource's access ids. Masked fields stay masked for them (they do not own the rows). Where a workflow action names the role type, it audits the rows instead (the states it acts in, and its actions) and the keyword changes nothing. For the registers a supervising body looks into but never keeps. Requires scope unit or area. (enforced: server)
    */
@@ -434,4 +435,14 @@ export interface ApiAliases {
  */
 export interface LegacyNames {
   [k: string]: string | undefined;
+}
+/**
+ * The party that serves the rows besides their owner, e.g. the inspection body an application is routed to. `field` is a text field holding the serving unit's id (sys_unit id; the server fills it, e.g. by routing at commit, or the owner picks it); a session whose role type is `roleType` reads the rows whose field names its own unit, in the states that role type's workflow actions start from or lead to (a unit's drafts stay the unit's), and runs exactly those actions on them. It never saves or deletes them; rows naming another unit do not exist for it (RECORD_NOT_FOUND, as for another unit's rows). Masked fields stay masked for it. The column is indexed. Requires scope and a workflow action naming the role type. (enforced: server)
+ */
+export interface Party {
+  field: FieldName;
+  /**
+   * The role type that serves the rows (e.g. inspection, maintenance). (enforced: server)
+   */
+  roleType: string;
 }

@@ -1,5 +1,6 @@
 /**
- * Demo data: a using unit in 宁波市 and a supervision authority, their accounts and roles.
+ * Demo data: two using units in 宁波市, the city's and a district's supervision authority, two
+ * inspection bodies and a maintenance unit, their accounts and roles.
  * Idempotent (stable ids, insert-or-ignore); role menus are refreshed from schemas/menu.json on
  * every run. `DEMO_ACCOUNTS` is the one list the README, the tests and the startup banner use.
  */
@@ -58,9 +59,45 @@ export const DEMO_UNITS = {
     unit_type: 'authority',
     sso_user_id: null,
   },
+  /** An inspection body of the city: online inspection applications of its area and categories are routed to it. */
+  inspection: {
+    id: stableId('seed:unit:inspection'),
+    orgname: '宁波市特种设备检验研究院',
+    orgcode: makeUscc('12', '330200', '47005812'),
+    areacode: '330200',
+    address: '浙江省宁波市江北区育才路181号',
+    contact: '郑涛',
+    contact_phone: '0574-87351200',
+    unit_type: 'inspection',
+    sso_user_id: null,
+  },
+  /** A second inspection body, so a body's scope can be tried: it serves 北仑. */
+  inspectionSecond: {
+    id: stableId('seed:unit:inspection-second'),
+    orgname: '浙江省特种设备科学研究院宁波分院',
+    orgcode: makeUscc('12', '330206', '47012345'),
+    areacode: '330206',
+    address: '浙江省宁波市北仑区长江路1166号',
+    contact: '孙悦',
+    contact_phone: '0574-86112233',
+    unit_type: 'inspection',
+    sso_user_id: null,
+  },
+  /** A maintenance unit (elevators, cranes) working for the using units under contract. */
+  maintenance: {
+    id: stableId('seed:unit:maintenance'),
+    orgname: '宁波甬安电梯工程有限公司',
+    orgcode: makeUscc('91', '330203', 'MA2AX9R1'),
+    areacode: '330203',
+    address: '浙江省宁波市海曙区望春工业园区杉杉路300号',
+    contact: '钱伟',
+    contact_phone: '0574-87667788',
+    unit_type: 'maintenance',
+    sso_user_id: null,
+  },
 } satisfies Record<string, NewUnit>;
 
-export type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority' | 'analyst';
+export type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority' | 'analyst' | 'inspector' | 'maintainer';
 
 export interface DemoAccount {
   loginName: string;
@@ -176,6 +213,42 @@ const DEMO_USERS: DemoUser[] = [
     mobile: '13805740009',
   },
   {
+    loginName: 'nbjy',
+    password: 'Inspect@2026',
+    orgCode: DEMO_UNITS.inspection.orgcode,
+    description: '检验机构账号（宁波市特种设备检验研究院：受理报检、核定费用、录入检验结果、补发报告）',
+    name: '郑涛',
+    unit: 'inspection',
+    roles: ['inspector'],
+    isUserSeed: 1,
+    basicUnitFlag: 0,
+    mobile: '13805740010',
+  },
+  {
+    loginName: 'zjjy',
+    password: 'Branch@2026',
+    orgCode: DEMO_UNITS.inspectionSecond.orgcode,
+    description: '第二家检验机构账号（北仑的报检路由到此，只见路由给本机构的申请）',
+    name: '孙悦',
+    unit: 'inspectionSecond',
+    roles: ['inspector'],
+    isUserSeed: 1,
+    basicUnitFlag: 0,
+    mobile: '13805740011',
+  },
+  {
+    loginName: 'wbadmin',
+    password: 'Maint@2026',
+    orgCode: DEMO_UNITS.maintenance.orgcode,
+    description: '维保单位账号（宁波甬安电梯工程有限公司：维保合同、维保记录）',
+    name: '钱伟',
+    unit: 'maintenance',
+    roles: ['maintainer'],
+    isUserSeed: 1,
+    basicUnitFlag: 0,
+    mobile: '13805740012',
+  },
+  {
     loginName: 'analyst',
     password: 'Analyst@2026',
     orgCode: DEMO_UNITS.authority.orgcode,
@@ -197,23 +270,29 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = DEMO_USERS.map(({ loginName
 }));
 
 /**
- * Menu groups of each demo role; `null` means every group except the authority's and the
- * analysts' (the screen playground, `dev`: a tool for whoever writes screens, not for a company).
+ * Menu groups of each demo role; `null` means every group except the authority's, the analysts'
+ * (the screen playground, `dev`: a tool for whoever writes screens, not for a company) and the
+ * serving parties' desks.
  */
 const AUTHORITY_GROUPS = ['account', 'area', 'stats', 'plan'];
 const ANALYST_GROUPS = ['dev'];
+/** The desks of the parties serving the using units: inspection bodies and maintenance units. */
+const INSPECTION_GROUPS = ['inspection'];
+const MAINTENANCE_GROUPS = ['maintenance'];
 const ROLE_DEFS: Record<RoleKey, { name: string; roleType: string; sort: number; groups: string[] | null }> = {
   unitAdmin: { name: '使用单位管理员', roleType: 'unit', sort: 1, groups: null },
   unitOperator: { name: '使用单位经办人', roleType: 'unit', sort: 2, groups: ['equipment', 'company-service'] },
   authority: { name: '监察机构审核员', roleType: 'authority', sort: 3, groups: AUTHORITY_GROUPS },
   analyst: { name: '配置分析员', roleType: 'analyst', sort: 4, groups: ANALYST_GROUPS },
+  inspector: { name: '检验机构业务员', roleType: 'inspection', sort: 5, groups: INSPECTION_GROUPS },
+  maintainer: { name: '维保单位管理员', roleType: 'maintenance', sort: 6, groups: MAINTENANCE_GROUPS },
 };
 
 /** The access ids a role gets: from menu.json when present, plus those server routes enforce. */
 export function roleMenuIds(role: RoleKey, allIds: string[]): string[] {
   const { groups } = ROLE_DEFS[role];
   const ids = [...new Set([...allIds, ...Object.values(ACCESS)])];
-  const reserved = [...AUTHORITY_GROUPS, ...ANALYST_GROUPS];
+  const reserved = [...AUTHORITY_GROUPS, ...ANALYST_GROUPS, ...INSPECTION_GROUPS, ...MAINTENANCE_GROUPS];
   return ids.filter((id) => (groups ? groups.includes(accessGroup(id)) : !reserved.includes(accessGroup(id)))).sort();
 }
 

@@ -107,6 +107,8 @@ export interface ResourceModel {
   cipher: FieldCipher | null;
   /** The column holding the row's owner for the resource's scope. */
   ownerColumn: 'unit_id' | 'area_code' | undefined;
+  /** Resource `party`: the column naming the unit that serves the row, and the role type serving it (scope.ts). */
+  party: { column: string; roleType: string } | undefined;
   /** Server hooks computing readonly fields on every save (hooks.ts). */
   derive: readonly string[];
   /** Hooks run after a delete, with the removed row (resource `onDelete`). */
@@ -295,6 +297,9 @@ function indexesOf(table: string, fields: readonly FieldModel[], resource: Resou
     indexes.push(index(owner ? [owner, 'created_at'] : ['created_at']));
     if (resource.scope === 'unit') indexes.push(index(['area_code']));
     if (resource.workflow) indexes.push(index(['status']));
+    // A serving party reads its rows by this column (scope.ts servedRows).
+    const party = resource.party && fields.find((d) => d.name === resource.party!.field);
+    if (party && !party.field.index && !party.field.unique) indexes.push(index([party.column, 'status']));
   }
   for (const f of fields) {
     // An encrypted column is matched through its blind index (sm mode only; indexes are never dropped, so both sets may stay).
@@ -307,6 +312,14 @@ function indexesOf(table: string, fields: readonly FieldModel[], resource: Resou
     if (f && !f.sealed) indexes.push({ name: indexName(table, [f.column], 'trgm'), columns: [f.column], unique: false, method: 'trigram' });
   }
   return indexes;
+}
+
+/** The compiled `party` of a resource: its field must be a stored text field (the serving unit's id). */
+function partyOf(resource: Resource, stored: readonly FieldModel[], isChild: boolean): ResourceModel['party'] {
+  if (!resource.party || isChild) return undefined;
+  const f = stored.find((d) => d.name === resource.party!.field);
+  if (!f || f.kind !== 'string') throw new Error(`resource '${resource.name}': party field '${resource.party.field}' is not a text field of it`);
+  return { column: f.column, roleType: resource.party.roleType };
 }
 
 /**
@@ -375,6 +388,7 @@ export function compileModels(catalog: Catalog, cipher: FieldCipher | null = nul
       sealed: declared.filter((f) => f.sealed),
       cipher,
       ownerColumn: isChild ? undefined : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined,
+      party: partyOf(resource, stored, isChild),
       derive: resource.derive ?? [],
       onDelete: resource.onDelete ?? [],
       readOnly: resource.readOnly === true || resource.systemTable === true,

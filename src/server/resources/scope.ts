@@ -14,6 +14,10 @@
  *   those actions; it never saves, deletes or runs an action that does not name its role type.
  * - Every other row does not exist for the session: reads and writes answer RECORD_NOT_FOUND,
  *   the same as an unknown id, so no existence leaks across units.
+ * - A resource with `party` is also served by another unit: a session of the party's role type
+ *   (an inspection body, a maintenance unit) reads the rows whose party column names its own unit,
+ *   in the states its role type acts in (statesOfRole), and runs exactly the actions naming its
+ *   role type on them — never a save or a delete. Rows naming another unit do not exist for it.
  * - A resource without `scope` is shared: every session with access sees every row.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -97,6 +101,16 @@ function overseenArea(actor: Actor): RawBuilder<boolean> {
 const readsArea = (model: ResourceModel, actor: Actor): boolean =>
   !!model.resource.oversightRead && !!model.ownerColumn && actor.oversees && !namedByWorkflow(model, actor);
 
+/** Resource `party`: whether the actor's role type serves the resource's rows. */
+export const serves = (model: ResourceModel, actor: Actor): boolean => !!model.party && !!actor.roleType && model.party.roleType === actor.roleType;
+
+/** The rows the serving actor's unit is named on, in the states its role type acts in. */
+function servedRows(model: ResourceModel, actor: Actor): RawBuilder<boolean> {
+  const states = statesOfRole(model.workflow, actor.roleType);
+  if (!states.length) return sql<boolean>`FALSE`;
+  return sql<boolean>`(${sql.ref(model.party!.column)} = ${actor.unitId} AND status IN (${sql.join(states)}))`;
+}
+
 /** Refuses a write (save, delete, action, import) by an oversight role type to a resource it only reads (`oversightRead`). */
 export function assertWriter(model: ResourceModel, actor: Actor): void {
   if (readsArea(model, actor)) throw new AppError('ACTION_NOT_PERMITTED');
@@ -109,6 +123,7 @@ export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<bool
   if (published) return published;
   if (!model.ownerColumn) return undefined;
   const own = model.ownerColumn === 'unit_id' ? ownedByUnit({ unitId: actor.unitId, areaCode: actor.areaCode }) : sql<boolean>`area_code = ${actor.areaCode}`;
+  if (serves(model, actor)) return sql<boolean>`(${own} OR ${servedRows(model, actor)})`;
   if (readsArea(model, actor)) return sql<boolean>`(${own} OR area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`})`;
   if (!oversees(model, actor)) return own;
   const states = statesOfRole(model.workflow, actor.roleType);
@@ -117,7 +132,7 @@ export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<bool
 
 /** Whether visibleRows(model, actor) is nothing or one equality on the owner column (no published states, no overseen area). */
 export function visibleByOwnerOnly(model: ResourceModel, actor: Actor): boolean {
-  return !model.resource.oversightOnly && !readsArea(model, actor) && !publicOnly(model, actor) && !oversees(model, actor);
+  return !model.resource.oversightOnly && !readsArea(model, actor) && !publicOnly(model, actor) && !oversees(model, actor) && !serves(model, actor);
 }
 
 /** The value of the owner equality visibleRows limits the actor to, when that is all it does (visibleByOwnerOnly). */
@@ -136,7 +151,7 @@ export function assertRoleAllowed(action: Pick<WorkflowAction, 'roles'> | undefi
   if (!roleMayRun(action, actor.roleType)) throw new AppError('ACTION_NOT_PERMITTED');
 }
 
-/** On a row the actor only oversees, only actions naming its role type may run. */
+/** On a row the actor only oversees or serves, only actions naming its role type may run. */
 export function assertMayActOn(model: ResourceModel, actor: Actor, row: RecordOwner, action: Pick<WorkflowAction, 'roles'> | undefined): void {
   if (!ownsRow(model, actor, row) && !mayRunOnOverseen(action, actor.roleType)) throw new AppError('ACTION_NOT_PERMITTED');
 }
