@@ -15,7 +15,7 @@
  * - Every other row does not exist for the session: reads and writes answer RECORD_NOT_FOUND,
  *   the same as an unknown id, so no existence leaks across units.
  * - A resource with `party` is also served by another unit: a session of the party's role type
- *   (an inspection body, a maintenance unit) reads the rows whose party column names its own unit,
+ *   (a body serving the owner) reads the rows whose party column names its own unit,
  *   in the states its role type acts in (statesOfRole), and runs exactly the actions naming its
  *   role type on them — never a save or a delete. Rows naming another unit do not exist for it.
  * - A resource without `scope` is shared: every session with access sees every row.
