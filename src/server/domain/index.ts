@@ -19,6 +19,7 @@ import { serviceRecordsFeature } from './service-records/index';
 import { simpleDeclarationFeature } from './simple-declaration/index';
 import { supervisionFeature } from './supervision/index';
 import { pendingLegacyPaths } from './pending';
+import { reportReissueFeature } from './report-reissue/index';
 import { useRegistrationFeature } from './use-registration/index';
 import { workersFeature } from './workers/index';
 
@@ -39,6 +40,7 @@ export const FEATURES: readonly DomainFeature[] = [
   noticesFeature,
   simpleDeclarationFeature,
   areaUnitsFeature,
+  reportReissueFeature,
   pendingLegacyPaths,
 ];
 
