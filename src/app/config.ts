@@ -1,6 +1,8 @@
 /**
- * Runtime configuration from GET appConfig (the "externally supplied application config" of
- * the original API). Loaded once; guards await `loadAppConfig()`, components use `useAppConfig()`.
+ * Runtime configuration (the "externally supplied application config" of the original API). The
+ * server embeds it in the page (a JSON block, src/server/plugins/spa.ts), so it is there at the
+ * first render; a page served without it (the dev server, a copied index.html) loads it once from
+ * GET appConfig. Guards await `loadAppConfig()`, components use `useAppConfig()`.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { API, type AppConfig } from '../shared/contract';
@@ -24,8 +26,19 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   areaCode: '330200',
 };
 
-let pending: Promise<AppConfig> | null = null;
-let loaded: AppConfig | null = null;
+/** The configuration the page carries, when the server embedded it. */
+function embedded(): AppConfig | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById('app-config')?.textContent;
+  if (!text) return null;
+  try {
+    return { ...DEFAULT_APP_CONFIG, ...(JSON.parse(text) as Partial<AppConfig>) };
+  } catch {
+    return null;
+  }
+}
+
+let loaded: AppConfig | null = embedded();
+let pending: Promise<AppConfig> | null = loaded ? Promise.resolve(loaded) : null;
 /** Components showing the configuration (a plain store, not swr: the login page does not download swr's hook). */
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {

@@ -5,7 +5,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { loadConfig, type Config } from './config';
+import { loadConfig, toAppConfig, type Config } from './config';
 import { humanOutput } from './start-output.mjs';
 import { startAuditChain } from './services/audit-chain';
 import { createDatabase, migrateToLatest, type PostgresOptions, type Progress } from './db/index';
@@ -170,7 +170,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(healthPlugin);
     await app.register(metricsPlugin);
     await app.register(api, { prefix: config.apiBase, config, extraRoutes });
-    if (config.staticDir) await app.register(spaPlugin, { root: config.staticDir, apiBase: config.apiBase });
+    if (config.staticDir) await app.register(spaPlugin, { root: config.staticDir, apiBase: config.apiBase, appConfig: toAppConfig(config) });
     else app.setNotFoundHandler(notFoundHandler);
     await app.ready();
   } catch (err) {

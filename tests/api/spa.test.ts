@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/contract';
 import { api, appSuite, dbTargets } from './helpers';
@@ -10,7 +11,7 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
 
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'portal-dist-'));
-    writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><title>平台</title></head><body><div id="root"></div></body></html>');
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
   });
@@ -28,7 +29,6 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
     writeFileSync(join(root, 'assets', 'big-abc123.js'), 'console.log("plain")');
     writeFileSync(join(root, 'assets', 'big-abc123.js.br'), 'BROTLI-BODY');
     writeFileSync(join(root, 'assets', 'big-abc123.js.gz'), 'GZIP-BODY');
-    writeFileSync(join(root, 'index.html.br'), 'BROTLI-INDEX');
     try {
       const br = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
@@ -41,14 +41,27 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
       const plain = await app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe('console.log("plain")');
-      // History-mode routes answer with index.html, compressed too, never cached unasked.
-      const page = await app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br' } });
+      // History-mode routes answer with index.html (with the configuration), compressed too, never cached unasked.
+      const page = await app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(page.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'no-cache' });
       expect(String(page.headers['content-type'])).toContain('text/html');
-      expect(page.body).toBe('BROTLI-INDEX');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+      const gzPage = await app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzPage.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzPage.rawPayload).toString()).toBe((await app.inject({ method: 'GET', url: '/home' })).body);
     } finally {
-      rmSync(join(root, 'index.html.br'));
+      rmSync(join(root, 'assets', 'big-abc123.js.br'));
     }
+  });
+
+  it('embeds the runtime configuration in the page, the same as GET appConfig answers, so the first render has it', async () => {
+    const page = (await app.inject({ method: 'GET', url: '/equipment/overview' })).body;
+    const block = /<script id="app-config" type="application\/json">(.*?)<\/script><\/head>/.exec(page);
+    expect(block).not.toBeNull();
+    // No value can close the element early.
+    expect(block![1]).not.toContain('<');
+    const served = (await app.inject({ method: 'GET', url: api(API.appConfig) })).json<{ data: unknown }>().data;
+    expect(JSON.parse(block![1])).toEqual(served);
   });
 
   it('answers history-mode routes with index.html', async () => {
