@@ -112,6 +112,8 @@ export interface Config {
   cookieExpiresHours: number;
   /** Role types that oversee the rows of their area (audit them) besides their own unit's. */
   oversightRoleTypes: readonly string[];
+  /** Working days (weekends skipped) an inspection body has to finish an online inspection application after its submission. */
+  inspectionSlaDays: number;
   provinceCode: string;
   areaCode: string;
 }
@@ -372,6 +374,13 @@ export const SETTINGS = [
   setting('PORTAL_SSO_LOGOUT_URL', 'ssoLogoutUrl', optionalText, null, 'page a user with ssoUserId goes to after logout'),
   setting('PORTAL_COOKIE_EXPIRES_HOURS', 'cookieExpiresHours', positiveNumber, 8, 'hours a remembered-login cookie lives'),
   setting('PORTAL_OVERSIGHT_ROLE_TYPES', 'oversightRoleTypes', list, ['authority'], "role types that oversee their area's rows (comma-separated)"),
+  setting(
+    'PORTAL_INSPECTION_SLA_DAYS',
+    'inspectionSlaDays',
+    positiveInt,
+    5,
+    'working days (weekends skipped) an inspection body has to finish an online inspection application after its submission: its due date (超时未办 past it)',
+  ),
   setting('PORTAL_PROVINCE_CODE', 'provinceCode', text, '330000', 'default province code'),
   setting('PORTAL_AREA_CODE', 'areaCode', text, '330200', 'default area code'),
 ] as const;

@@ -1,9 +1,12 @@
 /**
  * Online inspection application (在线报检) with fees and payment: the fee is the server's (one fee
- * function for the save hook, billing and getChargeInspectionFee), the authority accepts and bills,
- * the unit pays through the sandbox provider whose HMAC-signed notification settles the order and
- * runs the internal `pay` action in one transaction, and the inspection result updates the
- * equipment's dates. Replayed, forged and mismatched notifications change nothing.
+ * function for the save hook, billing and getChargeInspectionFee); the commit routes the application
+ * to the inspection body serving the unit's area (鄞州 → nbjy, 北仑 → zjjy) with a due date some
+ * working days on; the body accepts and bills, the unit pays through the sandbox provider whose
+ * HMAC-signed notification settles the order and runs the internal `pay` action in one transaction,
+ * and the body's inspection result updates the equipment's dates. Replayed, forged and mismatched
+ * notifications change nothing. The authority oversees: it reads, reassigns the body and notes, and
+ * does none of the body's work; a body never reads another body's applications or a unit's drafts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +17,9 @@ import { DEFAULT_SCHEMA_DIR } from '../../src/server/resources/catalog';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { FlowLogEntry, Page } from '../../src/shared/contract';
 import type { PayOrderInfo } from '../../src/shared/payment';
+import { DEMO_UNITS } from '../../src/server/db/seed';
 import { loadPaymentSecret, signPayload } from '../../src/server/domain/online-inspection/payment';
+import { addWorkingDays, isWeekend } from '../../src/server/domain/online-inspection/workdays';
 import { api, appSuite, call, dbTargets, resourceCalls } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; status?: string; version: number };
@@ -26,9 +31,9 @@ const REPORT = [{ name: '定期检验报告.pdf', url: '/files/report.pdf' }];
 describe.each(dbTargets())('online inspection application with fees and payment (%s)', (target) => {
   const {
     app,
-    units: [unit, other],
+    units: [unit, other, outside],
     session,
-  } = appSuite(target, { units: ['330212', '330203'], sessions: { authority: 'jgadmin' } });
+  } = appSuite(target, { units: ['330212', '330203', '330303'], sessions: { authority: 'jgadmin', nbjy: 'nbjy', zjjy: 'zjjy', beilun: 'bladmin' } });
   const { post, ok } = resourceCalls<Row>(() => app);
   const refused = async (sid: string, path: string, body: Record<string, unknown> = {}) => {
     const reply = await post(sid, path, body);
@@ -57,12 +62,14 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       ...extra,
     });
 
-  /** An application of `sid`'s unit, submitted, accepted and billed: waiting for payment. */
+  /** The body's accept: a planned inspection date and the inspectors (both asked for). */
+  const ACCEPT = { scheduledDate: addToDate(todayIn(), 3, 'd'), inspectors: '王磊、陈静' };
+  /** An application of `sid`'s unit (routed to nbjy), submitted, accepted and billed by the body: waiting for payment. */
   const unpaid = async (sid = unit.sid) => {
     const elevator = await elevatorOf(sid);
     const application = await apply(sid, [elevator.id], { isCommit: true });
-    await ok(session.authority, `/r/online-apply/accept/${application.id}`);
-    const billed = await ok(session.authority, `/r/online-apply/bill/${application.id}`);
+    await ok(session.nbjy, `/r/online-apply/accept/${application.id}`, ACCEPT);
+    const billed = await ok(session.nbjy, `/r/online-apply/bill/${application.id}`);
     expect(billed.status).toBe('unpaid');
     return { application: billed, elevator };
   };
@@ -239,7 +246,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
   });
 
   describe('the whole path', () => {
-    it('save → commit → accept → bill → toPay → sandbox pays → notified → paid (receipt) → inspect (equipment dates)', async () => {
+    it('save → commit (routed) → the body accepts → bills → toPay → sandbox pays → notified → paid (receipt) → inspect (equipment dates)', async () => {
       const elevator = await elevatorOf(unit.sid);
       const boiler = await boilerOf(unit.sid);
       const draft = await apply(unit.sid, [elevator.id, boiler.id], { reliefPolicy: 'small-micro' });
@@ -248,8 +255,12 @@ describe.each(dbTargets())('online inspection application with fees and payment 
 
       const submitted = await ok(unit.sid, '/a/stone/appOnline/save', { ...draft, isCommit: true });
       expect(submitted.status).toBe('submitted');
-      await ok(session.authority, `/r/online-apply/accept/${draft.id}`, { opinion: '资料齐全，予以受理' });
-      const billed = await ok(session.authority, `/r/online-apply/bill/${draft.id}`);
+      expect(submitted.inspectionUnitName).toBe('宁波市特种设备检验研究院');
+      // Accepting asks for the planned date and the inspectors.
+      expect((await refused(session.nbjy, `/r/online-apply/accept/${draft.id}`, { scheduledDate: ACCEPT.scheduledDate })).body.message).toBe('请填写检验人员');
+      const accepted = await ok(session.nbjy, `/r/online-apply/accept/${draft.id}`, { ...ACCEPT, opinion: '资料齐全，予以受理' });
+      expect([accepted.scheduledDate, accepted.inspectors]).toEqual([ACCEPT.scheduledDate, '王磊、陈静']);
+      const billed = await ok(session.nbjy, `/r/online-apply/bill/${draft.id}`);
       expect([billed.status, billed.payableAmount]).toEqual(['unpaid', 1540]);
 
       const order = (await toPay(unit.sid, draft.id)).body.data!;
@@ -279,32 +290,44 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect((await app.inject({ method: 'GET', url: api(`/pay/sandbox/${order.orderNo}`) })).body).toContain('该订单已支付');
 
       // The inspection result: every input required, checked like a field, never in the future.
-      const missing = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1' });
+      const missing = await refused(session.nbjy, `/r/online-apply/inspect/${draft.id}`, { conclusion: '1' });
       expect(missing.body.message).toBe('请选择检验日期');
-      const badCode = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, {
+      const next = (date: string) => addToDate(date, 12, 'm');
+      const badCode = await refused(session.nbjy, `/r/online-apply/inspect/${draft.id}`, {
         conclusion: '9',
         inspectionDate: todayIn(),
-        inspectionBody: '宁波市特种设备检验研究院',
+        nextInspectionDate: next(todayIn()),
         report: REPORT,
       });
       expect(badCode.body.message).toBe('检验结论的值不在可选范围内');
-      const future = await refused(session.authority, `/r/online-apply/inspect/${draft.id}`, {
+      const future = await refused(session.nbjy, `/r/online-apply/inspect/${draft.id}`, {
         conclusion: '1',
         inspectionDate: addToDate(todayIn(), 1, 'd'),
-        inspectionBody: '宁波市特种设备检验研究院',
+        nextInspectionDate: next(todayIn()),
         report: REPORT,
       });
       expect(future.body.message).toBe('检验日期不能晚于今天');
+      const backwards = await refused(session.nbjy, `/r/online-apply/inspect/${draft.id}`, {
+        conclusion: '1',
+        inspectionDate: todayIn(),
+        nextInspectionDate: todayIn(),
+        report: REPORT,
+      });
+      expect(backwards.body.message).toBe('下次检验日期应晚于检验日期');
       expect((await ok(unit.sid, `/r/online-apply/get/${draft.id}`)).status).toBe('paid');
 
       const inspectionDate = addToDate(todayIn(), -2, 'd');
-      const inspected = await ok(session.authority, `/r/online-apply/inspect/${draft.id}`, {
+      // The body sets the next date (here sooner than the cycle: a conditional pass); its own name is the server's.
+      const nextDate = addToDate(inspectionDate, 6, 'm');
+      const inspected = await ok(session.nbjy, `/r/online-apply/inspect/${draft.id}`, {
         conclusion: '1',
         inspectionDate,
-        inspectionBody: '宁波市特种设备检验研究院',
+        nextInspectionDate: nextDate,
+        inspectionBody: '单位自填的机构名',
         report: REPORT,
         opinion: '检验合格',
       });
+      expect(inspected.nextInspectionDate).toBe(nextDate);
       expect([inspected.status, inspected.conclusion, inspected.inspectionDate, inspected.inspectionBody]).toEqual([
         'inspected',
         '1',
@@ -331,7 +354,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
         inspectionDate,
         conclusion: '1',
         inspectionBody: '宁波市特种设备检验研究院',
-        nextInspectionDate: addToDate(inspectionDate, 12, 'm'),
+        nextInspectionDate: nextDate,
       });
       expect((history.list[0].report as { name: string }[])[0].name).toBe('定期检验报告.pdf');
       expect((await ok<{ list: Row[] }>(unit.sid, '/r/inspection-record/list', { equipment: boiler.id })).list).toHaveLength(1);
@@ -344,16 +367,18 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect(revoked.status).toBe('revoked');
       const again = await ok(unit.sid, '/r/online-apply/save', { id: application.id, version: revoked.version, contactPerson: '李四', isCommit: true });
       expect(again.status).toBe('submitted');
-      await ok(session.authority, `/r/online-apply/accept/${application.id}`);
+      await ok(session.nbjy, `/r/online-apply/accept/${application.id}`, ACCEPT);
       expect((await refused(unit.sid, `/r/online-apply/revoke/${application.id}`)).body.message).toBe('当前状态不允许此操作');
     });
 
-    it('the authority returns an application with a required opinion', async () => {
+    it('the body returns an application with a required opinion', async () => {
       const elevator = await elevatorOf(unit.sid);
       const application = await apply(unit.sid, [elevator.id], { isCommit: true });
-      expect((await refused(session.authority, `/r/online-apply/audit-disagree/${application.id}`)).body.message).toBe('请填写审核意见');
-      const returned = await ok(session.authority, `/r/online-apply/audit-disagree/${application.id}`, { opinion: '请补充设备使用地点' });
+      expect((await refused(session.nbjy, `/r/online-apply/audit-disagree/${application.id}`)).body.message).toBe('请填写审核意见');
+      const returned = await ok(session.nbjy, `/r/online-apply/audit-disagree/${application.id}`, { opinion: '请补充设备使用地点' });
       expect(returned.status).toBe('returned');
+      // Returned, it is still the body's to read (the unit corrects and submits again).
+      expect((await ok(session.nbjy, `/r/online-apply/get/${application.id}`)).status).toBe('returned');
     });
   });
 
@@ -442,12 +467,10 @@ describe.each(dbTargets())('online inspection application with fees and payment 
   });
 
   describe('offline payment', () => {
-    it('updatePayCert keeps the application unpaid with the certificate; the authority confirms it → paid with a receipt; the open order is closed', async () => {
+    it('updatePayCert keeps the application unpaid with the certificate; the body confirms it → paid with a receipt; the open order is closed', async () => {
       const { application } = await unpaid();
       const order = (await toPay(unit.sid, application.id)).body.data!;
-      expect((await refused(session.authority, `/r/online-apply/confirm-payment/${application.id}`)).body.message).toBe(
-        '申请单位尚未上传缴费凭证，不能确认缴费',
-      );
+      expect((await refused(session.nbjy, `/r/online-apply/confirm-payment/${application.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
       expect((await refused(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, {})).body.message).toBe('请上传缴费凭证');
 
       const withCert = await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE });
@@ -457,7 +480,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
         '记录不存在或无权访问',
       );
 
-      const confirmed = await ok(session.authority, `/r/online-apply/confirm-payment/${application.id}`);
+      const confirmed = await ok(session.nbjy, `/r/online-apply/confirm-payment/${application.id}`);
       expect([confirmed.status, confirmed.payChannel]).toEqual(['paid', 'offline']);
       expect(confirmed.receiptNo).toMatch(/^SF\d{10}$/);
       // The QR code of the open order can no longer pay.
@@ -467,42 +490,42 @@ describe.each(dbTargets())('online inspection application with fees and payment 
   });
 
   describe('确认缴费 only with a certificate', () => {
-    const auditList = JSON.parse(readFileSync(join(DEFAULT_SCHEMA_DIR, 'screens', 'online-apply-audit.json'), 'utf8')) as ListScreen;
+    const auditList = JSON.parse(readFileSync(join(DEFAULT_SCHEMA_DIR, 'screens', 'body-online-apply-list.json'), 'utf8')) as ListScreen;
     const confirmWhen = (auditList.rowActions ?? []).flatMap((a) => (typeof a === 'object' && a.action === 'confirm-payment' && a.when ? [a.when] : []))[0];
 
-    it("the audit list's row action and the server agree: offered and accepted with a certificate, neither without", async () => {
+    it("the body's list's row action and the server agree: offered and accepted with a certificate, neither without", async () => {
       expect(confirmWhen).toBeTruthy();
       const bare = (await unpaid()).application;
       const certified = (await unpaid()).application;
       await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${certified.id}`, { payCertificate: FILE });
       // The list filter on the attachment: true keeps the rows with a file, false those without (POST body and GET query).
       const ids = async (params: Record<string, unknown>) =>
-        (await ok<Page<Row>>(session.authority, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100, ...params })).list.map((r) => r.id);
+        (await ok<Page<Row>>(session.nbjy, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100, ...params })).list.map((r) => r.id);
       expect(await ids({ payCertificate: true })).toContain(certified.id);
       expect(await ids({ payCertificate: true })).not.toContain(bare.id);
       expect(await ids({ payCertificate: false })).toContain(bare.id);
       expect(await ids({ payCertificate: false })).not.toContain(certified.id);
-      const byQuery = await call<Page<Row>>(app, session.authority, 'GET', '/r/online-apply/list', {
+      const byQuery = await call<Page<Row>>(app, session.nbjy, 'GET', '/r/online-apply/list', {
         status: 'unpaid',
         payCertificate: 'true',
         pageSize: '100',
       });
       expect(byQuery.body.data!.list.map((r) => r.id)).toContain(certified.id);
       expect(byQuery.body.data!.list.map((r) => r.id)).not.toContain(bare.id);
-      const rows = (await ok<Page<Row>>(session.authority, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100 })).list;
+      const rows = (await ok<Page<Row>>(session.nbjy, '/r/online-apply/list', { status: ['unpaid'], pageSize: 100 })).list;
       const rowOf = (id: string) => rows.find((r) => r.id === id)!;
       // The browser offers the action where the screen's condition holds on the listed row.
       expect(holds(confirmWhen, rowOf(bare.id))).toBe(false);
       expect(holds(confirmWhen, rowOf(certified.id))).toBe(true);
-      expect((await refused(session.authority, `/r/online-apply/confirm-payment/${bare.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
-      expect((await ok(session.authority, `/r/online-apply/get/${bare.id}`)).status).toBe('unpaid');
-      expect((await ok(session.authority, `/r/online-apply/confirm-payment/${certified.id}`)).status).toBe('paid');
+      expect((await refused(session.nbjy, `/r/online-apply/confirm-payment/${bare.id}`)).body.message).toBe('申请单位尚未上传缴费凭证，不能确认缴费');
+      expect((await ok(session.nbjy, `/r/online-apply/get/${bare.id}`)).status).toBe('unpaid');
+      expect((await ok(session.nbjy, `/r/online-apply/confirm-payment/${certified.id}`)).status).toBe('paid');
       // Confirmed, it leaves the 待确认缴费 rows.
       expect(await ids({ payCertificate: true })).not.toContain(certified.id);
     });
 
     it('a filter value other than true or false is refused', async () => {
-      const reply = await post(session.authority, '/r/online-apply/list', { payCertificate: 'yes' });
+      const reply = await post(session.nbjy, '/r/online-apply/list', { payCertificate: 'yes' });
       expect(reply.body.result).toBe('false');
     });
   });
@@ -516,6 +539,150 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect(await ids(unit.sid)).toContain(mine.id);
       expect(await ids(unit.sid)).not.toContain(theirs.id);
       expect(await ids(session.authority)).toContain(theirs.id);
+    });
+  });
+  describe('the serving inspection body', () => {
+    const notFound = async (sid: string, path: string, body: Record<string, unknown> = {}) => {
+      const reply = await post(sid, path, body);
+      expect([reply.body.result, reply.body.code], path).toEqual(['false', 'RECORD_NOT_FOUND']);
+    };
+    const beilunElevator = () =>
+      ok(session.beilun, '/r/equipment/save', {
+        equipmentName: '北仑1号货梯',
+        useStatus: '1',
+        equclacode: '3000',
+        subCategory: '3200',
+        locationArea: '330206',
+        address: '宁波市北仑区测试路2号',
+        lastInspectionDate: '2025-04-01',
+      });
+    /** Weekdays after `from` up to and including `to`. */
+    const weekdaysBetween = (from: string, to: string) => {
+      let n = 0;
+      for (let d = addToDate(from, 1, 'd'); d <= to; d = addToDate(d, 1, 'd')) if (!isWeekend(d)) n++;
+      return n;
+    };
+
+    it('the commit routes: a 鄞州 unit to nbjy, a 北仑 unit (bladmin) to zjjy, with a due date 5 working days on', async () => {
+      const draft = await apply(unit.sid, [(await elevatorOf(unit.sid)).id]);
+      expect([draft.inspectionUnitId ?? null, draft.dueDate ?? null]).toEqual([null, null]);
+      const yinzhou = await ok(unit.sid, '/r/online-apply/save', { id: draft.id, version: draft.version, isCommit: true });
+      expect([yinzhou.inspectionUnitId, yinzhou.inspectionUnitName, yinzhou.awaitingAssignment]).toEqual([
+        DEMO_UNITS.inspection.id,
+        '宁波市特种设备检验研究院',
+        false,
+      ]);
+      const beilun = await apply(session.beilun, [(await beilunElevator()).id], { isCommit: true });
+      expect([beilun.inspectionUnitId, beilun.inspectionUnitName]).toEqual([DEMO_UNITS.inspectionSecond.id, '浙江省特种设备科学研究院宁波分院']);
+
+      // The SLA: the configured 5 working days after today, weekends skipped, never on a weekend.
+      for (const row of [yinzhou, beilun]) {
+        const due = String(row.dueDate);
+        expect(due).toBe(addWorkingDays(todayIn(), 5));
+        expect(weekdaysBetween(todayIn(), due)).toBe(5);
+        expect(isWeekend(due)).toBe(false);
+        expect(due > addToDate(todayIn(), 4, 'd')).toBe(true);
+      }
+    });
+
+    it("nbjy never reads zjjy's application, nor zjjy nbjy's: RECORD_NOT_FOUND on get, list and action", async () => {
+      const beilun = await apply(session.beilun, [(await beilunElevator()).id], { isCommit: true });
+      const yinzhou = await apply(unit.sid, [(await elevatorOf(unit.sid)).id], { isCommit: true });
+      await notFound(session.nbjy, `/r/online-apply/get/${beilun.id}`);
+      await notFound(session.nbjy, `/r/online-apply/accept/${beilun.id}`, ACCEPT);
+      await notFound(session.zjjy, `/r/online-apply/get/${yinzhou.id}`);
+      await notFound(session.zjjy, `/r/online-apply/audit-disagree/${yinzhou.id}`, { opinion: '不属本院' });
+      const listed = async (sid: string) => (await ok<Page<Row>>(sid, '/r/online-apply/list', { status: ['submitted'], pageSize: 100 })).list.map((r) => r.id);
+      expect(await listed(session.nbjy)).toContain(yinzhou.id);
+      expect(await listed(session.nbjy)).not.toContain(beilun.id);
+      expect(await listed(session.zjjy)).toContain(beilun.id);
+      expect(await listed(session.zjjy)).not.toContain(yinzhou.id);
+      // Its own it reads and works; still the unit's application.
+      expect((await ok(session.zjjy, `/r/online-apply/accept/${beilun.id}`, ACCEPT)).status).toBe('accepted');
+      expect((await ok(session.beilun, `/r/online-apply/get/${beilun.id}`)).status).toBe('accepted');
+    });
+
+    it('neither body reads a draft or an application the unit revoked; a body never saves one', async () => {
+      const draft = await apply(unit.sid, [(await elevatorOf(unit.sid)).id]);
+      const revoked = await apply(unit.sid, [(await elevatorOf(unit.sid)).id], { isCommit: true });
+      expect(revoked.inspectionUnitId).toBe(DEMO_UNITS.inspection.id);
+      await ok(unit.sid, `/r/online-apply/revoke/${revoked.id}`);
+      for (const sid of [session.nbjy, session.zjjy]) {
+        await notFound(sid, `/r/online-apply/get/${draft.id}`);
+        await notFound(sid, `/r/online-apply/get/${revoked.id}`);
+      }
+      const submitted = await apply(unit.sid, [(await elevatorOf(unit.sid)).id], { isCommit: true });
+      const save = await post(session.nbjy, '/r/online-apply/save', { id: submitted.id, version: submitted.version, remarks: '检验机构改写' });
+      expect(save.body.result).toBe('false');
+      expect((await ok(unit.sid, `/r/online-apply/get/${submitted.id}`)).remarks ?? null).toBeNull();
+    });
+
+    it('no rule routes it (a unit of 温州 330303, outside the table): no body, 待分派; neither body sees it', async () => {
+      const equipmentId = (await equipment(outside.sid, { equclacode: '3000', subCategory: '3100', locationArea: '330212' })).id;
+      const application = await apply(outside.sid, [equipmentId], { isCommit: true });
+      expect([application.status, application.inspectionUnitId ?? null, application.awaitingAssignment]).toEqual(['submitted', null, true]);
+      await notFound(session.nbjy, `/r/online-apply/get/${application.id}`);
+      await notFound(session.zjjy, `/r/online-apply/get/${application.id}`);
+    });
+
+    it("the authority cannot do the body's work any more; it reassigns, then the new body sees it and the old does not", async () => {
+      const application = await apply(unit.sid, [(await elevatorOf(unit.sid)).id], { isCommit: true });
+      for (const [action, body] of [
+        ['accept', ACCEPT],
+        ['audit-disagree', { opinion: '退回' }],
+        ['bill', {}],
+      ] as const) {
+        const reply = await post(session.authority, `/r/online-apply/${action}/${application.id}`, body);
+        expect([reply.status, reply.body.code], action).toEqual([403, 'ACTION_NOT_PERMITTED']);
+      }
+      // It reads every step of its area's applications (but a draft).
+      expect((await ok(session.authority, `/r/online-apply/get/${application.id}`)).status).toBe('submitted');
+      const draft = await apply(unit.sid, [(await elevatorOf(unit.sid)).id]);
+      await notFound(session.authority, `/r/online-apply/get/${draft.id}`);
+
+      // Reassign: an opinion, a registered inspection body other than the current one.
+      const path = `/r/online-apply/reassign/${application.id}`;
+      expect((await refused(session.authority, path, { reassignTo: DEMO_UNITS.inspectionSecond.id })).body.message).toBe('请填写审核意见');
+      expect((await refused(session.authority, path, { reassignTo: DEMO_UNITS.using.id, opinion: '改派' })).body.message).toBe(
+        '所选检验机构不存在或不是检验机构',
+      );
+      expect((await refused(session.authority, path, { reassignTo: DEMO_UNITS.inspection.id, opinion: '改派' })).body.message).toBe(
+        '该申请已由所选检验机构承检，无需改派',
+      );
+      const reply = await post(unit.sid, path, { reassignTo: DEMO_UNITS.inspectionSecond.id, opinion: '改派' });
+      expect(reply.status).toBe(403);
+      const moved = await ok(session.authority, path, { reassignTo: DEMO_UNITS.inspectionSecond.id, opinion: '本院任务饱和，改由分院承检' });
+      expect([moved.status, moved.inspectionUnitId, moved.inspectionUnitName, moved.reassignTo ?? null]).toEqual([
+        'submitted',
+        DEMO_UNITS.inspectionSecond.id,
+        '浙江省特种设备科学研究院宁波分院',
+        null,
+      ]);
+      await notFound(session.nbjy, `/r/online-apply/get/${application.id}`);
+      await notFound(session.nbjy, `/r/online-apply/accept/${application.id}`, ACCEPT);
+      expect((await ok(session.zjjy, `/r/online-apply/accept/${application.id}`, ACCEPT)).status).toBe('accepted');
+      // The supervision note goes to the flow log, which the body reads too.
+      await ok(session.authority, `/r/online-apply/supervise/${application.id}`, { opinion: '请按计划日期检验' });
+      expect(await flowLog(session.zjjy, application.id)).toEqual(['save', 'commit', 'reassign', 'accept', 'supervise']);
+    });
+
+    it('reassign ends once the result is recorded; the authority still reads the inspected application', async () => {
+      const { application } = await unpaid();
+      await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE });
+      await ok(session.nbjy, `/r/online-apply/confirm-payment/${application.id}`);
+      const date = addToDate(todayIn(), -1, 'd');
+      await ok(session.nbjy, `/r/online-apply/inspect/${application.id}`, {
+        conclusion: '1',
+        inspectionDate: date,
+        nextInspectionDate: addToDate(date, 12, 'm'),
+        report: REPORT,
+      });
+      expect(
+        (await refused(session.authority, `/r/online-apply/reassign/${application.id}`, { reassignTo: DEMO_UNITS.inspectionSecond.id, opinion: '改派' })).body
+          .message,
+      ).toBe('当前状态不允许此操作');
+      expect((await ok(session.authority, `/r/online-apply/get/${application.id}`)).status).toBe('inspected');
+      expect((await ok(session.nbjy, `/r/online-apply/get/${application.id}`)).inspectionBody).toBe('宁波市特种设备检验研究院');
     });
   });
 });

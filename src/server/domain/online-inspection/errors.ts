@@ -22,4 +22,10 @@ export const INSPECTION_ERRORS = defineErrors({
   PAY_AMOUNT_ZERO: { status: 200, message: '应缴金额为零，无需在线缴费' },
   /** confirm-payment without the unit's payment certificate. */
   PAY_CERTIFICATE_MISSING: { status: 200, message: '申请单位尚未上传缴费凭证，不能确认缴费' },
+  /** reassign naming no registered inspection body. */
+  INSPECTION_BODY_NOT_FOUND: { status: 400, message: '所选检验机构不存在或不是检验机构' },
+  /** reassign naming the body that already serves the application. */
+  INSPECTION_BODY_UNCHANGED: { status: 400, message: '该申请已由所选检验机构承检，无需改派' },
+  /** inspect with a next inspection date not after the inspection date. */
+  NEXT_INSPECTION_NOT_AFTER: { status: 400, message: '下次检验日期应晚于检验日期' },
 });

@@ -6,7 +6,7 @@
  *   its snapshot columns and its fee come from that equipment, never from the request;
  * - `online-apply-fees` (derive): the total, the relief and the payable amount, by the one fee
  *   function (fees.ts);
- * - `online-apply-bill` (bill): the fees again with the fee table in force when the authority bills;
+ * - `online-apply-bill` (bill): the fees again with the fee table in force when the body bills;
  * - `online-apply-paid` (pay, confirm-payment): payment facts and a receipt number;
  * - `online-apply-inspected` (inspect): the result (already on the row: the action's input fields)
  *   goes to every piece of equipment, whose derive hook then recomputes the next inspection date.
@@ -99,7 +99,7 @@ async function receiptNumber(ctx: Parameters<Hook>[0]): Promise<string> {
 
 /**
  * effect of pay (run by the payment notification, which passes the order it settled) and of
- * confirm-payment (the authority confirms an offline payment: needs the unit's certificate; any
+ * confirm-payment (the inspection body confirms an offline payment: needs the unit's certificate; any
  * open online order is closed so it cannot be paid a second time).
  */
 export const onlineApplyPaid: Hook = async (ctx) => {
@@ -116,11 +116,14 @@ export const onlineApplyPaid: Hook = async (ctx) => {
 /**
  * effect of inspect: the result on the row goes to every piece of equipment of the application
  * (whose derive hook then recomputes its next inspection date) and into its inspection history
- * (inspection-record, the detectionQuery screen), with the report.
+ * (inspection-record, the detectionQuery screen), with the report and the next inspection date the
+ * body set. The body's name is the serving body's (inspectionUnitName), never typed.
  */
 export const onlineApplyInspected: Hook = async (ctx) => {
-  const { conclusion, inspectionDate, inspectionBody, report, receiptNo } = ctx.row;
+  const { conclusion, inspectionDate, nextInspectionDate, report, receiptNo } = ctx.row;
   if (typeof inspectionDate !== 'string' || inspectionDate > todayIn()) throw new AppError(INSPECTION_ERRORS.INSPECTION_DATE_FUTURE);
+  if (typeof nextInspectionDate === 'string' && nextInspectionDate <= inspectionDate) throw new AppError(INSPECTION_ERRORS.NEXT_INSPECTION_NOT_AFTER);
+  const inspectionBody = typeof ctx.row.inspectionUnitName === 'string' && ctx.row.inspectionUnitName ? ctx.row.inspectionUnitName : await unitName(ctx);
   for (const item of itemsOf(ctx.row)) {
     if (!item.equipment || !(await ctx.find('equipment', item.equipment, true))) continue;
     await ctx.update('equipment', item.equipment, { lastInspectionDate: inspectionDate, lastConclusion: conclusion, inspectionBody });
@@ -136,10 +139,17 @@ export const onlineApplyInspected: Hook = async (ctx) => {
       conclusion,
       inspectionBody,
       reportNo: receiptNo ? `${String(receiptNo)}-${String(equipment.equcode ?? item.equipment).slice(-6)}` : null,
-      nextInspectionDate: equipment.nextInspectionDate,
+      nextInspectionDate: typeof nextInspectionDate === 'string' ? nextInspectionDate : equipment.nextInspectionDate,
       report: Array.isArray(report) ? report : null,
       source: 'online',
       onlineApply: ctx.row.id,
     });
   }
+  return { inspectionBody };
 };
+
+/** The acting unit's registered name (a result recorded on an application no body serves). */
+async function unitName(ctx: Parameters<Hook>[0]): Promise<string | null> {
+  const unit = await ctx.trx.selectFrom('sys_unit').select('orgname').where('id', '=', ctx.actor.unitId).executeTakeFirst();
+  return unit?.orgname ?? null;
+}

@@ -1,12 +1,14 @@
 /**
  * Online inspection applications (schemas/resources/online-apply.json): the equipment rows and fees
- * computed on the server (hooks.ts, fees.ts), billing, payment through the sandbox provider
+ * computed on the server (hooks.ts, fees.ts), routing to the serving inspection body and its due
+ * date (dispatch.ts, routing.ts, workdays.ts), billing, payment through the sandbox provider
  * (payment.ts, routes.ts; the pay_order table is migration 0005) and the inspection result written
  * to the equipment. The scan-code page is src/pages/PayCode.tsx; the wire contract src/shared/payment.ts.
  */
 import type { DomainFeature } from '../feature';
 import './errors';
 import { onlineApplyBill, onlineApplyFees, onlineApplyIdentifiers, onlineApplyInspected, onlineApplyItem, onlineApplyPaid } from './hooks';
+import { onlineApplyReassign, onlineApplyRoute } from './dispatch';
 import paymentRoutes from './routes';
 import { seedOnlineApplications } from './seed';
 
@@ -19,6 +21,8 @@ export const onlineInspectionFeature: DomainFeature = {
     'online-apply-bill': onlineApplyBill,
     'online-apply-paid': onlineApplyPaid,
     'online-apply-inspected': onlineApplyInspected,
+    'online-apply-route': onlineApplyRoute,
+    'online-apply-reassign': onlineApplyReassign,
   },
   routes: paymentRoutes,
   seed: seedOnlineApplications,

@@ -14,14 +14,17 @@ import { saveRecord } from '../../resources/record-save';
 import type { Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
 import { EQUIPMENT } from '../equipment/seed';
+import { acceptInput, demoInspectionBodies } from '../online-inspection/seed';
 import { INTERACTION, INVOICE, PRICE_APPLY } from './hooks';
 
 const SECOND_CONTACT = { contactPerson: '周敏', contactMobile: '13805740006' };
 
 /** Online inspection applications of `unit` taken to 已缴费, one per piece of `pieces`. */
 async function paidApplications(demo: DemoContext, unit: Actor, pieces: Row[]): Promise<number> {
-  const { db, authority, today } = demo;
+  const { db, today } = demo;
   const online = demo.resource('online-apply');
+  // The body serving the unit (nbjy for 鄞州) does the body's steps.
+  const body = (await demoInspectionBodies(demo)).first;
   for (const piece of pieces) {
     const saved = await saveRecord(db, online, unit, {
       applicant: DEMO_UNITS.using.orgname,
@@ -33,10 +36,10 @@ async function paidApplications(demo: DemoContext, unit: Actor, pieces: Row[]): 
     });
     const id = saved.id as string;
     const steps: [Actor, string, ActionInput][] = [
-      [authority, 'accept', { opinion: '予以受理' }],
-      [authority, 'bill', {}],
+      [body, 'accept', acceptInput(today)],
+      [body, 'bill', {}],
       [unit, 'update-pay-cert', { extra: { payCertificate: demoForm('银行转账回单.pdf') } }],
-      [authority, 'confirm-payment', {}],
+      [body, 'confirm-payment', {}],
     ];
     for (const [actor, action, input] of steps) await runAction(db, online, actor, action, id, input);
   }

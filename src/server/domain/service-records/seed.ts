@@ -16,6 +16,7 @@ import type { Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
 import { EQUIPMENT, SECOND_UNIT_EQUIPMENT, equipmentFieldsOf } from '../equipment/seed';
 import { MAINTENANCE_UNIT } from '../equipment/maintenance-units';
+import { acceptInput, demoInspectionBodies, inspectInput } from '../online-inspection/seed';
 import { INSPECTION_RECORD, MAINTENANCE_RECORD, SERVICE_APPLY } from './hooks';
 
 type Target = 'draft' | 'submitted' | 'approved' | 'returned';
@@ -154,7 +155,7 @@ async function recordSupervision(demo: DemoContext, unit: Actor, pieces: Row[], 
 
 /** One online inspection application of the second unit, from save to 已检验 (its inspect writes the online records). */
 async function inspectOnline(demo: DemoContext, unit: Actor, pieces: Row[]): Promise<number> {
-  const { db, authority, today } = demo;
+  const { db, today } = demo;
   if (pieces.length === 0) return 0;
   const online = demo.resource('online-apply');
   const application = await saveRecord(db, online, unit, {
@@ -167,19 +168,14 @@ async function inspectOnline(demo: DemoContext, unit: Actor, pieces: Row[]): Pro
     isCommit: true,
   });
   const id = application.id as string;
+  // The body serving the second unit (zjjy for 北仑) does the body's steps.
+  const body = (await demoInspectionBodies(demo)).second;
   const steps: [Actor, string, ActionInput][] = [
-    [authority, 'accept', { opinion: '予以受理' }],
-    [authority, 'bill', {}],
+    [body, 'accept', acceptInput(today)],
+    [body, 'bill', {}],
     [unit, 'update-pay-cert', { extra: { payCertificate: demoForm('银行转账回单.pdf') } }],
-    [authority, 'confirm-payment', {}],
-    [
-      authority,
-      'inspect',
-      {
-        opinion: '检验合格',
-        extra: { conclusion: '1', inspectionDate: addToDate(today, -5, 'd'), inspectionBody: '宁波市特种设备检验研究院', report: demoForm('定期检验报告.pdf') },
-      },
-    ],
+    [body, 'confirm-payment', {}],
+    [body, 'inspect', inspectInput(addToDate(today, -5, 'd'))],
   ];
   for (const [actor, action, input] of steps) await runAction(db, online, actor, action, id, input);
   return pieces.length;

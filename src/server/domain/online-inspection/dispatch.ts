@@ -1,0 +1,52 @@
+/**
+ * Which inspection body serves an online inspection application, and by when:
+ *
+ * - `online-apply-route` (effect of commit): the routing table (routing.ts, dictionary
+ *   inspection-routing) names the body for the applying unit's area and the equipment's categories;
+ *   none routes it: no body, `awaitingAssignment` (待分派) until the authority assigns one. Every
+ *   commit (a first one, or again after a return or a revoke) routes afresh and sets the due date:
+ *   the day of submission plus PORTAL_INSPECTION_SLA_DAYS working days (workdays.ts).
+ * - `online-apply-reassign` (effect of reassign, the authority's): the body it picked (`reassignTo`,
+ *   a registered inspection body) serves the application from now on; nothing else changes.
+ */
+import { todayIn } from '../../../shared/dates';
+import { loadConfig } from '../../config';
+import { AppError } from '../../errors';
+import type { Hook } from '../../resources/hooks';
+import { INSPECTION_ERRORS } from './errors';
+import { routeInspectionBody } from './routing';
+import { addWorkingDays } from './workdays';
+
+/** The due date of an application submitted on `submitted`: the configured working days on. */
+export function dueDateOf(submitted: string, slaDays = loadConfig().inspectionSlaDays): string {
+  return addWorkingDays(submitted, slaDays);
+}
+
+const categoriesOf = (row: Record<string, unknown>): string[] =>
+  (Array.isArray(row.items) ? (row.items as { equclacode?: unknown }[]) : []).flatMap((i) =>
+    typeof i.equclacode === 'string' && i.equclacode ? [i.equclacode] : [],
+  );
+
+/** effect of commit. */
+export const onlineApplyRoute: Hook = async (ctx) => {
+  const area = typeof ctx.row.areaCode === 'string' && ctx.row.areaCode ? ctx.row.areaCode : ctx.actor.areaCode;
+  const body = await routeInspectionBody(ctx.trx, ctx.dicts, area, categoriesOf(ctx.row));
+  return {
+    inspectionUnitId: body?.id ?? null,
+    inspectionUnitName: body?.orgname ?? null,
+    awaitingAssignment: !body,
+    dueDate: dueDateOf(todayIn()),
+  };
+};
+
+/** effect of reassign. */
+export const onlineApplyReassign: Hook = async (ctx) => {
+  const chosen = ctx.row.reassignTo;
+  const body =
+    typeof chosen === 'string' && chosen
+      ? await ctx.trx.selectFrom('sys_unit').select(['id', 'orgname']).where('id', '=', chosen).where('unit_type', '=', 'inspection').executeTakeFirst()
+      : undefined;
+  if (!body) throw new AppError(INSPECTION_ERRORS.INSPECTION_BODY_NOT_FOUND);
+  if (body.id === ctx.before?.inspectionUnitId) throw new AppError(INSPECTION_ERRORS.INSPECTION_BODY_UNCHANGED);
+  return { inspectionUnitId: body.id, inspectionUnitName: body.orgname, awaitingAssignment: false, reassignTo: null };
+};
