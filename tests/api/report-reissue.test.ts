@@ -138,9 +138,10 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
     });
     expect((await get(session.unit, posted.id)).data).toMatchObject({ status: 'submitted', delivery: 'post', recipient: '张伟' });
 
-    // 其他 needs the reason in words; the posting fields of an online one are not stored.
+    // 其他 needs the reason in words; the posting fields of an online one, and the words of a lost one, are not stored.
     const other = await ok(session.unit, `${R}/save`, online(record, { reason: 'other', postalAddress: '不应保存' }));
     expect(other.postalAddress ?? null).toBeNull();
+    expect((await ok(session.unit, `${R}/save`, online(record, { reason: 'lost', reasonText: '不应保存' }))).reasonText ?? null).toBeNull();
     expect(await refused(session.unit, `${R}/commit/${other.id}`)).toBe('请填写原因说明');
 
     // Another unit's record does not exist for this unit.
@@ -242,7 +243,14 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
   });
 
   it('returns with a required opinion; the unit edits and resubmits', async () => {
-    const applied = await ok(session.unit, `${R}/save`, { ...online(mine[6], { reason: 'incorrect' }), isCommit: true });
+    const draft = await ok(session.unit, `${R}/save`, online(mine[6], { reason: 'incorrect' }));
+    expect(await refused(session.unit, `${R}/commit/${draft.id}`)).toBe('请填写原因说明');
+    const applied = await ok(session.unit, `${R}/save`, {
+      ...online(mine[6], { reason: 'incorrect', reasonText: '使用单位名称有误' }),
+      id: draft.id,
+      version: draft.version,
+      isCommit: true,
+    });
     expect(await refused(session.city, `${R}/return/${applied.id}`)).toBe('请填写审核意见');
     expect(await ok(session.city, `${R}/return/${applied.id}`, { opinion: '请写明需更正的内容' })).toMatchObject({
       status: 'returned',

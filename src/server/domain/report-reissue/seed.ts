@@ -30,7 +30,7 @@ const FIRST_PLANS: Plan[] = [
   { target: 'accepted', kind: 'report', reason: 'incorrect', reasonText: '报告中使用单位名称有误，应为本单位现名称', opinion: '予以受理，核实后重新出具' },
   { target: 'issued', kind: 'report', reason: 'lost', opinion: '已补发电子报告，请下载' },
   { target: 'issued', kind: 'other', reason: 'other', post: true, reasonText: '设备移装后需要纸质证书存档', opinion: '已寄出' },
-  { target: 'returned', kind: 'report', reason: 'incorrect', opinion: '请写明报告中需更正的具体内容后重新提交' },
+  { target: 'returned', kind: 'report', reason: 'incorrect', reasonText: '设备名称有误', opinion: '请写明报告中设备名称的正确写法及依据后重新提交' },
 ];
 const SECOND_PLANS: Plan[] = [
   { target: 'submitted', kind: 'report', reason: 'lost' },
