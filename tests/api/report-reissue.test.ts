@@ -11,6 +11,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_UNITS } from '../../src/server/db/seed';
+import { todayIn } from '../../src/shared/dates';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
 import { equipmentFeature } from '../../src/server/domain/equipment/index';
 import { reportReissueFeature } from '../../src/server/domain/report-reissue/index';
@@ -102,7 +103,12 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
     const issued = first.filter((r) => r.status === 'issued');
     expect(issued.some((r) => r.delivery === 'online' && Array.isArray(r.document) && r.document.length === 1)).toBe(true);
     expect(issued.some((r) => r.delivery === 'post' && typeof r.trackingNo === 'string' && r.trackingNo !== '')).toBe(true);
-    expect(issued.every((r) => typeof r.issuedDate === 'string')).toBe(true);
+    // Dated back as history: inspected, then applied, then issued, before today.
+    for (const r of issued) {
+      expect(String(r.issuedDate) < todayIn()).toBe(true);
+      expect(String(r.inspectionDate) < String(r.createDate).slice(0, 10)).toBe(true);
+      expect(String(r.createDate).slice(0, 10) < String(r.issuedDate)).toBe(true);
+    }
   });
 
   it('applies about an own record: the record fills the report number, a posted one needs the address to submit', async () => {

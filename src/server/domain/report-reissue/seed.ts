@@ -6,6 +6,7 @@
  * hooks run as they do for people.
  */
 import { sql } from 'kysely';
+import { addToDate } from '../../../shared/dates';
 import { DEMO_CONTACT, demoActor, demoForm, type DemoContext } from '../../db/demo/context';
 import { runAction, type ActionInput } from '../../resources/record-actions';
 import { saveRecord } from '../../resources/record-save';
@@ -39,14 +40,29 @@ const SECOND_PLANS: Plan[] = [
   { target: 'returned', kind: 'report', reason: 'other', reasonText: '年度审计需要', opinion: '该报告尚在有效期内且原件可查，无需补发' },
 ];
 
-/** Ids of the unit's inspection records with a report number, the latest first. */
+/** Ids of the unit's inspection records with a report number, at least a month old, the latest first. */
 async function recordsOf(demo: DemoContext, unit: Actor, count: number): Promise<string[]> {
   const { model } = demo.resource('inspection-record');
   const column = (name: string) => sql.ref(model.byName.get(name)!.column);
   const { rows } = await sql<{ id: string }>`
-    SELECT id FROM ${sql.table(model.table)} WHERE unit_id = ${unit.unitId} AND ${column('reportNo')} IS NOT NULL
+    SELECT id FROM ${sql.table(model.table)}
+    WHERE unit_id = ${unit.unitId} AND ${column('reportNo')} IS NOT NULL AND ${column('inspectionDate')} <= ${addToDate(demo.today, -30, 'd')}
     ORDER BY ${column('inspectionDate')} DESC, id LIMIT ${count}`.execute(demo.db);
   return rows.map((r) => r.id);
+}
+
+/** Dates an issued re-issue `days` days back: its flow log a step a day from then, the issue date its last step's. */
+async function dateBack(demo: DemoContext, id: string, days: number): Promise<void> {
+  const { model } = demo.resource(REPORT_REISSUE);
+  const start = new Date(Date.now() - days * 86_400_000);
+  const { rows } = await sql<{ steps: number }>`
+    WITH s AS (SELECT id, row_number() OVER (ORDER BY created_at, id) - 1 AS k FROM sys_flow_log WHERE resource = ${model.name} AND record_id = ${id})
+    UPDATE sys_flow_log l SET created_at = ${start.toISOString()}::timestamptz + s.k * interval '1 day' FROM s WHERE l.id = s.id
+    RETURNING s.k AS steps`.execute(demo.db);
+  const last = Math.max(0, ...rows.map((r) => Number(r.steps)));
+  const issued = new Date(start.getTime() + last * 86_400_000);
+  await sql`UPDATE ${sql.table(model.table)} SET created_at = ${start.toISOString()}, updated_at = ${issued.toISOString()},
+    ${sql.ref(model.byName.get('issuedDate')!.column)} = ${addToDate(demo.today, -(days - last), 'd')} WHERE id = ${id}`.execute(demo.db);
 }
 
 async function file(demo: DemoContext, unit: Actor, body: Actor, plans: readonly Plan[], contact: typeof DEMO_CONTACT, address: string): Promise<number> {
@@ -76,6 +92,7 @@ async function file(demo: DemoContext, unit: Actor, body: Actor, plans: readonly
       );
     }
     for (const [action, input] of steps) await runAction(demo.db, resource, body, action, saved.id, input);
+    if (plan.target === 'issued') await dateBack(demo, String(saved.id), 9 + i * 4);
     made++;
   }
   return made;
