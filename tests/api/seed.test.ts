@@ -57,6 +57,12 @@ describe('role menus from menu.json', () => {
       },
       { path: '/account', name: 'account', title: '账号审核', children: [{ path: 'check', name: 'check', title: '注册审核', access: ['account:check'] }] },
       {
+        path: '/inspection-body',
+        name: 'inspection-body',
+        title: '检验业务',
+        children: [{ path: 'online-apply', name: 'body-online-apply', title: '报检受理', access: ['inspection:online-apply'] }],
+      },
+      {
         path: '/system',
         name: 'system',
         title: '系统管理',
@@ -72,7 +78,14 @@ describe('role menus from menu.json', () => {
     const all = menuAccessIds(loadMenu(file)!);
     rmSync(dir, { recursive: true, force: true });
 
-    expect(all).toEqual(['account:check', 'company-service:online-apply', 'equipment:overview', 'implementation:drill', 'system:bypassAccount']);
+    expect(all).toEqual([
+      'account:check',
+      'company-service:online-apply',
+      'equipment:overview',
+      'implementation:drill',
+      'inspection:online-apply',
+      'system:bypassAccount',
+    ]);
     expect(roleMenuIds('unitAdmin', all)).toEqual(['company-service:online-apply', 'equipment:overview', 'implementation:drill', 'system:bypassAccount']);
     expect(roleMenuIds('unitOperator', all)).toEqual(['company-service:online-apply', 'equipment:overview']);
     // Ids the server itself names (ACCESS) join the menu's: the authority's account pages.
@@ -83,6 +96,8 @@ describe('role menus from menu.json', () => {
       'account:manager',
       'account:manager-bypassAccount',
     ]);
+    // An inspection body gets its desk only; using units never get it.
+    expect(roleMenuIds('inspector', all)).toEqual(['inspection:online-apply']);
   });
 
   it('treats a missing menu file as no menu', () => {
@@ -105,7 +120,9 @@ describe.each(dbTargets())('seed (%s)', (target) => {
     await seedDemoData(app.db);
     expect(Number(await count())).toBe(before);
     const roles = await app.db.selectFrom('sys_role').select('id').execute();
-    expect(roles.map((r) => r.id).sort()).toEqual([roleId('unitAdmin'), roleId('unitOperator'), roleId('authority'), roleId('analyst')].sort());
+    expect(roles.map((r) => r.id).sort()).toEqual(
+      [roleId('unitAdmin'), roleId('unitOperator'), roleId('authority'), roleId('analyst'), roleId('inspector')].sort(),
+    );
   });
 
   it('lets every demo account log in with the listed org code', async () => {
