@@ -2,8 +2,8 @@
  * The home work desk (GET /desk, resources/desk.ts; the legacy /a/stone/index/statistics and
  * overview) and the authority's notices (notice-article: publish/withdraw, read marks).
  * Every desk card's count equals the total of the list it opens (its href's query through the
- * list screen's parameters), for both demo units and the authority, and no card is counted for a
- * role that cannot open its list.
+ * list screen's parameters), for both demo units, the authority and an inspection body, and no card
+ * is counted for a role that cannot open its list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
@@ -25,7 +25,7 @@ import { AUTHORITY_QUEUES } from '../support/authority-queues';
 type Row = Record<string, unknown>;
 
 describe.each(dbTargets())('home desk and notices (%s)', (target) => {
-  const { app, session } = appSuite(target, { sessions: { unit: 'nbadmin', other: 'bladmin', authority: 'jgadmin' } });
+  const { app, session } = appSuite(target, { sessions: { unit: 'nbadmin', other: 'bladmin', authority: 'jgadmin', body: 'nbjy' } });
   const routes = menuRoutes();
   const lists = loadListScreens(DEFAULT_SCHEMA_DIR);
 
@@ -100,18 +100,32 @@ describe.each(dbTargets())('home desk and notices (%s)', (target) => {
     expect(labels(sections)).toEqual(expect.arrayContaining(AUTHORITY_QUEUES));
     expect(labels(sections)).not.toContain('超期未检');
     expect(count(sections, '施工告知待受理')).toBeGreaterThan(0);
-    // 报检待确认缴费: 待缴费 with the unit's certificate uploaded, not 已缴费 (that is 报检待录入结果).
-    const rows = (await call<Page<Row>>(app, session.authority, 'POST', '/r/online-apply/list', { status: ['unpaid'], pageSize: 100 })).body.data!.list;
-    const certified = rows.filter((r) => Array.isArray(r.payCertificate) && r.payCertificate.length > 0);
-    expect(certified.length).toBeGreaterThan(0);
-    expect(certified.length).toBeLessThan(rows.length);
-    expect(count(sections, '报检待确认缴费')).toBe(certified.length);
-    const paid = (await call<Page<Row>>(app, session.authority, 'POST', '/r/online-apply/list', { status: ['paid'], pageSize: 1 })).body.data!.count;
-    expect(count(sections, '报检待录入结果')).toBe(paid);
+    // Online inspection: it oversees (待分派, late ones of its area); the body's queues are not its.
+    expect(labels(sections)).toEqual(expect.arrayContaining(['报检待分派', '辖区报检超时未办']));
+    expect(labels(sections)).not.toContain('在线报检待受理');
+    expect(count(sections, '辖区报检超时未办')).toBeGreaterThan(0);
     // The authority's state charts (drawn side by side on the desk).
     expect(sections.flatMap((s) => s.charts.filter((c) => c.type !== 'line').map((c) => c.title))).toEqual(
       expect.arrayContaining(['使用登记按状态', '在线报检按状态']),
     );
+  });
+
+  it("the inspection body's desk (nbjy): its queues, equal to its lists; none of the authority's", async () => {
+    const { sections } = await expectCountsMatchLists(session.body);
+    const online = sections.find((s) => s.resource === 'online-apply')!;
+    expect(online.cards.map((c) => c.label)).toEqual(['在线报检待受理', '报检待核定费用', '报检待确认缴费', '报检待录入结果', '报检超时未办']);
+    for (const queue of AUTHORITY_QUEUES) expect(labels(sections)).not.toContain(queue);
+    expect(count(sections, '在线报检待受理')).toBeGreaterThan(0);
+    expect(count(sections, '报检超时未办')).toBeGreaterThan(0);
+    // 报检待确认缴费: 待缴费 with the unit's certificate uploaded, not 已缴费 (that is 报检待录入结果).
+    const rows = (await call<Page<Row>>(app, session.body, 'POST', '/r/online-apply/list', { status: ['unpaid'], pageSize: 100 })).body.data!.list;
+    const certified = rows.filter((r) => Array.isArray(r.payCertificate) && r.payCertificate.length > 0);
+    expect(certified.length).toBeGreaterThan(0);
+    expect(certified.length).toBeLessThan(rows.length);
+    expect(count(sections, '报检待确认缴费')).toBe(certified.length);
+    const paid = (await call<Page<Row>>(app, session.body, 'POST', '/r/online-apply/list', { status: ['paid'], pageSize: 1 })).body.data!.count;
+    expect(count(sections, '报检待录入结果')).toBe(paid);
+    expect(online.charts.map((c) => c.title)).toEqual(['在线报检按状态']);
   });
 
   it('legacy index statistics and overview answer the same counts', async () => {

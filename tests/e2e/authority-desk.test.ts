@@ -1,9 +1,10 @@
 /**
  * The authority's home desk in Chromium (jgadmin): a tile for every queue that waits on it, and each
- * tile's number is the total of the list it opens — click the tile, read the list's 共 N 条. The
- * 报检待确认缴费 tile opens 在线报检受理 on 待缴费 with 缴费凭证 已上传, where every row offers
- * 确认缴费; a 待缴费 row without a certificate (未上传) never does. The quick entries name what each
- * menu area holds.
+ * tile's number is the total of the list it opens — click the tile, read the list's 共 N 条. Online
+ * inspection is the bodies' work now: its 辖区报检超时未办 tile opens 在线报检监督 on the late
+ * applications, each showing its body and offering 改派 — never 受理, 核定费用, 确认缴费 or 录入检验结果
+ * (tests/e2e/inspection-body.test.ts has the body's desk). The quick entries name what each menu
+ * area holds.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -51,34 +52,20 @@ describe("the authority's home desk", () => {
     // One page load per tile (sixteen and more) on a loaded two-core machine.
   }, 600_000);
 
-  it('报检待确认缴费 opens the applications with a certificate, each offering 确认缴费; one without offers none', async () => {
-    const waiting = (await tiles(page)).get('报检待确认缴费')!;
-    await page.locator('[data-desk-card="报检待确认缴费"] a').click();
+  it("辖区报检超时未办 opens the late applications of its area with their body, offering 改派 and none of the body's actions", async () => {
+    const late = (await tiles(page)).get('辖区报检超时未办')!;
+    expect(late).toBeGreaterThan(0);
+    await page.locator('[data-desk-card="辖区报检超时未办"] a').click();
     await page.waitForURL(/\/account\/online-apply-audit\?/);
-    const url = new URL(page.url());
-    expect(url.searchParams.getAll('status')).toEqual(['unpaid']);
-    expect(url.searchParams.get('payCertificate')).toBe('true');
-    await listTotal(page, '报检待确认缴费', waiting);
-    const table = page.locator('.ant-table').filter({ visible: true }).first();
-    const rows = table.locator('.ant-table-row');
-    expect(await rows.count()).toBe(Math.min(waiting, 20));
+    await listTotal(page, '辖区报检超时未办', late);
+    const rows = page.locator('.ant-table').filter({ visible: true }).first().locator('.ant-table-row');
+    expect(await rows.count()).toBe(Math.min(late, 20));
     for (const row of await rows.all()) {
       const text = await row.innerText();
-      expect(text).toContain('待缴费');
-      expect(text).toContain('已上传');
-      await row.getByRole('button', { name: '确认缴费' }).waitFor();
-    }
-
-    // 待缴费 without a certificate: the column says so and the action is not offered.
-    await page.goto(`${baseURL}/account/online-apply-audit?status=unpaid&payCertificate=false`);
-    const bare = page.locator('.ant-table').filter({ visible: true }).first();
-    await bare.waitFor();
-    await expect
-      .poll(async () => (await bare.locator('.ant-table-row').count()) > 0 || (await bare.locator('.ant-empty').count()) > 0, { timeout: 15_000 })
-      .toBe(true);
-    for (const row of await bare.locator('.ant-table-row').all()) {
-      expect(await row.innerText()).toContain('未上传');
-      expect(await row.getByRole('button', { name: '确认缴费' }).count()).toBe(0);
+      expect(text).toMatch(/宁波市特种设备检验研究院|浙江省特种设备科学研究院宁波分院/);
+      expect(await row.locator('[data-deadline="overdue"]').count()).toBe(1);
+      await row.getByRole('button', { name: '改派' }).waitFor();
+      for (const name of [/受\s*理/, '核定费用', '确认缴费', '录入检验结果']) expect(await row.getByRole('button', { name }).count()).toBe(0);
     }
   });
 

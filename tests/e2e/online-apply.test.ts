@@ -1,7 +1,7 @@
 /**
  * Online inspection application end to end against the real server: the unit (nbadmin) applies for
- * the inspection of one elevator and sees the fee the server computed; the authority (jgadmin)
- * accepts and bills it; the unit opens the scan-code payment page, pays at the sandbox provider
+ * the inspection of one elevator and sees the fee the server computed; the inspection body it is
+ * routed to (nbjy) accepts it with a planned date and the inspectors and bills it; the unit opens the scan-code payment page, pays at the sandbox provider
  * (模拟支付 → 确认支付), the page turns to 已缴费 with the receipt number, and the list shows 已缴费.
  */
 import { constants, publicEncrypt } from 'node:crypto';
@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { Envelope } from '../../src/shared/contract';
 import { account, logIn, logInAs, logOut, submitDialog } from './support/shell';
+import { formControls } from './support/form';
 import { browserSuite } from './support/suite';
 
 const baseURL = inject('baseURL');
@@ -28,7 +29,7 @@ async function apiSession(loginName: string): Promise<string> {
   return reply.sessionid;
 }
 
-describe('online inspection: apply → fee → accept and bill → pay at the sandbox → 已缴费', () => {
+describe('online inspection: apply → fee → the body accepts and bills → pay at the sandbox → 已缴费', () => {
   const { page } = browserSuite();
 
   beforeAll(async () => {
@@ -93,14 +94,20 @@ describe('online inspection: apply → fee → accept and bill → pay at the sa
     await logOut(page);
   });
 
-  it('the authority accepts the application and bills the fee', async () => {
-    await logInAs(page, baseURL, 'jgadmin');
-    await page.goto(`${baseURL}/account/online-apply-audit`);
+  it('the inspection body accepts the application with a date and inspectors, and bills the fee', async () => {
+    await logInAs(page, baseURL, 'nbjy');
+    await page.goto(`${baseURL}/inspection-body/online-apply`);
     await row().waitFor();
     await row()
       .getByRole('button', { name: /受\s*理/ })
       .click();
-    await submitDialog(page.locator('.ant-modal', { has: page.locator('textarea') }), '资料齐全，予以受理');
+    const dialog = page.locator('.ant-modal', { has: page.locator('textarea') });
+    const { visible } = formControls(page);
+    await visible('计划检验日期').click();
+    await visible('计划检验日期').fill(addToDate(todayIn(), 3, 'd'));
+    await visible('计划检验日期').press('Enter');
+    await visible('检验人员').fill('王磊、陈静');
+    await submitDialog(dialog, '资料齐全，予以受理');
     await expect.poll(() => row().innerText()).toContain('已受理');
 
     await row().getByRole('button', { name: '核定费用' }).click();

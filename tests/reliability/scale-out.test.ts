@@ -98,7 +98,8 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('two processes be
 
   it('settles a payment notification delivered to both processes at once exactly once', async () => {
     const unitSid = await captchaLogin(front, 'nbadmin');
-    const authoritySid = await captchaLogin(front, 'jgadmin');
+    // The inspection body the application is routed to (鄞州 → nbjy) accepts and bills.
+    const bodySid = await captchaLogin(front, 'nbjy');
     const elevator = await post<{ id: string }>(unitSid, '/r/equipment/save', {
       equipmentName: '扩展测试电梯',
       useStatus: '1',
@@ -116,8 +117,8 @@ describe.runIf(process.env.DATABASE_URL && haproxyInstalled())('two processes be
       items: [{ equipment: elevator.id }],
       isCommit: true,
     });
-    await post(authoritySid, `/r/online-apply/accept/${application.id}`);
-    await post(authoritySid, `/r/online-apply/bill/${application.id}`);
+    await post(bodySid, `/r/online-apply/accept/${application.id}`, { scheduledDate: addToDate(todayIn(), 3, 'd'), inspectors: '王磊' });
+    await post(bodySid, `/r/online-apply/bill/${application.id}`);
     const order = await post<PayOrderInfo>(unitSid, `/a/stone/appOnline/toPay/${application.id}/wechat`);
     const fields = {
       orderNo: order.orderNo,

@@ -3,7 +3,7 @@ import demoDict from '../../schemas/dicts/demo-notice-category.json';
 import demoResource from '../../schemas/resources/demo-notice.json';
 import demoList from '../../schemas/screens/demo-notice-list.json';
 import onlineApplyResource from '../../schemas/resources/online-apply.json';
-import onlineApplyAudit from '../../schemas/screens/online-apply-audit.json';
+import onlineApplyAudit from '../../schemas/screens/body-online-apply-list.json';
 import { isAvailable, ownsRecord, resolveActions } from '../../src/engine/actions/actions';
 import { listParams } from '../../src/engine/data/rest';
 import { actionsColumnWidth, columnSpecs } from '../../src/engine/list/columns';
