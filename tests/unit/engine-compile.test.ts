@@ -218,6 +218,38 @@ describe('form compiler: reactions', () => {
     expect(fields.urgentReason.selfErrors).toEqual(['请填写紧急原因']);
   });
 
+  it('marks a requirement checked only at submit while its condition holds, and not before', () => {
+    const staged: Resource = {
+      name: 'req',
+      table: 'req',
+      title: '申请',
+      fields: {
+        delivery: { type: 'string', label: '领取方式' },
+        address: { type: 'string', label: '邮寄地址', requiredWhen: "delivery === 'post'", requiredOn: ['commit'] },
+        reason: { type: 'string', label: '原因', requiredOn: ['commit'] },
+      },
+    };
+    const stagedScreen: FormScreen = {
+      id: 'req-form',
+      kind: 'form',
+      resource: 'req',
+      title: '申请',
+      sections: [{ fields: ['delivery', 'address', 'reason'] }],
+    };
+    const schema = compileFormUncached(stagedScreen, { resource: staged, resources: new Map(), dicts: new Map() });
+    const { form, fields } = formOf(schema, { delivery: 'online' });
+    const marked = (name: string) => (fields[name].decoratorProps as { asterisk?: boolean }).asterisk === true;
+    // A plain staged requirement is marked by the schema itself, a conditional one by its reaction.
+    const nodes = fieldsOf(schema);
+    expect((nodes.reason['x-decorator-props'] as { asterisk?: boolean }).asterisk).toBe(true);
+    expect((nodes.address['x-decorator-props'] as { asterisk?: boolean }).asterisk).toBeUndefined();
+    expect(marked('address')).toBe(false);
+    form.setValuesIn('delivery', 'post');
+    expect(marked('address')).toBe(true);
+    // The mark is not the rule: a draft may still be saved without it.
+    expect(fields.address.required).toBe(false);
+  });
+
   it('disables a field by an expression', () => {
     const { form, fields } = formOf(compileFormUncached(orderScreen, orderBundle), {});
     expect(fields.note.disabled).toBe(false);

@@ -17,7 +17,7 @@ import type { ScreenBundle } from '../registry/registry';
 import { resourceFields } from '../../schema/model';
 import type { Field, FormScreen, Resource, Section, WizardScreen } from '../../schema/types';
 import { FIELD_TYPES } from './field-types';
-import { computed, condition, disabledWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
+import { computed, condition, disabledWhen, markedWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
 import { marksRequired, requirementValidators } from './requirements';
 import { serverValue } from './server-value';
 import { requiredMessage, stagedRequirement } from '../../schema/requirements';
@@ -76,6 +76,8 @@ function reactionsOf(resource: Resource, sources: Sources, { name, field, item }
   if (when) reactions.push(visibleWhen(condition(when)));
   const toggled = toggledRequirement(field);
   if (toggled) reactions.push(requiredWhen(condition(toggled)));
+  // A staged requirement with a condition: checked at submit (requirements.ts), marked while the condition holds.
+  else if (field.requiredWhen && stagedRequirement(field)) reactions.push(markedWhen(condition(field.requiredWhen)));
   if (item.disabledWhen) reactions.push(disabledWhen(condition(item.disabledWhen)));
   if (item.optionsFrom) reactions.push(optionsFrom(item.optionsFrom, codesOf(resource, name, field, sources.dicts)));
   if (field.compute) reactions.push(computed(field.compute));
@@ -97,7 +99,8 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
     ...requirementValidators(resource, field, !decorated),
     ...fieldValidators({ rules: field.rules }),
   ];
-  const asterisk = marksRequired(field) && (field.type === 'children' || stagedRequirement(field));
+  // A conditional staged requirement's mark is markedWhen's.
+  const asterisk = marksRequired(field) && (field.type === 'children' || (stagedRequirement(field) && !field.requiredWhen));
   const reactions = reactionsOf(resource, sources, resolved);
   const node: ISchema = {
     ...base,

@@ -51,6 +51,16 @@ export const requiredWhen =
     (field as Field).required = c.test(field.form, scope ?? {});
   };
 
+/**
+ * The required mark alone while the condition holds: a requirement checked only at some stages
+ * (requiredOn) is validated at submit, but its mark follows the form as it is filled.
+ */
+export const markedWhen =
+  (c: Condition): FieldReaction =>
+  (field, scope) => {
+    (field as Field).setDecoratorProps({ asterisk: c.test(field.form, scope ?? {}) });
+  };
+
 /** Disabled while the condition holds. */
 export const disabledWhen =
   (c: Condition): FieldReaction =>
