@@ -37,7 +37,7 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
     session,
   } = appSuite(target, {
     units: ['330106'],
-    sessions: { unit: 'nbadmin', other: 'bladmin', city: 'nbjy', branch: 'zjjy', authority: 'jgadmin' },
+    sessions: { unit: 'nbadmin', other: 'bladmin', city: 'nbjy', branch: 'zjjy', authority: 'jgadmin', district: 'yzjg' },
   });
   const { post, ok } = resourceCalls<Row>(() => app);
   const refused = async (sid: string, path: string, body: Record<string, unknown> = {}) => {
@@ -193,6 +193,20 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
     expect((await get(session.city, draft.id)).data?.status).toBe('submitted');
     expect((await ok(session.unit, `${R}/revoke/${draft.id}`)).status).toBe('draft');
     expect(await get(session.city, draft.id)).toMatchObject({ code: 'RECORD_NOT_FOUND' });
+  });
+
+  it("lets the authority read its area's re-issues, whoever serves them, and act on none", async () => {
+    const applied = await ok(session.other, `${R}/save`, { ...online(theirs[2]), isCommit: true });
+    const city = await list(session.authority);
+    expect(city.list.some((r) => r.unitId === DEMO_UNITS.using.id)).toBe(true);
+    expect(city.list.some((r) => r.id === applied.id)).toBe(true);
+    // The district authority (鄞州) reads its district's only.
+    const district = await list(session.district);
+    expect(district.list.length).toBeGreaterThan(0);
+    expect(district.list.every((r) => r.unitId === DEMO_UNITS.using.id)).toBe(true);
+    expect(await get(session.district, applied.id)).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
+    expect(await refused(session.authority, `${R}/accept/${applied.id}`)).toBe(NOT_PERMITTED);
+    expect((await get(session.branch, applied.id)).data?.status).toBe('submitted');
   });
 
   it('lets the body only run its actions, and the unit none of them', async () => {
