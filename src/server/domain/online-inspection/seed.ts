@@ -1,6 +1,6 @@
 /**
  * Demo online inspection applications in every state of their workflow, on the demo equipment
- * (equipment/seed.ts, in-use pieces 10–30 of the first unit, 4–15 of the second), each routed at
+ * (equipment/seed.ts, in-use pieces 10–35 of the first unit, 4–15 of the second), each routed at
  * commit to the body serving its unit: 鄞州 (nbadmin) to 宁波市特种设备检验研究院 (nbjy), 北仑
  * (bladmin) to 浙江省特种设备科学研究院宁波分院 (zjjy). The bodies do the work; a few applications are
  * dated back so they are past their due date (超时未办), one more 待缴费 has the unit's 缴费凭证
@@ -66,6 +66,8 @@ const FIRST_PLANS: Plan[] = [
   { target: 'submitted', daysAgo: 11, supervise: true },
   { target: 'accepted', daysAgo: 9 },
   { target: 'submitted', reassign: true },
+  // Due within a couple of days (orange) on most days of the week.
+  { target: 'accepted', daysAgo: 5 },
 ];
 
 const SECOND_PLANS: Plan[] = [
@@ -118,7 +120,7 @@ export async function seedOnlineApplications(demo: DemoContext): Promise<Record<
   demo.progress('写入在线报检申请（各状态，分派到检验机构）…');
   const bodies = await demoInspectionBodies(demo);
   const usable = (rows: Row[] | undefined) => (rows ?? []).filter((e) => e.useStatus === '1' && e.registrationCode);
-  const firstPieces = usable(demo.rows.get(EQUIPMENT)).slice(10, 34);
+  const firstPieces = usable(demo.rows.get(EQUIPMENT)).slice(10, 36);
   const secondPieces = usable(demo.rows.get(SECOND_UNIT_EQUIPMENT)).slice(4, 16);
   let applied = 0;
   for (const [i, plan] of FIRST_PLANS.entries()) {

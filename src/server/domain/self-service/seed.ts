@@ -183,7 +183,7 @@ async function filePrices(demo: DemoContext, unit: Actor, plans: PricePlan[], co
 
 export async function seedSelfService(demo: DemoContext): Promise<Record<string, number>> {
   demo.progress('写入发票申请、互动留言、价格申请…');
-  // Pieces the earlier seeds leave alone (online inspection takes 10–26, the self-service records 40–58).
+  // Pieces the earlier seeds leave alone (online inspection takes 10–35, the self-service records 40–58).
   const usable = (demo.rows.get(EQUIPMENT) ?? []).filter((e) => e.useStatus === '1' && e.registrationCode);
   const from = Math.min(60, Math.max(0, usable.length - 3));
   const pieces = usable.slice(from, from + 3);

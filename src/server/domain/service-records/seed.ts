@@ -186,7 +186,7 @@ export async function seedServiceRecords(demo: DemoContext): Promise<Record<stri
   const inUse = (rows: Row[] | undefined) => (rows ?? []).filter((e) => e.useStatus === '1');
   const first = inUse(demo.rows.get(EQUIPMENT));
   const second = inUse(demo.rows.get(SECOND_UNIT_EQUIPMENT));
-  // Pieces apart from those earlier seeds use (the online applications take 10–26 of the first unit's).
+  // Pieces apart from those earlier seeds use (the online applications take 10–35 of the first unit's).
   const firstPick = first.slice(40);
   const secondPick = second.slice(20);
   const applications =
