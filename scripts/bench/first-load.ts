@@ -17,6 +17,7 @@ benchCommandLine(
 const { buildFrontEnd } = await import('../build-front-end');
 const { startServer } = await import('../../tests/support/server');
 const { FIRST_LOAD_BUDGET, measureFirstLoad } = await import('../../tests/e2e/support/transfer');
+type Transfer = import('../../tests/e2e/support/transfer').Transfer;
 
 const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 
@@ -43,7 +44,7 @@ try {
     'measured / goal',
   );
   console.log(`  (CSS ${kb(load.login.css + load.shell.css)}; all bodies incl. HTML and API ${kb(load.login.all + load.shell.all)})`);
-  for (const [phase, t] of Object.entries(load)) {
+  for (const [phase, t] of Object.entries<Transfer>({ ...load })) {
     console.log(`  ${phase}: ${t.scripts.length} scripts, largest:`);
     for (const s of [...t.scripts].sort((a, b) => b.bytes - a.bytes).slice(0, 6))
       console.log(`    ${kb(s.bytes).padStart(9)} ${s.encoding.padEnd(8)} ${s.path}`);

@@ -34,7 +34,7 @@ const str = { type: ['string', 'null'] } as const;
 const num = { type: ['number', 'null'] } as const;
 const rowSchema = {
   type: 'object',
-  properties: Object.fromEntries([
+  properties: Object.fromEntries<typeof str | typeof num>([
     ...[
       'id',
       'equipNo',
@@ -55,8 +55,8 @@ const rowSchema = {
       'createDate',
       'updateBy',
       'updateDate',
-    ].map((k) => [k, str]),
-    ...['ratedLoad', 'price', 'floors', 'version'].map((k) => [k, num]),
+    ].map((k) => [k, str] as const),
+    ...['ratedLoad', 'price', 'floors', 'version'].map((k) => [k, num] as const),
   ]),
 };
 

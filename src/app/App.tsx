@@ -25,7 +25,7 @@ document.documentElement.style.setProperty('--portal-color-primary', THEME.token
  * when they come in steps (the screen's definition, then its rows).
  */
 const trackReads: Middleware = (useSWRNext) => (key, fetcher, config) => {
-  const tracked = fetcher && (((...args: Parameters<typeof fetcher>) => trackRequest(Promise.resolve(fetcher(...args)))) as typeof fetcher);
+  const tracked = fetcher && (((...args: unknown[]) => trackRequest(Promise.resolve(fetcher(...args)))) as typeof fetcher);
   return useSWRNext(key, tracked, config);
 };
 

@@ -95,8 +95,10 @@ export class JsonSource {
         const seen = new Set<string>();
         for (const property of node.children ?? []) {
           const key = property.children![0];
-          if (seen.has(key.value)) found.push({ key: key.value, offset: key.offset });
-          seen.add(key.value);
+          const name: unknown = key.value;
+          if (typeof name !== 'string') continue;
+          if (seen.has(name)) found.push({ key: name, offset: key.offset });
+          seen.add(name);
         }
       }
       for (const child of node.children ?? []) visit(child);

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_API, type AccountDetail, type AccountRow, type AccountSaveResult } from '../../src/shared/accounts';
-import { API, type Page } from '../../src/shared/contract';
+import { API, type Envelope, type Page } from '../../src/shared/contract';
 import { DECLARATION_API, type DeclarationAccess } from '../../src/shared/declaration';
 import { DEMO_ACCOUNTS, DEMO_UNITS } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
@@ -191,7 +191,7 @@ describe.each(dbTargets())('account mobiles and ID cards sealed at rest, PORTAL_
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.mobile).toMatch(SEALED);
     const list = await app.inject({ method: 'GET', url: api(DECLARATION_API.list), query: { access: access.access } });
-    expect(list.json().result).toBe('true');
+    expect(list.json<Envelope>().result).toBe('true');
   });
 });
 

@@ -15,8 +15,9 @@ import { runAuditVerify } from '../../src/server/admin/audit-verify';
 import { createDatabase } from '../../src/server/db/index';
 import { runHousekeeping } from '../../src/server/services/housekeeping';
 import { keyedDigest } from '../../src/server/services/crypto-suite';
-import { ANCHOR_SETTING, auditChainOf, canonicalJson, pruneAuditLog, verifyAuditChain } from '../../src/server/services/audit-chain';
+import { ANCHOR_SETTING, auditChainOf, type Anchor, canonicalJson, pruneAuditLog, verifyAuditChain } from '../../src/server/services/audit-chain';
 import { appSuite, call, dbTargets } from './helpers';
+import { match } from '../support/match';
 
 type Saved = { id: string; version: number };
 const MASTER = 'a'.repeat(64);
@@ -90,7 +91,7 @@ describe.each(cases)('audit chain (%s, %s)', (target, mode) => {
     ];
     expect(last.hash).toBe(keyedDigest(mode, auditChainOf(app.db)!.key, canonicalJson(fields)));
     expect(last.area_code).toMatch(/^3302/);
-    if (target === 'pg') expect(await cli(env())).toMatchObject({ code: 0, out: expect.stringContaining('审计日志完整') });
+    if (target === 'pg') expect(await cli(env())).toMatchObject({ code: 0, out: match.stringContaining('审计日志完整') });
   });
 
   it('reports the row whose changes were altered, and the place a row was deleted', async () => {
@@ -98,8 +99,8 @@ describe.each(cases)('audit chain (%s, %s)', (target, mode) => {
     const victim = all[2];
     await sql`UPDATE sys_audit_log SET changes = '[{"field":"title","label":"标题","from":"","to":"篡改"}]'::jsonb WHERE id = ${victim.id}`.execute(app.db);
     const tampered = await verify();
-    expect(tampered.problem).toMatchObject({ id: victim.id, seq: Number(victim.seq), zh: expect.stringContaining('内容与哈希不符') });
-    if (target === 'pg') expect(await cli(env())).toMatchObject({ code: 3, out: expect.stringContaining(`第 ${victim.seq} 条（id ${victim.id}`) });
+    expect(tampered.problem).toMatchObject({ id: victim.id, seq: Number(victim.seq), zh: match.stringContaining('内容与哈希不符') });
+    if (target === 'pg') expect(await cli(env())).toMatchObject({ code: 3, out: match.stringContaining(`第 ${victim.seq} 条（id ${victim.id}`) });
     await sql`UPDATE sys_audit_log SET changes = ${JSON.stringify(victim.changes)}::jsonb WHERE id = ${victim.id}`.execute(app.db);
     expect((await verify()).problem).toBeNull();
 
@@ -107,8 +108,8 @@ describe.each(cases)('audit chain (%s, %s)', (target, mode) => {
     const saved = (await sql<Record<string, unknown>>`SELECT * FROM sys_audit_log WHERE id = ${middle.id}`.execute(app.db)).rows[0];
     await sql`DELETE FROM sys_audit_log WHERE id = ${middle.id}`.execute(app.db);
     const gap = await verify();
-    expect(gap.problem).toMatchObject({ seq: Number(middle.seq) + 1, zh: expect.stringContaining(`第 ${middle.seq} 条缺失`) });
-    if (target === 'pg') expect(await cli(env())).toMatchObject({ code: 3, out: expect.stringContaining('缺失') });
+    expect(gap.problem).toMatchObject({ seq: Number(middle.seq) + 1, zh: match.stringContaining(`第 ${middle.seq} 条缺失`) });
+    if (target === 'pg') expect(await cli(env())).toMatchObject({ code: 3, out: match.stringContaining('缺失') });
     // Put back as it was: intact again.
     const columns = Object.keys(saved);
     await sql`INSERT INTO sys_audit_log (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES (${sql.join(columns.map((c) => (c === 'changes' ? JSON.stringify(saved[c]) : saved[c])))})`.execute(
@@ -134,20 +135,22 @@ describe.each(cases)('audit chain (%s, %s)', (target, mode) => {
     expect((await verify()).problem).toBeNull();
 
     // An anchor moved forward (rows deleted as if pruned) does not match its signature.
-    const anchor = JSON.parse((await sql<{ value: string }>`SELECT value FROM sys_config WHERE key = ${ANCHOR_SETTING}`.execute(app.db)).rows[0].value);
+    const anchor = JSON.parse(
+      (await sql<{ value: string }>`SELECT value FROM sys_config WHERE key = ${ANCHOR_SETTING}`.execute(app.db)).rows[0].value,
+    ) as Anchor;
     const next = all[3];
     const nextHash = (await sql<{ hash: string }>`SELECT hash FROM sys_audit_log WHERE id = ${next.id}`.execute(app.db)).rows[0].hash;
     await sql`UPDATE sys_config SET value = ${JSON.stringify({ ...anchor, seq: Number(next.seq), hash: nextHash })} WHERE key = ${ANCHOR_SETTING}`.execute(
       app.db,
     );
-    expect((await verify()).problem).toMatchObject({ zh: expect.stringContaining('锚点') });
+    expect((await verify()).problem).toMatchObject({ zh: match.stringContaining('锚点') });
     await sql`UPDATE sys_config SET value = ${JSON.stringify(anchor)} WHERE key = ${ANCHOR_SETTING}`.execute(app.db);
   });
 
   if (target === 'pglite') {
     it('npm run audit:verify over the embedded database: 0 when intact, 3 at a broken row', async () => {
       await app.close();
-      expect(await cli(env())).toMatchObject({ code: 0, out: expect.stringMatching(/^审计日志完整：\d+ 条.*audit log intact/) });
+      expect(await cli(env())).toMatchObject({ code: 0, out: match.stringMatching(/^审计日志完整：\d+ 条.*audit log intact/) });
       const db = await createDatabase({ databaseUrl: null, dataDir: dir!, cacheDir: null });
       const victim = (
         await sql<{ id: string; seq: string }>`SELECT id, seq::text AS seq FROM sys_audit_log ORDER BY sys_audit_log.seq DESC LIMIT 1`.execute(db)
@@ -155,7 +158,7 @@ describe.each(cases)('audit chain (%s, %s)', (target, mode) => {
       await sql`UPDATE sys_audit_log SET user_name = '某人' WHERE id = ${victim.id}`.execute(db);
       await db.destroy();
       const broken = await cli(env());
-      expect(broken).toMatchObject({ code: 3, out: expect.stringContaining(`审计日志链断裂：第 ${victim.seq} 条（id ${victim.id}`) });
+      expect(broken).toMatchObject({ code: 3, out: match.stringContaining(`审计日志链断裂：第 ${victim.seq} 条（id ${victim.id}`) });
     });
   }
 });

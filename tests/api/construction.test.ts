@@ -14,6 +14,7 @@ import { constructionFeature } from '../../src/server/domain/construction/index'
 import { equipmentFeature } from '../../src/server/domain/equipment/index';
 import { constructionNotice } from './construction-notice';
 import { appSuite, call, dbTargets, resourceCalls } from './helpers';
+import { match } from '../support/match';
 
 type Row = Record<string, unknown> & { id: string; status: string; version: number; noticeNo: string };
 
@@ -108,7 +109,7 @@ describe.each(dbTargets())('construction notices (%s)', (target) => {
 
   it('refuses an expired installer licence: when entered, and on commit of a draft whose licence has expired since', async () => {
     const entered = await post(session.unit, '/r/eqm-bcw-basic/save', body({ licenceExpiry: addToDate(today, -1, 'd') }));
-    expect(entered.body).toMatchObject({ result: 'false', message: expect.stringContaining('许可证有效期至不能早于') });
+    expect(entered.body).toMatchObject({ result: 'false', message: match.stringContaining('许可证有效期至不能早于') });
     // A draft saved while the licence was valid; the licence has expired since (written as the stored value).
     const draft = await ok(session.unit, '/r/eqm-bcw-basic/save', body());
     await app.db

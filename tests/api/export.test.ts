@@ -154,7 +154,7 @@ describe.each(dbTargets())('XLSX export through a legacy alias (%s)', (target) =
     schemaDir = mkdtempSync(join(tmpdir(), 'export-alias-'));
     cpSync(DEFAULT_SCHEMA_DIR, schemaDir, { recursive: true });
     const file = join(schemaDir, 'resources', 'demo-notice.json');
-    const resource = JSON.parse(readFileSync(file, 'utf8'));
+    const resource = JSON.parse(readFileSync(file, 'utf8')) as { api?: Record<string, string>; [key: string]: unknown };
     resource.api = { ...resource.api, export: '/a/demo/notice/exportData' };
     writeFileSync(file, JSON.stringify(resource));
   });

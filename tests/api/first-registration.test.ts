@@ -13,6 +13,7 @@ import { seedDemoRecords } from '../../src/server/db/demo/index';
 import { equipmentFeature } from '../../src/server/domain/equipment/index';
 import { firstRegistrationFeature } from '../../src/server/domain/first-registration/index';
 import { appSuite, call, dbTargets, resourceCalls } from './helpers';
+import { match } from '../support/match';
 
 type Row = Record<string, unknown> & { id: string; status: string; version: number; applyNo: string };
 
@@ -136,7 +137,7 @@ describe.each(dbTargets())('first registration (%s)', (target) => {
 
   it('refuses a manufacture date in the future and keeps the two units and the sub-account apart', async () => {
     const future = await post(session.unit, `${R}/save`, body({ manufactureDate: addToDate(today, 1, 'd') }));
-    expect(future.body).toMatchObject({ result: 'false', message: expect.stringContaining('制造日期不能晚于') });
+    expect(future.body).toMatchObject({ result: 'false', message: match.stringContaining('制造日期不能晚于') });
     const mine = await ok(session.unit, `${R}/save`, body());
     for (const sid of [session.other]) {
       expect((await get(sid, mine.id)).result).toBe('false');

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import { appSuite, call, dbTargets, resourceCalls, sessionOf } from './helpers';
+import { match } from '../support/match';
 
 type Row = Record<string, unknown> & { id: string; status: string };
 
@@ -43,7 +44,7 @@ describe.each(dbTargets())('hidden dangers (%s)', (target) => {
     });
     expect(
       (await post(session.unit, `/r/hidden-danger/complete/${row.id}`, { completedDate: addToDate(today, -10, 'd'), rectifyResult: '已更换' })).body,
-    ).toMatchObject({ result: 'false', message: expect.stringContaining('整改完成日期不能早于') });
+    ).toMatchObject({ result: 'false', message: match.stringContaining('整改完成日期不能早于') });
     expect((await get(row.id)).status).toBe('reported');
     const done = await post(session.unit, `/r/hidden-danger/complete/${row.id}`, { completedDate: today, rectifyResult: '已更换并复查' });
     expect(done.body.result, done.body.message).toBe('true');

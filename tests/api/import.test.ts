@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { XLSX_CONTENT_TYPE } from '../../src/server/resources/xlsx/export';
 import type { Envelope, Page } from '../../src/shared/contract';
 import { api, appSuite, call, dbTargets, sessionOf, unitUser, withSession, type UnitUser } from './helpers';
+import { match } from '../support/match';
 
 const R = '/r/equipment';
 const MAX_ROWS = 6;
@@ -156,12 +157,12 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     [
       'a label that is not in the dictionary',
       ['火箭', '3100', '火箭', '宁波市鄞州区导入路9号', '鄞州区', null, null, null],
-      { row: 3, field: '设备种类', message: expect.stringContaining('“火箭”不是有效的选项') },
+      { row: 3, field: '设备种类', message: match.stringContaining('“火箭”不是有效的选项') },
     ],
     [
       'a day that does not exist',
       ['电梯', '3100', '坏日期', '宁波市鄞州区导入路9号', '鄞州区', '2025-02-30', null, null],
-      { row: 3, field: '上次检验日期', message: expect.stringContaining('请填写有效的日期') },
+      { row: 3, field: '上次检验日期', message: match.stringContaining('请填写有效的日期') },
     ],
   ])('imports nothing when one row has %s, and names its Excel row and column', async (_name, bad, problem) => {
     const unit = await unitUser(app, '330212');

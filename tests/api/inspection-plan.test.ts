@@ -199,7 +199,7 @@ describe.each(dbTargets())('inspection plans (%s)', (target) => {
     // The open results: this plan's two checks, plan/unit/date/result only.
     const res = await app.inject({ method: 'GET', url: api('/open/inspection-results'), query: { q: '测试抽查计划', pageSize: '50' } });
     expect(res.statusCode).toBe(200);
-    const page = res.json().data as Page<Record<string, unknown>>;
+    const page = res.json<{ data: Page<Record<string, unknown>> }>().data;
     expect(page.count).toBe(2);
     for (const row of page.list)
       expect(Object.keys(row).sort()).toEqual(['checkDate', 'planNo', 'planTitle', 'publishDate', 'result', 'resultLabel', 'unitName']);
@@ -211,7 +211,7 @@ describe.each(dbTargets())('inspection plans (%s)', (target) => {
 
   it("publishes only finished plans: the demo's done plan, never a drawn one", async () => {
     const res = await app.inject({ method: 'GET', url: api('/open/inspection-results'), query: { pageSize: '100' } });
-    const page = res.json().data as Page<Record<string, unknown>>;
+    const page = res.json<{ data: Page<Record<string, unknown>> }>().data;
     const titles = new Set(page.list.map((r) => r.planTitle));
     expect(titles.has('2026年第四季度电梯及起重机械使用单位双随机抽查')).toBe(true);
     expect(titles.has('2026年12月压力容器及锅炉专项抽查')).toBe(false);

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { API } from '../../src/shared/contract';
+import { API, type Page } from '../../src/shared/contract';
 import { api, appSuite, call, dbTargets, sessionOf, withSession } from './helpers';
 
 describe.each(dbTargets())('statements of a list request (%s)', (target) => {
@@ -54,7 +54,7 @@ describe.each(dbTargets())('statements of a list request (%s)', (target) => {
       const statements = await statementsOf(async () => {
         const reply = await withSession(app, session.admin, { method: 'GET', url: api('/r/demo-notice/list'), query: { pageSize: '5', ...query } });
         expect(reply.statusCode).toBe(200);
-        rows = reply.json().data.list;
+        rows = reply.json<{ data: Page<{ id: string }> }>().data.list;
       });
       const page = statements.filter((s) => !s.includes('sys_session_epoch') && !s.includes('pg_stats'));
       expect(page).toHaveLength(1);
@@ -95,7 +95,7 @@ describe.each(dbTargets())('statements of a list request (%s)', (target) => {
       const statements = await statementsOf(async () => {
         const reply = await withSession(app, sid, { method: 'GET', url: api(`/r/${resource}/list`), query });
         expect(reply.statusCode).toBe(200);
-        count = reply.json().data.count;
+        count = reply.json<{ data: { count: number } }>().data.count;
       });
       const listed = statements.filter((s) => s.includes('json_agg'));
       expect(listed).toHaveLength(1);

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
 import { appSuite, call, dbTargets, resourceCalls } from './helpers';
+import { match } from '../support/match';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 
@@ -54,7 +55,7 @@ describe.each(dbTargets())('risk grading (%s)', (target) => {
   it('refuses a score out of its range and a next date before the assessment', async () => {
     expect((await post(session.unit, '/r/risk-assessment/save', sheet([25, 0, 0, 0, 0, 0]))).body.result).toBe('false');
     const early = await post(session.unit, '/r/risk-assessment/save', sheet([1, 1, 1, 1, 1, 1], { nextAssessDate: addToDate(todayIn(), -3, 'd') }));
-    expect(early.body).toMatchObject({ result: 'false', message: expect.stringContaining('下次评估日期') });
+    expect(early.body).toMatchObject({ result: 'false', message: match.stringContaining('下次评估日期') });
   });
 
   it('has the demo gradings, one of each grade', async () => {

@@ -15,6 +15,7 @@ import { StartupError } from '../../src/server/config';
 import { loadServerKeys, SECRET_SETTINGS } from '../../src/server/services/server-keys';
 import { API, type Envelope, type PublicKeyInfo } from '../../src/shared/contract';
 import { api, appSuite, dbTargets, demo, encrypt, freshPostgresDatabase, login, makeApp, publicKey, type DbTarget } from './helpers';
+import { match } from '../support/match';
 
 const MASTER_KEY = randomBytes(32);
 
@@ -34,7 +35,7 @@ describe.each(dbTargets())('国密 login, keys sealed (%s)', (target) => {
   it('publishes an SM2 public key (uncompressed point, hex) and names the algorithm', async () => {
     const res = await app.inject({ method: 'GET', url: api(API.publicKey) });
     const { data } = res.json<Envelope<PublicKeyInfo>>();
-    expect(data).toEqual({ publicKey: expect.stringMatching(/^04[0-9a-f]{128}$/), algorithm: 'SM2' });
+    expect(data).toEqual({ publicKey: match.stringMatching(/^04[0-9a-f]{128}$/), algorithm: 'SM2' });
   });
 
   it('logs in with the fields SM2-encrypted', async () => {

@@ -81,9 +81,9 @@ describe.each(dbTargets())('session and user (%s)', (target) => {
 
     it('returns the unit and the company info', async () => {
       const sid = await sessionOf(app, 'nbsub');
-      const unit = (await withSession(app, sid, { method: 'GET', url: api(API.unit) })).json();
+      const unit = (await withSession(app, sid, { method: 'GET', url: api(API.unit) })).json<Envelope>();
       expect(unit).toMatchObject({ result: 'true', data: { orgname: '宁波甬江特种设备使用有限公司', orgcode: demo('nbsub').orgCode, areacode: '330212' } });
-      const company = (await withSession(app, sid, { method: 'GET', url: api(API.companyInfo) })).json();
+      const company = (await withSession(app, sid, { method: 'GET', url: api(API.companyInfo) })).json<Envelope>();
       expect(company).toMatchObject({ result: 'true', data: { orgname: '宁波甬江特种设备使用有限公司', ssoUserId: null } });
     });
   });

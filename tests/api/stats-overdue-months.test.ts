@@ -120,7 +120,7 @@ describe.each(dbTargets())('stats: kept monthly overdue figures (%s)', (target) 
     await addEquipment(session.other, '330206', true);
     expect((await refreshOverdueMonths(app.db)).estimated).toBe(0);
     const overdue = await perMonth(session.city, 'overdue');
-    expect(overdue.map((m) => m.count)).toEqual([...Array(11).fill(3), 4]);
+    expect(overdue.map((m) => m.count)).toEqual([...Array<number>(11).fill(3), 4]);
     // A refresh on a later day finds this month's rows stale and rewrites them.
     const tomorrow = addToDate(today, 1, 'd');
     if (tomorrow.slice(0, 7) === today.slice(0, 7)) expect((await refreshOverdueMonths(app.db, { today: tomorrow, onlyIfStale: true })).current).toBe(2);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { messages, POSTAL_CODE_LONG_MESSAGE, ruleNames, rules, type RuleName } from '../../validators';
 import { ajvRulesPlugin, RULES_KEYWORD, validationEnvelope } from '../../src/server/validation';
 import { jsonSafe, labelledCases } from '../unit/vectors/rules';
+import type { Envelope } from '../../src/shared/contract';
 
 let app: FastifyInstance;
 let handled = 0;
@@ -67,7 +68,7 @@ async function viaHttp(route: 'rule' | 'typed', name: RuleName, value: unknown):
     expect(handled).toBe(before + 1);
     return undefined;
   }
-  const body = res.json();
+  const body = res.json<Envelope>();
   expect(res.statusCode).toBe(400);
   expect(handled).toBe(before); // a rejected request never reaches the handler
   expect(body).toEqual({
@@ -113,7 +114,7 @@ describe('a route schema with x-rules', () => {
   test('other schema failures are not catalogue failures', async () => {
     const res = await app.inject({ method: 'POST', url: '/unit', payload: { zip: '315000' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('FST_ERR_VALIDATION');
+    expect(res.json<{ code?: string }>().code).toBe('FST_ERR_VALIDATION');
     expect(validationEnvelope(new Error('boom'))).toBeUndefined();
   });
 

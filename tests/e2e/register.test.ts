@@ -14,6 +14,7 @@ import { DEMO_UNITS } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
 import { logIn, logInAs, logOut, submitDialog } from './support/shell';
 import { startSmsSuite } from './support/sms';
+import { match } from '../support/match';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -140,8 +141,8 @@ describe('registration and password reset', () => {
       loginName,
       contactMobile: mobile,
       address: corrected,
-      smsCode: expect.stringMatching(/^\d{6}$/),
-      id: expect.stringMatching(/^[0-9a-f]{32}$/),
+      smsCode: match.stringMatching(/^\d{6}$/),
+      id: match.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(body).not.toHaveProperty('passwordCheck');
     await page.waitForURL(/\/register-success\?applyNo=ZC\d+/);

@@ -9,6 +9,7 @@ import { barHeight, barOption, describeTrend, donutOption, lineOption } from '..
 import type { ChartDatum } from '../../src/engine/stats/stats';
 import { richTextPlain } from '../../src/engine/render/RichTextView';
 import { sanitizeRichText } from '../../src/server/resources/rich-text';
+import { viewOf } from '../support/chart-option';
 
 const data: ChartDatum[] = [
   { key: 'a', label: '甲', count: 3, share: 0.6 },
@@ -16,23 +17,19 @@ const data: ChartDatum[] = [
 ];
 const colors = { primary: '#1677ff', text: '#000', textSecondary: '#666' };
 
-/** An option read back as plain data (the ECharts types are unions too wide to index). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- echarts options are read loosely in assertions
-type AnyOption = Record<string, any>;
-
 describe('chart options', () => {
   it('bars: one category per value, largest first from the top, labelled with count and share', () => {
-    const option = barOption(data, colors) as AnyOption;
+    const option = viewOf<{ value: number }>(barOption(data, colors));
     expect(option.yAxis.data).toEqual(['甲', '乙']);
     expect(option.yAxis.inverse).toBe(true);
-    expect(option.series[0].data.map((d: { value: number }) => d.value)).toEqual([3, 2]);
+    expect(option.series[0].data.map((d) => d.value)).toEqual([3, 2]);
     expect(option.series[0].label.formatter({ value: 3, dataIndex: 0 })).toBe('3（60.0%）');
     expect(barHeight(2)).toBe(160);
     expect(barHeight(20)).toBe(624);
   });
 
   it('a donut: slices in the given colours, legend entries with their counts, the total in the hole', () => {
-    const option = donutOption(data, 5, { ...colors, slices: ['#52c41a', '#fa8c16'] }) as AnyOption;
+    const option = viewOf(donutOption(data, 5, { ...colors, slices: ['#52c41a', '#fa8c16'] }));
     expect(option.color).toEqual(['#52c41a', '#fa8c16']);
     expect(option.series[0].data).toEqual([
       { name: '甲', value: 3 },
@@ -59,9 +56,9 @@ describe('chart options', () => {
         ],
       },
     ];
-    const option = lineOption(lines, colors) as AnyOption;
+    const option = viewOf<number>(lineOption(lines, colors));
     expect(option.xAxis.data).toEqual(['2026-01', '2026-02']);
-    expect(option.series.map((s: { name: string; data: number[] }) => [s.name, s.data])).toEqual([
+    expect(option.series.map((s) => [s.name, s.data])).toEqual([
       ['应检', [3, 1]],
       ['已检', [2, 0]],
     ]);

@@ -62,7 +62,7 @@ const TOOLS: { entry: string; wrong: string[][] }[] = [
 
 /** Runs the jobs two at a time (the machine's cores), in order. */
 async function inPairs<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
-  const results: T[] = new Array(jobs.length);
+  const results: T[] = new Array<T>(jobs.length);
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {

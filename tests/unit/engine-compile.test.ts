@@ -1,4 +1,4 @@
-import { createForm, type Field } from '@formily/core';
+import { createForm, type Field, type FieldValidator } from '@formily/core';
 import type { ISchema } from '@formily/react';
 import { describe, expect, it } from 'vitest';
 import demoDict from '../../schemas/dicts/demo-notice-category.json';
@@ -13,6 +13,8 @@ const screen = demoForm as unknown as FormScreen;
 const bundle = { resource, resources: new Map<string, Resource>(), dicts: new Map([['demo-notice-category', demoDict as unknown as Dict]]) };
 
 const props = (node: ISchema) => node.properties as Record<string, ISchema>;
+/** A node's `x-component-props` (Formily types them `any`; the compiler writes an object). */
+const componentProps = (node: ISchema) => (node['x-component-props'] ?? {}) as Record<string, unknown>;
 
 /** Field nodes of a compiled schema by name (through sections, grids and steps). */
 function fieldsOf(schema: ISchema, out: Record<string, ISchema> = {}): Record<string, ISchema> {
@@ -90,11 +92,11 @@ describe('form compiler: structure', () => {
 
   it('turns sections into titled FormSection > FormGrid nodes with their columns', () => {
     const sections = Object.values(props(schema));
-    expect(sections.map((s) => [s['x-component'], s['x-component-props']])).toEqual([
+    expect(sections.map((s): unknown[] => [s['x-component'], s['x-component-props']])).toEqual([
       ['FormSection', { title: '基本信息' }],
       ['FormSection', { title: '正文' }],
     ]);
-    expect(sections.map((s) => props(s).grid['x-component-props'].maxColumns)).toEqual([2, 1]);
+    expect(sections.map((s) => componentProps(props(s).grid).maxColumns)).toEqual([2, 1]);
   });
 
   it('takes label, component and props from the resource field, span from the screen', () => {
@@ -154,14 +156,14 @@ describe('form compiler: structure', () => {
     });
     expect(f.amount['x-component-props']).toMatchObject({ precision: 2, min: 0 });
     expect(f.tags['x-component-props']).toMatchObject({ mode: 'multiple' });
-    expect(f.area['x-component-props'].dataSource[0].children[0].label).toBe('甲市');
+    expect((componentProps(f.area).dataSource as { children: { label: string }[] }[])[0].children[0].label).toBe('甲市');
     expect(f.note['x-component-props']).toMatchObject({ rows: 2, maxLength: 20 });
   });
 
   it('compiles a sub-table to ArrayTable columns of the child resource', () => {
     const lines = fieldsOf(compileFormUncached(orderScreen, orderBundle)).lines;
     const columns = lines.items as ISchema;
-    expect(Object.values(props(columns)).map((c) => c['x-component-props'].title)).toEqual(['序号', '项目', '数量', '操作']);
+    expect(Object.values(props(columns)).map((c) => componentProps(c).title)).toEqual(['序号', '项目', '数量', '操作']);
     expect(props(props(columns).column_item).item).toMatchObject({ 'x-component': 'Input', 'x-validator': [{ required: true }] });
     expect(props(lines).add['x-component']).toBe('ArrayTable.Addition');
   });
@@ -201,7 +203,7 @@ function formOf(schema: ISchema, values: Record<string, unknown>, scope: Record<
   const fields: Record<string, Field> = {};
   for (const [name, node] of Object.entries(f)) {
     const reactions = ((node['x-reactions'] ?? []) as ((field: Field, scope: unknown) => void)[]).map((r) => (field: Field) => r(field, scope));
-    fields[name] = form.createField({ name, validator: node['x-validator'], dataSource: node.enum as never, reactions });
+    fields[name] = form.createField({ name, validator: node['x-validator'] as FieldValidator, dataSource: node.enum as never, reactions });
   }
   return { form, fields };
 }
@@ -259,10 +261,10 @@ describe('form compiler: reactions', () => {
 
   it('offers the children of the parent choice and clears a value the new parent does not offer', () => {
     const { form, fields } = formOf(compileFormUncached(orderScreen, orderBundle), { province: '53', city: '5302' });
-    expect(fields.city.dataSource.map((o) => o.value)).toEqual(['5301', '5302']);
+    expect(fields.city.dataSource.map((o): unknown => o.value)).toEqual(['5301', '5302']);
     expect(fields.city.value).toBe('5302');
     form.setValuesIn('province', '52');
-    expect(fields.city.dataSource.map((o) => o.value)).toEqual(['5201']);
+    expect(fields.city.dataSource.map((o): unknown => o.value)).toEqual(['5201']);
     expect(fields.city.value).toBeUndefined();
     form.setValuesIn('province', undefined);
     expect(fields.city.dataSource).toEqual([]);

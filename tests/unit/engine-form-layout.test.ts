@@ -46,7 +46,7 @@ describe('form layout: sections rendered when reached', () => {
     const models = unrendered(form, 'section_1');
     expect(models.map((f) => f.address.toString())).toEqual(['section_1.grid', 'section_1.grid.name', 'section_1.grid.note', 'section_1.grid.extra']);
     const failedPaths = () =>
-      form.validate().then(
+      Promise.resolve(form.validate()).then(
         () => [],
         () => form.errors.map((e) => e.path),
       );

@@ -108,14 +108,14 @@ describe('compile of open-form items', () => {
     const again = form.createField({ name: 'secretAgain', validator: nodeOf(schema, 'secretAgain')['x-validator'] as never });
     secret.setValue('Good@2026x');
     again.setValue('Good@2026y');
-    await again.validate().catch(() => undefined);
+    await Promise.resolve(again.validate()).catch(() => undefined);
     expect(again.selfErrors).toEqual(['两次不一致']);
     again.setValue('Good@2026x');
-    await again.validate().catch(() => undefined);
+    await Promise.resolve(again.validate()).catch(() => undefined);
     expect(again.selfErrors).toEqual([]);
     // The password rule of the catalogue still applies to the confirmed field.
     secret.setValue('simple12');
-    await secret.validate().catch(() => undefined);
+    await Promise.resolve(secret.validate()).catch(() => undefined);
     expect(secret.selfErrors.length).toBe(1);
   });
 
@@ -183,7 +183,7 @@ describe('posted values', () => {
 });
 
 describe('the correction form of a returned registration', () => {
-  const read = (name: string) => JSON.parse(readFileSync(new URL(`../../schemas/${name}.json`, import.meta.url), 'utf8'));
+  const read = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../schemas/${name}.json`, import.meta.url), 'utf8'));
   const screen = read('screens/register-correct-form') as FormScreen;
   const resource = read('resources/account-register-apply') as Resource;
   const schema = compileFormUncached(screen, bundle(screen, resource));
@@ -197,7 +197,7 @@ describe('the correction form of a returned registration', () => {
     expect(nodeOf(schema, 'contactMobile')['x-pattern']).toBe('readPretty');
     expect(nodeOf(schema, 'orgname')['x-pattern']).toBeUndefined();
     const requires = (name: string) =>
-      [nodeOf(schema, name)['x-validator']].flat().some((v) => typeof v === 'object' && v !== null && 'required' in v && v.required === true);
+      [nodeOf(schema, name)['x-validator']].flat().some((v: unknown) => typeof v === 'object' && v !== null && 'required' in v && v.required === true);
     expect(requires('password')).toBe(false);
     expect(nodeOf(schema, 'password')['x-component']).toBe('StrengthPassword');
     expect(requires('licence')).toBe(true);

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createSmsService, maskSecrets, outboxProvider, type SmsMessage, type SmsProvider } from '../../src/server/services/sms';
+import { match } from '../support/match';
 
 describe('outbox provider logging', () => {
   it('logs the code only at debug, and stores the message in the outbox', async () => {
@@ -18,7 +19,7 @@ describe('outbox provider logging', () => {
     const text = '【特种设备企业服务平台】您的验证码为482913，5分钟内有效。';
     await outboxProvider(log).deliver(db as never, { mobile: '13805740099', purpose: 'dlgzh', text, storedText: text });
 
-    expect(stored).toEqual([{ table: 'sys_sms_outbox', row: expect.objectContaining({ mobile: '13805740099', purpose: 'dlgzh', text }) }]);
+    expect(stored).toEqual([{ table: 'sys_sms_outbox', row: match.objectContaining({ mobile: '13805740099', purpose: 'dlgzh', text }) }]);
     const info = lines.filter((l) => l.level === 'info').map((l) => JSON.stringify(l.entry));
     expect(info).toEqual([JSON.stringify({ sms: { mobile: '138****0099', purpose: 'dlgzh' } })]);
     expect(info.join()).not.toContain('482913');

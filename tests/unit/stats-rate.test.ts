@@ -13,6 +13,7 @@ import { resourceFields } from '../../src/schema/model';
 import type { Dict, Resource } from '../../src/schema/types';
 import { codedParams, drillParams, hrefWith, rateData, ratePoints, rateText, stackedData, describeStacked } from '../../src/engine/stats/stats';
 import { rateBarOption, rateLineOption, stackedBarOption, barOption, donutOption } from '../../src/engine/stats/chart-options';
+import { viewOf } from '../support/chart-option';
 
 const resource = equipment as unknown as Resource;
 const dicts = new Map<string, Dict>([
@@ -21,8 +22,6 @@ const dicts = new Map<string, Dict>([
 ]);
 const field = (name: string) => resourceFields(resource).get(name)!;
 const colors = { primary: '#1677ff', text: '#000', textSecondary: '#666' };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- echarts options are read loosely in assertions
-type AnyOption = Record<string, any>;
 
 describe('rate text', () => {
   it('gives the percentage with both numbers', () => {
@@ -67,11 +66,11 @@ describe('stacked bars', () => {
   });
 
   it('draws a stacked series per value (zero parts left out) and the bar totals, clickable with a hand cursor', () => {
-    const option = stackedBarOption(data, { ...colors, series: ['#f00', '#0f0', '#00f'] }, { clickable: true }) as AnyOption;
+    const option = viewOf(stackedBarOption(data, { ...colors, series: ['#f00', '#0f0', '#00f'] }, { clickable: true }));
     expect(option.yAxis.data).toEqual(['在用', '停用', '未填写']);
     expect(option.legend.data).toEqual(['电梯', '起重机械', '未填写']);
     const parts = option.series.slice(0, 3);
-    expect(parts.every((s: AnyOption) => s.stack === 'total' && s.cursor === 'pointer')).toBe(true);
+    expect(parts.every((s) => s.stack === 'total' && s.cursor === 'pointer')).toBe(true);
     expect(parts[0].data).toEqual([3, 2, null]);
     expect(option.series[3].label.formatter({ dataIndex: 1 })).toBe('3');
     expect(
@@ -81,8 +80,8 @@ describe('stacked bars', () => {
         { dataIndex: 1, seriesIndex: 2, marker: '' },
       ]),
     ).toBe('<b>停用</b><br/>电梯：2<br/>未填写：1<br/>合计：3');
-    expect((barOption([], colors) as AnyOption).series[0].cursor).toBe('default');
-    expect((donutOption([], 0, colors, { clickable: true }) as AnyOption).series[0].cursor).toBe('pointer');
+    expect(viewOf(barOption([], colors)).series[0].cursor).toBe('default');
+    expect(viewOf(donutOption([], 0, colors, { clickable: true })).series[0].cursor).toBe('pointer');
   });
 });
 
@@ -118,9 +117,9 @@ describe('rate bars', () => {
   });
 
   it('draws 0–100% bars labelled with the share and both numbers', () => {
-    const option = rateBarOption(data, colors) as AnyOption;
+    const option = viewOf<{ value: number }>(rateBarOption(data, colors));
     expect(option.xAxis).toMatchObject({ min: 0, max: 100 });
-    expect(option.series[0].data.map((d: { value: number }) => d.value)).toEqual([50, 20, 12.5]);
+    expect(option.series[0].data.map((d) => d.value)).toEqual([50, 20, 12.5]);
     expect(option.series[0].label.formatter({ dataIndex: 2 })).toBe('12.5%（3 / 24）');
     expect(option.tooltip.formatter([{ dataIndex: 0 }])).toBe('锅炉：50.0%（3 / 6）');
   });
@@ -141,7 +140,7 @@ describe('a rate line', () => {
       ],
     );
     expect(points.map((p) => p.rate)).toEqual([75, null, 0]);
-    const option = rateLineOption('合格率', points, colors) as AnyOption;
+    const option = viewOf(rateLineOption('合格率', points, colors));
     expect(option.series[0].data).toEqual([75, null, 0]);
     expect(option.series[0].connectNulls).toBe(false);
     expect(option.yAxis).toMatchObject({ min: 0, max: 100 });
@@ -160,8 +159,8 @@ describe('a rate line', () => {
         { month: '2026-02', count: 0 },
       ],
     );
-    expect((rateLineOption('超期未检率', low, colors) as AnyOption).yAxis).toMatchObject({ min: 0, max: 20, interval: 5 });
-    expect((rateLineOption('超期未检率', [{ month: '2026-01', part: 1, whole: 3, rate: 33.3 }], colors) as AnyOption).yAxis).toMatchObject({
+    expect(viewOf(rateLineOption('超期未检率', low, colors)).yAxis).toMatchObject({ min: 0, max: 20, interval: 5 });
+    expect(viewOf(rateLineOption('超期未检率', [{ month: '2026-01', part: 1, whole: 3, rate: 33.3 }], colors)).yAxis).toMatchObject({
       max: 40,
       interval: 10,
     });

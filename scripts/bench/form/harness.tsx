@@ -202,7 +202,9 @@ export function mountBench(variant: string, form: ReactNode, { expectedItems, ty
   };
   window.__bench = result;
   window.addEventListener('error', (event) => {
-    result.error = String(event.error?.stack ?? event.message);
+    const error: unknown = event.error;
+    const stack = typeof error === 'object' && error !== null && 'stack' in error ? error.stack : undefined;
+    result.error = String(stack ?? event.message);
   });
   instrumentKeystrokes(result, typingLabel);
   const onMounted = () =>

@@ -70,7 +70,7 @@ export const UPLOADING_MESSAGE = '文件上传中，请稍候';
 function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly }: AttachmentProps) {
   const { dataProvider, uploadMaxMb } = useEngine();
   const feedback = useFeedback();
-  const form = useForm();
+  const form = useForm<Record<string, unknown>>();
   const upload = dataProvider.upload;
   const [files, setFiles] = useState<UploadFile[]>(() => (value ?? []).map(toUploadFile));
   const current = useRef(files);
@@ -89,7 +89,7 @@ function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly
   useEffect(() => {
     if (!uploading || !field || !('setFeedback' in field)) return undefined;
     // Only the effect errors are touched (validation keeps its own), and only this message of them.
-    const effectErrors = () => field.feedbacks.filter((f) => f.type === 'error' && f.code === 'EffectError').flatMap((f) => f.messages ?? []);
+    const effectErrors = () => field.feedbacks.filter((f) => f.type === 'error' && f.code === 'EffectError').flatMap((f): unknown[] => f.messages ?? []);
     field.setFeedback({ type: 'error', code: 'EffectError', messages: [...effectErrors().filter((m) => m !== UPLOADING_MESSAGE), UPLOADING_MESSAGE] });
     return () => {
       field.setFeedback({ type: 'error', code: 'EffectError', messages: effectErrors().filter((m) => m !== UPLOADING_MESSAGE) });

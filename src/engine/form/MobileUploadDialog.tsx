@@ -19,7 +19,7 @@ const MOBILE_POLL_MS = 2000;
 export function MobileUploadDialog({ onFiles, onClose }: { onFiles(files: AttachmentValue[]): void; onClose(): void }) {
   const { dataProvider } = useEngine();
   const field = useField();
-  const form = useForm();
+  const form = useForm<Record<string, unknown>>();
   const [ticket, setTicket] = useState<MobileUploadTicket | null>(null);
   const [state, setState] = useState<{ names: string[]; expired: boolean; error?: string }>({ names: [], expired: false });
   const deliver = useRef(onFiles);

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useRefLabel, useRefOptions } from '../data/hooks';
 import { refLabelText } from '../render/RefName';
 
-export interface RefPickerProps extends SelectProps {
+export interface RefPickerProps extends SelectProps<unknown> {
   resource: string;
   /** List parameters limiting the choice. */
   where?: Record<string, unknown>;

@@ -97,6 +97,9 @@ const ROW_HEIGHT = 60;
 const TEXTAREA_HEIGHT = 132;
 const TITLE_HEIGHT = 46;
 
+/** A node's child schemas in `x-index` order (Formily types the list `any[]`; each item is `{ key, schema }`). */
+const orderedChildren = (node: Schema) => Schema.getOrderProperties(node) as { key: string; schema: Schema }[];
+
 const gridColumnsOf = (schema: Schema): number => Number((schema['x-component-props'] as { maxColumns?: number } | undefined)?.maxColumns ?? 1) || 1;
 
 /** Exported for tests. */
@@ -106,7 +109,7 @@ export function planOf(section: Schema): SectionPlan {
   const walk = (node: Schema, columns: number) => {
     let used = 0;
     let row = 0;
-    for (const { schema: child } of Schema.getOrderProperties(node)) {
+    for (const { schema: child } of orderedChildren(node)) {
       if (child.type === 'object' || child.items || child['x-slot-node']) lazy = false;
       if (child.type === 'void') {
         walk(child, child['x-component'] === 'FormGrid' ? gridColumnsOf(child) : 1);
@@ -131,7 +134,7 @@ export function planOf(section: Schema): SectionPlan {
 /** The fields of a section not rendered yet, created in the model as Formily's Field would create them (exported for tests). */
 export function createModels(form: Form, parent: GeneralField, node: Schema, scope: unknown): GeneralField[] {
   const created: GeneralField[] = [];
-  for (const { key, schema } of Schema.getOrderProperties(node)) {
+  for (const { key, schema } of orderedChildren(node)) {
     const props = { ...schema.toFieldProps({ scope: scope as Record<string, unknown> }), name: key, basePath: parent.address };
     if (schema.type === 'void') {
       const group = form.createVoidField(props as Parameters<Form['createVoidField']>[0]);
@@ -265,7 +268,7 @@ export const FormSection = observer(function FormSection({ title, children }: { 
   const form = useForm();
   const field = useField();
   const schema = useFieldSchema();
-  const scope = useExpressionScope();
+  const scope: unknown = useExpressionScope();
   const [plan] = useState(() => planOf(schema));
   const key = field.address.toString();
   const lazy = lazySections(form);

@@ -9,6 +9,7 @@ import type { Field, Form, GeneralField } from '@formily/core';
 import { computedValue } from '../../schema/compute';
 import { collectIdentifiers, evaluate, parseExpression, truthy, type Expr } from '../../schema/expr';
 import { childCodes, type CodeItem } from '../model/codes';
+import { formValues } from './values';
 
 /** Context variables of expressions, provided through SchemaField's `scope`. */
 export interface ExpressionContext {
@@ -31,7 +32,7 @@ export function condition(source: string): Condition {
     source,
     test(form, context) {
       const scope: Record<string, unknown> = {};
-      for (const name of names) scope[name] = name.startsWith('$') ? context[name as keyof ExpressionContext] : form.values?.[name];
+      for (const name of names) scope[name] = name.startsWith('$') ? context[name as keyof ExpressionContext] : formValues(form)[name];
       return truthy(evaluate(expr, scope));
     },
   };
@@ -75,7 +76,7 @@ export function computed(source: string): FieldReaction {
   const names = [...new Set(collectIdentifiers(expr).map((i) => i.name))];
   return (general) => {
     const scope: Record<string, unknown> = {};
-    for (const name of names) scope[name] = general.form.values?.[name];
+    for (const name of names) scope[name] = formValues(general.form)[name];
     (general as Field).value = computedValue(expr, scope) ?? undefined;
   };
 }
@@ -90,7 +91,7 @@ export const optionsFrom =
   (parent: string, codes: readonly CodeItem[]): FieldReaction =>
   (general) => {
     const field = general as Field;
-    const options = childCodes(codes, field.form.values?.[parent]).map(({ value, label, disabled }) => ({ value, label, disabled }));
+    const options = childCodes(codes, formValues(field.form)[parent]).map(({ value, label, disabled }) => ({ value, label, disabled }));
     field.dataSource = options;
     const offered = new Set(options.map((o) => o.value));
     const current = valuesOf(field.value);

@@ -11,6 +11,7 @@ import type { Form, GeneralField } from '@formily/core';
 import { dateBoundFailure, hasRequirement, isBlank, isRequired, requiredMessage, SAVE_STAGE, stagedRequirement, type Stage } from '../../schema/requirements';
 import type { Field, Resource } from '../../schema/types';
 import { VALIDATE_TRIGGER, type FieldValidator } from './rules';
+import { formValues } from './values';
 
 const formStages = new WeakMap<Form, readonly Stage[]>();
 
@@ -29,7 +30,8 @@ interface ValidatorContext {
 
 /** The values an expression of the field reads: the form's, or the row's for a sub-table cell. */
 function valuesOf({ form, field }: ValidatorContext, inRow: boolean): Record<string, unknown> {
-  const values = inRow ? (field.parent as { value?: unknown } | undefined)?.value : form.values;
+  if (!inRow) return formValues(form);
+  const values = (field.parent as { value?: unknown } | undefined)?.value;
   return values && typeof values === 'object' ? (values as Record<string, unknown>) : {};
 }
 

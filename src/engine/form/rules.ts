@@ -102,7 +102,7 @@ export function deferredValidation({ delay = VALIDATION_DELAY_MS, pattern = '*' 
         setTimeout(() => {
           timers.delete(field);
           // A failed validation rejects; its messages are already on the field.
-          if (!field.destroyed) field.validate(VALIDATE_TRIGGER).catch(() => undefined);
+          if (!field.destroyed) Promise.resolve(field.validate(VALIDATE_TRIGGER)).catch(() => undefined);
         }, delay),
       );
     });

@@ -11,6 +11,7 @@ import type { Field, Form, GeneralField } from '@formily/core';
 import type { ServerValue } from '../../schema/types';
 import { toEngineError } from '../data/provider';
 import type { ExpressionContext, FieldReaction } from './reactions';
+import { formValues } from './values';
 
 /** How the form reaches the server (the data provider's `call`). */
 export type ServerCall = (path: string, body: unknown) => Promise<unknown>;
@@ -45,7 +46,7 @@ const shared = new WeakMap<Form, Map<string, Promise<unknown>>>();
 function ask(form: Form, call: ServerCall, path: string, body: string): Promise<unknown> {
   const key = `${path}\n${body}`;
   let requests = shared.get(form);
-  if (!requests) shared.set(form, (requests = new Map()));
+  if (!requests) shared.set(form, (requests = new Map<string, Promise<unknown>>()));
   let request = requests.get(key);
   if (!request) {
     request = call(path, JSON.parse(body));
@@ -69,7 +70,7 @@ export function serverValue(spec: ServerValue): FieldReaction {
     const field = general as Field;
     const { $mode, $serverCall } = (scope ?? {}) as ServerValueScope;
     // Read every sent value (deeply) first: these reads are what re-runs the reaction.
-    const values = Object.fromEntries(spec.send.map((name) => [name, field.form.values?.[name] as unknown]));
+    const values = Object.fromEntries(spec.send.map((name) => [name, formValues(field.form)[name]]));
     const body = JSON.stringify(values);
     if ($mode === 'view' || !$serverCall) return;
     let state = states.get(field);

@@ -151,7 +151,13 @@ export default function FilterBar({ screenId, specs, values, onSearch, onReset }
   if (specs.length === 0) return null;
   const folded = foldable && !expanded;
   return (
-    <Form form={form} className="engine-filter-bar" onFinish={(v) => onSearch(fromForm(specs, v))} labelCol={{ flex: '110px' }} style={{ marginBottom: 16 }}>
+    <Form
+      form={form}
+      className="engine-filter-bar"
+      onFinish={(v: FilterValues) => onSearch(fromForm(specs, v))}
+      labelCol={{ flex: '110px' }}
+      style={{ marginBottom: 16 }}
+    >
       <Row gutter={16}>
         {specs.map((spec, i) => (
           // Folded filters stay mounted (hidden), so their values travel with every search.

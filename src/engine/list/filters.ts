@@ -63,7 +63,8 @@ function listedSpecs(screen: Pick<ListScreen, 'filters'>, resource: Resource, di
   });
 }
 
-const resolveDefault = (value: unknown): unknown => (Array.isArray(value) ? value.map((v) => resolveRelativeDate(v ?? undefined)) : resolveRelativeDate(value));
+const resolveDefault = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map((v: unknown) => resolveRelativeDate(v ?? undefined)) : resolveRelativeDate(value);
 
 /**
  * What a record added from this list starts with: its fixed `where` on one value (a list of
@@ -127,7 +128,8 @@ export function filterParams(specs: readonly FilterSpec[], values: FilterValues)
     const value = values[spec.name];
     if (blank(value)) continue;
     if (spec.range) {
-      const [from, to] = Array.isArray(value) ? value : [];
+      const bounds: unknown[] = Array.isArray(value) ? value : [];
+      const [from, to] = bounds;
       if (!blank(from)) params[spec.name + GTE] = from;
       if (!blank(to)) params[spec.name + LTE] = to;
     } else if (spec.input === 'codes') {

@@ -22,7 +22,7 @@ const cache = new WeakMap<object, Map<string, CodeItem[]>>();
 export function codesOf(resource: Resource, name: string, field: Field, dicts: ReadonlyMap<string, Dict>): CodeItem[] {
   if (!isCoded(resource, name, field)) return [];
   let perResource = cache.get(resource);
-  if (!perResource) cache.set(resource, (perResource = new Map()));
+  if (!perResource) cache.set(resource, (perResource = new Map<string, CodeItem[]>()));
   const key = isDictType(field.type) ? `dict:${field.dict}` : 'status';
   let codes = perResource.get(key);
   if (!codes) {

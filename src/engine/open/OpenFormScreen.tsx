@@ -17,6 +17,7 @@ import { useEngine } from '../context';
 import { compileForm } from '../form/compile';
 import { customFieldComponents, SchemaField } from '../form/components';
 import { toRecord } from '../form/payload';
+import { formValues } from '../form/values';
 import { INVALID_FORM_MESSAGE, revealFirstError, showRefusal, useSchemaForm } from '../form/useSchemaForm';
 import { EMPTY_TEXT } from '../render/empty';
 import type { ScreenComponentProps } from '../screen-props';
@@ -64,7 +65,7 @@ export default function OpenFormScreen({ bundle, prefill, embedded }: ScreenComp
     setSaving(true);
     form.setSubmitting(true);
     try {
-      const values = postedValues(screen, toRecord(bundle, form.values));
+      const values = postedValues(screen, toRecord(bundle, formValues(form)));
       for (const check of submit.check ?? []) await call(fillTemplate(check, values), values);
       const reply = (await call(submit.path, values)) ?? {};
       (form as Form & { markClean?(): void }).markClean?.();

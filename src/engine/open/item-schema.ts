@@ -7,6 +7,7 @@
 import { isField, type GeneralField } from '@formily/core';
 import type { ISchema } from '@formily/react';
 import type { FieldItem } from '../../schema/types';
+import { formValues } from '../form/values';
 
 /** Message of a `sameAs` without its own. */
 export const SAME_AS_MESSAGE = '两次输入的内容不一致';
@@ -29,14 +30,17 @@ export function sameAsValidator(sameAs: NonNullable<FieldItem['sameAs']>) {
 
 /** Re-checks a confirmation the user has filled whenever the field it confirms changes. */
 const recheckOnChange = (other: string) => (field: GeneralField) => {
-  void field.form.values?.[other];
-  if (isField(field) && field.value !== undefined && field.value !== '') field.validate('onBlur').catch(() => undefined);
+  void formValues(field.form)[other];
+  if (isField(field) && field.value !== undefined && field.value !== '') Promise.resolve(field.validate('onBlur')).catch(() => undefined);
 };
+
+/** A schema keyword that holds one entry or a list of them, as a list. */
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value.slice() : value ? [value] : []);
 
 /** The parts of `node` an item's `sms` and `sameAs` replace or add (the caller merges them). */
 export function openItemSchema(item: FieldItem, node: ISchema): ISchema | undefined {
   if (!item.sms && !item.sameAs && !item.password) return undefined;
-  const validators = [...(Array.isArray(node['x-validator']) ? node['x-validator'] : node['x-validator'] ? [node['x-validator']] : [])];
+  const validators = listOf(node['x-validator']);
   const reactions = [...(Array.isArray(node['x-reactions']) ? node['x-reactions'] : node['x-reactions'] ? [node['x-reactions']] : [])];
   if (item.sameAs) {
     validators.push(sameAsValidator(item.sameAs));
@@ -46,7 +50,7 @@ export function openItemSchema(item: FieldItem, node: ISchema): ISchema | undefi
   return {
     ...(component ? { 'x-component': component } : {}),
     ...(item.sms ? { 'x-component-props': { ...(node['x-component-props'] as object | undefined), send: item.sms.send, fields: item.sms.fields } } : {}),
-    ...(validators.length ? { 'x-validator': validators as ISchema['x-validator'] } : {}),
+    ...(validators.length ? { 'x-validator': validators } : {}),
     ...(reactions.length ? { 'x-reactions': reactions as ISchema['x-reactions'] } : {}),
   };
 }

@@ -122,7 +122,7 @@ export default function FlowTimesCard({ flowTimes }: { flowTimes: StatsFlowTimes
     error,
     isLoading,
     mutate,
-  } = useSWR(
+  } = useSWR<FlowTimesRow[], EngineError>(
     ['engine', 'flow-times', cacheScope, JSON.stringify({ resources: flowTimes.resources, months })],
     async () => {
       const read = dataProvider.flowTimes?.bind(dataProvider);
@@ -146,7 +146,7 @@ export default function FlowTimesCard({ flowTimes }: { flowTimes: StatsFlowTimes
   );
 
   let content;
-  if (error && !rows) content = <LoadFailed error={error as Error} onRetry={() => void mutate()} />;
+  if (error && !rows) content = <LoadFailed error={error} onRetry={() => void mutate()} />;
   else if (isLoading && !rows) content = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (!rows || rows.length === 0 || rows.every((r) => r.submitted === 0)) content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
   else content = <FlowTimesBody title={flowTimes.title} rows={rows} token={token} />;

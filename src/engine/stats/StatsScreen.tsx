@@ -13,7 +13,7 @@ import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Tooltip, theme } fr
 import { useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useEngine } from '../context';
-import { toEngineError } from '../data/provider';
+import { toEngineError, type EngineError } from '../data/provider';
 import { Link, useNavigate } from 'react-router-dom';
 import { useStats } from '../data/hooks';
 import FilterBar from '../list/FilterBar';
@@ -315,7 +315,7 @@ function TrendCard({ bundle, chart, params: screenParams, coded }: { bundle: Scr
     error,
     isLoading,
     mutate,
-  } = useSWR(
+  } = useSWR<TrendLine[], EngineError>(
     [
       'engine',
       'stats-trend',

@@ -73,7 +73,7 @@ export function searchOf(params: Params): URLSearchParams {
  */
 export function hrefWith(route: string, params: Params, today?: string): string {
   const resolved = Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => resolveRelativeDate(x, today)) : resolveRelativeDate(v, today)]),
+    Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.map((x: unknown) => resolveRelativeDate(x, today)) : resolveRelativeDate(v, today)]),
   );
   const query = searchOf(resolved).toString();
   return query ? `${route}${route.includes('?') ? '&' : '?'}${query}` : route;

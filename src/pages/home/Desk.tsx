@@ -37,7 +37,7 @@ export interface DeskChart {
 }
 
 export function useDesk() {
-  return useSWR<DeskSection[]>('desk', () => get<DeskSection[]>('/desk'));
+  return useSWR<DeskSection[], Error>('desk', () => get<DeskSection[]>('/desk'));
 }
 
 /** The cards of every section, as tiles of one size (six to a row on a wide screen, so a short last row stays aligned). */

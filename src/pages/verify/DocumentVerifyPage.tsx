@@ -14,7 +14,7 @@ import './verify.css';
 export default function DocumentVerifyPage() {
   const { token = '' } = useParams();
   const { productName } = useAppConfig();
-  const { data, error, isLoading } = useSWR(
+  const { data, error, isLoading } = useSWR<DocumentVerification, Error>(
     token ? ['document-verify', token] : null,
     () => get<DocumentVerification>(documentVerifyPath(token), { silent: true }),
     {

@@ -81,7 +81,7 @@ export function checkScreens(ctx: LintContext): void {
 
 /** Two fixed-filter values mean the same: equal scalars, or the same codes in any order. */
 function sameWhereValue(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (Array.isArray(v) ? [...v].map(String).sort().join('\u0000') : String(v));
+  const norm = (v: unknown) => (Array.isArray(v) ? v.map(String).sort().join('\u0000') : String(v));
   return norm(a) === norm(b);
 }
 

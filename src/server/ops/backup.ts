@@ -277,12 +277,12 @@ export interface BackupResult {
 async function backupPostgres(config: Config, work: string, progress: Progress): Promise<Pick<Manifest, 'database' | 'migrations' | 'tables'>> {
   return withPostgres(config, async (client) => {
     const major = await serverMajor(client);
-    const version = String((await client.query('show server_version')).rows[0].server_version).split(' ')[0];
+    const version = String((await client.query<{ server_version: string }>('show server_version')).rows[0].server_version).split(' ')[0];
     const tool = findTool('pg_dump', major);
     // The counts and pg_dump see the same snapshot.
     await client.query('begin isolation level repeatable read read only');
     try {
-      const snapshot = String((await client.query('select pg_export_snapshot() as s')).rows[0].s);
+      const snapshot = String((await client.query<{ s: string }>('select pg_export_snapshot() as s')).rows[0].s);
       const described = await describeDatabase(queryOf(client));
       progress(`pg_dump ${tool.version} → 数据库转储 / dumping the database…`);
       await run(
@@ -646,7 +646,7 @@ export async function restore(config: Config, file: string, options: { force?: b
     const tool = findTool('pg_restore', Math.max(major, dumpMajor));
     const objects = Number(
       (
-        await client.query(
+        await client.query<{ n: number }>(
           `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
            where n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')`,
         )

@@ -78,7 +78,7 @@ const mayRead = (compiled: CompiledResource, actor: Actor) =>
 function hrefOf(route: string, where: Params, today: string): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(where)) {
-    const v = Array.isArray(value) ? value.map((x) => resolveRelativeDate(x, today)) : resolveRelativeDate(value, today);
+    const v = Array.isArray(value) ? value.map((x: unknown) => resolveRelativeDate(x, today)) : resolveRelativeDate(value, today);
     for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined && item !== null && item !== '') search.append(name, String(item));
   }
   const query = search.toString();

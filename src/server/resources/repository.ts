@@ -102,7 +102,7 @@ const estimateCache = new WeakMap<object, Map<string, { rows: number | null; at:
 export async function ownerRowsEstimate(db: AnyDb, model: ResourceModel, owner: string): Promise<number | null> {
   if (!model.ownerColumn) return null;
   let cache = estimateCache.get(db);
-  if (!cache) estimateCache.set(db, (cache = new Map()));
+  if (!cache) estimateCache.set(db, (cache = new Map<string, { rows: number | null; at: number }>()));
   const key = `${model.table}\0${owner}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return hit.rows;

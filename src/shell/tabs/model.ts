@@ -97,12 +97,19 @@ export function keysToClose(tabs: readonly Tab[], key: string, scope: CloseScope
   }
 }
 
+/** A persisted tab: an object with a string key, path and title. */
+function isTab(value: unknown): value is Tab {
+  if (value === null || typeof value !== 'object') return false;
+  const { key, path, title } = value as Record<string, unknown>;
+  return typeof key === 'string' && typeof path === 'string' && typeof title === 'string';
+}
+
 /** Parses persisted tabs, dropping anything malformed. */
 export function parseTabs(raw: string | null): Tab[] {
   try {
     const value: unknown = raw ? JSON.parse(raw) : [];
     if (!Array.isArray(value)) return [];
-    return value.filter((t): t is Tab => typeof t?.key === 'string' && typeof t?.path === 'string' && typeof t?.title === 'string');
+    return value.filter(isTab);
   } catch {
     return [];
   }

@@ -47,6 +47,7 @@ export const viaFormily: Path = async (refs, value) => {
   const form = createForm();
   const field = form.createField({ name: 'f', validator: fieldValidators({ rules: refs }) });
   form.setValuesIn('f', value);
-  await form.validate().catch(() => undefined);
-  return field.selfErrors[0];
+  await Promise.resolve(form.validate()).catch(() => undefined);
+  const first: unknown = field.selfErrors[0];
+  return typeof first === 'string' ? first : undefined;
 };

@@ -19,7 +19,7 @@ export default function InspectionResultsPage() {
   const [pageSize, setPageSize] = useState(20);
   const [q, setQ] = useState('');
   const query = new URLSearchParams({ pageNo: String(pageNo), pageSize: String(pageSize), ...(q ? { q } : {}) });
-  const { data, error, isLoading } = useSWR(
+  const { data, error, isLoading } = useSWR<InspectionResultsPage, Error>(
     ['inspection-results', query.toString()],
     () => get<InspectionResultsPage>(`${INSPECTION_RESULTS_ROUTE}?${query}`, { silent: true }),
     {

@@ -10,7 +10,7 @@ import type { DomainFeature } from '../../domain/feature';
 import { refreshOverdueMonths } from '../../domain/equipment/overdue-months';
 import type { AnyDb } from '../../resources/repository';
 import { sealAccountColumns } from '../../resources/sealed-fields';
-import { inTransaction } from '../index';
+import { inTransaction, type Db } from '../index';
 import { DEMO_UNITS, isEmpty, seedDemoData } from '../seed';
 import { demoContext, type DemoOptions, type SeedTarget } from './context';
 
@@ -75,7 +75,7 @@ export async function seedDemoOnce(app: SeedTarget, options: Omit<DemoRecordOpti
     const outcome = await inTransaction(app.db as AnyDb, async (trx) => {
       const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext('portal:demo-seed')) AS locked`.execute(trx);
       if (!rows[0].locked) return 'busy' as const;
-      if (!(await isEmpty(trx))) return null;
+      if (!(await isEmpty(trx as Db))) return null;
       options.progress?.('空数据库：写入演示账号与演示数据（一个事务）…');
       return seedDemo({ db: trx, resources: app.resources }, options);
     });

@@ -64,7 +64,7 @@ export const enterRegistry: Hook = async (ctx) => {
   const { row } = ctx;
   const values: Record<string, unknown> = { useStatus: '0' };
   for (const name of EQUIPMENT_FIELDS) if (row[name] !== undefined && row[name] !== null && row[name] !== '') values[name] = row[name];
-  const certificates = [row.productCert, row.supervisionCert].flatMap((files) => (Array.isArray(files) ? files : []));
+  const certificates = [row.productCert, row.supervisionCert].flatMap((files): unknown[] => (Array.isArray(files) ? files : []));
   if (certificates.length > 0) values.attachments = certificates.slice(0, 10);
   values.remarks = `首次登记 ${String(row.applyNo ?? '')}；制造许可证编号 ${text(row.manufacturerLicenceNo) || '—'}`;
   const equipment = await ctx.insert(EQUIPMENT, values);

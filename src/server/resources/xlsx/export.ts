@@ -52,12 +52,13 @@ export function loadListScreens(schemaDir: string): Map<string, ListScreen> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json'));
   for (const entry of files) {
     const file = join(entry.parentPath, entry.name);
-    let value: Partial<ListScreen> & { kind?: string };
+    let parsed: unknown;
     try {
-      value = JSON.parse(readFileSync(file, 'utf8'));
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
     } catch (err) {
       throw new Error(`${file}: ${(err as Error).message}`);
     }
+    const value = parsed !== null && typeof parsed === 'object' ? (parsed as Partial<ListScreen> & { kind?: string }) : undefined;
     if (value?.kind === 'list' && typeof value.id === 'string' && typeof value.resource === 'string' && Array.isArray(value.columns))
       screens.set(value.id, value as ListScreen);
   }
