@@ -150,6 +150,6 @@ export const onlineApplyInspected: Hook = async (ctx) => {
 
 /** The acting unit's registered name (a result recorded on an application no body serves). */
 async function unitName(ctx: Parameters<Hook>[0]): Promise<string | null> {
-  const unit = await ctx.trx.selectFrom('sys_unit').select('orgname').where('id', '=', ctx.actor.unitId).executeTakeFirst();
+  const unit: { orgname: string } | undefined = await ctx.trx.selectFrom('sys_unit').select('orgname').where('id', '=', ctx.actor.unitId).executeTakeFirst();
   return unit?.orgname ?? null;
 }
