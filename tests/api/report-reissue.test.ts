@@ -217,7 +217,7 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
     expect(await refused(session.city, `${R}/delete/${applied.id}`)).toBeTruthy();
     expect(await refused(session.city, `${R}/save`, online(mine[3]))).toBeTruthy();
     // The unit runs none of the body's actions.
-    for (const action of ['accept', 'issue', 'issue-post', 'return'])
+    for (const action of ['accept', 'reissue', 'reissue-post', 'return'])
       expect(await refused(session.unit, `${R}/${action}/${applied.id}`, { opinion: '自己办' }), action).toBe(NOT_PERMITTED);
     expect((await get(session.unit, applied.id)).data?.status).toBe('submitted');
   });
@@ -226,11 +226,11 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
     const applied = await ok(session.unit, `${R}/save`, { ...online(mine[4]), isCommit: true });
     const file = await upload(session.city, '补发检验报告.pdf');
     const document = [{ id: file.id, name: file.name, url: file.url }];
-    expect(await refused(session.city, `${R}/issue/${applied.id}`, { document })).toBe('当前状态不允许此操作');
+    expect(await refused(session.city, `${R}/reissue/${applied.id}`, { document })).toBe('当前状态不允许此操作');
     expect((await ok(session.city, `${R}/accept/${applied.id}`, { opinion: '予以受理' })).status).toBe('accepted');
-    expect(await refused(session.city, `${R}/issue/${applied.id}`)).toBe('请上传补发文件');
-    expect(await refused(session.city, `${R}/issue-post/${applied.id}`, { trackingNo: 'SF1234567890' })).toBe('该申请选择在线下载，请使用“补发”上传补发文件');
-    const issued = await ok(session.city, `${R}/issue/${applied.id}`, { opinion: '已补发', document });
+    expect(await refused(session.city, `${R}/reissue/${applied.id}`)).toBe('请上传补发文件');
+    expect(await refused(session.city, `${R}/reissue-post/${applied.id}`, { trackingNo: 'SF1234567890' })).toBe('该申请选择在线下载，请使用“补发”上传补发文件');
+    const issued = await ok(session.city, `${R}/reissue/${applied.id}`, { opinion: '已补发', document });
     expect(issued).toMatchObject({ status: 'issued', bodyOpinion: '已补发' });
     expect(typeof issued.issuedDate).toBe('string');
 
@@ -254,9 +254,9 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
       isCommit: true,
     });
     await ok(session.city, `${R}/accept/${posted.id}`);
-    expect(await refused(session.city, `${R}/issue/${posted.id}`, { document })).toBe('该申请选择邮寄领取，请使用“邮寄补发”并填写快递单号');
-    expect(await refused(session.city, `${R}/issue-post/${posted.id}`)).toBe('请填写快递单号');
-    expect(await ok(session.city, `${R}/issue-post/${posted.id}`, { trackingNo: 'SF1234567890' })).toMatchObject({
+    expect(await refused(session.city, `${R}/reissue/${posted.id}`, { document })).toBe('该申请选择邮寄领取，请使用“邮寄补发”并填写快递单号');
+    expect(await refused(session.city, `${R}/reissue-post/${posted.id}`)).toBe('请填写快递单号');
+    expect(await ok(session.city, `${R}/reissue-post/${posted.id}`, { trackingNo: 'SF1234567890' })).toMatchObject({
       status: 'issued',
       trackingNo: 'SF1234567890',
     });

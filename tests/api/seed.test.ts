@@ -57,7 +57,7 @@ describe('role menus from menu.json', () => {
       },
       { path: '/account', name: 'account', title: '账号审核', children: [{ path: 'check', name: 'check', title: '注册审核', access: ['account:check'] }] },
       {
-        path: '/inspection-body',
+        path: '/inspection',
         name: 'inspection-body',
         title: '检验业务',
         children: [{ path: 'online-apply', name: 'body-online-apply', title: '报检受理', access: ['inspection:online-apply'] }],

@@ -74,7 +74,7 @@ describe('the inspection body: accept with a date → bill → offline payment c
 
   it('nbjy finds it in 报检受理, accepts it with a planned date and inspectors, and bills it', async () => {
     await logInAs(page, baseURL, 'nbjy');
-    await page.goto(`${baseURL}/inspection-body/online-apply`);
+    await page.goto(`${baseURL}/inspection/online-apply`);
     await row().waitFor();
     expect(await row().innerText()).toContain('已提交');
     await row()
@@ -107,7 +107,7 @@ describe('the inspection body: accept with a date → bill → offline payment c
 
   it('nbjy confirms the payment and records the result with the report', async () => {
     await logInAs(page, baseURL, 'nbjy');
-    await page.goto(`${baseURL}/inspection-body/online-apply`);
+    await page.goto(`${baseURL}/inspection/online-apply`);
     await row().waitFor();
     await row().getByRole('button', { name: '确认缴费' }).click();
     await submitDialog(page.locator('.ant-modal-confirm'));
@@ -124,14 +124,14 @@ describe('the inspection body: accept with a date → bill → offline payment c
     await submitDialog(dialog(), '检验合格');
     // Done, it leaves the queue (open states by default); 已检验 finds it.
     await expect.poll(() => row().count()).toBe(0);
-    await page.goto(`${baseURL}/inspection-body/online-apply?status=inspected`);
+    await page.goto(`${baseURL}/inspection/online-apply?status=inspected`);
     await expect.poll(() => row().innerText()).toContain('已检验');
 
     // The detail: the result with the body's own name.
     await row()
       .getByRole('button', { name: /查\s*看/ })
       .click();
-    await page.waitForURL(/\/inspection-body\/online-apply-detail\?/);
+    await page.waitForURL(/\/inspection\/online-apply-detail\?/);
     const details = page.locator('.ant-descriptions', { hasText: '检验结果' }).filter({ visible: true });
     await expect.poll(() => details.innerText()).toContain('宁波市特种设备检验研究院');
     expect(await details.innerText()).toContain(addToDate(inspected, 12, 'm'));
@@ -153,7 +153,7 @@ describe('the inspection body: accept with a date → bill → offline payment c
     const waiting = Number((await tile.locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''));
     expect(waiting).toBeGreaterThan(0);
     await tile.locator('a').click();
-    await page.waitForURL(/\/inspection-body\/online-apply\?/);
+    await page.waitForURL(/\/inspection\/online-apply\?/);
     const url = new URL(page.url());
     expect(url.searchParams.getAll('status')).toEqual(['unpaid']);
     expect(url.searchParams.get('payCertificate')).toBe('true');
@@ -164,7 +164,7 @@ describe('the inspection body: accept with a date → bill → offline payment c
       await certified.getByRole('button', { name: '确认缴费' }).waitFor();
     }
 
-    await page.goto(`${baseURL}/inspection-body/online-apply-overdue`);
+    await page.goto(`${baseURL}/inspection/online-apply-overdue`);
     const late = page.locator('.ant-table-row').filter({ visible: true });
     await late.first().waitFor();
     // Past the due date: red (the days overdue in its tooltip).

@@ -96,7 +96,7 @@ describe('online inspection: apply → fee → the body accepts and bills → pa
 
   it('the inspection body accepts the application with a date and inspectors, and bills the fee', async () => {
     await logInAs(page, baseURL, 'nbjy');
-    await page.goto(`${baseURL}/inspection-body/online-apply`);
+    await page.goto(`${baseURL}/inspection/online-apply`);
     await row().waitFor();
     await row()
       .getByRole('button', { name: /受\s*理/ })

@@ -1,7 +1,7 @@
 /**
  * Re-issue of an inspection report in the browser: nbadmin (鄞州) applies for a re-issue of one of
  * its inspection reports at 检验报告及证书补发 (/company-service/report-reissue); the commit routes it
- * to 宁波市特种设备检验研究院, whose nbjy accepts it at 补发受理 (/inspection-body/report-reissue) and
+ * to 宁波市特种设备检验研究院, whose nbjy accepts it at 补发受理 (/inspection/report-reissue) and
  * issues it with a PDF; nbadmin then sees 已补发 and the document's download link in the detail.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -63,7 +63,7 @@ describe('report re-issue: the unit applies, the inspection body accepts and iss
 
   it('nbjy accepts it in its queue and issues it with a PDF', async () => {
     await logInAs(page, baseURL, 'nbjy');
-    await page.goto(`${baseURL}/inspection-body/report-reissue`);
+    await page.goto(`${baseURL}/inspection/report-reissue`);
     await row().waitFor();
     await row()
       .getByRole('button', { name: /受\s*理/ })

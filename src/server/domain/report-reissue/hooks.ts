@@ -49,9 +49,9 @@ export const reportReissueRoute: Hook = async (ctx) => {
   return { bodyId: body.id, bodyName: body.orgname };
 };
 
-/** effect of accept, issue, issue-post and return. */
+/** effect of accept, reissue, reissue-post and return. */
 export const reportReissueHandled: Hook = (ctx) => {
-  if (ctx.action === 'issue' && ctx.row.delivery === 'post') throw new AppError(REISSUE_ERRORS.REISSUE_POSTED);
-  if (ctx.action === 'issue-post' && ctx.row.delivery !== 'post') throw new AppError(REISSUE_ERRORS.REISSUE_ONLINE);
+  if (ctx.action === 'reissue' && ctx.row.delivery === 'post') throw new AppError(REISSUE_ERRORS.REISSUE_POSTED);
+  if (ctx.action === 'reissue-post' && ctx.row.delivery !== 'post') throw new AppError(REISSUE_ERRORS.REISSUE_ONLINE);
   return { bodyOpinion: ctx.opinion?.trim() || null };
 };

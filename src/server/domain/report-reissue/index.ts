@@ -2,7 +2,7 @@
  * Re-issue of inspection reports and certificates (schemas/resources/report-reissue.json): the
  * unit applies about one of its inspection records, the commit routes it to the serving inspection
  * body (hooks.ts, through online-inspection/routing.ts), the body accepts and issues a PDF or posts
- * it, or returns it with an opinion. Screens: /company-service/report-reissue*, /inspection-body/
+ * it, or returns it with an opinion. Screens: /company-service/report-reissue*, /inspection/
  * report-reissue*.
  */
 import type { DomainFeature } from '../feature';

@@ -87,8 +87,8 @@ async function file(demo: DemoContext, unit: Actor, body: Actor, plans: readonly
     if (plan.target === 'issued') {
       steps.push(
         plan.post
-          ? ['issue-post', { opinion: plan.opinion, extra: { trackingNo: `SF13${String(20260000 + i * 137).padStart(10, '0')}` } }]
-          : ['issue', { opinion: plan.opinion, extra: { document: demoForm('补发检验报告.pdf') } }],
+          ? ['reissue-post', { opinion: plan.opinion, extra: { trackingNo: `SF13${String(20260000 + i * 137).padStart(10, '0')}` } }]
+          : ['reissue', { opinion: plan.opinion, extra: { document: demoForm('补发检验报告.pdf') } }],
       );
     }
     for (const [action, input] of steps) await runAction(demo.db, resource, body, action, saved.id, input);
