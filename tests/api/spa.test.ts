@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -62,6 +62,20 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
     expect(block![1]).not.toContain('<');
     const served = (await app.inject({ method: 'GET', url: api(API.appConfig) })).json<{ data: unknown }>().data;
     expect(JSON.parse(block![1])).toEqual(served);
+  });
+
+  it('serves a new index.html copied over the running server, with the configuration', async () => {
+    const before = readFileSync(join(root, 'index.html'), 'utf8');
+    try {
+      writeFileSync(join(root, 'index.html'), before.replace('<title>平台</title>', '<title>新版本</title>'));
+      // A later modification time than the first write, whatever the file system's resolution.
+      utimesSync(join(root, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+      const page = (await app.inject({ method: 'GET', url: '/home' })).body;
+      expect(page).toContain('<title>新版本</title>');
+      expect(page).toContain('<script id="app-config"');
+    } finally {
+      writeFileSync(join(root, 'index.html'), before);
+    }
   });
 
   it('answers history-mode routes with index.html', async () => {

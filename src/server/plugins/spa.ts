@@ -9,9 +9,10 @@
  * A page request gets index.html with the browser's runtime configuration (AppConfig) embedded as a
  * JSON data block, so the header, the document title and the route guards have it at the first
  * render instead of one round trip later (src/app/config.ts reads it; GET appConfig stays for any
- * other client). That page is built once at start, with its gzip and brotli copies.
+ * other client). That page is built at start, with its gzip and brotli copies, and again whenever
+ * index.html changes on disk.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -49,8 +50,17 @@ export default fp<SpaOptions>(
       app.setNotFoundHandler(notFoundHandler);
       return;
     }
-    const page = pageWithConfig(readFileSync(join(root, 'index.html'), 'utf8'), appConfig);
+    // Rebuilt when index.html changes (a front end copied over a running server names new chunks).
+    const indexFile = join(root, 'index.html');
+    let built = { mtimeMs: -1, page: pageWithConfig('', appConfig) };
+    const currentPage = () => {
+      const { mtimeMs } = statSync(indexFile);
+      if (mtimeMs !== built.mtimeMs) built = { mtimeMs, page: pageWithConfig(readFileSync(indexFile, 'utf8'), appConfig) };
+      return built.page;
+    };
+    currentPage();
     const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+      const page = currentPage();
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const [encoding, body] = /\bbr\b/.test(accepted) ? ['br', page.br] : /\bgzip\b/.test(accepted) ? ['gzip', page.gzip] : [undefined, page.body];
       if (encoding) reply.header('Content-Encoding', encoding);
