@@ -195,7 +195,7 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
     expect(await get(session.city, draft.id)).toMatchObject({ code: 'RECORD_NOT_FOUND' });
   });
 
-  it("lets the authority read its area's re-issues, whoever serves them, and act on none", async () => {
+  it("lets the authority read its area's re-issues past the draft, whoever serves them, and only leave a 督办 note", async () => {
     const applied = await ok(session.other, `${R}/save`, { ...online(theirs[2]), isCommit: true });
     const city = await list(session.authority);
     expect(city.list.some((r) => r.unitId === DEMO_UNITS.using.id)).toBe(true);
@@ -206,6 +206,13 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
     expect(district.list.every((r) => r.unitId === DEMO_UNITS.using.id)).toBe(true);
     expect(await get(session.district, applied.id)).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
     expect(await refused(session.authority, `${R}/accept/${applied.id}`)).toBe(NOT_PERMITTED);
+    expect((await get(session.branch, applied.id)).data?.status).toBe('submitted');
+    // A unit's draft stays its own.
+    const draft = await ok(session.unit, `${R}/save`, online(mine[4]));
+    expect(await get(session.authority, draft.id)).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
+    expect(city.list.every((r) => r.status !== 'draft')).toBe(true);
+    // 督办 leaves a note in the flow log and changes nothing else.
+    await ok(session.authority, `${R}/supervise/${applied.id}`, { opinion: '请尽快办理' });
     expect((await get(session.branch, applied.id)).data?.status).toBe('submitted');
   });
 
