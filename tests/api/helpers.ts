@@ -12,8 +12,8 @@ import { newId } from '../../src/server/db/ids';
 import { DEMO_ACCOUNTS, DEMO_UNITS, roleId, seedDemoData, type DemoAccount } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
 import { passwordHasher } from '../../src/server/services/password';
-import type { Envelope, LoginResult } from '../../src/shared/contract';
-import { API } from '../../src/shared/contract';
+import type { AttachmentInfo, Envelope, LoginResult } from '../../src/shared/contract';
+import { API, ATTACHMENT_ROUTES } from '../../src/shared/contract';
 import { forwarding } from '../support/forward';
 import { OPEN_LIMITS } from '../support/limits';
 
@@ -158,6 +158,26 @@ export async function sessionOf(app: FastifyInstance, loginName: string): Promis
 export function withSession(app: FastifyInstance, sid: string, options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, query: { ...(options.query as Record<string, string> | undefined), __sid: sid } });
 }
+
+/** Uploads one file through the attachment route as `sid` (a multipart body, as a browser sends it); the stored file's info. */
+export async function uploadFile(app: FastifyInstance, sid: string, name: string, bytes: Buffer, type = 'application/pdf'): Promise<AttachmentInfo> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const res = await withSession(app, sid, {
+    method: 'POST',
+    url: api(ATTACHMENT_ROUTES.upload),
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
+  const envelope = res.json<Envelope<AttachmentInfo>>();
+  expect(envelope.result, envelope.message).toBe('true');
+  return envelope.data!;
+}
+
+/** Downloads an attachment as `sid`. */
+export const downloadFile = (app: FastifyInstance, sid: string, id: string): Promise<LightMyRequestResponse> =>
+  withSession(app, sid, { method: 'GET', url: api(`${ATTACHMENT_ROUTES.download}/${id}`) });
 
 export interface TestUser {
   loginName: string;

@@ -8,7 +8,6 @@
  * number), or returns it with an opinion for the unit to edit and resubmit; it never saves or
  * deletes, and the unit never runs the body's actions.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_UNITS } from '../../src/server/db/seed';
 import { todayIn } from '../../src/shared/dates';
@@ -16,8 +15,8 @@ import { seedDemoRecords } from '../../src/server/db/demo/index';
 import { equipmentFeature } from '../../src/server/domain/equipment/index';
 import { reportReissueFeature } from '../../src/server/domain/report-reissue/index';
 import { insertRecord } from '../../src/server/resources/writer';
-import { ATTACHMENT_ROUTES, type AttachmentInfo, type Envelope, type FlowLogEntry, type Page } from '../../src/shared/contract';
-import { api, appSuite, call, dbTargets, resourceCalls, withSession } from './helpers';
+import type { FlowLogEntry, Page } from '../../src/shared/contract';
+import { appSuite, call, dbTargets, downloadFile, resourceCalls, uploadFile } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; status: string; version: number };
 
@@ -65,22 +64,8 @@ describe.each(dbTargets())('report and certificate re-issue (%s)', (target) => {
     ...extra,
   });
 
-  const upload = async (sid: string, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), name);
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const res = await withSession(app, sid, {
-      method: 'POST',
-      url: api(ATTACHMENT_ROUTES.upload),
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { 'content-type': request.headers.get('content-type')! },
-    });
-    const body = res.json<Envelope<AttachmentInfo>>();
-    expect(body.result, body.message).toBe('true');
-    return body.data!;
-  };
-  const download = (sid: string, id: string): Promise<LightMyRequestResponse> =>
-    withSession(app, sid, { method: 'GET', url: api(`${ATTACHMENT_ROUTES.download}/${id}`) });
+  const upload = (sid: string, name: string) => uploadFile(app, sid, name, PDF);
+  const download = (sid: string, id: string) => downloadFile(app, sid, id);
 
   it('seeds re-issues of both units in every state, each routed to its body', async () => {
     expect(seeded.reportReissues).toBe(11);

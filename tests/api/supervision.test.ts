@@ -6,16 +6,15 @@
  * required opinion or verifies it (销号). A unit sees only its own orders and answers only in the
  * right state; another city's authority can neither issue to nor see this area's units.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
-import { ATTACHMENT_ROUTES, type AttachmentInfo, type Envelope, type FlowLogEntry, type Page } from '../../src/shared/contract';
+import type { FlowLogEntry, Page } from '../../src/shared/contract';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
 import { DEMO_UNITS } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
 import { equipmentFeature } from '../../src/server/domain/equipment/index';
 import { supervisionFeature } from '../../src/server/domain/supervision/index';
-import { api, appSuite, call, dbTargets, resourceCalls, withSession } from './helpers';
+import { appSuite, call, dbTargets, downloadFile, resourceCalls, uploadFile } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; status: string; version: number; orderNo: string; useUnitName: string; category: string };
 
@@ -208,22 +207,8 @@ describe.each(dbTargets())('supervision orders (%s)', (target) => {
   });
 
   it('lets the unit read the order’s file and the authority the unit’s evidence', async () => {
-    const upload = async (sid: string, name: string): Promise<AttachmentInfo> => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), name);
-      const request = new Request('http://localhost/', { method: 'POST', body: form });
-      const res = await withSession(app, sid, {
-        method: 'POST',
-        url: api(ATTACHMENT_ROUTES.upload),
-        payload: Buffer.from(await request.arrayBuffer()),
-        headers: { 'content-type': request.headers.get('content-type')! },
-      });
-      const envelope = res.json<Envelope<AttachmentInfo>>();
-      expect(envelope.result, envelope.message).toBe('true');
-      return envelope.data!;
-    };
-    const download = (sid: string, id: string): Promise<LightMyRequestResponse> =>
-      withSession(app, sid, { method: 'GET', url: api(`${ATTACHMENT_ROUTES.download}/${id}`) });
+    const upload = (sid: string, name: string) => uploadFile(app, sid, name, PDF);
+    const download = (sid: string, id: string) => downloadFile(app, sid, id);
     const notice = await upload(session.authority, '整改通知书.pdf');
     const order = await issue({ noticeFile: [notice] });
     expect((await download(session.unit, notice.id)).statusCode).toBe(200);
