@@ -62,7 +62,7 @@ describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
         );
         if (refused) outcome.refused++;
         // A using unit's main account is refused only routes of the authority's (account, area, stats, plan), the analysts' and the serving parties' menus.
-        if (refused && !(Array.isArray(op.access) ? op.access : [op.access]).every((id) => /^(account|area|stats|plan|dev|inspection):/.test(id)))
+        if (refused && !(typeof op.access === 'string' ? [op.access] : op.access).every((id) => /^(account|area|stats|plan|dev|inspection):/.test(id)))
           outcome.outsideUnitMenus.push(`${op.method} ${op.path}`);
         else outcome.allowed++;
       }
