@@ -91,7 +91,8 @@ describe('bad input: one line, exit status 2, nothing opened', () => {
   it('help lists the commands', SLOW, async () => {
     const run = await admin(['help'], env);
     expect(run.status).toBe(0);
-    for (const command of ['create-authority', 'create-unit-admin', 'reset-password', 'unlock', 'list-admins']) expect(run.stdout).toContain(command);
+    for (const command of ['create-authority', 'create-unit-admin', 'create-inspection-admin', 'reset-password', 'unlock', 'list-admins'])
+      expect(run.stdout).toContain(command);
   });
 
   it("a command's --help (or -h) shows that command's options only, whatever else is on the line", () => {
@@ -289,5 +290,38 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
     expect(again).toMatchObject({ result: 'true', user: { passwordMustChange: true } });
     expect((await withSession(portal, again.sessionid!, { method: 'GET', url: api(API.unit) })).statusCode).toBe(403);
     await closeApp();
+  });
+
+  it('creates an inspection body and its main account, with the inspection role', SLOW, async () => {
+    const bodyCode = makeUscc('12', '330203', '47000012');
+    const run = await admin(
+      [
+        'create-inspection-admin',
+        '--login',
+        'jyroot',
+        '--name',
+        '郑涛',
+        '--unit-name',
+        '宁波某特种设备检测有限公司',
+        '--org-code',
+        bodyCode,
+        '--area',
+        '330203',
+        '--generate',
+      ],
+      env,
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`已创建检验机构「宁波某特种设备检测有限公司」（统一社会信用代码 ${bodyCode}，区划 330203） / Created the inspection body`);
+    expect(run.stdout).toContain('Created administrator jyroot (inspection body main account)');
+    // Its unit and credit code are the body's: a using unit's code is refused.
+    const wrongKind = await admin(
+      ['create-inspection-admin', '--login', 'jyroot2', '--name', '孙悦', '--unit-name', '某公司', '--org-code', UNIT_ORG_CODE, '--generate'],
+      env,
+    );
+    expect(wrongKind.status).toBe(2);
+    expect(wrongKind.stderr).toMatch(/^统一社会信用代码 \w+ 已属于使用单位「宁波海曙起重设备有限公司」 \/ /);
+    const list = await admin(['list-admins'], env);
+    expect(list.stdout).toMatch(/^jyroot\t郑涛\t宁波某特种设备检测有限公司\t\w{18}\t330203\t检验机构业务员\t待改密\/must change password$/m);
   });
 });

@@ -21,7 +21,7 @@ import { storePassword } from '../services/password-policy';
 import { deleteUserSessions } from '../services/sessions';
 import { AdminError } from './errors';
 
-export type UnitKind = 'authority' | 'use';
+export type UnitKind = 'authority' | 'use' | 'inspection';
 
 export interface NewAdministrator {
   kind: UnitKind;
@@ -42,8 +42,8 @@ export interface CreatedAdministrator {
   orgCodeGenerated: boolean;
 }
 
-const ROLE: Record<UnitKind, RoleKey> = { authority: 'authority', use: 'unitAdmin' };
-const UNIT_KIND_NAMES: Record<string, string> = { authority: '监察机构', use: '使用单位' };
+const ROLE: Record<UnitKind, RoleKey> = { authority: 'authority', use: 'unitAdmin', inspection: 'inspector' };
+const UNIT_KIND_NAMES: Record<string, string> = { authority: '监察机构', use: '使用单位', inspection: '检验机构' };
 
 /** Refuses a login name that is taken (login names are unique across all units). */
 async function assertLoginFree(db: Db, loginName: string): Promise<void> {
@@ -107,7 +107,7 @@ export async function createAdministrator(db: Db, input: NewAdministrator): Prom
   return inTransaction(db, async (trx) => {
     await assertLoginFree(trx, input.loginName);
     const { unit, created, generated } = await unitFor(trx, input);
-    if (input.kind === 'use') {
+    if (input.kind !== 'authority') {
       const main = await trx.selectFrom('sys_user').select('login_name').where('unit_id', '=', unit.id).where('is_user_seed', '=', 1).executeTakeFirst();
       if (main) throw new AdminError(`单位「${unit.orgname}」已有主账号 ${main.login_name}`, `${unit.orgname} already has its main account ${main.login_name}`);
     }

@@ -46,9 +46,21 @@ const COMMANDS: Record<string, CommandSpec> = {
     required: ['login', 'name', 'unit-name', 'org-code'],
     existing: false,
   },
+  'create-inspection-admin': {
+    options: ['login', 'name', 'unit-name', 'org-code', 'area', 'mobile', 'generate'],
+    required: ['login', 'name', 'unit-name', 'org-code'],
+    existing: false,
+  },
   'reset-password': { options: ['login', 'org-code', 'generate'], required: ['login'], existing: true },
   unlock: { options: ['login', 'org-code'], required: ['login'], existing: true },
   'list-admins': { options: [], required: [], existing: true },
+};
+
+/** What each kind of unit is called in the command's answers (Chinese, English). */
+const KIND_NAMES: Record<UnitKind, [string, string]> = {
+  authority: ['监察机构单位', 'authority unit'],
+  use: ['使用单位', 'using unit'],
+  inspection: ['检验机构', 'inspection body'],
 };
 
 export const USAGE = `用法 / Usage: npm run admin -- <command> [options]
@@ -59,6 +71,9 @@ export const USAGE = `用法 / Usage: npm run admin -- <command> [options]
   create-unit-admin  --login <登录账号> --name <姓名> --unit-name <单位名称> --org-code <统一社会信用代码>
                      [--area <6位区划代码>] [--mobile <手机号>] [--generate]
                      使用单位及其主账号 / a using unit and its main account
+  create-inspection-admin --login <登录账号> --name <姓名> --unit-name <单位名称> --org-code <统一社会信用代码>
+                     [--area <6位区划代码>] [--mobile <手机号>] [--generate]
+                     检验机构及其主账号（报检与补发按分派规则路由到该机构）/ an inspection body and its main account
   reset-password     --login <登录账号> [--org-code <统一社会信用代码>] [--generate]
                      重设密码（并解除锁定）/ set a new password (and lift a lock)
   unlock             --login <登录账号> [--org-code <统一社会信用代码>]
@@ -106,8 +121,8 @@ export function parseCommand(argv: readonly string[]): { command: string; spec: 
   const [command, ...rest] = argv;
   if (command === undefined)
     throw new AdminError(
-      '缺少命令（create-authority、create-unit-admin、reset-password、unlock、list-admins）',
-      'No command given (create-authority, create-unit-admin, reset-password, unlock, list-admins)',
+      '缺少命令（create-authority、create-unit-admin、create-inspection-admin、reset-password、unlock、list-admins）',
+      'No command given (create-authority, create-unit-admin, create-inspection-admin, reset-password, unlock, list-admins)',
     );
   if (command === 'help' || command === '--help' || command === '-h') return 'help';
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
@@ -220,7 +235,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
     const { command, spec, values } = parsed;
     config = adminConfig(io.env);
     const input = checkedInput(values, config);
-    const creates = command === 'create-authority' || command === 'create-unit-admin';
+    const kinds: Record<string, UnitKind> = { 'create-authority': 'authority', 'create-unit-admin': 'use', 'create-inspection-admin': 'inspection' };
+    const creates = command in kinds;
     const password = creates || command === 'reset-password' ? await newPassword({ stdin: io.stdin, prompt: io.stderr }, input.generate) : null;
 
     checkDataDir(config, spec.existing);
@@ -232,7 +248,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
 
     const { createAdministrator, listAdministrators, resetPassword, unlockAccount } = await import('./accounts');
     if (creates) {
-      const kind: UnitKind = command === 'create-authority' ? 'authority' : 'use';
+      const kind = kinds[command];
       const unitName = input.unitName ?? `${config.cityName}市场监督管理局`;
       const created = await createAdministrator(db, {
         kind,
@@ -245,8 +261,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
         password: password!.password,
       });
       const { orgname, orgcode, areacode } = created.unit;
-      const kindZh = kind === 'authority' ? '监察机构单位' : '使用单位';
-      const kindEn = kind === 'authority' ? 'authority unit' : 'using unit';
+      const [kindZh, kindEn] = KIND_NAMES[kind];
       if (created.unitCreated)
         say(
           `已创建${kindZh}「${orgname}」（统一社会信用代码 ${orgcode}，区划 ${areacode}）`,
@@ -257,7 +272,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
         say(`未给出 --org-code：已为该单位生成统一社会信用代码 ${orgcode}，登录时填写`, `No --org-code: the unit got the code ${orgcode}; enter it at login`);
       say(
         `已创建管理员 ${input.loginName}（${input.name}）`,
-        `Created administrator ${input.loginName} (${kind === 'authority' ? 'authority' : 'unit main account'})`,
+        `Created administrator ${input.loginName} (${kind === 'authority' ? 'authority' : `${kindEn} main account`})`,
       );
       say(
         `登录：账号 ${input.loginName}，统一社会信用代码 ${orgcode}；首次登录须修改密码`,
