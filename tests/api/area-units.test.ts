@@ -104,7 +104,11 @@ describe.each(dbTargets())('area units and unit files (%s)', (target) => {
   });
 
   it('filters by district, type, keyword, counts and overdue; sorts and pages', async () => {
-    expect((await rows(session.authority, { district: '330206' })).map((r) => r.id)).toEqual([DEMO_UNITS.second.id]);
+    // 北仑 holds the second using unit and the inspection body serving it.
+    expect((await rows(session.authority, { district: '330206' })).map((r) => r.id).sort()).toEqual(
+      [DEMO_UNITS.second.id, DEMO_UNITS.inspectionSecond.id].sort(),
+    );
+    expect((await rows(session.authority, { district: '330206', unitType: ['use'] })).map((r) => r.id)).toEqual([DEMO_UNITS.second.id]);
     expect((await rows(session.authority, { q: '甬江' })).map((r) => r.id)).toEqual([DEMO_UNITS.using.id]);
     expect((await rows(session.authority, { q: DEMO_UNITS.second.orgcode })).map((r) => r.id)).toEqual([DEMO_UNITS.second.id]);
     expect((await rows(session.authority, { unitType: ['install'] })).length).toBe(0);
