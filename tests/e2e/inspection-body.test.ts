@@ -6,13 +6,13 @@
  * home desk: its 报检待确认缴费 tile opens its queue on 待缴费 with 缴费凭证 已上传, every row offering
  * 确认缴费; and 超时未办 lists the late applications with their due date in red.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { Envelope } from '../../src/shared/contract';
 import { account, logInAs, logOut, submitDialog } from './support/shell';
 import { formControls, pdfFile } from './support/form';
 import { browserSuite } from './support/suite';
+import { loginOverHttp } from './support/api';
 
 const baseURL = inject('baseURL');
 const API = `${baseURL}/espServer`;
@@ -20,16 +20,8 @@ const stamp = Date.now().toString().slice(-6);
 const equipmentName = `检验机构测试电梯${stamp}`;
 const applicant = `宁波甬江特种设备使用有限公司（机构${stamp}）`;
 
-/** Logs a demo account in over HTTP (fields RSA-encrypted as the login page does); returns the session id. */
-async function apiSession(loginName: string): Promise<string> {
-  const { password, orgCode } = account(loginName);
-  const key = ((await (await fetch(`${API}/a/stone/common/publicKey`)).json()) as Envelope<{ publicKey: string }>).data!.publicKey;
-  const encrypt = (text: string) => publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
-  const form = new URLSearchParams({ username: encrypt(loginName), password: encrypt(password), orgCode: encrypt(orgCode), validateCode: '', __ajax: 'json' });
-  const reply = (await (await fetch(`${API}/a/login`, { method: 'POST', body: form })).json()) as Envelope<unknown> & { sessionid?: string };
-  if (reply.result !== 'true' || !reply.sessionid) throw new Error(`login of ${loginName} failed: ${reply.message}`);
-  return reply.sessionid;
-}
+/** Logs a demo account in over HTTP; returns the session id. */
+const apiSession = (loginName: string) => loginOverHttp(API, account(loginName));
 
 async function apiPost<T>(sid: string, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${API}${path}?__sid=${sid}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -4,13 +4,13 @@
  * routed to (nbjy) accepts it with a planned date and the inspectors and bills it; the unit opens the scan-code payment page, pays at the sandbox provider
  * (模拟支付 → 确认支付), the page turns to 已缴费 with the receipt number, and the list shows 已缴费.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import type { Envelope } from '../../src/shared/contract';
 import { account, logIn, logInAs, logOut, submitDialog } from './support/shell';
 import { formControls } from './support/form';
 import { browserSuite } from './support/suite';
+import { loginOverHttp } from './support/api';
 
 const baseURL = inject('baseURL');
 const API = `${baseURL}/espServer`;
@@ -18,16 +18,8 @@ const stamp = Date.now().toString().slice(-6);
 const equipmentName = `报检测试电梯${stamp}`;
 const applicant = `宁波甬江特种设备使用有限公司（报检${stamp}）`;
 
-/** Logs a demo account in over HTTP (fields RSA-encrypted as the login page does); returns the session id. */
-async function apiSession(loginName: string): Promise<string> {
-  const { password, orgCode } = account(loginName);
-  const key = ((await (await fetch(`${API}/a/stone/common/publicKey`)).json()) as Envelope<{ publicKey: string }>).data!.publicKey;
-  const encrypt = (text: string) => publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
-  const form = new URLSearchParams({ username: encrypt(loginName), password: encrypt(password), orgCode: encrypt(orgCode), validateCode: '', __ajax: 'json' });
-  const reply = (await (await fetch(`${API}/a/login`, { method: 'POST', body: form })).json()) as Envelope<unknown> & { sessionid?: string };
-  if (reply.result !== 'true' || !reply.sessionid) throw new Error(`login of ${loginName} failed: ${reply.message}`);
-  return reply.sessionid;
-}
+/** Logs a demo account in over HTTP; returns the session id. */
+const apiSession = (loginName: string) => loginOverHttp(API, account(loginName));
 
 describe('online inspection: apply → fee → the body accepts and bills → pay at the sandbox → 已缴费', () => {
   const { page } = browserSuite();
