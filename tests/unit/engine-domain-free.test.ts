@@ -32,7 +32,7 @@ describe('the engine never mentions the domain', () => {
 
 /** The wings' names and the words of their resources, services and errors. */
 const FEATURE_WORDS =
-  /equip|eqm|inspection|payment|pay_?order|use-?regist|registration|online-?apply|\bfees?\b|workers?\b|operator-?cert|certificate|responsibility|hidden-?danger|company-info|unit-?profile|unit-?(type-)?change|unit-?branch|safety-?(staff|dept)|construction|bcw|service-?records?|self-?service|invoice|interaction|price-?apply|service-?apply|maintenance-?record|notice-?article|\bnotices\b|supervision|area-?units?|simple-?declaration|dlgzh|account-?apply|report-?reissue|reissue|简易申报|设备|检验|缴费|登记|作业人员|企业信息|施工|整改/i;
+  /equip|eqm|inspection|payment|pay_?order|use-?regist|registration|online-?apply|\bfees?\b|workers?\b|operator-?cert|certificate|responsibility|hidden-?danger|company-info|unit-?profile|unit-?(type-)?change|unit-?branch|safety-?(staff|dept)|construction|bcw|service-?records?|self-?service|invoice|interaction|price-?apply|service-?apply|maintenance(?!_work_mem)|维保|notice-?article|\bnotices\b|supervision|area-?units?|simple-?declaration|dlgzh|account-?apply|report-?reissue|reissue|简易申报|设备|检验|缴费|登记|作业人员|企业信息|施工|整改/i;
 const SERVER_CORE = [
   'src/server/app.ts',
   'src/server/errors.ts',

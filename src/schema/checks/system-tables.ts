@@ -77,13 +77,45 @@ function checkResource(ctx: LintContext, file: ResourceFile): void {
   }
   if (resource.oversightRead && resource.scope === undefined)
     ctx.report(file, ['oversightRead'], 'system-table', 'oversightRead reads the rows of an area by their owner: set "scope"', 'key');
-  if (resource.party) {
-    const { field, roleType } = resource.party;
-    if (resource.scope === undefined) ctx.report(file, ['party'], 'party', 'party serves rows that have an owner: set "scope"', 'key');
-    if (resource.fields[field]?.type !== 'string')
-      ctx.report(file, ['party', 'field'], 'party', `party field '${field}' must be a text field of the resource holding the serving unit's id`, 'value');
-    if (!Object.values(resource.workflow?.actions ?? {}).some((a) => a?.roles?.includes(roleType)))
-      ctx.report(file, ['party', 'roleType'], 'party', `no workflow action names role type '${roleType}': the party would read nothing`, 'value');
+  if (resource.party) checkParty(ctx, file);
+}
+
+/** What a resource served by a party must declare (scope.ts, record-save.ts and model.ts enforce the same at start). */
+function checkParty(ctx: LintContext, file: ResourceFile): void {
+  const resource = file.value;
+  const party = resource.party!;
+  const { field, roleType, through } = party;
+  const report = (path: (string | number)[], message: string, at: 'key' | 'value' = 'value') => ctx.report(file, ['party', ...path], 'party', message, at);
+  if (resource.scope === undefined) report([], 'party serves rows that have an owner: set "scope"', 'key');
+  if (through) {
+    if (field !== undefined || party.via !== undefined || party.states !== undefined)
+      report(['through'], 'through reads the rows another resource lists: it takes no field, via or states', 'key');
+    const parent = ctx.resources.get(through.resource)?.file.value;
+    if (!parent) return report(['through', 'resource'], `resource '${through.resource}' does not exist`);
+    if (parent.party?.roleType !== roleType || parent.party.field === undefined)
+      return report(['through', 'resource'], `'${through.resource}' is not served by role type '${roleType}' through a party field`);
+    const sub = parent.fields[through.subTable];
+    if (sub?.type !== 'children') return report(['through', 'subTable'], `'${through.subTable}' is not a sub-table of '${through.resource}'`);
+    const ref = ctx.resources.get(sub.resource ?? '')?.file.value.fields[through.ref];
+    if (ref?.type !== 'ref' || ref.ref !== resource.name)
+      report(['through', 'ref'], `'${through.ref}' is not a ref to '${resource.name}' in the sub-table's rows`);
+    const states = new Set(parent.workflow?.states.map((s) => s.code) ?? []);
+    for (const [i, state] of through.states.entries())
+      if (!states.has(state)) report(['through', 'states', i], `'${through.resource}' has no state '${state}'`);
+    return;
+  }
+  if (field === undefined) return report([], 'party needs "field" (the serving unit\'s id) or "through"', 'key');
+  const type = resource.fields[field]?.type;
+  if (type !== 'string' && type !== 'ref')
+    report(['field'], `party field '${field}' must be a text or ref field of the resource holding the serving unit's id`);
+  if (!Object.values(resource.workflow?.actions ?? {}).some((a) => a?.roles?.includes(roleType)))
+    report(['roleType'], `no workflow action names role type '${roleType}': the party would read nothing`);
+  const states = new Set(resource.workflow?.states.map((s) => s.code) ?? []);
+  for (const [i, state] of (party.states ?? []).entries()) if (!states.has(state)) report(['states', i], `the workflow has no state '${state}'`);
+  if (party.via !== undefined) {
+    if (resource.fields[party.via]?.type !== 'ref') report(['via'], `via '${party.via}' must be a ref field of the resource`);
+    if (!resource.workflow?.actions.save?.roles?.includes(roleType))
+      report(['via'], `via files rows for the party: the workflow's save must name role type '${roleType}'`);
   }
 }
 

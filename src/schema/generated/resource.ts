@@ -437,12 +437,33 @@ export interface LegacyNames {
   [k: string]: string | undefined;
 }
 /**
- * The party that serves the rows besides their owner, e.g. the inspection body an application is routed to. `field` is a text field holding the serving unit's id (sys_unit id; the server fills it, e.g. by routing at commit, or the owner picks it); a session whose role type is `roleType` reads the rows whose field names its own unit, in the states that role type's workflow actions start from or lead to (a unit's drafts stay the unit's), and runs exactly those actions on them. It never saves or deletes them; rows naming another unit do not exist for it (RECORD_NOT_FOUND, as for another unit's rows). Masked fields stay masked for it. The column is indexed. Requires scope and a workflow action naming the role type. (enforced: server)
+ * The party that serves the rows besides their owner, e.g. the inspection body an application is routed to, or the maintenance unit named in a contract. With `field` (a text field, or a ref whose ids are unit ids, holding the serving unit's id: the server fills it, e.g. by routing at commit, or by a readonly `copy` from the chosen record): a session whose role type is `roleType` reads the rows whose field names its own unit, in `states` (default: the states that role type's workflow actions start from or lead to, so a unit's drafts stay the unit's), and runs exactly the actions naming its role type on them, the save included when `save` names it. With `via` it may also create rows: see `via`. With `through` instead of `field` it only reads: see `through`. Rows naming another unit do not exist for it (RECORD_NOT_FOUND, as for another unit's rows). Masked fields stay masked for it. The column is indexed. Requires scope and a workflow action naming the role type (with `field`). (enforced: server)
  */
 export interface Party {
-  field: FieldName;
+  field?: FieldName;
   /**
    * The role type that serves the rows (e.g. inspection, maintenance). (enforced: server)
    */
   roleType: string;
+  /**
+   * The states in which the party reads its rows, e.g. a finished state it keeps as history; default: the states its role type's actions start from or lead to. Only with `field`. (enforced: server)
+   *
+   * @minItems 1
+   */
+  states?: [StateCode, ...StateCode[]];
+  via?: FieldName;
+  /**
+   * Instead of `field`: the party reads (never writes) the rows that the `ref` field of the `subTable` rows of another resource's records name, for the records of that resource it serves (its own `party` with the same role type) in `states`. E.g. the items a contract lists are seen by the contractor while the contract is in force. (enforced: server)
+   */
+  through?: {
+    resource: ResourceName;
+    subTable: FieldName;
+    ref: FieldName;
+    /**
+     * The states of the served records in which their rows are seen. (enforced: server)
+     *
+     * @minItems 1
+     */
+    states: [StateCode, ...StateCode[]];
+  };
 }

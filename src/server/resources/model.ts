@@ -74,6 +74,29 @@ export interface ChildLink {
   model: ResourceModel;
 }
 
+/** The compiled `party` of a resource (scope.ts servedRows, record-save.ts). */
+export interface PartyModel {
+  roleType: string;
+  /** The column naming the serving unit (`field`); absent with `through`. */
+  column?: string;
+  /** The states the party reads its rows in (`states`); absent: those its actions start from or lead to. */
+  states?: readonly string[];
+  /** The ref field through which the party files rows for the record's owner (`via`). */
+  via?: FieldModel;
+  /** `through`: the rows named by a sub-table of another resource's served records (resolved once every model is compiled). */
+  through?: PartyThrough;
+}
+
+export interface PartyThrough {
+  parentTable: string;
+  /** The parent's party column. */
+  parentColumn: string;
+  childTable: string;
+  /** The sub-table's column naming a row of this resource. */
+  refColumn: string;
+  states: readonly string[];
+}
+
 export interface ResourceModel {
   name: string;
   /** The resource JSON it was compiled from (field requirements are read from it: src/schema/requirements.ts). */
@@ -107,8 +130,8 @@ export interface ResourceModel {
   cipher: FieldCipher | null;
   /** The column holding the row's owner for the resource's scope. */
   ownerColumn: 'unit_id' | 'area_code' | undefined;
-  /** Resource `party`: the column naming the unit that serves the row, and the role type serving it (scope.ts). */
-  party: { column: string; roleType: string } | undefined;
+  /** Resource `party`: who else serves the rows and how (scope.ts). */
+  party: PartyModel | undefined;
   /** Server hooks computing readonly fields on every save (hooks.ts). */
   derive: readonly string[];
   /** Hooks run after a delete, with the removed row (resource `onDelete`). */
@@ -298,7 +321,7 @@ function indexesOf(table: string, fields: readonly FieldModel[], resource: Resou
     if (resource.scope === 'unit') indexes.push(index(['area_code']));
     if (resource.workflow) indexes.push(index(['status']));
     // A serving party reads its rows by this column (scope.ts servedRows).
-    const party = resource.party && fields.find((d) => d.name === resource.party!.field);
+    const party = resource.party?.field !== undefined ? fields.find((d) => d.name === resource.party!.field) : undefined;
     if (party && !party.field.index && !party.field.unique) indexes.push(index([party.column, 'status']));
   }
   for (const f of fields) {
@@ -314,12 +337,46 @@ function indexesOf(table: string, fields: readonly FieldModel[], resource: Resou
   return indexes;
 }
 
-/** The compiled `party` of a resource: its field must be a stored text field (the serving unit's id). */
+/** The compiled `party` of a resource, but `through` (partyThrough, once every model is compiled). */
 function partyOf(resource: Resource, stored: readonly FieldModel[], isChild: boolean): ResourceModel['party'] {
-  if (!resource.party || isChild) return undefined;
-  const f = stored.find((d) => d.name === resource.party!.field);
-  if (!f || f.kind !== 'string') throw new Error(`resource '${resource.name}': party field '${resource.party.field}' is not a text field of it`);
-  return { column: f.column, roleType: resource.party.roleType };
+  const party = resource.party;
+  if (!party || isChild) return undefined;
+  const named = (name: string, what: string, ok: (f: FieldModel) => boolean) => {
+    const f = stored.find((d) => d.name === name);
+    if (!f || !ok(f)) throw new Error(`resource '${resource.name}': party ${what} '${name}' is not ${what === 'via' ? 'a ref field' : 'a text field'} of it`);
+    return f;
+  };
+  if (party.through) {
+    if (party.field !== undefined) throw new Error(`resource '${resource.name}': party has both field and through`);
+    return { roleType: party.roleType };
+  }
+  if (party.field === undefined) throw new Error(`resource '${resource.name}': party needs field or through`);
+  const field = named(party.field, 'field', (f) => f.kind === 'string');
+  const via = party.via === undefined ? undefined : named(party.via, 'via', (f) => f.type === 'ref');
+  return { roleType: party.roleType, column: field.column, states: party.states, via };
+}
+
+/** Resolves each `party.through` against the compiled models (the served resource, its sub-table and ref). */
+function partyThrough(models: ReadonlyMap<string, ResourceModel>): void {
+  for (const model of models.values()) {
+    const through = model.resource.party?.through;
+    if (!through || !model.party) continue;
+    const fail = (why: string) => new Error(`resource '${model.name}': party through ${why}`);
+    const parent = models.get(through.resource);
+    if (!parent?.party?.column || parent.party.roleType !== model.party.roleType)
+      throw fail(`'${through.resource}' is not served by role type '${model.party.roleType}'`);
+    const link = parent.children.find((c) => c.name === through.subTable);
+    if (!link) throw fail(`'${through.subTable}' is not a sub-table of '${parent.name}'`);
+    const ref = link.model.byName.get(through.ref);
+    if (ref?.type !== 'ref' || ref.field.ref !== model.name) throw fail(`'${through.ref}' is not a ref to '${model.name}' in '${link.model.name}'`);
+    model.party.through = {
+      parentTable: parent.table,
+      parentColumn: parent.party.column,
+      childTable: link.model.table,
+      refColumn: ref.column,
+      states: through.states,
+    };
+  }
 }
 
 /**
@@ -403,5 +460,7 @@ export function compileModels(catalog: Catalog, cipher: FieldCipher | null = nul
     return model;
   };
 
-  return catalog.resources.map((r) => compile(r, []));
+  const models = catalog.resources.map((r) => compile(r, []));
+  partyThrough(compiled);
+  return models;
 }

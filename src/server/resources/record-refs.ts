@@ -7,7 +7,7 @@ import { isId } from '../db/ids';
 import { AppError } from '../errors';
 import { maskedValues } from './masking';
 import type { ResourceModel } from './model';
-import { findRow, type AnyDb, type Row } from './repository';
+import { findRow, type AnyDb, type Row, type Values } from './repository';
 import { visibleRows, type Actor } from './scope';
 import type { CompiledResource } from './records';
 
@@ -70,6 +70,36 @@ export async function fillCopies(
       if (row && typeof row === 'object' && !Array.isArray(row))
         await fillCopies(db, compiled, link.model, actor, row as Record<string, unknown>, async () => undefined);
   }
+}
+
+/**
+ * The `copy` targets that are readonly fields: the server's own snapshot of the chosen record, taken
+ * at every save that sets or changes the reference (a request cannot set them; none when the actor
+ * may not read the record, which checkRefs refuses anyway). Put in the body, so derive hooks and
+ * requirements see them; returned as column values to write, since the body's readonly values are not.
+ */
+export async function serverCopies(
+  trx: AnyDb,
+  compiled: CompiledResource,
+  model: ResourceModel,
+  actor: Actor,
+  body: Record<string, unknown>,
+  before: Row | undefined,
+): Promise<Values> {
+  const values: Values = {};
+  for (const f of model.writable) {
+    if (f.type !== 'ref' || !(f.name in body) || (before && before[f.name] === body[f.name])) continue;
+    const pairs = copyPairs(f.field).filter(([here]) => model.resource.fields[here] && !model.byName.get(here)?.writable);
+    if (pairs.length === 0) continue;
+    const id = body[f.name];
+    const target = compiled.runtime.models.get(f.field.ref ?? '');
+    const chosen = target && typeof id === 'string' && isId(id) ? await findRow(trx, target, id, visibleRows(target, actor)) : undefined;
+    for (const [here, there] of pairs) {
+      body[here] = chosen?.[there] ?? null;
+      values[model.byName.get(here)!.column] = body[here];
+    }
+  }
+  return values;
 }
 
 /** The row an update names, read once and only when asked (undefined for a new row or an id the actor cannot see). */

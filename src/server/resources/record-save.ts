@@ -14,12 +14,12 @@ import { restoreMasked } from './masking';
 import { sanitizeRichTextFields } from './rich-text';
 import type { ResourceModel } from './model';
 import { attachChildren, findRow, updateRow, type AnyDb, type Row } from './repository';
-import { assertMayActOn, assertRoleAllowed, assertWriter, type Actor } from './scope';
+import { assertMayActOn, assertRoleAllowed, assertWriter, serves, visibleRows, type Actor } from './scope';
 import { assertValid } from './validation';
-import { fillSessionFields, insertRecord, recordInput, withDerived, writeChildren } from './writer';
+import { fillSessionFields, insertRecord, recordInput, withDerived, writeChildren, type InsertOptions } from './writer';
 import { requireId, type CompiledResource } from './records';
 import { assertVersion, linkAttachments, lockRow, transition } from './record-actions';
-import { checkRefs, fillCopies, storedRow } from './record-refs';
+import { checkRefs, fillCopies, serverCopies, storedRow } from './record-refs';
 
 /** The stored row with its sub-table rows when a sub-table requirement needs them and the body does not carry them. */
 async function storedForCheck(trx: AnyDb, model: ResourceModel, row: Row | undefined, body: Record<string, unknown>): Promise<Row | undefined> {
@@ -53,6 +53,25 @@ function applyDefaults(model: ResourceModel, body: Record<string, unknown>, inse
     const rows = body[link.name];
     if (Array.isArray(rows)) for (const row of rows) if (row && typeof row === 'object') applyDefaults(link.model, row as Record<string, unknown>, true);
   }
+}
+
+/**
+ * A new row filed by a serving party (resource `party.via`): it belongs to the owner of the record
+ * its `via` reference names (one the party may read), and its party column names the party's unit.
+ * Undefined when the actor files a row of its own.
+ */
+async function filedForOwner(trx: AnyDb, compiled: CompiledResource, actor: Actor, body: Record<string, unknown>): Promise<InsertOptions | undefined> {
+  const { model } = compiled;
+  const party = model.party;
+  if (!party?.column || !serves(model, actor)) return undefined;
+  const via = party.via;
+  // Without `via` the party files nothing (it reads and acts on the rows it serves).
+  if (!via) throw new AppError('ACTION_NOT_PERMITTED');
+  const target = compiled.runtime.models.get(via.field.ref ?? '');
+  const id = body[via.name];
+  const record = target && typeof id === 'string' && id !== '' ? await findRow(trx, target, id, visibleRows(target, actor)) : undefined;
+  if (!record) throw new AppError('VALIDATION_FAILED', `${via.label}不存在或不属于本单位`, { field: via.name });
+  return { owner: { unitId: record.unitId, areaCode: record.areaCode }, set: { [party.column]: actor.unitId } };
 }
 
 const isTrue = (flag: unknown) => flag === true || flag === 'true' || flag === '1';
@@ -97,17 +116,22 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       if (!allowedInState(editableStates(workflow), row.status)) throw new AppError('WRONG_STATE');
       await checkSave(trx, model, body, row);
       await checkRefs(trx, compiled, model, actor, body);
+      const copies = await serverCopies(trx, compiled, model, actor, body, row);
       const input = await withDerived(trx, compiled, actor, body, recordInput(model, body), row);
+      Object.assign(input.values, copies);
       await updateRow(trx, model, id, { ...input.values, updated_by: actor.userId });
       await writeChildren(trx, input, id);
     } else {
       // Readonly ones again: validation drops them from the body.
       await fillSessionFields(trx, model, actor, body);
       await checkSave(trx, model, body, undefined);
+      const filed = await filedForOwner(trx, compiled, actor, body);
       await checkRefs(trx, compiled, model, actor, body);
-      id = await insertRecord(trx, compiled, actor, body);
+      const copies = await serverCopies(trx, compiled, model, actor, body, undefined);
+      id = await insertRecord(trx, compiled, actor, body, { ...filed, set: { ...copies, ...filed?.set } });
     }
-    await linkAttachments(trx, model, actor, id, body, actor.unitId);
+    // The row's unit owns its attachments (a serving party's files are the owner's record's).
+    await linkAttachments(trx, model, actor, id, body, (await findRow(trx, model, id, undefined))?.unitId ?? actor.unitId);
     // The audit row goes last (it takes the log's lock until commit): after the commit's effects.
     const savedAudit = auditEntry(
       actor,

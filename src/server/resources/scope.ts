@@ -15,9 +15,12 @@
  * - Every other row does not exist for the session: reads and writes answer RECORD_NOT_FOUND,
  *   the same as an unknown id, so no existence leaks across units.
  * - A resource with `party` is also served by another unit: a session of the party's role type
- *   (a body serving the owner) reads the rows whose party column names its own unit,
- *   in the states its role type acts in (statesOfRole), and runs exactly the actions naming its
- *   role type on them — never a save or a delete. Rows naming another unit do not exist for it.
+ *   (a body serving the owner) reads the rows whose party column names its own unit, in the
+ *   party's `states` (default: the states its role type acts in, statesOfRole), and runs exactly
+ *   the actions naming its role type on them — a save or a delete only when those name it. With
+ *   `via` it files new rows for the owner of a record it serves (record-save.ts). With `through`
+ *   it reads, and only reads, the rows a sub-table of the records it serves elsewhere names.
+ *   Rows naming another unit do not exist for it.
  * - A resource without `scope` is shared: every session with access sees every row.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -104,11 +107,15 @@ const readsArea = (model: ResourceModel, actor: Actor): boolean =>
 /** Resource `party`: whether the actor's role type serves the resource's rows. */
 export const serves = (model: ResourceModel, actor: Actor): boolean => !!model.party && !!actor.roleType && model.party.roleType === actor.roleType;
 
-/** The rows the serving actor's unit is named on, in the states its role type acts in. */
+/** The rows the serving actor's unit is named on, in the states it reads them in; with `through`, the rows its served records list. */
 function servedRows(model: ResourceModel, actor: Actor): RawBuilder<boolean> {
-  const states = statesOfRole(model.workflow, actor.roleType);
-  if (!states.length) return sql<boolean>`FALSE`;
-  return sql<boolean>`(${sql.ref(model.party!.column)} = ${actor.unitId} AND status IN (${sql.join(states)}))`;
+  const party = model.party!;
+  const through = party.through;
+  if (through)
+    return sql<boolean>`id IN (SELECT c.${sql.ref(through.refColumn)} FROM ${sql.table(through.childTable)} AS c JOIN ${sql.table(through.parentTable)} AS p ON p.id = c.parent_id WHERE p.${sql.ref(through.parentColumn)} = ${actor.unitId} AND p.status IN (${sql.join(through.states)}))`;
+  const states = party.states ?? statesOfRole(model.workflow, actor.roleType);
+  if (!states.length || !party.column) return sql<boolean>`FALSE`;
+  return sql<boolean>`(${sql.ref(party.column)} = ${actor.unitId} AND status IN (${sql.join(states)}))`;
 }
 
 /** Refuses a write (save, delete, action, import) by an oversight role type to a resource it only reads (`oversightRead`). */

@@ -31,7 +31,7 @@ import { answersFromKept, type KeptCounts } from './kept-counts';
 import { listCriteria, type CompiledResource } from './records';
 import { where, type AnyDb } from './repository';
 import type { Actor } from './scope';
-import { actorOf } from './scope';
+import { actorOf, serves } from './scope';
 
 export interface StatsGroup {
   value: string | boolean | null;
@@ -109,7 +109,9 @@ export async function countStats(db: AnyDb, compiled: CompiledResource, actor: A
   const grouped = [field, stack].flatMap((f) => (f ? [f.name] : []));
   const rows = rowsOf(compiled.model, measure);
   const source =
-    measure === COUNT_ROWS && answersFromKept(compiled.kept, compiled.listPlan, criteria.params, grouped, criteria.unread) ? keptOf(compiled.kept) : rows;
+    measure === COUNT_ROWS && !serves(compiled.model, actor) && answersFromKept(compiled.kept, compiled.listPlan, criteria.params, grouped, criteria.unread)
+      ? keptOf(compiled.kept)
+      : rows;
   const filtered = where(conditions);
   const totalOf = async ({ table, measure: total }: Source) =>
     (await sql<{ total: number }>`SELECT ${total} AS total FROM ${table} ${filtered}`.execute(db)).rows[0].total;

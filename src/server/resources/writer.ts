@@ -77,6 +77,8 @@ export interface InsertOptions {
   trusted?: boolean;
   /** The owner of the row (default: the actor's unit). */
   owner?: RecordOwner;
+  /** Column values the server sets whatever the body says (e.g. a serving party's column). */
+  set?: Values;
 }
 
 /** Column values of the fields present in a body (see InsertOptions.trusted), and its sub-table rows. */
@@ -226,6 +228,7 @@ export async function prepareInsert(
   const id = newId();
   const values = {
     ...input.values,
+    ...options.set,
     ...owner,
     ...(model.workflow ? { status: model.workflow.initial } : {}),
     id,
