@@ -104,10 +104,11 @@ describe.each(dbTargets())('area units and unit files (%s)', (target) => {
   });
 
   it('filters by district, type, keyword, counts and overdue; sorts and pages', async () => {
-    // 北仑 holds the second using unit and the inspection body serving it.
+    // 北仑 holds the second using unit, the inspection body serving it and the second maintenance unit.
     expect((await rows(session.authority, { district: '330206' })).map((r) => r.id).sort()).toEqual(
-      [DEMO_UNITS.second.id, DEMO_UNITS.inspectionSecond.id].sort(),
+      [DEMO_UNITS.second.id, DEMO_UNITS.inspectionSecond.id, DEMO_UNITS.maintenanceSecond.id].sort(),
     );
+    expect((await rows(session.authority, { district: '330206', unitType: ['maintenance'] })).map((r) => r.id)).toEqual([DEMO_UNITS.maintenanceSecond.id]);
     expect((await rows(session.authority, { district: '330206', unitType: ['use'] })).map((r) => r.id)).toEqual([DEMO_UNITS.second.id]);
     expect((await rows(session.authority, { q: '甬江' })).map((r) => r.id)).toEqual([DEMO_UNITS.using.id]);
     expect((await rows(session.authority, { q: DEMO_UNITS.second.orgcode })).map((r) => r.id)).toEqual([DEMO_UNITS.second.id]);

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/contract';
 import { addToDate, todayIn } from '../../src/shared/dates';
 import { seedDemoRecords } from '../../src/server/db/demo/index';
+import { newId } from '../../src/server/db/ids';
+import { DEMO_UNITS } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
 import { appSuite, call, dbTargets, resourceCalls } from './helpers';
 
@@ -137,6 +139,37 @@ describe.each(dbTargets())('maintenance units (%s)', (target) => {
     expect(linked.length).toBeGreaterThan(0);
     const names = new Map(units.map((u) => [u.id, u.unitName]));
     for (const e of linked) expect(e.maintenanceUnit).toBe(names.get(String(e.maintenanceUnitId)));
+    // The two demo maintenance units on the platform (wbadmin, gcwb): linked to their sys_unit, valid licences covering elevators.
+    const onPlatform = units.filter((u) => u.accountUnitId);
+    expect(onPlatform.map((u) => [u.creditCode, u.accountUnitId]).sort()).toEqual(
+      [DEMO_UNITS.maintenance, DEMO_UNITS.maintenanceSecond].map((u) => [u.orgcode, u.id]).sort(),
+    );
+    for (const u of onPlatform) {
+      expect(String(u.expiryDate) > addToDate(today, 300, 'd'), String(u.unitName)).toBe(true);
+      expect(u.licenceItems).toContain('T-B');
+    }
+  });
+
+  it('links a row to the maintenance unit on the platform with its credit code, whatever a request sends', async () => {
+    const [registered] = await app.db
+      .insertInto('sys_unit')
+      .values({
+        id: newId(),
+        orgname: '宁波测试电梯维保平台单位',
+        orgcode: makeUscc('91', '330212', 'MA2T7777'),
+        areacode: '330212',
+        unit_type: 'maintenance',
+        sso_user_id: null,
+      })
+      .returning(['id', 'orgcode'])
+      .execute();
+    const linked = await create({ creditCode: registered.orgcode, accountUnitId: 'f'.repeat(32) });
+    expect(linked.accountUnitId).toBe(registered.id);
+    // Another credit code: unlinked (a using unit's code never links).
+    const moved = await ok(session.authority, `${R}/save`, { id: linked.id, version: linked.version, creditCode: DEMO_UNITS.using.orgcode });
+    expect(moved.accountUnitId ?? null).toBeNull();
+    const offPlatform = await create({ accountUnitId: registered.id });
+    expect(offPlatform.accountUnitId ?? null).toBeNull();
   });
 
   describe('as the picker of an equipment', () => {

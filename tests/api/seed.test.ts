@@ -63,6 +63,12 @@ describe('role menus from menu.json', () => {
         children: [{ path: 'online-apply', name: 'body-online-apply', title: '报检受理', access: ['inspection:online-apply'] }],
       },
       {
+        path: '/maintenance',
+        name: 'maintenance-desk',
+        title: '维保业务',
+        children: [{ path: 'contract', name: 'maintenance-desk-contract', title: '维保合同', access: ['maintenance:contract'] }],
+      },
+      {
         path: '/system',
         name: 'system',
         title: '系统管理',
@@ -84,6 +90,7 @@ describe('role menus from menu.json', () => {
       'equipment:overview',
       'implementation:drill',
       'inspection:online-apply',
+      'maintenance:contract',
       'system:bypassAccount',
     ]);
     expect(roleMenuIds('unitAdmin', all)).toEqual(['company-service:online-apply', 'equipment:overview', 'implementation:drill', 'system:bypassAccount']);
@@ -98,6 +105,24 @@ describe('role menus from menu.json', () => {
     ]);
     // An inspection body gets its desk only; using units never get it.
     expect(roleMenuIds('inspector', all)).toEqual(['inspection:online-apply']);
+    // A maintenance unit gets its desk only; nobody else gets it.
+    expect(roleMenuIds('maintainer', all)).toEqual(['maintenance:contract']);
+  });
+
+  it("gives the maintenance desk (maintenance:*) to the maintenance unit's role alone", () => {
+    const menu = loadMenu();
+    const all = menu ? menuAccessIds(menu) : [];
+    const roles = ['unitAdmin', 'unitOperator', 'authority', 'analyst', 'inspector', 'maintainer'] as const;
+    const maintainer = roleMenuIds('maintainer', all);
+    // Empty until the desk's menu entries exist; then every id is the desk's.
+    expect(
+      maintainer.every((id) => id.startsWith('maintenance:')),
+      maintainer.join(),
+    ).toBe(true);
+    for (const role of roles.filter((r) => r !== 'maintainer')) {
+      const desk = roleMenuIds(role, all).filter((id) => id.startsWith('maintenance:'));
+      expect(desk, role).toEqual([]);
+    }
   });
 
   it('treats a missing menu file as no menu', () => {
@@ -121,8 +146,10 @@ describe.each(dbTargets())('seed (%s)', (target) => {
     expect(Number(await count())).toBe(before);
     const roles = await app.db.selectFrom('sys_role').select('id').execute();
     expect(roles.map((r) => r.id).sort()).toEqual(
-      [roleId('unitAdmin'), roleId('unitOperator'), roleId('authority'), roleId('analyst'), roleId('inspector')].sort(),
+      [roleId('unitAdmin'), roleId('unitOperator'), roleId('authority'), roleId('analyst'), roleId('inspector'), roleId('maintainer')].sort(),
     );
+    const maintainer = await app.db.selectFrom('sys_role').select(['name', 'role_type']).where('id', '=', roleId('maintainer')).executeTakeFirstOrThrow();
+    expect(maintainer).toEqual({ name: '维保单位管理员', role_type: 'maintenance' });
   });
 
   it('lets every demo account log in with the listed org code', async () => {

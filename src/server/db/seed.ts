@@ -1,6 +1,6 @@
 /**
- * Demo data: two using units in 宁波市, the city's and a district's supervision authority and two
- * inspection bodies, their accounts and roles.
+ * Demo data: two using units in 宁波市, the city's and a district's supervision authority, two
+ * inspection bodies and two maintenance units, their accounts and roles.
  * Idempotent (stable ids, insert-or-ignore); role menus are refreshed from schemas/menu.json on
  * every run. `DEMO_ACCOUNTS` is the one list the README, the tests and the startup banner use.
  */
@@ -83,9 +83,33 @@ export const DEMO_UNITS = {
     unit_type: 'inspection',
     sso_user_id: null,
   },
+  /** A maintenance unit (elevators) working for the using units under contract; its licence is in the maintenance-unit registry. */
+  maintenance: {
+    id: stableId('seed:unit:maintenance'),
+    orgname: '宁波甬安电梯工程有限公司',
+    orgcode: makeUscc('91', '330203', 'MA2AX9R1'),
+    areacode: '330203',
+    address: '浙江省宁波市海曙区望春工业园区杉杉路300号',
+    contact: '钱伟',
+    contact_phone: '0574-87667788',
+    unit_type: 'maintenance',
+    sso_user_id: null,
+  },
+  /** A second maintenance unit (北仑), so a maintenance unit's scope can be tried: it never sees the first one's contracts and records. */
+  maintenanceSecond: {
+    id: stableId('seed:unit:maintenance-second'),
+    orgname: '宁波港城电梯维保有限公司',
+    orgcode: makeUscc('91', '330206', 'MA2KQ3W7'),
+    areacode: '330206',
+    address: '浙江省宁波市北仑区大碶街道庐山西路58号',
+    contact: '蒋华',
+    contact_phone: '0574-86225566',
+    unit_type: 'maintenance',
+    sso_user_id: null,
+  },
 } satisfies Record<string, NewUnit>;
 
-export type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority' | 'analyst' | 'inspector';
+export type RoleKey = 'unitAdmin' | 'unitOperator' | 'authority' | 'analyst' | 'inspector' | 'maintainer';
 
 export interface DemoAccount {
   loginName: string;
@@ -225,6 +249,30 @@ const DEMO_USERS: DemoUser[] = [
     mobile: '13805740011',
   },
   {
+    loginName: 'wbadmin',
+    password: 'Maint@2026',
+    orgCode: DEMO_UNITS.maintenance.orgcode,
+    description: '维保单位账号（宁波甬安电梯工程有限公司：确认维保合同、填报维保记录）',
+    name: '钱伟',
+    unit: 'maintenance',
+    roles: ['maintainer'],
+    isUserSeed: 1,
+    basicUnitFlag: 0,
+    mobile: '13805740012',
+  },
+  {
+    loginName: 'gcwb',
+    password: 'Gangcheng@2026',
+    orgCode: DEMO_UNITS.maintenanceSecond.orgcode,
+    description: '第二家维保单位账号（北仑区，只见与本单位签订的合同及其维保记录）',
+    name: '蒋华',
+    unit: 'maintenanceSecond',
+    roles: ['maintainer'],
+    isUserSeed: 1,
+    basicUnitFlag: 0,
+    mobile: '13805740013',
+  },
+  {
     loginName: 'analyst',
     password: 'Analyst@2026',
     orgCode: DEMO_UNITS.authority.orgcode,
@@ -252,21 +300,23 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = DEMO_USERS.map(({ loginName
  */
 const AUTHORITY_GROUPS = ['account', 'area', 'stats', 'plan'];
 const ANALYST_GROUPS = ['dev'];
-/** The desk of the inspection bodies serving the using units. */
+/** The desks of the parties serving the using units: inspection bodies and maintenance units. */
 const INSPECTION_GROUPS = ['inspection'];
+const MAINTENANCE_GROUPS = ['maintenance'];
 const ROLE_DEFS: Record<RoleKey, { name: string; roleType: string; sort: number; groups: string[] | null }> = {
   unitAdmin: { name: '使用单位管理员', roleType: 'unit', sort: 1, groups: null },
   unitOperator: { name: '使用单位经办人', roleType: 'unit', sort: 2, groups: ['equipment', 'company-service'] },
   authority: { name: '监察机构审核员', roleType: 'authority', sort: 3, groups: AUTHORITY_GROUPS },
   analyst: { name: '配置分析员', roleType: 'analyst', sort: 4, groups: ANALYST_GROUPS },
   inspector: { name: '检验机构业务员', roleType: 'inspection', sort: 5, groups: INSPECTION_GROUPS },
+  maintainer: { name: '维保单位管理员', roleType: 'maintenance', sort: 6, groups: MAINTENANCE_GROUPS },
 };
 
 /** The access ids a role gets: from menu.json when present, plus those server routes enforce. */
 export function roleMenuIds(role: RoleKey, allIds: string[]): string[] {
   const { groups } = ROLE_DEFS[role];
   const ids = [...new Set([...allIds, ...Object.values(ACCESS)])];
-  const reserved = [...AUTHORITY_GROUPS, ...ANALYST_GROUPS, ...INSPECTION_GROUPS];
+  const reserved = [...AUTHORITY_GROUPS, ...ANALYST_GROUPS, ...INSPECTION_GROUPS, ...MAINTENANCE_GROUPS];
   return ids.filter((id) => (groups ? groups.includes(accessGroup(id)) : !reserved.includes(accessGroup(id)))).sort();
 }
 

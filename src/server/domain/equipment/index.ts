@@ -7,6 +7,7 @@ import { legacyRoute } from '../../legacy/table';
 import type { DomainFeature } from '../feature';
 import { equipmentDeadlines } from './deadlines';
 import './errors';
+import { maintenanceUnitAccount } from './maintenance-units';
 import { createOverdueMonths, refreshOverdueMonths } from './overdue-months';
 import { seedEquipment } from './seed';
 
@@ -14,7 +15,7 @@ const EQM = 'equipment';
 
 export const equipmentFeature: DomainFeature = {
   name: 'equipment',
-  hooks: { 'equipment-deadlines': equipmentDeadlines },
+  hooks: { 'equipment-deadlines': equipmentDeadlines, 'maintenance-unit-account': maintenanceUnitAccount },
   seed: seedEquipment,
   // The kept monthly overdue figures (overdue-months.ts): made and refreshed at start, then daily.
   tablesReady: createOverdueMonths,

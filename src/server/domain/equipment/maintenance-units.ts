@@ -3,15 +3,41 @@
  * maintain elevators, cranes, forklifts and rides, written by the authority (jgadmin, the only role
  * that may keep them). Licence expiry dates are spread around today so the list shows every
  * colour: valid, expiring within 30 days (orange), expired (red). The demo equipment picks them
- * (`maintenanceUnitFor`).
+ * (`maintenanceUnitFor`). These are units off the platform; the two demo maintenance units with
+ * accounts (seed.ts DEMO_UNITS.maintenance, maintenanceSecond: wbadmin, gcwb) have rows too, linked
+ * by accountUnitId (the sys_unit rows exist before the feature seeds run).
+ *
+ * `maintenance-unit-account` (derive of maintenance-unit): the row's accountUnitId is the maintenance
+ * unit registered on the platform with the row's credit code, on every save, so a row the authority
+ * keeps and the unit's account (registration, admin CLI) are linked whichever came first.
  */
+import type { Kysely } from 'kysely';
 import { addToDate } from '../../../shared/dates';
 import type { DemoContext } from '../../db/demo/context';
+import type { Database } from '../../db/schema';
+import { DEMO_UNITS } from '../../db/seed';
 import { makeUscc } from '../../db/uscc';
+import type { Hook } from '../../resources/hooks';
 import { saveRecord } from '../../resources/record-save';
 import type { Row } from '../../resources/repository';
 
 export const MAINTENANCE_UNIT = 'maintenance-unit';
+
+/** The sys_unit id of the maintenance unit on the platform with this credit code, or null. */
+export async function maintenanceAccountUnit(db: Kysely<Database>, creditCode: string): Promise<string | null> {
+  if (!creditCode) return null;
+  const unit = await db
+    .selectFrom('sys_unit')
+    .select('id')
+    .where('orgcode', '=', creditCode.toUpperCase())
+    .where('unit_type', '=', 'maintenance')
+    .executeTakeFirst();
+  return unit?.id ?? null;
+}
+
+export const maintenanceUnitAccount: Hook = async ({ trx, row }) => ({
+  accountUnitId: await maintenanceAccountUnit(trx as Kysely<Database>, typeof row.creditCode === 'string' ? row.creditCode : ''),
+});
 
 interface DemoMaintenanceUnit {
   unitName: string;
@@ -26,6 +52,8 @@ interface DemoMaintenanceUnit {
   contactPhone: string;
   /** Equipment categories whose demo equipment this unit maintains (elevators: by the name the generator picks). */
   maintains?: string;
+  /** The demo unit on the platform this row is the licence of (its credit code is that unit's). */
+  account?: 'maintenance' | 'maintenanceSecond';
 }
 
 const UNITS: readonly DemoMaintenanceUnit[] = [
@@ -109,6 +137,31 @@ const UNITS: readonly DemoMaintenanceUnit[] = [
     contactPhone: '0574-88953012',
     maintains: '6000',
   },
+  // The two on the platform (accounts wbadmin and gcwb): valid licences covering elevators.
+  {
+    unitName: DEMO_UNITS.maintenance.orgname,
+    area: DEMO_UNITS.maintenance.areacode,
+    orgBody: 'MA2AX9R1',
+    licencePrefix: 'TS3333135',
+    licenceItems: ['T-A2', 'T-B', 'T-R'],
+    expiresIn: 365,
+    address: DEMO_UNITS.maintenance.address,
+    contactPerson: DEMO_UNITS.maintenance.contact,
+    contactPhone: DEMO_UNITS.maintenance.contact_phone,
+    account: 'maintenance',
+  },
+  {
+    unitName: DEMO_UNITS.maintenanceSecond.orgname,
+    area: DEMO_UNITS.maintenanceSecond.areacode,
+    orgBody: 'MA2KQ3W7',
+    licencePrefix: 'TS3333142',
+    licenceItems: ['T-B', 'T-R'],
+    expiresIn: 400,
+    address: DEMO_UNITS.maintenanceSecond.address,
+    contactPerson: DEMO_UNITS.maintenanceSecond.contact,
+    contactPhone: DEMO_UNITS.maintenanceSecond.contact_phone,
+    account: 'maintenanceSecond',
+  },
 ];
 
 /** Writes the demo maintenance units as the authority; returns the saved rows. */
@@ -117,10 +170,14 @@ export async function seedMaintenanceUnits(demo: DemoContext): Promise<Row[]> {
   const rows: Row[] = [];
   for (const unit of UNITS) {
     const expiryDate = addToDate(demo.today, unit.expiresIn, 'd');
+    const creditCode = makeUscc('91', unit.area, unit.orgBody);
+    if (unit.account && creditCode !== DEMO_UNITS[unit.account].orgcode)
+      throw new Error(`demo maintenance unit ${unit.unitName}: credit code differs from its sys_unit`);
     rows.push(
+      // accountUnitId: the derive hook links the two on the platform to their sys_unit rows.
       await saveRecord(demo.db, resource, demo.authority, {
         unitName: unit.unitName,
-        creditCode: makeUscc('91', unit.area, unit.orgBody),
+        creditCode,
         licenceNo: `${unit.licencePrefix}-${expiryDate.slice(0, 4)}`,
         licenceItems: unit.licenceItems,
         issuer: '浙江省市场监督管理局',
