@@ -6,7 +6,8 @@
  * unit's data and answer alike for known and unknown targets; a reset cannot be replayed.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_UNITS } from '../../src/server/db/seed';
+import { addToDate, todayIn } from '../../src/shared/dates';
+import { DEMO_UNITS, roleId } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
 import { useSmsForHooks } from '../../src/server/domain/account-apply/hooks';
 import { codeIn, createSmsService, outboxProvider, type SmsMessage, type SmsProvider } from '../../src/server/services/sms';
@@ -167,6 +168,81 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     // the application is done: a second agree is refused, the unit now exists
     expect((await call(app, session.authority, 'POST', `/r/account-register-apply/agree/${id}`, {})).body.code).toBe('WRONG_STATE');
     expect((await apply({ ...application(), orgcode: form.orgcode })).body.code).toBe('REGISTER_UNIT_EXISTS');
+  });
+
+  describe('a maintenance unit', () => {
+    const licence = () => ({ licenceNo: `TS3333${String(700 + n)}-2029`, licenceExpiry: addToDate(todayIn(), 2, 'y'), licenceItems: ['T-B', 'T-R'] });
+
+    it('gives its licence: without a licence number (or expiry, items) it is refused with the field message; other units need none', async () => {
+      const form = { ...application(), unitType: 'maintenance' };
+      const { licenceNo, ...rest } = licence();
+      await minutePasses();
+      await open(`/smsAuthCode/register/${form.contactMobile}`);
+      const code = await lastCode(form.contactMobile);
+      const missing = await open('/account/apply', { ...form, ...rest, licence: await upload(), smsCode: code });
+      expect(missing.body).toMatchObject({ result: 'false', code: 'VALIDATION_FAILED', message: '请填写许可证编号' });
+      expect((await open('/account/apply', { ...form, licenceNo, licence: await upload(), smsCode: code })).body.result).toBe('false');
+      const expired = { ...licence(), licenceExpiry: addToDate(todayIn(), -1, 'd') };
+      expect((await open('/account/apply', { ...form, ...expired, licence: await upload(), smsCode: code })).body.result).toBe('false');
+      // A using unit's application ignores licence values (the fields do not apply to it).
+      const using = await apply({ ...application(), ...licence() });
+      expect(using.body.result).toBe('true');
+      const stored = await call<Record<string, unknown>>(app, session.authority, 'GET', `/r/account-register-apply/get/${String(using.body.data!.id)}`);
+      expect(stored.body.data!.licenceNo ?? null).toBeNull();
+    });
+
+    it('agree creates the unit with the maintenance role and its row in the maintenance-unit registry; the account logs in as a maintenance unit', async () => {
+      const form = { ...application(), unitType: 'maintenance' };
+      const given = licence();
+      const filed = await apply({ ...form, ...given });
+      expect(filed.body.result).toBe('true');
+      const id = filed.body.data!.id as string;
+      const detail = await call<Record<string, unknown>>(app, session.authority, 'GET', `/r/account-register-apply/get/${id}`);
+      expect(detail.body.data).toMatchObject(given);
+      const agreed = await call<{ status: string; createdUnitId: string }>(app, session.authority, 'POST', `/r/account-register-apply/agree/${id}`, {});
+      expect(agreed.body.data).toMatchObject({ status: 'approved' });
+      const unitId = agreed.body.data!.createdUnitId;
+      const unit = await app.db.selectFrom('sys_unit').selectAll().where('id', '=', unitId).executeTakeFirstOrThrow();
+      expect(unit).toMatchObject({ orgcode: form.orgcode, unit_type: 'maintenance' });
+      const reply = await login(app, form.loginName, PASSWORD, form.orgcode);
+      expect(reply).toMatchObject({ result: 'true', user: { currentRole: { roleType: 'maintenance' } } });
+      expect(reply.data!.roleList.map((r) => r.id)).toEqual([roleId('maintainer')]);
+      const registry = await call<{ list: Record<string, unknown>[] }>(app, session.authority, 'GET', '/r/maintenance-unit/list', { q: form.orgname });
+      expect(registry.body.data!.list).toEqual([
+        expect.objectContaining({
+          unitName: form.orgname,
+          creditCode: form.orgcode,
+          accountUnitId: unitId,
+          licenceNo: given.licenceNo,
+          expiryDate: given.licenceExpiry,
+          licenceItems: given.licenceItems,
+          area: form.areacode,
+        }),
+      ]);
+    });
+
+    it('agree links the row the authority already keeps for the credit code, with the licence of the application', async () => {
+      const form = { ...application(), unitType: 'maintenance' };
+      const kept = await call<{ id: string }>(app, session.authority, 'POST', '/r/maintenance-unit/save', {
+        unitName: form.orgname,
+        creditCode: form.orgcode,
+        licenceNo: `TS3333${String(800 + n)}-2027`,
+        licenceItems: ['T-R'],
+        expiryDate: addToDate(todayIn(), 30, 'd'),
+        area: form.areacode,
+      });
+      expect(kept.body.result).toBe('true');
+      const given = licence();
+      const id = (await apply({ ...form, ...given })).body.data!.id as string;
+      const agreed = await call<{ createdUnitId: string }>(app, session.authority, 'POST', `/r/account-register-apply/agree/${id}`, {});
+      const row = await call<Record<string, unknown>>(app, session.authority, 'GET', `/r/maintenance-unit/get/${kept.body.data!.id}`);
+      expect(row.body.data).toMatchObject({
+        accountUnitId: agreed.body.data!.createdUnitId,
+        licenceNo: given.licenceNo,
+        expiryDate: given.licenceExpiry,
+        licenceItems: given.licenceItems,
+      });
+    });
   });
 
   it('a returned application is found by credit code + SMS code, corrected and submitted again; the query never answers without the code', async () => {

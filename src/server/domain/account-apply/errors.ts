@@ -5,6 +5,8 @@ const DEFINITIONS = {
   REGISTER_UNIT_EXISTS: { status: 400, message: '该统一社会信用代码的单位已注册或已有待审核的注册申请' },
   /** The unit name is taken by another unit or pending application. */
   REGISTER_UNIT_NAME_EXISTS: { status: 400, message: '该单位名称已注册或已有待审核的注册申请' },
+  /** A maintenance unit's licence number is in the registry under another credit code (approval). */
+  REGISTER_LICENCE_NO_EXISTS: { status: 400, message: '该许可证编号已登记在其他维保单位名下，请核实后退回申请' },
   /** The login name is taken by an account or a pending application. */
   REGISTER_LOGIN_EXISTS: { status: 400, message: '该登录账号已被使用，请更换' },
   /** The chosen password is simple (strength below 3) or breaks the password rule. */

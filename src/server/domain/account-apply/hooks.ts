@@ -4,18 +4,21 @@
  *
  * - account-register-approve: creates the unit, its main account (the password the applicant
  *   chose, from sys_register_secret) and gives it the using-unit role; a unit or login name taken
- *   since the application refuses the approval with the duplicate message;
+ *   since the application refuses the approval with the duplicate message. A maintenance unit
+ *   (unitType maintenance) gets the maintenance role instead, and its licence goes to the
+ *   maintenance-unit registry: a new row, or the row the authority already keeps with the same
+ *   credit code, linked to the new unit by accountUnitId;
  * - account-register-return / password-reset-return: tells the applicant by SMS with the opinion;
  * - password-reset-approve: a temporary password (letters and digits only, so it rates simple and
  *   the forced change dialog opens at the next login), hashed into the account, failures cleared,
  *   sent by SMS as a secret of the message (the outbox keeps it masked).
  */
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Hook } from '../../resources/hooks';
+import type { Hook, HookContext } from '../../resources/hooks';
 import { openValue, sealValue } from '../../resources/sealed-fields';
 import { passwordHasher } from '../../services/password';
 import { storePassword } from '../../services/password-policy';
@@ -45,7 +48,48 @@ async function notify(trx: unknown, mobile: string, purpose: string, message: st
   await hookSms.notify(mobile, purpose, message, trx as never);
 }
 
-export const approveRegistration: Hook = async ({ trx, row, model }) => {
+/** The registry of maintenance units' licences (schemas/resources/maintenance-unit.json). */
+const MAINTENANCE_UNIT = 'maintenance-unit';
+
+/**
+ * A maintenance unit's licence from its application, into the registry: the row with the credit
+ * code is updated (the authority may have recorded the unit before it registered), else a row is
+ * inserted. accountUnitId is the new unit (the registry's derive hook finds it by credit code too).
+ */
+async function registerMaintenanceLicence(ctx: HookContext, unitId: string, orgcode: string): Promise<void> {
+  const { row } = ctx;
+  const db = ctx.trx as Kysely<Database>;
+  const registry = ctx.resource(MAINTENANCE_UNIT);
+  const column = (name: string) => sql.ref(registry.byName.get(name)!.column);
+  const licenceNo = text(row.licenceNo);
+  const { rows: taken } = await sql<{ id: string; code: string }>`
+    SELECT id, ${column('creditCode')} AS code FROM ${sql.table(registry.table)} WHERE ${column('licenceNo')} = ${licenceNo}`.execute(db);
+  if (taken.some((t) => t.code.toUpperCase() !== orgcode)) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LICENCE_NO_EXISTS);
+  const licence = {
+    licenceNo,
+    licenceItems: Array.isArray(row.licenceItems) ? row.licenceItems : [],
+    expiryDate: text(row.licenceExpiry),
+    accountUnitId: unitId,
+  };
+  const { rows: existing } = await sql<{ id: string }>`
+    SELECT id FROM ${sql.table(registry.table)} WHERE upper(${column('creditCode')}) = ${orgcode} LIMIT 1`.execute(db);
+  if (existing[0]) {
+    await ctx.update(MAINTENANCE_UNIT, existing[0].id, licence);
+    return;
+  }
+  await ctx.insert(MAINTENANCE_UNIT, {
+    ...licence,
+    unitName: text(row.orgname),
+    creditCode: orgcode,
+    area: text(row.areacode),
+    address: text(row.address) || null,
+    contactPerson: text(row.contact) || null,
+    contactPhone: text(row.contactMobile) || null,
+  });
+}
+
+export const approveRegistration: Hook = async (ctx) => {
+  const { trx, row, model } = ctx;
   const db = trx as Kysely<Database>;
   // sm mode: the new unit's contact phone and account's mobile are sealed at rest (this resource's own mobile is, so its model has the cipher).
   const cipher = model.cipher;
@@ -57,7 +101,10 @@ export const approveRegistration: Hook = async ({ trx, row, model }) => {
     throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LOGIN_EXISTS);
   const secret = await db.selectFrom('sys_register_secret').select('password_hash').where('apply_id', '=', text(row.id)).executeTakeFirst();
   if (!secret) throw new AppError('WRONG_STATE');
-  const role = await db.selectFrom('sys_role').select('id').where('role_type', '=', 'unit').orderBy('sort').executeTakeFirst();
+  const unitType = text(row.unitType) || 'use';
+  // The standard role of the kind: a maintenance unit's (role type maintenance), else the using unit's administrator.
+  const roleType = unitType === 'maintenance' ? 'maintenance' : 'unit';
+  const role = await db.selectFrom('sys_role').select('id').where('role_type', '=', roleType).orderBy('sort').executeTakeFirst();
   if (!role) throw new AppError('WRONG_STATE');
   const unitId = newId();
   const userId = newId();
@@ -72,7 +119,7 @@ export const approveRegistration: Hook = async ({ trx, row, model }) => {
       address: text(row.address),
       contact: text(row.contact),
       contact_phone: sealValue(cipher, text(row.contactMobile)),
-      unit_type: text(row.unitType) || 'use',
+      unit_type: unitType,
       sso_user_id: null,
       created_at: now,
     })
@@ -97,6 +144,7 @@ export const approveRegistration: Hook = async ({ trx, row, model }) => {
     })
     .execute();
   await db.insertInto('sys_user_role').values({ user_id: userId, role_id: role.id }).execute();
+  if (unitType === 'maintenance') await registerMaintenanceLicence(ctx, unitId, orgcode);
   await db.deleteFrom('sys_register_secret').where('apply_id', '=', text(row.id)).execute();
   await notify(
     trx,

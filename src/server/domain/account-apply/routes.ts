@@ -21,6 +21,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isValidPassword, passwordStrength, SIMPLE_PASSWORD_THRESHOLD } from '../../../../validators';
+import { firstFailure, irrelevantFields, SAVE_STAGE } from '../../../schema/requirements';
 import { failureResponses } from '../../../shared/wire';
 import { inTransaction } from '../../db/index';
 import { isId } from '../../db/ids';
@@ -151,6 +152,12 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
     // Files: only the visitor's own uploads, attached by claimUploads when the application is filed.
     delete body.licence;
     assertValid(model, validateInsert, body);
+    // The requirements a save checks (as the form does): fields whose `when` does not hold are
+    // stored empty (a using unit gives no licence), requiredWhen and date bounds hold (a maintenance
+    // unit's licence number, items and an expiry not passed).
+    for (const name of irrelevantFields(model.resource, body)) body[name] = null;
+    const failure = firstFailure(model.resource, body, { stages: [SAVE_STAGE], dateFields: new Set(Object.keys(body)) });
+    if (failure) throw new AppError('VALIDATION_FAILED', failure.message, { field: failure.field });
     return body;
   }
 

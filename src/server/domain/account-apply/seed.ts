@@ -3,6 +3,7 @@
  * districts the demo authority oversees), one returned with an opinion (its applicant may correct
  * it from /registerAuditQuery), and a password reset waiting for blsub plus one refused for nbsub.
  */
+import { addToDate } from '../../../shared/dates';
 import { openValue } from '../../resources/sealed-fields';
 import type { DemoContext } from '../../db/demo/context';
 import { makeUscc } from '../../db/uscc';
@@ -24,15 +25,17 @@ const VISITOR = (areaCode: string): Actor => ({
 
 const REGISTRATIONS = [
   {
-    orgname: '宁波港城电梯维保有限公司',
+    orgname: '宁波海曙恒通电梯工程有限公司',
     orgcode: makeUscc('91', '330203', 'MA2DK7Q1'),
     unitType: 'maintenance',
     areacode: '330203',
-    address: '浙江省宁波市海曙区望春工业园区杉杉路188号',
+    address: '浙江省宁波市海曙区古林镇蜃蛟工业区6号',
     legalPerson: '周建国',
     contact: '周晓燕',
     contactMobile: '13805741201',
-    loginName: 'gcdt_admin',
+    loginName: 'htdt_admin',
+    // A maintenance unit gives its licence (account-register-apply: required while unitType is maintenance).
+    licence: { licencePrefix: 'TS3333156', licenceItems: ['T-B', 'T-R'], expiresInYears: 3 },
   },
   {
     orgname: '宁波北仑港区起重装卸有限公司',
@@ -74,12 +77,18 @@ export async function seedAccountApplications(demo: DemoContext): Promise<Record
   const hash = await passwordHasher.hash('Demo@2026');
   let registrations = 0;
   for (const [i, r] of REGISTRATIONS.entries()) {
-    const { returned, ...fields } = r;
+    const { returned, licence, ...fields } = r;
+    const licenceExpiry = licence && addToDate(demo.today, licence.expiresInYears, 'y');
+    const licenceFields = licence && {
+      licenceNo: `${licence.licencePrefix}-${licenceExpiry!.slice(0, 4)}`,
+      licenceItems: licence.licenceItems,
+      licenceExpiry,
+    };
     const id = await insertRecord(
       db,
       register,
       VISITOR(fields.areacode),
-      { ...fields, legalIdCard: idCard(fields.areacode, `1978050${i + 1}`, `12${i}`) },
+      { ...fields, ...licenceFields, legalIdCard: idCard(fields.areacode, `1978050${i + 1}`, `12${i}`) },
       { trusted: true, owner: { unitId: null, areaCode: fields.areacode } },
     );
     await db.insertInto('sys_register_secret').values({ apply_id: id, password_hash: hash }).execute();
