@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { commandUsage, parseCommand } from '../../src/server/admin/cli';
@@ -15,6 +16,7 @@ import { roleId } from '../../src/server/db/seed';
 import { makeUscc } from '../../src/server/db/uscc';
 import { MAX_FAILED_LOGINS } from '../../src/server/services/auth';
 import { API } from '../../src/shared/contract';
+import { addToDate, todayIn } from '../../src/shared/dates';
 import { OPEN_LIMITS } from '../support/limits';
 import { api, dbTargets, freshPostgresDatabase, login, withSession } from './helpers';
 import { runAdmin } from '../support/admin-cli';
@@ -66,6 +68,46 @@ describe('bad input: one line, exit status 2, nothing opened', () => {
       /^密码不符合要求：.* \/ The password breaks the rule/,
     ],
     [
+      'a licence without its expiry and items',
+      [
+        'create-maintenance-admin',
+        '--login',
+        'wbroot',
+        '--name',
+        '钱伟',
+        '--unit-name',
+        '某维保公司',
+        '--org-code',
+        UNIT_ORG_CODE,
+        '--licence-no',
+        'TS3333101-2028',
+      ],
+      twice(AUTHORITY_PASSWORD),
+      /^许可证须同时给出 --licence-no、--licence-expiry 和 --licence-items \/ A licence takes all of/,
+    ],
+    [
+      'a licence expiry that is not a date',
+      [
+        'create-maintenance-admin',
+        '--login',
+        'wbroot',
+        '--name',
+        '钱伟',
+        '--unit-name',
+        '某维保公司',
+        '--org-code',
+        UNIT_ORG_CODE,
+        '--licence-no',
+        'TS3333101-2028',
+        '--licence-expiry',
+        '2028-02-30',
+        '--licence-items',
+        'T-B',
+      ],
+      twice(AUTHORITY_PASSWORD),
+      /^--licence-expiry：日期应为 YYYY-MM-DD（2028-02-30） \/ --licence-expiry: /,
+    ],
+    [
       'one line where two are needed',
       ['reset-password', '--login', 'jgroot'],
       `${AUTHORITY_PASSWORD}\n`,
@@ -91,7 +133,15 @@ describe('bad input: one line, exit status 2, nothing opened', () => {
   it('help lists the commands', SLOW, async () => {
     const run = await admin(['help'], env);
     expect(run.status).toBe(0);
-    for (const command of ['create-authority', 'create-unit-admin', 'create-inspection-admin', 'reset-password', 'unlock', 'list-admins'])
+    for (const command of [
+      'create-authority',
+      'create-unit-admin',
+      'create-inspection-admin',
+      'create-maintenance-admin',
+      'reset-password',
+      'unlock',
+      'list-admins',
+    ])
       expect(run.stdout).toContain(command);
   });
 
@@ -323,5 +373,52 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
     expect(wrongKind.stderr).toMatch(/^统一社会信用代码 \w+ 已属于使用单位「宁波海曙起重设备有限公司」 \/ /);
     const list = await admin(['list-admins'], env);
     expect(list.stdout).toMatch(/^jyroot\t郑涛\t宁波某特种设备检测有限公司\t\w{18}\t330203\t检验机构业务员\t待改密\/must change password$/m);
+  });
+  it('creates a maintenance unit and its main account, with the maintenance role, and its licence in the registry', SLOW, async () => {
+    const code = makeUscc('91', '330203', 'MA2WB001');
+    const expiry = addToDate(todayIn(), 1, 'y');
+    const args = ['--name', '钱伟', '--unit-name', '宁波某电梯维保有限公司', '--org-code', code, '--area', '330203', '--generate'];
+    const licence = ['--licence-no', 'TS3333199-2028', '--licence-expiry', expiry, '--licence-items', 'T-B,t-r'];
+    const unknownItem = await admin(['create-maintenance-admin', '--login', 'wbroot', ...args, ...licence.slice(0, 4), '--licence-items', 'T-B,X-9'], env);
+    expect(unknownItem.status).toBe(2);
+    expect(unknownItem.stderr).toMatch(/^--licence-items：未知的许可项目 X-9/);
+    const run = await admin(['create-maintenance-admin', '--login', 'wbroot', ...args, ...licence], env);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`已创建维保单位「宁波某电梯维保有限公司」（统一社会信用代码 ${code}，区划 330203） / Created the maintenance unit`);
+    expect(run.stdout).toContain('Created administrator wbroot (maintenance unit main account)');
+    expect(run.stdout).toContain('已在维保单位名录中登记该单位及其许可证 / Added the unit and its licence to the maintenance-unit registry');
+    // Without the licence options: nothing to link yet, the operator is told how it is linked.
+    const second = await admin(
+      [
+        'create-maintenance-admin',
+        '--login',
+        'wbroot2',
+        '--name',
+        '蒋华',
+        '--unit-name',
+        '宁波某维保二公司',
+        '--org-code',
+        makeUscc('91', '330206', 'MA2WB002'),
+      ],
+      env,
+      twice('Wb@admin2026'),
+    );
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/维保单位名录中还没有信用代码 \w{18} 的记录/);
+    const list = await admin(['list-admins'], env);
+    expect(list.stdout).toMatch(/^wbroot\t钱伟\t宁波某电梯维保有限公司\t\w{18}\t330203\t维保单位管理员\t待改密\/must change password$/m);
+
+    const portal = await openApp();
+    const unit = await portal.db.selectFrom('sys_unit').select(['id', 'unit_type']).where('orgcode', '=', code).executeTakeFirstOrThrow();
+    expect(unit.unit_type).toBe('maintenance');
+    const { rows } = await sql<{ account_unit_id: string; licence_no: string; expiry_date: string; licence_items: string[]; status: string }>`
+      SELECT account_unit_id, licence_no, expiry_date::text AS expiry_date, licence_items, status FROM maintenance_unit WHERE credit_code = ${code}`.execute(
+      portal.db,
+    );
+    expect(rows).toEqual([{ account_unit_id: unit.id, licence_no: 'TS3333199-2028', expiry_date: expiry, licence_items: ['T-B', 'T-R'], status: 'active' }]);
+    const reply = await login(portal, 'wbroot', /生成的密码（只显示这一次）：(\S+)/.exec(run.stdout)![1], code);
+    expect(reply).toMatchObject({ result: 'true', user: { currentRole: { roleType: 'maintenance' } } });
+    expect(reply.data!.roleList.map((r) => r.id)).toEqual([roleId('maintainer')]);
+    await closeApp();
   });
 });

@@ -7,21 +7,33 @@
  * authority administrator is what the demo's jgadmin is, a unit administrator what nbadmin is
  * (the unit's seed user, who sees the system menu). A password set here must be changed at the
  * account's next login (sys_user.password_must_change, migration 0018).
+ *
+ * A maintenance unit's administrator is what the demo's wbadmin is; its unit is linked to its row
+ * in the maintenance-unit registry (the authority's list of licences) by credit code: the row's
+ * accountUnitId is set, and with licence options the row's licence is written (a new row when the
+ * registry has none for the code).
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
+import { todayIn } from '../../shared/dates';
 import { inTransaction, type Db } from '../db/index';
 import { newId } from '../db/ids';
 import type { UnitRow } from '../db/schema';
 import { ensureRoles, insertAccount, type RoleKey } from '../db/seed';
 import { escapeLike } from '../db/sql';
 import { makeUscc } from '../db/uscc';
+import { maintenanceUnitAccount } from '../domain/equipment/maintenance-units';
+import { loadCatalog } from '../resources/catalog';
+import { compileModels, type ResourceModel } from '../resources/model';
+import type { AnyDb } from '../resources/repository';
+import { updateRow } from '../resources/repository';
+import { insertRecord } from '../resources/writer';
 import { passwordHasher } from '../services/password';
 import { storePassword } from '../services/password-policy';
 import { deleteUserSessions } from '../services/sessions';
 import { AdminError } from './errors';
 
-export type UnitKind = 'authority' | 'use' | 'inspection';
+export type UnitKind = 'authority' | 'use' | 'inspection' | 'maintenance';
 
 export interface NewAdministrator {
   kind: UnitKind;
@@ -33,17 +45,119 @@ export interface NewAdministrator {
   orgCode: string | null;
   areaCode: string;
   password: string;
+  /** A maintenance unit's licence for its registry row (checked by the caller for form; items against the dictionary here). */
+  licence?: MaintenanceLicence | null;
 }
+
+export interface MaintenanceLicence {
+  licenceNo: string;
+  /** YYYY-MM-DD, not before today. */
+  expiryDate: string;
+  items: string[];
+}
+
+/** What became of a maintenance unit's registry row: written with the licence, linked only, or none to link (the authority adds it). */
+export type RegistryOutcome = 'created' | 'updated' | 'linked' | 'none';
 
 export interface CreatedAdministrator {
   unit: Pick<UnitRow, 'orgname' | 'orgcode' | 'areacode'>;
   unitCreated: boolean;
   /** The unit's code was made up here (an authority unit created without --org-code). */
   orgCodeGenerated: boolean;
+  /** A maintenance unit's row in the maintenance-unit registry. */
+  registry?: RegistryOutcome;
 }
 
-const ROLE: Record<UnitKind, RoleKey> = { authority: 'authority', use: 'unitAdmin', inspection: 'inspector' };
-const UNIT_KIND_NAMES: Record<string, string> = { authority: '监察机构', use: '使用单位', inspection: '检验机构' };
+const ROLE: Record<UnitKind, RoleKey> = { authority: 'authority', use: 'unitAdmin', inspection: 'inspector', maintenance: 'maintainer' };
+const UNIT_KIND_NAMES: Record<string, string> = { authority: '监察机构', use: '使用单位', inspection: '检验机构', maintenance: '维保单位' };
+
+const REGISTRY = 'maintenance-unit';
+const LICENCE_ITEMS = 'maintenance-licence-item';
+
+/** The registry's model, and whether its table has the accountUnitId column yet (the server brings tables to the models at start). */
+async function registryModel(
+  trx: Db,
+): Promise<{ model: ResourceModel; dictItems: ReturnType<typeof loadCatalog>['dictItems']; items: readonly string[]; ready: boolean }> {
+  const catalog = loadCatalog();
+  const model = compileModels(catalog).find((m) => m.name === REGISTRY);
+  if (!model) throw new Error(`resource '${REGISTRY}' is not in the schemas`);
+  const column = model.byName.get('accountUnitId')!.column;
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${model.table} AND column_name = ${column}) AS found`.execute(
+    trx,
+  );
+  return { model, dictItems: catalog.dictItems, items: catalog.dictValues.get(LICENCE_ITEMS) ?? [], ready: rows[0].found };
+}
+
+/**
+ * Links a maintenance unit to its registry row (same credit code), writing the licence when given;
+ * with a licence and no row, inserts one (as the registration approval does).
+ */
+async function linkRegistry(trx: Db, unit: UnitRow, input: NewAdministrator): Promise<RegistryOutcome> {
+  const { licence } = input;
+  if (licence && licence.expiryDate < todayIn())
+    throw new AdminError(`--licence-expiry：许可证已过期（${licence.expiryDate}）`, `--licence-expiry: the licence has expired (${licence.expiryDate})`);
+  const { model, dictItems, items, ready } = await registryModel(trx);
+  if (!ready) {
+    if (!licence) return 'none';
+    throw new AdminError(
+      '维保单位名录尚未建立：请先启动并停止一次门户服务，再运行本命令',
+      'The maintenance-unit registry table does not exist yet: start and stop the portal server once, then run the command again',
+    );
+  }
+  const unknown = licence?.items.filter((item) => !items.includes(item)) ?? [];
+  if (unknown.length)
+    throw new AdminError(
+      `--licence-items：未知的许可项目 ${unknown.join('、')}（可选：${items.join('、')}）`,
+      `--licence-items: unknown licence items ${unknown.join(', ')} (known: ${items.join(', ')})`,
+    );
+  const column = (name: string) => sql.ref(model.byName.get(name)!.column);
+  const orgcode = unit.orgcode.toUpperCase();
+  if (licence) {
+    const { rows: taken } = await sql<{ code: string }>`
+      SELECT ${column('creditCode')} AS code FROM ${sql.table(model.table)} WHERE ${column('licenceNo')} = ${licence.licenceNo}`.execute(trx);
+    if (taken.some((t) => t.code.toUpperCase() !== orgcode))
+      throw new AdminError(
+        `--licence-no：许可证编号 ${licence.licenceNo} 已登记在其他维保单位名下`,
+        `--licence-no: ${licence.licenceNo} is registered to another unit`,
+      );
+  }
+  const values = (names: Record<string, unknown>) => Object.fromEntries(Object.entries(names).map(([name, value]) => [model.byName.get(name)!.column, value]));
+  const licenceValues = licence ? { licenceNo: licence.licenceNo, licenceItems: licence.items, expiryDate: licence.expiryDate } : {};
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM ${sql.table(model.table)} WHERE upper(${column('creditCode')}) = ${orgcode} LIMIT 1`.execute(trx);
+  if (rows[0]) {
+    await updateRow(trx as AnyDb, model, rows[0].id, values({ ...licenceValues, accountUnitId: unit.id }));
+    return licence ? 'updated' : 'linked';
+  }
+  if (!licence) return 'none';
+  // The command acts for the server (no account of its own): the id the open registration's visitor has.
+  const actor = {
+    userId: '0'.repeat(32),
+    userName: '运维命令',
+    unitId: unit.id,
+    areaCode: unit.areacode,
+    roleType: 'maintenance',
+    menuIds: [],
+    oversees: false,
+  };
+  const runtime = { hooks: new Map([['maintenance-unit-account', maintenanceUnitAccount]]), dicts: dictItems, models: new Map([[model.name, model]]) };
+  await insertRecord(
+    trx as AnyDb,
+    { model, runtime },
+    actor,
+    {
+      ...licenceValues,
+      unitName: unit.orgname,
+      creditCode: orgcode,
+      area: unit.areacode,
+      contactPerson: input.name,
+      accountUnitId: unit.id,
+    },
+    { trusted: true, owner: { unitId: null, areaCode: unit.areacode } },
+  );
+  return 'created';
+}
 
 /** Refuses a login name that is taken (login names are unique across all units). */
 async function assertLoginFree(db: Db, loginName: string): Promise<void> {
@@ -125,7 +239,8 @@ export async function createAdministrator(db: Db, input: NewAdministrator): Prom
       roles: [role],
       passwordMustChange: true,
     });
-    return { unit: { orgname: unit.orgname, orgcode: unit.orgcode, areacode: unit.areacode }, unitCreated: created, orgCodeGenerated: generated };
+    const registry = input.kind === 'maintenance' ? await linkRegistry(trx, unit, input) : undefined;
+    return { unit: { orgname: unit.orgname, orgcode: unit.orgcode, areacode: unit.areacode }, unitCreated: created, orgCodeGenerated: generated, registry };
   });
 }
 

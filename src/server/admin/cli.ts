@@ -19,7 +19,7 @@ import { loadConfig, StartupError, type Config } from '../config';
 import type { Db } from '../db/index';
 import { startupError } from '../startup-errors';
 import { messages, rules } from '../../../validators';
-import type { UnitKind } from './accounts';
+import type { MaintenanceLicence, RegistryOutcome, UnitKind } from './accounts';
 import { AdminError, EXIT_FAILURE } from './errors';
 import { newPassword } from './password-input';
 
@@ -30,7 +30,7 @@ export interface AdminIo {
   env: NodeJS.ProcessEnv;
 }
 
-type OptionName = 'login' | 'name' | 'unit-name' | 'org-code' | 'area' | 'mobile' | 'generate';
+type OptionName = 'login' | 'name' | 'unit-name' | 'org-code' | 'area' | 'mobile' | 'generate' | 'licence-no' | 'licence-expiry' | 'licence-items';
 
 interface CommandSpec {
   options: readonly OptionName[];
@@ -51,6 +51,11 @@ const COMMANDS: Record<string, CommandSpec> = {
     required: ['login', 'name', 'unit-name', 'org-code'],
     existing: false,
   },
+  'create-maintenance-admin': {
+    options: ['login', 'name', 'unit-name', 'org-code', 'area', 'mobile', 'generate', 'licence-no', 'licence-expiry', 'licence-items'],
+    required: ['login', 'name', 'unit-name', 'org-code'],
+    existing: false,
+  },
   'reset-password': { options: ['login', 'org-code', 'generate'], required: ['login'], existing: true },
   unlock: { options: ['login', 'org-code'], required: ['login'], existing: true },
   'list-admins': { options: [], required: [], existing: true },
@@ -61,6 +66,7 @@ const KIND_NAMES: Record<UnitKind, [string, string]> = {
   authority: ['监察机构单位', 'authority unit'],
   use: ['使用单位', 'using unit'],
   inspection: ['检验机构', 'inspection body'],
+  maintenance: ['维保单位', 'maintenance unit'],
 };
 
 export const USAGE = `用法 / Usage: npm run admin -- <command> [options]
@@ -74,6 +80,11 @@ export const USAGE = `用法 / Usage: npm run admin -- <command> [options]
   create-inspection-admin --login <登录账号> --name <姓名> --unit-name <单位名称> --org-code <统一社会信用代码>
                      [--area <6位区划代码>] [--mobile <手机号>] [--generate]
                      检验机构及其主账号（报检与补发按分派规则路由到该机构）/ an inspection body and its main account
+  create-maintenance-admin --login <登录账号> --name <姓名> --unit-name <单位名称> --org-code <统一社会信用代码>
+                     [--area <6位区划代码>] [--mobile <手机号>] [--generate]
+                     [--licence-no <许可证编号> --licence-expiry <有效期至 YYYY-MM-DD> --licence-items <许可项目,如 T-B,T-R>]
+                     维保单位及其主账号，并关联维保单位名录中同一信用代码的记录（给出许可证时写入或新建）
+                     / a maintenance unit and its main account, linked to its licence in the registry (written or added with the licence options)
   reset-password     --login <登录账号> [--org-code <统一社会信用代码>] [--generate]
                      重设密码（并解除锁定）/ set a new password (and lift a lock)
   unlock             --login <登录账号> [--org-code <统一社会信用代码>]
@@ -112,6 +123,9 @@ const OPTION_LABELS: Record<OptionName, string> = {
   area: '区划代码',
   mobile: '手机号',
   generate: '生成密码',
+  'licence-no': '许可证编号',
+  'licence-expiry': '许可证有效期至',
+  'licence-items': '许可项目',
 };
 
 type Values = Partial<Record<OptionName, string | boolean>>;
@@ -121,8 +135,8 @@ export function parseCommand(argv: readonly string[]): { command: string; spec: 
   const [command, ...rest] = argv;
   if (command === undefined)
     throw new AdminError(
-      '缺少命令（create-authority、create-unit-admin、create-inspection-admin、reset-password、unlock、list-admins）',
-      'No command given (create-authority, create-unit-admin, create-inspection-admin, reset-password, unlock, list-admins)',
+      '缺少命令（create-authority、create-unit-admin、create-inspection-admin、create-maintenance-admin、reset-password、unlock、list-admins）',
+      'No command given (create-authority, create-unit-admin, create-inspection-admin, create-maintenance-admin, reset-password, unlock, list-admins)',
     );
   if (command === 'help' || command === '--help' || command === '-h') return 'help';
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
@@ -168,7 +182,48 @@ function checkedInput(values: Values, config: Config) {
   if (!/^\d{6}$/.test(areaCode)) throw new AdminError(`--area：区划代码应为 6 位数字（${areaCode}）`, `--area: the area code must be 6 digits (${areaCode})`);
   const mobile = text(values, 'mobile');
   if (mobile !== null && rules.mobile(mobile)) throw new AdminError(`--mobile：${messages.mobile}（${mobile}）`, `--mobile: not a mobile number (${mobile})`);
-  return { loginName: loginName ?? '', name: name ?? '', unitName, orgCode, areaCode, mobile, generate: values.generate === true };
+  return {
+    loginName: loginName ?? '',
+    name: name ?? '',
+    unitName,
+    orgCode,
+    areaCode,
+    mobile,
+    generate: values.generate === true,
+    licence: checkedLicence(values),
+  };
+}
+
+/** A maintenance unit's licence options: all three or none (the items are checked against the dictionary when written). */
+function checkedLicence(values: Values): MaintenanceLicence | null {
+  const licenceNo = text(values, 'licence-no');
+  const expiryDate = text(values, 'licence-expiry');
+  const items = text(values, 'licence-items');
+  if (licenceNo === null && expiryDate === null && items === null) return null;
+  if (licenceNo === null || expiryDate === null || items === null)
+    throw new AdminError(
+      '许可证须同时给出 --licence-no、--licence-expiry 和 --licence-items',
+      'A licence takes all of --licence-no, --licence-expiry and --licence-items',
+    );
+  if (licenceNo.length > 40) throw new AdminError('--licence-no：许可证编号过长（最多 40 个字符）', '--licence-no: at most 40 characters');
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(expiryDate) ||
+    Number.isNaN(Date.parse(`${expiryDate}T00:00:00Z`)) ||
+    new Date(`${expiryDate}T00:00:00Z`).toISOString().slice(0, 10) !== expiryDate
+  )
+    throw new AdminError(`--licence-expiry：日期应为 YYYY-MM-DD（${expiryDate}）`, `--licence-expiry: a date as YYYY-MM-DD (${expiryDate})`);
+  return {
+    licenceNo,
+    expiryDate,
+    items: [
+      ...new Set(
+        items
+          .split(/[,，、\s]+/)
+          .filter(Boolean)
+          .map((item) => item.toUpperCase()),
+      ),
+    ],
+  };
 }
 
 /** A database that cannot be used, as one line naming the setting (exit 1). */
@@ -235,7 +290,12 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
     const { command, spec, values } = parsed;
     config = adminConfig(io.env);
     const input = checkedInput(values, config);
-    const kinds: Record<string, UnitKind> = { 'create-authority': 'authority', 'create-unit-admin': 'use', 'create-inspection-admin': 'inspection' };
+    const kinds: Record<string, UnitKind> = {
+      'create-authority': 'authority',
+      'create-unit-admin': 'use',
+      'create-inspection-admin': 'inspection',
+      'create-maintenance-admin': 'maintenance',
+    };
     const creates = command in kinds;
     const password = creates || command === 'reset-password' ? await newPassword({ stdin: io.stdin, prompt: io.stderr }, input.generate) : null;
 
@@ -259,6 +319,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
         orgCode: input.orgCode,
         areaCode: input.areaCode,
         password: password!.password,
+        licence: input.licence,
       });
       const { orgname, orgcode, areacode } = created.unit;
       const [kindZh, kindEn] = KIND_NAMES[kind];
@@ -274,6 +335,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
         `已创建管理员 ${input.loginName}（${input.name}）`,
         `Created administrator ${input.loginName} (${kind === 'authority' ? 'authority' : `${kindEn} main account`})`,
       );
+      if (created.registry) sayRegistry(say, created.registry, orgcode);
       say(
         `登录：账号 ${input.loginName}，统一社会信用代码 ${orgcode}；首次登录须修改密码`,
         `Log in as ${input.loginName} with the code ${orgcode}; the password must be changed at first login`,
@@ -315,6 +377,19 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
   } finally {
     await db?.destroy().catch(() => undefined);
   }
+}
+
+/** What became of a maintenance unit's row in the registry (the authority's list of licences). */
+function sayRegistry(say: (zh: string, en: string) => void, outcome: RegistryOutcome, orgcode: string): void {
+  if (outcome === 'created') say('已在维保单位名录中登记该单位及其许可证', 'Added the unit and its licence to the maintenance-unit registry');
+  else if (outcome === 'updated')
+    say('已更新维保单位名录中该单位的许可证并关联账号', "Updated the unit's licence in the maintenance-unit registry and linked it");
+  else if (outcome === 'linked') say('已关联维保单位名录中同一信用代码的记录', 'Linked the registry row with the same credit code');
+  else
+    say(
+      `维保单位名录中还没有信用代码 ${orgcode} 的记录：请监察机构在“维保单位”中登记其许可证（保存时自动关联），或带许可证选项再运行`,
+      `The maintenance-unit registry has no row for ${orgcode}: the authority adds its licence under 维保单位 (linked when saved), or run again with the licence options`,
+    );
 }
 
 /** The settings, a bad one as one line (exit 1). */
