@@ -194,7 +194,7 @@ describe.each(dbTargets())('XLSX import (%s)', (target) => {
     expect(body.code).toBe('IMPORT_INVALID');
     expect(body.data!.problems).toEqual([
       { row: 3, field: '设备名称', message: '请填写设备名称' },
-      { row: 4, field: '注册代码', message: '数据已存在，不能重复' },
+      { row: 4, field: '注册代码', message: '注册代码已存在，不能重复' },
       { row: 5, field: '注册代码', message: '请输入有效的20位注册代码' },
     ]);
     expect(body.message).toBe('第3行 设备名称：请填写设备名称（共3处错误，未导入任何数据）');

@@ -23,7 +23,7 @@ describe.each(dbTargets())('safety commitment letters (%s)', (target) => {
   it('keeps one letter a year per unit', async () => {
     expect((await post(session.unit, '/r/safety-commitment/save', { year: 2031, principal: '陈国华' })).body).toMatchObject({
       result: 'false',
-      message: '数据已存在，不能重复',
+      message: '承诺年度已存在，不能重复',
     });
     expect((await post(session.other, '/r/safety-commitment/save', { year: 2031, principal: '周建平' })).body.result).toBe('true');
   });

@@ -116,7 +116,7 @@ describe.each(dbTargets())('unit branches (%s)', (target) => {
   it('keeps the name unique within the unit only', async () => {
     const [seeded] = (await list(session.unit)).list;
     const duplicate = await post(session.unit, '/r/unit-branch/save', branch(String(seeded.name)));
-    expect(duplicate.body).toMatchObject({ result: 'false', message: '数据已存在，不能重复' });
+    expect(duplicate.body).toMatchObject({ result: 'false', message: '分支机构名称已存在，不能重复' });
     const elsewhere = await ok(session.other, '/r/unit-branch/save', branch(String(seeded.name)));
     await ok(session.other, `/r/unit-branch/delete/${elsewhere.id}`);
   });

@@ -10,6 +10,7 @@ import { KEEP_PLAN } from '../db/pg-prepared';
 import { AppError } from '../errors';
 import type { ChildLink, ResourceModel } from './model';
 import { quote } from './naming';
+import { indexColumnOf } from './sealed-columns';
 import { openRows, sealValues } from './sealed-fields';
 import { assertWritable } from './system-table';
 
@@ -52,12 +53,21 @@ function jsonColumns(model: ResourceModel): ReadonlySet<string> {
   return set;
 }
 
-async function guardUnique<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * A unique index's refusal as DUPLICATE_VALUE, its message naming the field whose value is taken
+ * when the index is one of the model's (an import reports it at that field's column).
+ */
+async function guardUnique<T>(model: ResourceModel, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new AppError('DUPLICATE_VALUE');
-    throw err;
+    const { code, constraint } = err as { code?: string; constraint?: string };
+    if (code !== UNIQUE_VIOLATION) throw err;
+    const index = model.indexes.find((i) => i.unique && i.name === constraint);
+    const column = index?.columns[index.columns.length - 1];
+    const field = model.fields.find((f) => f.column === column || (f.sealed && indexColumnOf(f.column) === column));
+    if (!field) throw new AppError('DUPLICATE_VALUE');
+    throw new AppError('DUPLICATE_VALUE', `${field.label}已存在，不能重复`, { field: field.name });
   }
 }
 
@@ -228,7 +238,7 @@ export async function insertRow(db: AnyDb, model: ResourceModel, plain: Values):
   const columns = Object.keys(values);
   const names = sql.join(columns.map((c) => sql.raw(quote(c))));
   const params = sql.join(columns.map((c) => bind(model, c, values[c])));
-  await guardUnique(() => sql`INSERT INTO ${table(model)} (${names}) VALUES (${params})`.execute(db));
+  await guardUnique(model, () => sql`INSERT INTO ${table(model)} (${names}) VALUES (${params})`.execute(db));
 }
 
 /** Updates a row (already locked and checked), bumping version and update time. */
@@ -237,7 +247,7 @@ export async function updateRow(db: AnyDb, model: ResourceModel, id: string, pla
   const values = sealValues(model, plain);
   const sets = Object.keys(values).map((c) => sql`${sql.raw(quote(c))} = ${bind(model, c, values[c])}`);
   sets.push(sql`version = version + 1`, sql`updated_at = now()`);
-  await guardUnique(() => sql`UPDATE ${table(model)} SET ${sql.join(sets)} WHERE id = ${id}`.execute(db));
+  await guardUnique(model, () => sql`UPDATE ${table(model)} SET ${sql.join(sets)} WHERE id = ${id}`.execute(db));
 }
 
 export async function deleteRow(db: AnyDb, model: ResourceModel, id: string): Promise<void> {
