@@ -114,6 +114,8 @@ export interface Config {
   oversightRoleTypes: readonly string[];
   /** Working days (weekends skipped) an inspection body has to finish an online inspection application after its submission. */
   inspectionSlaDays: number;
+  /** Days at most between two maintenance visits of an elevator (TSG T5002): a record's next date may be no later. */
+  elevatorMaintenanceDays: number;
   provinceCode: string;
   areaCode: string;
 }
@@ -380,6 +382,13 @@ export const SETTINGS = [
     positiveInt,
     5,
     'working days (weekends skipped) an inspection body has to finish an online inspection application after its submission: its due date (超时未办 past it)',
+  ),
+  setting(
+    'PORTAL_ELEVATOR_MAINTENANCE_DAYS',
+    'elevatorMaintenanceDays',
+    positiveInt,
+    15,
+    "days at most between two maintenance visits of an elevator (TSG T5002): a maintenance record's next date later than its date plus these days is refused",
   ),
   setting('PORTAL_PROVINCE_CODE', 'provinceCode', text, '330000', 'default province code'),
   setting('PORTAL_AREA_CODE', 'areaCode', text, '330200', 'default area code'),

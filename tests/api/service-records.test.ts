@@ -4,7 +4,8 @@
  * returns with an opinion; each type's fields needed to submit; only the right role moves a state;
  * an agreed termination stops the equipment), the check-online / check-install / check-record lists
  * over inspection-record (fixed `where`; online records written by the online inspection's inspect),
- * maintenance records (weibaoDa), the gas-cylinder link from configuration — with both demo using
+ * maintenance records (weibaoDa: the unit types a visit of a maintenance unit off the platform and
+ * registers it, 登记 → 已确认), the gas-cylinder link from configuration — with both demo using
  * units, which never see or reference each other's rows.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,9 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     seeded = await seedDemoRecords(app, { equipment: 80, secondEquipment: 40, features: [equipmentFeature, onlineInspectionFeature, serviceRecordsFeature] });
     mine = (await ok<Page<Row>>(session.unit, '/r/equipment/list', { pageSize: 20, useStatus: '1' })).list;
     theirs = (await ok<Page<Row>>(session.other, '/r/equipment/list', { pageSize: 20, useStatus: '1' })).list;
-    maintainer = (await ok<Page<Row>>(session.unit, '/r/maintenance-unit/list', { pageSize: 1 })).list[0];
+    // A maintenance unit off the platform with a valid licence (an expired one is refused).
+    const registry = (await ok<Page<Row>>(session.unit, '/r/maintenance-unit/list', { pageSize: 50, expiryDate_gte: today })).list;
+    maintainer = registry.find((m) => !m.accountUnitId)!;
   }, 180_000);
 
   const list = (sid: string, resource: string, params: Record<string, unknown> = {}) => ok<Page<Row>>(sid, `/r/${resource}/list`, { pageSize: 100, ...params });
@@ -64,6 +67,8 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     for (const sid of [session.unit, session.other]) {
       const records = (await list(sid, 'maintenance-record')).list;
       expect(records.length).toBeGreaterThanOrEqual(9);
+      // Typed and registered by the unit: confirmed, with the unit's confirmer and the date.
+      expect(records.every((r) => r.status === 'confirmed' && r.unitConfirmer && r.confirmDate && !r.maintenanceAccountId)).toBe(true);
       // One latest visit per piece of equipment, the newest.
       const byPiece = new Map<string, Row[]>();
       for (const r of records) byPiece.set(String(r.equipment), [...(byPiece.get(String(r.equipment)) ?? []), r]);
@@ -229,8 +234,19 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     expect((await post(session.unit, '/r/maintenance-record/save', body(today, { nextMaintenanceDate: addToDate(today, -1, 'd') }))).body.message).toBe(
       '下次维保日期不能早于维保日期',
     );
-    const recent = await ok(session.unit, '/r/maintenance-record/save', body(addToDate(today, -2, 'd')));
-    expect(recent).toMatchObject({ latest: true, maintenanceUnit: maintainer.unitName, unitConfirmer: '张伟' });
+    const recent = await ok(session.unit, '/r/maintenance-record/save', body(addToDate(today, -2, 'd'), { unitConfirmer: '冒填' }));
+    // The confirmer is not the request's: it comes with 登记 (or the unit's confirmation of a maintenance unit's record).
+    expect(recent).toMatchObject({ status: 'draft', latest: true, maintenanceUnit: maintainer.unitName, unitConfirmer: null });
+    expect((await post(session.unit, `/r/maintenance-record/register/${recent.id}`, { unitConfirmer: '张伟' })).body.data).toMatchObject({
+      status: 'confirmed',
+      unitConfirmer: '张伟',
+      confirmDate: today,
+    });
+    // Registered: no longer editable, nor deletable.
+    expect((await post(session.unit, '/r/maintenance-record/save', { ...body(addToDate(today, -2, 'd')), id: recent.id, version: 99 })).body.result).toBe(
+      'false',
+    );
+    expect((await post(session.unit, `/r/maintenance-record/delete/${recent.id}`)).body.code).toBe('WRONG_STATE');
     // An older visit entered afterwards does not take its place.
     const older = await ok(session.unit, '/r/maintenance-record/save', body(addToDate(today, -17, 'd')));
     expect(older.latest).toBe(false);
@@ -242,11 +258,12 @@ describe.each(dbTargets())('self-service records (%s)', (target) => {
     // Deleting the latest hands it back to the visit before it (onDelete).
     expect((await post(session.unit, `/r/maintenance-record/delete/${newest.id}`)).body.result).toBe('true');
     expect((await get(session.unit, 'maintenance-record', recent.id)).data!.latest).toBe(true);
-    // So does moving the latest to another piece, in the group it leaves; the other piece keeps one latest.
+    // So does moving the latest (a draft) to another piece, in the group it leaves; the other piece keeps one latest.
     const other = mine[6].id;
-    const current = (await get(session.unit, 'maintenance-record', recent.id)).data!;
-    await ok(session.unit, '/r/maintenance-record/save', { ...body(addToDate(today, -2, 'd')), equipment: other, id: recent.id, version: current.version });
-    expect((await get(session.unit, 'maintenance-record', older.id)).data!.latest).toBe(true);
+    const moving = await ok(session.unit, '/r/maintenance-record/save', body(addToDate(today, -1, 'd')));
+    expect((await get(session.unit, 'maintenance-record', recent.id)).data!.latest).toBe(false);
+    await ok(session.unit, '/r/maintenance-record/save', { ...body(addToDate(today, -1, 'd')), equipment: other, id: moving.id, version: moving.version });
+    expect((await get(session.unit, 'maintenance-record', recent.id)).data!.latest).toBe(true);
     const visits = (await list(session.unit, 'maintenance-record', { equipment: other })).list;
     expect(visits.filter((v) => v.latest === true)).toHaveLength(1);
     expect(visits.find((v) => v.latest === true)!.maintenanceDate).toBe(

@@ -11,6 +11,7 @@ import { equipmentFeature } from './equipment/index';
 import { hooksOf, type DomainFeature } from './feature';
 import { firstRegistrationFeature } from './first-registration/index';
 import { inspectionPlanFeature } from './inspection-plan/index';
+import { maintenanceFeature } from './maintenance/index';
 import { noticesFeature } from './notices/index';
 import { onlineInspectionFeature } from './online-inspection/index';
 import { responsibilityFeature } from './responsibility/index';
@@ -41,6 +42,7 @@ export const FEATURES: readonly DomainFeature[] = [
   simpleDeclarationFeature,
   areaUnitsFeature,
   reportReissueFeature,
+  maintenanceFeature,
   pendingLegacyPaths,
 ];
 

@@ -95,11 +95,15 @@ async function fileApplications(demo: DemoContext, unit: Actor, pieces: Row[], p
   return made;
 }
 
-/** Three visits, a fortnight apart, of each of `pieces`; the first piece's next visit is overdue, the second's due within a week. */
+/**
+ * Three visits, a fortnight apart, of each of `pieces`, typed and registered (登记) by the unit for
+ * maintenance units off the platform with a valid licence; the first piece's next visit is overdue,
+ * the second's due within a week.
+ */
 async function recordMaintenance(demo: DemoContext, unit: Actor, pieces: Row[], confirmer: string): Promise<number> {
   const { db, today } = demo;
   const resource = demo.resource(MAINTENANCE_RECORD);
-  const maintainers = demo.rows.get(MAINTENANCE_UNIT) ?? [];
+  const maintainers = (demo.rows.get(MAINTENANCE_UNIT) ?? []).filter((m) => !m.accountUnitId && String(m.expiryDate ?? '').slice(0, 10) >= today);
   if (maintainers.length === 0) return 0;
   let made = 0;
   for (const [p, piece] of pieces.entries()) {
@@ -107,7 +111,7 @@ async function recordMaintenance(demo: DemoContext, unit: Actor, pieces: Row[], 
     const maintainer = maintainers[p % maintainers.length];
     for (let visit = 2; visit >= 0; visit--) {
       const date = addToDate(lastVisit, -15 * visit, 'd');
-      await saveRecord(db, resource, unit, {
+      const saved = await saveRecord(db, resource, unit, {
         equipment: piece.id,
         maintenanceDate: date,
         maintenanceUnitId: maintainer.id,
@@ -116,9 +120,9 @@ async function recordMaintenance(demo: DemoContext, unit: Actor, pieces: Row[], 
         maintainer: ['李强', '王海波', '陈立'][p % 3],
         maintainerCertNo: `T${String(330200198001010000 + p).slice(0, 17)}`,
         signature: demoForm('维保记录单.pdf'),
-        unitConfirmer: confirmer,
         nextMaintenanceDate: addToDate(date, 15, 'd'),
       });
+      await runAction(db, resource, unit, 'register', saved.id, { extra: { unitConfirmer: confirmer } });
       made++;
     }
   }

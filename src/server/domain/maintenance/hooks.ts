@@ -1,0 +1,120 @@
+/**
+ * Server hooks of maintenance contracts and records (schemas/resources/maintenance-contract.json,
+ * maintenance-record.json) — the rules their JSON cannot say:
+ *
+ * - `maintenance-contract-commit` (effect of commit): the chosen maintenance unit is on the
+ *   platform (its registry row is linked to an account, so someone can confirm), its licence is
+ *   valid, and the contract has not already ended;
+ * - `maintenance-contract-opinion` (effect of confirm, return, terminate): keeps the latest opinion
+ *   on the contract (the flow log has them all);
+ * - `maintenance-record-check` (derive of maintenance-record, on every save): a record filed
+ *   under a contract names an active contract of the record's unit, covering the piece and the
+ *   maintenance date; the maintenance unit (taken from the contract) held a valid licence on the
+ *   maintenance date and holds one today; an elevator's next visit is at most
+ *   PORTAL_ELEVATOR_MAINTENANCE_DAYS after this one (TSG T5002);
+ * - `maintenance-record-register` (effect of register): the unit registers only the records it
+ *   typed itself; a maintenance unit's record is committed by it and then confirmed.
+ */
+import { sql } from 'kysely';
+import { addToDate, todayIn } from '../../../shared/dates';
+import { loadConfig } from '../../config';
+import { AppError } from '../../errors';
+import type { Hook, HookContext } from '../../resources/hooks';
+import { quote } from '../../resources/naming';
+import type { Row } from '../../resources/repository';
+
+export const MAINTENANCE_CONTRACT = 'maintenance-contract';
+export const MAINTENANCE_CONTRACT_ITEM = 'maintenance-contract-item';
+const MAINTENANCE_UNIT = 'maintenance-unit';
+/** The role type of maintenance units (the party of contracts and records). */
+const MAINTENANCE_ROLE_TYPE = 'maintenance';
+/** Elevators: equipment category 3000 (equipment-category dictionary). */
+const ELEVATOR_CATEGORY = /^3/;
+
+const dateText = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 10) : value instanceof Date ? value.toISOString().slice(0, 10) : '');
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const refused = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, { field });
+
+/** The registry row of a maintenance unit, or undefined. */
+async function licenceOf(ctx: HookContext, id: unknown): Promise<Row | undefined> {
+  return typeof id === 'string' && id ? ctx.find(MAINTENANCE_UNIT, id) : undefined;
+}
+
+/** Refuses a maintenance unit whose licence expired before `date` (or today, whichever is earlier). */
+function assertLicence(unit: Row, dates: readonly string[], field: string): void {
+  const expiry = dateText(unit.expiryDate);
+  const name = text(unit.unitName) || '所选维保单位';
+  for (const date of dates) if (expiry && date && expiry < date) throw refused(`${name}的维保许可证已于${expiry}过期，不能承担维保工作，请更换维保单位`, field);
+}
+
+/** effect of commit on maintenance-contract. */
+export const maintenanceContractCommit: Hook = async (ctx) => {
+  const { row } = ctx;
+  const today = todayIn();
+  const unit = await licenceOf(ctx, row.maintenanceUnitId);
+  if (!unit) throw refused('维保单位不存在，请重新选择', 'maintenanceUnitId');
+  if (!text(unit.accountUnitId) || !text(row.maintenanceAccountId))
+    throw refused(`${text(unit.unitName)}尚未在本平台注册，无法在线确认合同；请联系该单位注册后再提交`, 'maintenanceUnitId');
+  assertLicence(unit, [today], 'maintenanceUnitId');
+  const end = dateText(row.endDate);
+  if (end && end < today) throw refused(`合同截止日期${end}已过，请修改合同期限后再提交`, 'endDate');
+};
+
+/** effect of confirm, return and terminate on maintenance-contract. */
+export const maintenanceContractOpinion: Hook = (ctx) => ({ opinion: ctx.opinion?.trim() || null });
+
+/** Whether the contract lists the piece of equipment. */
+async function contractCovers(ctx: HookContext, contractId: string, equipmentId: string): Promise<boolean> {
+  const item = ctx.resource(MAINTENANCE_CONTRACT_ITEM);
+  const ref = item.byName.get('equipment')!.column;
+  const { rows } = await sql<{ n: number }>`SELECT 1 AS n FROM ${sql.raw(quote(item.table))} WHERE parent_id = ${contractId} AND ${sql.raw(
+    quote(ref),
+  )} = ${equipmentId} LIMIT 1`.execute(ctx.trx);
+  return rows.length > 0;
+}
+
+/** derive of maintenance-record. */
+export const maintenanceRecordCheck: Hook = async (ctx) => {
+  const { row } = ctx;
+  const today = todayIn();
+  const date = dateText(row.maintenanceDate);
+  const values: Record<string, unknown> = {};
+  let unitId = row.maintenanceUnitId;
+  const contractId = text(row.contract);
+  if (contractId) {
+    const contract = await ctx.find(MAINTENANCE_CONTRACT, contractId);
+    // A maintenance unit files under the contracts naming it (the engine makes the record the contract's unit's: party via);
+    // the unit, under its own contracts.
+    const mine =
+      ctx.actor.roleType === MAINTENANCE_ROLE_TYPE
+        ? contract?.maintenanceAccountId === ctx.actor.unitId
+        : contract?.unitId === (text(row.unitId) || ctx.actor.unitId);
+    if (!contract || !mine) throw refused('所选维保合同不存在或不属于本单位', 'contract');
+    if (contract.status !== 'active') throw refused(`维保合同${text(contract.contractNo)}未生效（待确认、已退回或已终止），不能按其填报维保记录`, 'contract');
+    const start = dateText(contract.startDate);
+    const end = dateText(contract.endDate);
+    if (end && end < today) throw refused(`维保合同${text(contract.contractNo)}已于${end}到期，请续签合同后再填报`, 'contract');
+    if (date && ((start && date < start) || (end && date > end))) throw refused(`维保日期须在合同期限（${start}至${end}）之内`, 'maintenanceDate');
+    if (typeof row.equipment === 'string' && !(await contractCovers(ctx, contractId, row.equipment)))
+      throw refused(`该设备不在维保合同${text(contract.contractNo)}的设备清单中`, 'equipment');
+    unitId = contract.maintenanceUnitId;
+    values.maintenanceUnitId = contract.maintenanceUnitId ?? null;
+    values.maintenanceUnit = contract.maintenanceUnit ?? null;
+  }
+  const unit = await licenceOf(ctx, unitId);
+  if (unit) assertLicence(unit, [date, today], contractId ? 'contract' : 'maintenanceUnitId');
+  const category = text(row.equclacode);
+  const next = dateText(row.nextMaintenanceDate);
+  if (ELEVATOR_CATEGORY.test(category) && date && next) {
+    const days = loadConfig().elevatorMaintenanceDays;
+    const latest = addToDate(date, days, 'd');
+    if (next > latest) throw refused(`电梯维保间隔不得超过${days}天（TSG T5002），下次维保日期最迟为${latest}`, 'nextMaintenanceDate');
+  }
+  return values;
+};
+
+/** effect of register on maintenance-record. */
+export const maintenanceRecordRegister: Hook = (ctx) => {
+  if (text(ctx.row.maintenanceAccountId)) throw new AppError('VALIDATION_FAILED', '该记录由维保单位在线填报，请待其提交后进行确认', { field: 'unitConfirmer' });
+};
