@@ -17,6 +17,7 @@ import { resolveField } from '../model/fields';
 import { useScreenLinks } from '../navigation';
 import { AttachmentLinks, DisplayValue } from '../render/values';
 import { holds } from '../../schema/expr';
+import { isRelevant } from '../../schema/requirements';
 import type { DetailScreen as DetailScreenSchema } from '../../schema/types';
 import type { ScreenComponentProps } from '../screen-props';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
@@ -65,7 +66,8 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
             styles={DETAIL_LABEL_STYLES}
             items={section.fields
               .map((ref) => resolveField(resource, ref))
-              .filter(({ item }) => !item.when || holds(item.when, scope))
+              // A field whose own `when` does not hold has no value to show (the form hides it, the server stores none).
+              .filter(({ field, item }) => (!item.when || holds(item.when, scope)) && isRelevant(field, record))
               .map(({ name, field, item, label }) => ({
                 key: name,
                 label,
