@@ -169,6 +169,11 @@ describe.each(dbTargets())('envelope on errors (%s)', (target) => {
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
     expect(paths).toEqual(expect.arrayContaining([api(API.login), api(API.userInfo), api(API.bypassAccountList), api(API.publicKey)]));
+    // The upload names its parts: a script knows what to send.
+    type Body = { content: Record<string, { schema: { required: string[]; properties: Record<string, { format?: string }> } }> };
+    const upload = doc.json<{ paths: Record<string, { post: { requestBody: Body } }> }>().paths[api(API.attachmentUpload)].post.requestBody;
+    const parts = upload.content['multipart/form-data'].schema;
+    expect([parts.required, parts.properties.file.format, Object.keys(parts.properties)]).toEqual([['file'], 'binary', ['file', 'refId', 'attrefsysid']]);
     expect((await app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
   });
 });

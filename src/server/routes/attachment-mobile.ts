@@ -23,6 +23,7 @@ import { storeStaged, type AttachmentStore } from '../services/attachments';
 import { ALLOWED_TYPES } from '../services/attachment-types';
 import { discardStaged, readUpload, type StagedFile } from '../services/attachment-upload';
 import { failureResponses } from '../../shared/wire';
+import { MULTIPART_DOC } from '../plugins/openapi';
 
 /** How long a QR code works. */
 export const MOBILE_TOKEN_MINUTES = 10;
@@ -204,6 +205,11 @@ const attachmentMobileRoutes: FastifyPluginAsync<{ store: AttachmentStore }> = a
       summary: 'Upload one file with a mobile token (open, multipart; single use)',
       tags: ['attachment'],
       consumes: ['multipart/form-data'],
+      [MULTIPART_DOC]: {
+        type: 'object',
+        required: ['file'],
+        properties: { file: { type: 'string', format: 'binary', description: 'The photo or file (any part name; the first file part is taken).' } },
+      },
       response: failureResponses,
     },
     handler: async (request, reply) => {

@@ -21,6 +21,23 @@ import { deleteOwn, findVisible, listByRef, openFile, storeStaged, type Viewer }
 import { contentDisposition } from '../services/attachment-types';
 import { discardStaged, readUpload, type StagedFile } from '../services/attachment-upload';
 import { attachmentInfoSchema, envelopeOf, failureResponses } from '../../shared/wire';
+import { MULTIPART_DOC } from '../plugins/openapi';
+
+/** The parts of an upload, as the document shows them. */
+const UPLOAD_PARTS = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: {
+      type: 'string',
+      format: 'binary',
+      description:
+        'The file (any part name; the first file part is taken, further ones are drained and ignored). Its name gives the extension checked against the allowed types.',
+    },
+    refId: { type: 'string', description: 'The record the file belongs to (optional; usually set later by saving the record with the file id).' },
+    attrefsysid: { type: 'string', description: 'Legacy name of refId.' },
+  },
+} as const;
 
 const TAGS = ['attachment'];
 /** A record id as legacy clients send it (ours are 32 hex; older systems' may differ). */
@@ -85,6 +102,7 @@ const attachmentRoutes: FastifyPluginAsync = async (app) => {
       summary: 'Upload one attachment (multipart; field refId / attrefsysid optional)',
       tags: TAGS,
       consumes: ['multipart/form-data'],
+      [MULTIPART_DOC]: UPLOAD_PARTS,
       // Refusals (too large, wrong type) are business failures sent with HTTP 200 and their own detail.
       response: { 200: envelopeOf({ anyOf: [attachmentInfoSchema, failureDetail] }), ...failureResponses },
     },
