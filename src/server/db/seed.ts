@@ -413,5 +413,5 @@ export async function hasDemoAccounts(db: Db): Promise<boolean> {
 
 /** The demo accounts as printable lines. */
 export function formatDemoAccounts(): string {
-  return DEMO_ACCOUNTS.map((a) => `  ${a.loginName.padEnd(8)} ${a.password.padEnd(11)} ${a.orgCode}  ${a.description}`).join('\n');
+  return DEMO_ACCOUNTS.map((a) => `  ${a.loginName.padEnd(8)} ${a.password.padEnd(14)} ${a.orgCode}  ${a.description}`).join('\n');
 }
