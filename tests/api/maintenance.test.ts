@@ -184,6 +184,11 @@ describe.each(dbTargets())('maintenance contracts and records (%s)', (target) =>
     expect((await refused(session.unit, `${M}/register/${other.id}`, { unitConfirmer: '张伟' })).message).toBe(
       '该记录由维保单位在线填报，请待其提交后进行确认',
     );
+    // Nor edit or delete it: it is the maintenance unit's until committed.
+    const filerOnly = '该记录由维保单位在线填报，只能由其修改或删除；提交后请进行确认或退回';
+    expect((await refused(session.unit, `${M}/save`, { ...visit(contract.id, pieces[1].id), id: other.id, version: other.version })).message).toBe(filerOnly);
+    expect((await refused(session.unit, `${M}/delete/${other.id}`)).message).toBe(filerOnly);
+    expect((await post(session.wb, `${M}/delete/${other.id}`)).body.result).toBe('true');
   });
 
   it('returns a record with an opinion; the maintenance unit edits and commits it again', async () => {

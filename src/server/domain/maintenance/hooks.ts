@@ -12,6 +12,8 @@
  *   maintenance date; the maintenance unit (taken from the contract) held a valid licence on the
  *   maintenance date and holds one today; an elevator's next visit is at most
  *   PORTAL_ELEVATOR_MAINTENANCE_DAYS after this one (TSG T5002);
+ * - `maintenance-record-delete` (onDelete) and the derive above: a record a maintenance unit filed
+ *   is edited and deleted by it only, never by the unit it belongs to;
  * - `maintenance-record-register` (effect of register): the unit registers only the records it
  *   typed itself; a maintenance unit's record is committed by it and then confirmed.
  */
@@ -74,9 +76,19 @@ async function contractCovers(ctx: HookContext, contractId: string, equipmentId:
   return rows.length > 0;
 }
 
+/** A record a maintenance unit filed is its to edit or delete until committed; the unit confirms or returns it. */
+function assertFiler(ctx: HookContext, stored: Row | undefined): void {
+  if (ctx.actor.roleType !== MAINTENANCE_ROLE_TYPE && text(stored?.maintenanceAccountId))
+    throw new AppError('VALIDATION_FAILED', '该记录由维保单位在线填报，只能由其修改或删除；提交后请进行确认或退回', { field: 'equipment' });
+}
+
+/** onDelete of maintenance-record. */
+export const maintenanceRecordDelete: Hook = (ctx) => assertFiler(ctx, ctx.row);
+
 /** derive of maintenance-record. */
 export const maintenanceRecordCheck: Hook = async (ctx) => {
   const { row } = ctx;
+  assertFiler(ctx, ctx.before);
   const today = todayIn();
   const date = dateText(row.maintenanceDate);
   const values: Record<string, unknown> = {};

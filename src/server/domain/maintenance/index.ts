@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { DomainFeature } from '../feature';
 import type { AnyDb } from '../../resources/repository';
-import { maintenanceContractCommit, maintenanceContractOpinion, maintenanceRecordCheck, maintenanceRecordRegister } from './hooks';
+import { maintenanceContractCommit, maintenanceContractOpinion, maintenanceRecordCheck, maintenanceRecordDelete, maintenanceRecordRegister } from './hooks';
 import { seedMaintenance } from './seed';
 
 /** Records kept before maintenance-record had a workflow carry no state: they were the unit's own, complete records. */
@@ -23,6 +23,7 @@ export const maintenanceFeature: DomainFeature = {
     'maintenance-contract-commit': maintenanceContractCommit,
     'maintenance-contract-opinion': maintenanceContractOpinion,
     'maintenance-record-check': maintenanceRecordCheck,
+    'maintenance-record-delete': maintenanceRecordDelete,
     'maintenance-record-register': maintenanceRecordRegister,
   },
   tablesReady: confirmLegacyRecords,
