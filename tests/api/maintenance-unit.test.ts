@@ -112,7 +112,7 @@ describe.each(dbTargets())('maintenance units (%s)', (target) => {
     expect(missing.body).toMatchObject({ result: 'false', message: '请填写单位名称' });
     const first = await create();
     const duplicate = await post(session.authority, `${R}/save`, unit({ creditCode: first.creditCode }));
-    expect(duplicate.body).toMatchObject({ result: 'false', message: '数据已存在，不能重复' });
+    expect(duplicate.body).toMatchObject({ result: 'false', message: '统一社会信用代码已存在，不能重复' });
   });
 
   it('lists by licence expiry and item, as the picker and the list screen ask', async () => {
