@@ -68,6 +68,8 @@ describe.each(dbTargets())('maintenance contracts and records (%s)', (target) =>
       for (const item of full.equipments as Row[]) contracted.add(String(item.equipment));
     }
     free = (await list(session.unit, '/r/equipment', { useStatus: '1', equclacode: '3000' })).filter((e) => !contracted.has(e.id));
+    // The tests below each take their own pieces, free[0] to free[11].
+    expect(free.length).toBeGreaterThanOrEqual(12);
   }, 240_000);
 
   const contractBody = (pieces: Row[], extra: Record<string, unknown> = {}) => ({
@@ -131,6 +133,13 @@ describe.each(dbTargets())('maintenance contracts and records (%s)', (target) =>
     expect(await get(session.gc, C, draft.id)).toMatchObject({ code: 'RECORD_NOT_FOUND' });
     const active = await ok(session.wb, `${C}/confirm/${draft.id}`, { opinion: '合同无误' });
     expect(active).toMatchObject({ status: 'active', opinion: '合同无误' });
+    // A piece can be under one contract at a time (submitted or active).
+    const again = await ok(session.unit, `${C}/save`, contractBody([pieces[0]]));
+    expect(await refused(session.unit, `${C}/commit/${again.id}`)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: `设备${String(pieces[0].equipmentName)}已在维保合同${String(active.contractNo)}（待确认或生效中）中，请先终止原合同或从清单中移除该设备`,
+      data: { field: 'equipments' },
+    });
     const log = await ok<FlowLogEntry[]>(session.unit, `${C}/flowLog/${draft.id}`);
     expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['commit', 'confirm']));
 
@@ -252,6 +261,24 @@ describe.each(dbTargets())('maintenance contracts and records (%s)', (target) =>
     }
     // Within the rules it is filed.
     expect((await ok(session.wb, `${M}/save`, visit(contract.id, pieces[0].id))).status).toBe('draft');
+  });
+
+  it('terminates an active contract: its equipment leaves the maintenance unit, the contract stays its history', async () => {
+    const pieces = free.slice(11, 12);
+    const contract = await activeContract(pieces);
+    expect((await get(session.wb, '/r/equipment', pieces[0].id)).data?.id).toBe(pieces[0].id);
+    expect((await refused(session.wb, `${C}/terminate/${contract.id}`, { opinion: '到期' })).code).toBe('ACTION_NOT_PERMITTED');
+    expect((await refused(session.unit, `${C}/terminate/${contract.id}`)).message).toBe('请填写审核意见');
+    expect(await ok(session.unit, `${C}/terminate/${contract.id}`, { opinion: '更换维保单位' })).toMatchObject({
+      status: 'terminated',
+      opinion: '更换维保单位',
+    });
+    expect(await get(session.wb, '/r/equipment', pieces[0].id)).toMatchObject({ code: 'RECORD_NOT_FOUND' });
+    expect((await get(session.wb, C, contract.id)).data?.status).toBe('terminated');
+    expect((await refused(session.wb, `${M}/save`, visit(contract.id, pieces[0].id))).code).toBe('VALIDATION_FAILED');
+    expect((await refused(session.unit, `${M}/save`, visit(contract.id, pieces[0].id))).message).toBe(
+      `维保合同${String(contract.contractNo)}未生效（待确认、已退回或已终止），不能按其填报维保记录`,
+    );
   });
 
   it('refuses to commit a contract with a maintenance unit off the platform', async () => {

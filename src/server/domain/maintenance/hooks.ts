@@ -61,7 +61,25 @@ export const maintenanceContractCommit: Hook = async (ctx) => {
   assertLicence(unit, [today], 'maintenanceUnitId');
   const end = dateText(row.endDate);
   if (end && end < today) throw refused(`合同截止日期${end}已过，请修改合同期限后再提交`, 'endDate');
+  const taken = await coveredElsewhere(ctx);
+  if (taken) throw refused(`设备${taken.name}已在维保合同${taken.contractNo}（待确认或生效中）中，请先终止原合同或从清单中移除该设备`, 'equipments');
 };
+
+/** A piece of the contract's list that another of the unit's contracts, submitted or active, also lists. */
+async function coveredElsewhere(ctx: HookContext): Promise<{ name: string; contractNo: string } | undefined> {
+  const pieces = (Array.isArray(ctx.row.equipments) ? (ctx.row.equipments as Row[]) : []).map((i) => text(i.equipment)).filter(Boolean);
+  if (pieces.length === 0) return undefined;
+  const contract = ctx.resource(MAINTENANCE_CONTRACT);
+  const item = ctx.resource(MAINTENANCE_CONTRACT_ITEM);
+  const col = (model: typeof contract, name: string) => sql.ref(model.byName.get(name)!.column);
+  const { rows } = await sql<{ name: string | null; no: string | null }>`
+    SELECT i.${col(item, 'equipmentName')} AS name, c.${col(contract, 'contractNo')} AS no
+    FROM ${sql.table(item.table)} i JOIN ${sql.table(contract.table)} c ON c.id = i.parent_id
+    WHERE c.unit_id = ${text(ctx.row.unitId)} AND c.id <> ${text(ctx.row.id)} AND c.status IN ('submitted', 'active')
+      AND i.${col(item, 'equipment')} IN (${sql.join(pieces)})
+    LIMIT 1`.execute(ctx.trx);
+  return rows[0] ? { name: rows[0].name ?? '', contractNo: rows[0].no ?? '' } : undefined;
+}
 
 /** effect of confirm, return and terminate on maintenance-contract. */
 export const maintenanceContractOpinion: Hook = (ctx) => ({ opinion: ctx.opinion?.trim() || null });
