@@ -3,8 +3,9 @@
  * every operation of every unit-owned resource on the other unit's rows — read, flow log, every
  * workflow action, delete, save of the owner's own copy, the list — and reads or changes nothing:
  * each is refused, no list shows the other's rows, and every row of the other unit is the same,
- * column for column, afterwards. Likewise each demo inspection body on the rows routed to the
- * other body and on rows no serving party sees (drafts).
+ * column for column, afterwards. Likewise each demo inspection body and maintenance unit on the
+ * rows served by the other one and on rows no serving party sees (drafts, a unit's own records);
+ * and a maintenance unit reads exactly the equipment of its active contracts, writing none of it.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,15 +20,19 @@ const PAIRS = [
   { actor: 'nbadmin', owner: 'bladmin' },
   { actor: 'bladmin', owner: 'nbadmin' },
 ] as const;
-/** The two demo inspection bodies: each tries the rows routed to the other. */
-type Account = (typeof PAIRS)[number]['actor'] | 'nbjy' | 'zjjy';
-const BODIES = [
+/** The serving parties, two of each kind (inspection bodies, maintenance units): each tries the rows the other serves. */
+const PARTIES = [
   { actor: 'nbjy', other: 'zjjy' },
   { actor: 'zjjy', other: 'nbjy' },
+  { actor: 'wbadmin', other: 'gcwb' },
+  { actor: 'gcwb', other: 'wbadmin' },
 ] as const;
+type Account = (typeof PAIRS)[number]['actor'] | (typeof PARTIES)[number]['actor'];
 
 describe.each(dbTargets())('cross-unit sweep (%s)', (target) => {
-  const { app, session } = appSuite(target, { sessions: { nbadmin: 'nbadmin', bladmin: 'bladmin', nbjy: 'nbjy', zjjy: 'zjjy' } });
+  const { app, session } = appSuite(target, {
+    sessions: { nbadmin: 'nbadmin', bladmin: 'bladmin', nbjy: 'nbjy', zjjy: 'zjjy', wbadmin: 'wbadmin', gcwb: 'gcwb' },
+  });
   const tally = new Tally(`cross-unit (${target})`);
   afterAll(() => console.log(tally.line()));
 
@@ -110,16 +115,19 @@ describe.each(dbTargets())('cross-unit sweep (%s)', (target) => {
     const ops = await documentedOperations(app);
     let covered = 0;
     const secondUnit = await unitOf('bladmin');
-    for (const { actor, other } of BODIES) {
+    for (const { actor, other } of PARTIES) {
       const otherUnit = await unitOf(other);
       for (const { model } of served) {
         const column = model.party!.column!;
         const states = model.party!.states ?? statesOfRole(model.workflow, model.party!.roleType);
-        // Rows the other party serves, and rows no party may see yet (drafts and the like).
+        // Rows the other party serves, and rows no party may see (drafts, rows naming no party).
         const theirs = (await sql<Row>`SELECT * FROM ${sql.table(model.table)} WHERE ${sql.ref(column)} = ${otherUnit} ORDER BY id LIMIT 3`.execute(app.db))
           .rows;
-        const unseen = (await sql<Row>`SELECT * FROM ${sql.table(model.table)} WHERE status NOT IN (${sql.join(states)}) ORDER BY id LIMIT 3`.execute(app.db))
-          .rows;
+        const unseen = (
+          await sql<Row>`SELECT * FROM ${sql.table(model.table)} WHERE status NOT IN (${sql.join(states)}) OR ${sql.ref(column)} IS NULL ORDER BY id LIMIT 3`.execute(
+            app.db,
+          )
+        ).rows;
         for (const rows of [theirs, unseen]) {
           if (rows.length === 0) continue;
           covered++;
@@ -128,8 +136,49 @@ describe.each(dbTargets())('cross-unit sweep (%s)', (target) => {
         }
       }
     }
-    // Online inspection applications and report re-issues, each with rows of the other body and drafts.
-    expect(covered).toBeGreaterThanOrEqual(4);
+    // Online inspection applications, report re-issues, maintenance contracts and records: rows of the other party and drafts.
+    expect(covered).toBeGreaterThanOrEqual(12);
+    expect(tally.sample()).toEqual([]);
+  });
+
+  it('a maintenance unit reads exactly the equipment of its active contracts and writes none of it', async () => {
+    const equipment = (app.resources as Map<string, CompiledResource>).get('equipment')!.model;
+    let seen = 0;
+    for (const actor of ['wbadmin', 'gcwb'] as const) {
+      const unit = await unitOf(actor);
+      const { rows: listed } = await sql<{ id: string }>`
+        SELECT DISTINCT i.equipment AS id FROM maintenance_contract_item i JOIN maintenance_contract c ON c.id = i.parent_id
+        WHERE c.maintenance_account_id = ${unit} AND c.status = 'active'`.execute(app.db);
+      const mine = new Set(listed.map((r) => r.id));
+      expect(mine.size).toBeGreaterThan(0);
+      seen += mine.size;
+      const list = await call(session[actor], 'GET', api('/r/equipment/list'), undefined);
+      const page = list.json?.data as { list: Row[]; count: number } | undefined;
+      tally.check(page?.count === mine.size, () => `${actor} lists ${page?.count} pieces of equipment, its active contracts hold ${mine.size}`);
+      tally.check(!!page && page.list.every((r) => mine.has(String(r.id))), () => `${actor} lists equipment outside its contracts`);
+      // The listed pieces: readable, never written.
+      const [one] = listed;
+      const before = (await sql<Row>`SELECT * FROM equipment WHERE id = ${one.id}`.execute(app.db)).rows;
+      const got = await call(session[actor], 'GET', api(`/r/equipment/get/${one.id}`));
+      tally.check(got.json?.result === 'true', () => `${actor} cannot read equipment of its own contract`);
+      const saved = await call(session[actor], 'POST', api('/r/equipment/save'), { ...(got.json?.data as object), equipmentName: '维保单位改名' });
+      tally.check(saved.json?.result === 'false', () => `${actor} saved equipment of its contract`);
+      const removed = await call(session[actor], 'POST', api(`/r/equipment/delete/${one.id}`), {});
+      tally.check(removed.json?.result === 'false', () => `${actor} deleted equipment of its contract`);
+      tally.check(
+        JSON.stringify((await sql<Row>`SELECT * FROM equipment WHERE id = ${one.id}`.execute(app.db)).rows) === JSON.stringify(before),
+        () => `${actor} changed equipment of its contract`,
+      );
+      // Every other piece of both using units does not exist for it.
+      const others = (
+        await sql<Row>`SELECT * FROM equipment WHERE id NOT IN (${sql.join([...mine])}) AND unit_id IN (${await unitOf('nbadmin')}, ${await unitOf('bladmin')}) ORDER BY id LIMIT 3`.execute(
+          app.db,
+        )
+      ).rows;
+      const ops = await documentedOperations(app);
+      await tryEverything(actor, session[others[0].unit_id === (await unitOf('bladmin')) ? 'bladmin' : 'nbadmin'], equipment, others, ops);
+    }
+    expect(seen).toBeGreaterThan(1);
     expect(tally.sample()).toEqual([]);
   });
 });

@@ -10,12 +10,14 @@ import { tokenDigest } from '../../src/server/services/crypto-suite';
 import { api, appSuite, dbTargets } from '../api/helpers';
 import { documentedOperations, fillPath, Tally, type Operation } from './support';
 
-const ACCOUNTS = ['nbadmin', 'nbsub', 'bladmin', 'jgadmin', 'nbjy'] as const;
+const ACCOUNTS = ['nbadmin', 'nbsub', 'bladmin', 'jgadmin', 'nbjy', 'wbadmin'] as const;
 /** A well-formed id no row has. */
 const NO_ROW = '0'.repeat(32);
 
 describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
-  const { app, session } = appSuite(target, { sessions: { nbadmin: 'nbadmin', nbsub: 'nbsub', bladmin: 'bladmin', jgadmin: 'jgadmin', nbjy: 'nbjy' } });
+  const { app, session } = appSuite(target, {
+    sessions: { nbadmin: 'nbadmin', nbsub: 'nbsub', bladmin: 'bladmin', jgadmin: 'jgadmin', nbjy: 'nbjy', wbadmin: 'wbadmin' },
+  });
   const tally = new Tally(`rbac (${target})`);
   afterAll(() => console.log(tally.line()));
 
@@ -62,7 +64,10 @@ describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
         );
         if (refused) outcome.refused++;
         // A using unit's main account is refused only routes of the authority's (account, area, stats, plan), the analysts' and the serving parties' menus.
-        if (refused && !(typeof op.access === 'string' ? [op.access] : op.access).every((id) => /^(account|area|stats|plan|dev|inspection):/.test(id)))
+        if (
+          refused &&
+          !(typeof op.access === 'string' ? [op.access] : op.access).every((id) => /^(account|area|stats|plan|dev|inspection|maintenance):/.test(id))
+        )
           outcome.outsideUnitMenus.push(`${op.method} ${op.path}`);
         else outcome.allowed++;
       }
@@ -71,7 +76,7 @@ describe.each(dbTargets())('RBAC sweep (%s)', (target) => {
     // The sweep tells the roles apart: a main account reaches every route of a using unit, an
     // operator, the authority and an inspection body are refused many.
     for (const [account, { allowed, refused, outsideUnitMenus }] of outcomes) {
-      const narrow = account === 'nbsub' || account === 'jgadmin' || account === 'nbjy';
+      const narrow = account === 'nbsub' || account === 'jgadmin' || account === 'nbjy' || account === 'wbadmin';
       tally.check(
         allowed > 0 && (narrow ? refused > 50 : outsideUnitMenus.length === 0),
         () => `${account}: ${allowed} allowed, ${refused} refused (${outsideUnitMenus.slice(0, 3).join(', ')})`,
