@@ -11,58 +11,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_UNITS } from '../../src/server/db/seed';
-import { makeUscc } from '../../src/server/db/uscc';
 import { logIn, logInAs, logOut, submitDialog } from './support/shell';
 import { startSmsSuite } from './support/sms';
+import { PNG, registerUnit } from './support/register';
 import { match } from '../support/match';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
 describe('registration and password reset', () => {
-  const { server, page, codeFor, codeAllowed, lastMessage } = startSmsSuite({ width: 1366, height: 900 });
+  const suite = startSmsSuite({ width: 1366, height: 900 });
+  const { server, page, codeFor, codeAllowed, lastMessage } = suite;
+  const register = (mobile: string, password: string) => registerUnit(suite, mobile, password);
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
   /** An application row of jgadmin's 账号注册审核 list. */
   const applicationRow = (loginName: string) => page.locator('.ant-table-row', { hasText: loginName }).filter({ visible: true });
-
-  /** A new unit's application filed on /register (reached from the login page) with the code sent to `mobile`. */
-  async function register(mobile: string, password: string) {
-    const stamp = Date.now()
-      .toString(36)
-      .slice(-4)
-      .toUpperCase()
-      .replace(/[IOSVZ]/g, 'A');
-    const filed = {
-      orgcode: makeUscc('91', '330203', `MA9${stamp}E`.slice(0, 8)),
-      orgname: `宁波端到端测试${stamp}有限公司`,
-      loginName: `e2e_reg_${stamp.toLowerCase()}`,
-      mobile,
-    };
-    await page.goto(`${server.baseURL}/login`);
-    await page.getByRole('link', { name: '企业账号注册' }).click();
-    await page.waitForURL(/\/register$/);
-    await field('单位名称').fill(filed.orgname);
-    await field('统一社会信用代码').fill(filed.orgcode);
-    await field('详细地址').fill('浙江省宁波市海曙区端到端路1号');
-    await field('法定代表人').fill('陈测试');
-    await field('法定代表人身份证号').fill('110101199003070070');
-    await field('联系人').fill('林联系');
-    await field('联系人手机').fill(mobile);
-    await field('登录账号').fill(filed.loginName);
-    await field('登录密码').fill('simple12');
-    await page.getByText('密码强度不足').waitFor();
-    await field('登录密码').fill(password);
-    await field('确认密码').fill(password);
-    await page.locator('input[type=file]').setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: PNG });
-    // Done, not just listed: the file is the field's value once its upload finished.
-    await page.locator('.ant-upload-list-item-done', { hasText: '营业执照.png' }).waitFor();
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    await field('短信验证码').fill(await codeFor(mobile, 'register'));
-    await page.getByRole('button', { name: '提交注册申请' }).click();
-    await page.waitForURL(/\/register-success/);
-    await page.getByText('注册申请已提交').first().waitFor();
-    return filed;
-  }
 
   it('a new unit registers, jgadmin approves, the new account logs in', { timeout: 180_000 }, async () => {
     const base = server.baseURL;

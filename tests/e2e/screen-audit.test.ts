@@ -120,7 +120,7 @@ describe('the login page', () => {
   });
 });
 
-describe.each(['nbadmin', 'nbsub', 'bladmin', 'jgadmin', 'nbjy', 'analyst'])('screen audit as %s', (loginName) => {
+describe.each(['nbadmin', 'nbsub', 'bladmin', 'jgadmin', 'nbjy', 'wbadmin', 'analyst'])('screen audit as %s', (loginName) => {
   let browser: Browser;
   let page: Page;
   let routes: RouteEntry[];
