@@ -188,15 +188,15 @@ describe.each(dbTargets())('maintenance contracts and records (%s)', (target) =>
     expect((await refused(session.wb, `${M}/save`, { ...visit(contract.id, pieces[0].id), id: record.id, version: confirmed.version })).code).toBe(
       'WRONG_STATE',
     );
-    // The unit may not register a record a maintenance unit filed.
+    // A record the maintenance unit filed is its own while a draft: the unit neither sees, registers, edits nor deletes it.
     const other = await ok(session.wb, `${M}/save`, visit(contract.id, pieces[1].id));
-    expect((await refused(session.unit, `${M}/register/${other.id}`, { unitConfirmer: '张伟' })).message).toBe(
-      '该记录由维保单位在线填报，请待其提交后进行确认',
+    expect((await list(session.unit, M)).some((r) => r.id === other.id)).toBe(false);
+    expect(await get(session.unit, M, other.id)).toMatchObject({ result: 'false', code: 'RECORD_NOT_FOUND' });
+    expect((await refused(session.unit, `${M}/register/${other.id}`, { unitConfirmer: '张伟' })).code).toBe('RECORD_NOT_FOUND');
+    expect((await refused(session.unit, `${M}/save`, { ...visit(contract.id, pieces[1].id), id: other.id, version: other.version })).code).toBe(
+      'RECORD_NOT_FOUND',
     );
-    // Nor edit or delete it: it is the maintenance unit's until committed.
-    const filerOnly = '该记录由维保单位在线填报，只能由其修改或删除；提交后请进行确认或退回';
-    expect((await refused(session.unit, `${M}/save`, { ...visit(contract.id, pieces[1].id), id: other.id, version: other.version })).message).toBe(filerOnly);
-    expect((await refused(session.unit, `${M}/delete/${other.id}`)).message).toBe(filerOnly);
+    expect((await refused(session.unit, `${M}/delete/${other.id}`)).code).toBe('RECORD_NOT_FOUND');
     expect((await post(session.wb, `${M}/delete/${other.id}`)).body.result).toBe('true');
   });
 

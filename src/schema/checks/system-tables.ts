@@ -88,8 +88,8 @@ function checkParty(ctx: LintContext, file: ResourceFile): void {
   const report = (path: (string | number)[], message: string, at: 'key' | 'value' = 'value') => ctx.report(file, ['party', ...path], 'party', message, at);
   if (resource.scope === undefined) report([], 'party serves rows that have an owner: set "scope"', 'key');
   if (through) {
-    if (field !== undefined || party.via !== undefined || party.states !== undefined)
-      report(['through'], 'through reads the rows another resource lists: it takes no field, via or states', 'key');
+    if (field !== undefined || party.via !== undefined || party.states !== undefined || party.ownStates !== undefined)
+      report(['through'], 'through reads the rows another resource lists: it takes no field, via, states or ownStates', 'key');
     const parent = ctx.resources.get(through.resource)?.file.value;
     if (!parent) return report(['through', 'resource'], `resource '${through.resource}' does not exist`);
     if (parent.party?.roleType !== roleType || parent.party.field === undefined)
@@ -112,6 +112,8 @@ function checkParty(ctx: LintContext, file: ResourceFile): void {
     report(['roleType'], `no workflow action names role type '${roleType}': the party would read nothing`);
   const states = new Set(resource.workflow?.states.map((s) => s.code) ?? []);
   for (const [i, state] of (party.states ?? []).entries()) if (!states.has(state)) report(['states', i], `the workflow has no state '${state}'`);
+  for (const [i, state] of (party.ownStates ?? []).entries()) if (!states.has(state)) report(['ownStates', i], `the workflow has no state '${state}'`);
+  if (party.ownStates && party.via === undefined) report(['ownStates'], 'ownStates keeps the rows the party files to itself: it needs "via"', 'key');
   if (party.via !== undefined) {
     if (resource.fields[party.via]?.type !== 'ref') report(['via'], `via '${party.via}' must be a ref field of the resource`);
     if (!resource.workflow?.actions.save?.roles?.includes(roleType))

@@ -453,6 +453,12 @@ export interface Party {
   states?: [StateCode, ...StateCode[]];
   via?: FieldName;
   /**
+   * With `via`: the states in which a row the party filed is still the party's alone, e.g. its draft: the owner does not see it (RECORD_NOT_FOUND) until the party moves it on. Rows the owner made itself (no party named) are not affected. (enforced: server)
+   *
+   * @minItems 1
+   */
+  ownStates?: [StateCode, ...StateCode[]];
+  /**
    * Instead of `field`: the party reads (never writes) the rows that the `ref` field of the `subTable` rows of another resource's records name, for the records of that resource it serves (its own `party` with the same role type) in `states`. E.g. the items a contract lists are seen by the contractor while the contract is in force. (enforced: server)
    */
   through?: {

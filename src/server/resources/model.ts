@@ -83,6 +83,8 @@ export interface PartyModel {
   states?: readonly string[];
   /** The ref field through which the party files rows for the record's owner (`via`). */
   via?: FieldModel;
+  /** The states in which a row the party filed is its own alone: the owner does not see it (`ownStates`). */
+  ownStates?: readonly string[];
   /** `through`: the rows named by a sub-table of another resource's served records (resolved once every model is compiled). */
   through?: PartyThrough;
 }
@@ -353,7 +355,7 @@ function partyOf(resource: Resource, stored: readonly FieldModel[], isChild: boo
   if (party.field === undefined) throw new Error(`resource '${resource.name}': party needs field or through`);
   const field = named(party.field, 'field', (f) => f.kind === 'string');
   const via = party.via === undefined ? undefined : named(party.via, 'via', (f) => f.type === 'ref');
-  return { roleType: party.roleType, column: field.column, states: party.states, via };
+  return { roleType: party.roleType, column: field.column, states: party.states, via, ownStates: party.ownStates };
 }
 
 /** Resolves each `party.through` against the compiled models (the served resource, its sub-table and ref). */

@@ -18,7 +18,8 @@
  *   (a body serving the owner) reads the rows whose party column names its own unit, in the
  *   party's `states` (default: the states its role type acts in, statesOfRole), and runs exactly
  *   the actions naming its role type on them — a save or a delete only when those name it. With
- *   `via` it files new rows for the owner of a record it serves (record-save.ts). With `through`
+ *   `via` it files new rows for the owner of a record it serves (record-save.ts), which the owner
+ *   does not see while they are in the party's `ownStates` (its drafts). With `through`
  *   it reads, and only reads, the rows a sub-table of the records it serves elsewhere names.
  *   Rows naming another unit do not exist for it.
  * - A resource without `scope` is shared: every session with access sees every row.
@@ -118,6 +119,13 @@ function servedRows(model: ResourceModel, actor: Actor): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(party.column)} = ${actor.unitId} AND status IN (${sql.join(states)}))`;
 }
 
+/** The owner's rows less those a party filed that are still the party's alone (`party.ownStates`). */
+function partyDraftsHidden(model: ResourceModel, own: RawBuilder<boolean>): RawBuilder<boolean> {
+  const party = model.party;
+  if (!party?.column || !party.ownStates?.length) return own;
+  return sql<boolean>`(${own} AND NOT (${sql.ref(party.column)} IS NOT NULL AND status IN (${sql.join(party.ownStates)})))`;
+}
+
 /** Refuses a write (save, delete, action, import) by an oversight role type to a resource it only reads (`oversightRead`). */
 export function assertWriter(model: ResourceModel, actor: Actor): void {
   if (readsArea(model, actor)) throw new AppError('ACTION_NOT_PERMITTED');
@@ -129,7 +137,8 @@ export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<bool
   const published = publicOnly(model, actor);
   if (published) return published;
   if (!model.ownerColumn) return undefined;
-  const own = model.ownerColumn === 'unit_id' ? ownedByUnit({ unitId: actor.unitId, areaCode: actor.areaCode }) : sql<boolean>`area_code = ${actor.areaCode}`;
+  const owned = model.ownerColumn === 'unit_id' ? ownedByUnit({ unitId: actor.unitId, areaCode: actor.areaCode }) : sql<boolean>`area_code = ${actor.areaCode}`;
+  const own = partyDraftsHidden(model, owned);
   if (serves(model, actor)) return sql<boolean>`(${own} OR ${servedRows(model, actor)})`;
   if (readsArea(model, actor)) return sql<boolean>`(${own} OR area_code LIKE ${`${escapeLike(areaPrefix(actor.areaCode))}%`})`;
   if (!oversees(model, actor)) return own;
@@ -139,7 +148,14 @@ export function visibleRows(model: ResourceModel, actor: Actor): RawBuilder<bool
 
 /** Whether visibleRows(model, actor) is nothing or one equality on the owner column (no published states, no overseen area). */
 export function visibleByOwnerOnly(model: ResourceModel, actor: Actor): boolean {
-  return !model.resource.oversightOnly && !readsArea(model, actor) && !publicOnly(model, actor) && !oversees(model, actor) && !serves(model, actor);
+  return (
+    !model.resource.oversightOnly &&
+    !readsArea(model, actor) &&
+    !publicOnly(model, actor) &&
+    !oversees(model, actor) &&
+    !serves(model, actor) &&
+    !model.party?.ownStates?.length
+  );
 }
 
 /** The value of the owner equality visibleRows limits the actor to, when that is all it does (visibleByOwnerOnly). */
