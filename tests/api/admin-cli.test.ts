@@ -29,6 +29,20 @@ const twice = (password: string) => `${password}\n${password}\n`;
 
 const AUTHORITY_PASSWORD = 'Jg@admin2026';
 const UNIT_ORG_CODE = makeUscc('91', '330203', 'MA2CLK01');
+/** A maintenance unit's account with a licence number (the cases add or leave out the rest). */
+const MAINTENANCE_ADMIN = [
+  'create-maintenance-admin',
+  '--login',
+  'wbroot',
+  '--name',
+  '钱伟',
+  '--unit-name',
+  '某维保公司',
+  '--org-code',
+  UNIT_ORG_CODE,
+  '--licence-no',
+  'TS3333101-2028',
+];
 /** The same code with a wrong check character. */
 const BAD_ORG_CODE = UNIT_ORG_CODE.slice(0, 17) + (UNIT_ORG_CODE.endsWith('0') ? '1' : '0');
 
@@ -69,41 +83,13 @@ describe('bad input: one line, exit status 2, nothing opened', () => {
     ],
     [
       'a licence without its expiry and items',
-      [
-        'create-maintenance-admin',
-        '--login',
-        'wbroot',
-        '--name',
-        '钱伟',
-        '--unit-name',
-        '某维保公司',
-        '--org-code',
-        UNIT_ORG_CODE,
-        '--licence-no',
-        'TS3333101-2028',
-      ],
+      [...MAINTENANCE_ADMIN],
       twice(AUTHORITY_PASSWORD),
       /^许可证须同时给出 --licence-no、--licence-expiry 和 --licence-items \/ A licence takes all of/,
     ],
     [
       'a licence expiry that is not a date',
-      [
-        'create-maintenance-admin',
-        '--login',
-        'wbroot',
-        '--name',
-        '钱伟',
-        '--unit-name',
-        '某维保公司',
-        '--org-code',
-        UNIT_ORG_CODE,
-        '--licence-no',
-        'TS3333101-2028',
-        '--licence-expiry',
-        '2028-02-30',
-        '--licence-items',
-        'T-B',
-      ],
+      [...MAINTENANCE_ADMIN, '--licence-expiry', '2028-02-30', '--licence-items', 'T-B'],
       twice(AUTHORITY_PASSWORD),
       /^--licence-expiry：日期应为 YYYY-MM-DD（2028-02-30） \/ --licence-expiry: /,
     ],

@@ -13,7 +13,7 @@ import { PRIMARY } from '../../src/app/theme';
 import type { AppConfig } from '../../src/shared/contract';
 import { ACCOUNT_API, type AccountSaveResult } from '../../src/shared/accounts';
 import { addToDate, todayIn } from '../../src/shared/dates';
-import { apiCall } from './support/api';
+import { apiCall, elevatorBody } from './support/api';
 import { formControls } from './support/form';
 import { account, logIn, logInAs, openMenu, openUserMenu } from './support/shell';
 import { browserSuite } from './support/suite';
@@ -164,15 +164,7 @@ describe('clerk feedback', () => {
 
   it('labels the codes the server filled into the 报检设备 sub-table after a save', async () => {
     const equipmentName = `标签电梯${stamp}`;
-    await apiCall(page, '/r/equipment/save', {
-      equipmentName,
-      equclacode: '3000',
-      subCategory: '3100',
-      useStatus: '1',
-      locationArea: '330212',
-      address: '宁波市鄞州区天童南路588号',
-      lastInspectionDate: '2025-06-01',
-    });
+    await apiCall(page, '/r/equipment/save', elevatorBody(equipmentName));
     const { visible } = formControls(page);
     await page.goto(`${baseURL}/company-service/online-apply-form?mode=add`);
     await page.getByRole('button', { name: '添加一行' }).waitFor();

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppConfig } from '../../src/shared/contract';
 import { API } from '../../src/shared/contract';
 import { addToDate, todayIn } from '../../src/shared/dates';
-import { apiCall } from './support/api';
+import { apiCall, elevatorBody } from './support/api';
 import { formControls } from './support/form';
 import { openMenu, tabTitles } from './support/shell';
 import { signedInSuite } from './support/suite';
@@ -26,15 +26,7 @@ describe('clerk forms', () => {
 
   beforeAll(async () => {
     // The demo seed has no equipment: the unit registers one elevator to apply for.
-    await apiCall(page, '/r/equipment/save', {
-      equipmentName,
-      equclacode: '3000',
-      subCategory: '3100',
-      useStatus: '1',
-      locationArea: '330212',
-      address: '宁波市鄞州区天童南路588号',
-      lastInspectionDate: '2025-06-01',
-    });
+    await apiCall(page, '/r/equipment/save', elevatorBody(equipmentName));
   });
 
   /** Fills the application form of 在线报检 with one piece of equipment. */

@@ -12,7 +12,7 @@ import type { Envelope } from '../../src/shared/contract';
 import { account, logInAs, logOut, submitDialog } from './support/shell';
 import { formControls, pdfFile } from './support/form';
 import { browserSuite } from './support/suite';
-import { loginOverHttp } from './support/api';
+import { loginOverHttp, elevatorBody } from './support/api';
 
 const baseURL = inject('baseURL');
 const API = `${baseURL}/espServer`;
@@ -44,15 +44,7 @@ describe('the inspection body: accept with a date → bill → offline payment c
   beforeAll(async () => {
     // nbadmin registers an elevator and submits its application (the form itself: tests/e2e/online-apply.test.ts).
     const sid = await apiSession('nbadmin');
-    const equipment = await apiPost<{ id: string }>(sid, '/r/equipment/save', {
-      equipmentName,
-      equclacode: '3000',
-      subCategory: '3100',
-      useStatus: '1',
-      locationArea: '330212',
-      address: '宁波市鄞州区天童南路588号',
-      lastInspectionDate: '2025-06-01',
-    });
+    const equipment = await apiPost<{ id: string }>(sid, '/r/equipment/save', elevatorBody(equipmentName));
     const submitted = await apiPost<{ status: string; inspectionUnitName: string }>(sid, '/r/online-apply/save', {
       applicant,
       contactPerson: '张伟',

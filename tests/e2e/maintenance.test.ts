@@ -13,7 +13,7 @@ import type { Envelope } from '../../src/shared/contract';
 import { account, logIn, logInAs, logOut, submitDialog } from './support/shell';
 import { startSmsSuite } from './support/sms';
 import { registerUnit, type Filed } from './support/register';
-import { loginOverHttp } from './support/api';
+import { loginOverHttp, elevatorBody } from './support/api';
 import { pdfFile } from './support/form';
 
 const password = 'Maint@2026ok';
@@ -103,15 +103,7 @@ describe('a maintenance unit: registers → approved → confirms a contract →
     const pieces = { list: [] as { id: string; equipmentName: string }[] };
     for (const n of [1, 2]) {
       const equipmentName = `维保测试电梯${stamp}-${n}`;
-      const saved = await api<{ id: string }>(sid, '/r/equipment/save', {
-        equipmentName,
-        equclacode: '3000',
-        subCategory: '3100',
-        useStatus: '1',
-        locationArea: '330212',
-        address: '宁波市鄞州区天童南路588号',
-        lastInspectionDate: addToDate(todayIn(), -200, 'd'),
-      });
+      const saved = await api<{ id: string }>(sid, '/r/equipment/save', elevatorBody(equipmentName, addToDate(todayIn(), -200, 'd')));
       pieces.list.push({ id: saved.id, equipmentName });
     }
     elevators.push(...pieces.list.map((p) => p.equipmentName));

@@ -10,7 +10,7 @@ import type { Envelope } from '../../src/shared/contract';
 import { account, logIn, logInAs, logOut, submitDialog } from './support/shell';
 import { formControls } from './support/form';
 import { browserSuite } from './support/suite';
-import { loginOverHttp } from './support/api';
+import { loginOverHttp, elevatorBody } from './support/api';
 
 const baseURL = inject('baseURL');
 const API = `${baseURL}/espServer`;
@@ -30,15 +30,7 @@ describe('online inspection: apply → fee → the body accepts and bills → pa
     const res = await fetch(`${API}/r/equipment/save?__sid=${sid}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        equipmentName,
-        equclacode: '3000',
-        subCategory: '3100',
-        useStatus: '1',
-        locationArea: '330212',
-        address: '宁波市鄞州区天童南路588号',
-        lastInspectionDate: '2025-06-01',
-      }),
+      body: JSON.stringify(elevatorBody(equipmentName)),
     });
     const saved = (await res.json()) as Envelope<unknown>;
     if (saved.result !== 'true') throw new Error(`equipment not saved: ${saved.message}`);

@@ -31,3 +31,16 @@ export async function apiCall<T>(page: Page, path: string, body: Record<string, 
   if (reply.result !== 'true') throw new Error(`${path}: ${reply.message}`);
   return reply.data as T;
 }
+
+/** A new in-use elevator of the signed-in unit in 鄞州 (the save body): what a journey applies for or contracts. */
+export function elevatorBody(equipmentName: string, lastInspectionDate = '2025-06-01'): Record<string, string> {
+  return {
+    equipmentName,
+    equclacode: '3000',
+    subCategory: '3100',
+    useStatus: '1',
+    locationArea: '330212',
+    address: '宁波市鄞州区天童南路588号',
+    lastInspectionDate,
+  };
+}

@@ -111,33 +111,17 @@ export async function seedMaintenance(demo: DemoContext): Promise<Record<string,
   const theirs = elevators(demo.rows.get(SECOND_UNIT_EQUIPMENT), 30, 3);
   const secondContact = { contactPerson: '周敏', contactMobile: '13805740006' };
 
-  const active = await contract(
-    demo,
-    demo.unit,
-    wbadmin,
-    first,
+  const plans: ContractPlan[] = [
     { target: 'active', pieces: mine.slice(0, 4), opinion: '合同内容无误，确认生效' },
-    DEMO_CONTACT,
-  );
-  const waiting = await contract(
-    demo,
-    demo.unit,
-    wbadmin,
-    first,
     { target: 'submitted', pieces: mine.slice(4, 6), remarks: '新增两台电梯纳入维保' },
-    DEMO_CONTACT,
-  );
-  const returned = await contract(
-    demo,
-    demo.unit,
-    wbadmin,
-    first,
     { target: 'returned', pieces: mine.slice(6, 7), opinion: '合同扫描件缺少我方盖章页，请补充后重新提交' },
-    DEMO_CONTACT,
-  );
+  ];
+  const made: (Row | undefined)[] = [];
+  for (const plan of plans) made.push(await contract(demo, demo.unit, wbadmin, first, plan, DEMO_CONTACT));
+  const [active] = made;
   const secondActive = await contract(demo, demo.secondUnit, gcwb, second, { target: 'active', pieces: theirs.slice(0, 3), opinion: '确认' }, secondContact);
 
-  const contracts = [active, waiting, returned, secondActive];
+  const contracts = [...made, secondActive];
   const [a, b, c, d] = mine;
   const planned: Visit[] = [
     // a: the latest visit's next date within the week (orange).
