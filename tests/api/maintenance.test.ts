@@ -133,6 +133,11 @@ describe.each(dbTargets())('maintenance contracts and records (%s)', (target) =>
     expect(await get(session.gc, C, draft.id)).toMatchObject({ code: 'RECORD_NOT_FOUND' });
     const active = await ok(session.wb, `${C}/confirm/${draft.id}`, { opinion: '合同无误' });
     expect(active).toMatchObject({ status: 'active', opinion: '合同无误' });
+    // The register names the maintenance unit of each piece now under contract.
+    expect((await get(session.unit, '/r/equipment', pieces[0].id)).data).toMatchObject({
+      maintenanceUnitId: wbLicence.id,
+      maintenanceUnit: wbLicence.unitName,
+    });
     // A piece can be under one contract at a time (submitted or active).
     const again = await ok(session.unit, `${C}/save`, contractBody([pieces[0]]));
     expect(await refused(session.unit, `${C}/commit/${again.id}`)).toMatchObject({

@@ -5,7 +5,9 @@
  * - `maintenance-contract-commit` (effect of commit): the chosen maintenance unit is on the
  *   platform (its registry row is linked to an account, so someone can confirm), its licence is
  *   valid, and the contract has not already ended;
- * - `maintenance-contract-opinion` (effect of confirm, return, terminate): keeps the latest opinion
+ * - `maintenance-contract-confirmed` (effect of confirm): each piece of the contract names the
+ *   maintenance unit in the equipment register; then keeps the opinion as below;
+ * - `maintenance-contract-opinion` (effect of return, terminate): keeps the latest opinion
  *   on the contract (the flow log has them all);
  * - `maintenance-record-check` (derive of maintenance-record, on every save): a record filed
  *   under a contract names an active contract of the record's unit, covering the piece and the
@@ -28,6 +30,7 @@ import type { Row } from '../../resources/repository';
 export const MAINTENANCE_CONTRACT = 'maintenance-contract';
 export const MAINTENANCE_CONTRACT_ITEM = 'maintenance-contract-item';
 const MAINTENANCE_UNIT = 'maintenance-unit';
+const EQUIPMENT = 'equipment';
 /** The role type of maintenance units (the party of contracts and records). */
 const MAINTENANCE_ROLE_TYPE = 'maintenance';
 /** Elevators: equipment category 3000 (equipment-category dictionary). */
@@ -83,6 +86,16 @@ async function coveredElsewhere(ctx: HookContext): Promise<{ name: string; contr
 
 /** effect of confirm, return and terminate on maintenance-contract. */
 export const maintenanceContractOpinion: Hook = (ctx) => ({ opinion: ctx.opinion?.trim() || null });
+
+/**
+ * effect of confirm on maintenance-contract: the contract's equipment names its maintenance unit in
+ * the register too (维保单位 and 维护保养单位 of each piece), as the unit would have typed it.
+ */
+export const maintenanceContractConfirmed: Hook = async (ctx) => {
+  const pieces = (Array.isArray(ctx.row.equipments) ? (ctx.row.equipments as Row[]) : []).map((i) => text(i.equipment)).filter(Boolean);
+  for (const id of pieces) await ctx.update(EQUIPMENT, id, { maintenanceUnitId: ctx.row.maintenanceUnitId, maintenanceUnit: ctx.row.maintenanceUnit });
+  return maintenanceContractOpinion(ctx);
+};
 
 /** Whether the contract lists the piece of equipment. */
 async function contractCovers(ctx: HookContext, contractId: string, equipmentId: string): Promise<boolean> {

@@ -9,7 +9,14 @@
 import { sql } from 'kysely';
 import type { DomainFeature } from '../feature';
 import type { AnyDb } from '../../resources/repository';
-import { maintenanceContractCommit, maintenanceContractOpinion, maintenanceRecordCheck, maintenanceRecordDelete, maintenanceRecordRegister } from './hooks';
+import {
+  maintenanceContractCommit,
+  maintenanceContractConfirmed,
+  maintenanceContractOpinion,
+  maintenanceRecordCheck,
+  maintenanceRecordDelete,
+  maintenanceRecordRegister,
+} from './hooks';
 import { seedMaintenance } from './seed';
 
 /** Records kept before maintenance-record had a workflow carry no state: they were the unit's own, complete records. */
@@ -22,6 +29,7 @@ export const maintenanceFeature: DomainFeature = {
   hooks: {
     'maintenance-contract-commit': maintenanceContractCommit,
     'maintenance-contract-opinion': maintenanceContractOpinion,
+    'maintenance-contract-confirmed': maintenanceContractConfirmed,
     'maintenance-record-check': maintenanceRecordCheck,
     'maintenance-record-delete': maintenanceRecordDelete,
     'maintenance-record-register': maintenanceRecordRegister,
