@@ -127,6 +127,7 @@ describe('bad input: one line, exit status 2, nothing opened', () => {
       'reset-password',
       'unlock',
       'list-admins',
+      'sso-token',
     ])
       expect(run.stdout).toContain(command);
   });
@@ -405,6 +406,29 @@ describe.each(dbTargets())('npm run admin (%s)', (target) => {
     const reply = await login(portal, 'wbroot', /生成的密码（只显示这一次）：(\S+)/.exec(run.stdout)![1], code);
     expect(reply).toMatchObject({ result: 'true', user: { currentRole: { roleType: 'maintenance' } } });
     expect(reply.data!.roleList.map((r) => r.id)).toEqual([roleId('maintainer')]);
+    await closeApp();
+  });
+
+  it('sso-token signs a short-lived token the server takes as a login, for an existing account only', SLOW, async () => {
+    const run = await admin(['sso-token', '--login', 'jgroot', '--minutes', '2'], env);
+    expect(run.status, run.stderr).toBe(0);
+    const [token, said] = run.stdout.trim().split('\n');
+    expect(said).toBe(
+      '已为 jgroot 签发单点登录令牌（2 分钟内有效，仅可用于登录） / Issued a single sign-on token for jgroot (valid 2 minutes, for logging in only)',
+    );
+    const unknown = await admin(['sso-token', '--login', 'nobody'], env);
+    expect([unknown.status, unknown.stderr.trim()]).toEqual([2, '没有登录账号 nobody / No account nobody']);
+    const long = await admin(['sso-token', '--login', 'jgroot', '--minutes', '90'], env);
+    expect([long.status, long.stderr.trim()]).toEqual([2, '--minutes：应为 1–60 的整数（90） / --minutes: a whole number 1–60 (90)']);
+
+    const portal = await openApp();
+    const res = await portal.inject({
+      method: 'POST',
+      url: api(API.login),
+      payload: new URLSearchParams({ ssotoken: token, __ajax: 'json' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.json()).toMatchObject({ result: 'true', user: { loginName: 'jgroot' } });
     await closeApp();
   });
 });

@@ -30,7 +30,7 @@ export interface AdminIo {
   env: NodeJS.ProcessEnv;
 }
 
-type OptionName = 'login' | 'name' | 'unit-name' | 'org-code' | 'area' | 'mobile' | 'generate' | 'licence-no' | 'licence-expiry' | 'licence-items';
+type OptionName = 'login' | 'name' | 'unit-name' | 'org-code' | 'area' | 'mobile' | 'generate' | 'licence-no' | 'licence-expiry' | 'licence-items' | 'minutes';
 
 interface CommandSpec {
   options: readonly OptionName[];
@@ -59,6 +59,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   'reset-password': { options: ['login', 'org-code', 'generate'], required: ['login'], existing: true },
   unlock: { options: ['login', 'org-code'], required: ['login'], existing: true },
   'list-admins': { options: [], required: [], existing: true },
+  'sso-token': { options: ['login', 'minutes'], required: ['login'], existing: true },
 };
 
 /** What each kind of unit is called in the command's answers (Chinese, English). */
@@ -90,6 +91,9 @@ export const USAGE = `用法 / Usage: npm run admin -- <command> [options]
   unlock             --login <登录账号> [--org-code <统一社会信用代码>]
                      解除连续登录失败的锁定 / lift the lock of failed logins
   list-admins        列出各单位主账号 / list the units' main accounts
+  sso-token          --login <登录账号> [--minutes <有效分钟数 1–60，默认 5>]
+                     签发单点登录令牌，脚本以 POST /a/login（ssotoken=…）免验证码登录，浏览器打开 /ssologin?ssotoken=…
+                     / a single sign-on token: a script logs in with POST /a/login (ssotoken=…) without the captcha, a browser at /ssologin?ssotoken=…
 
 密码：终端中输入两次（不回显）；管道输入时读两行（密码、确认密码）；--generate 生成随机密码并只显示一次。
 Password: typed twice on a terminal (not shown); from a pipe, two lines (password, confirmation); --generate makes one and prints it once.
@@ -126,6 +130,7 @@ const OPTION_LABELS: Record<OptionName, string> = {
   'licence-no': '许可证编号',
   'licence-expiry': '许可证有效期至',
   'licence-items': '许可项目',
+  minutes: '有效分钟数',
 };
 
 type Values = Partial<Record<OptionName, string | boolean>>;
@@ -135,8 +140,8 @@ export function parseCommand(argv: readonly string[]): { command: string; spec: 
   const [command, ...rest] = argv;
   if (command === undefined)
     throw new AdminError(
-      '缺少命令（create-authority、create-unit-admin、create-inspection-admin、create-maintenance-admin、reset-password、unlock、list-admins）',
-      'No command given (create-authority, create-unit-admin, create-inspection-admin, create-maintenance-admin, reset-password, unlock, list-admins)',
+      '缺少命令（create-authority、create-unit-admin、create-inspection-admin、create-maintenance-admin、reset-password、unlock、list-admins、sso-token）',
+      'No command given (create-authority, create-unit-admin, create-inspection-admin, create-maintenance-admin, reset-password, unlock, list-admins, sso-token)',
     );
   if (command === 'help' || command === '--help' || command === '-h') return 'help';
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
@@ -360,6 +365,15 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
           `注意：账号 ${input.loginName} 已停用，须由管理员在账号管理中启用`,
           `Note: ${input.loginName} is disabled; an administrator enables it under account management`,
         );
+    } else if (command === 'sso-token') {
+      const minutes = ssoMinutes(values);
+      const { issueSsoToken } = await import('./sso-token');
+      const token = await issueSsoToken(db, config, input.loginName, minutes);
+      io.stdout.write(`${token}\n`);
+      say(
+        `已为 ${input.loginName} 签发单点登录令牌（${minutes} 分钟内有效，仅可用于登录）`,
+        `Issued a single sign-on token for ${input.loginName} (valid ${minutes} minutes, for logging in only)`,
+      );
     } else {
       const rows = await listAdministrators(db);
       if (rows.length === 0) say('还没有管理员账号：用 create-authority 创建第一个', 'No administrator yet: create the first with create-authority');
@@ -377,6 +391,16 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = defaultIo(
   } finally {
     await db?.destroy().catch(() => undefined);
   }
+}
+
+/** `--minutes` of sso-token: whole minutes 1–60, default 5. */
+function ssoMinutes(values: Values): number {
+  const given = text(values, 'minutes');
+  if (given === null) return 5;
+  const minutes = Number(given);
+  if (!/^\d+$/.test(given) || minutes < 1 || minutes > 60)
+    throw new AdminError(`--minutes：应为 1–60 的整数（${given}）`, `--minutes: a whole number 1–60 (${given})`);
+  return minutes;
 }
 
 /** What became of a maintenance unit's row in the registry (the authority's list of licences). */

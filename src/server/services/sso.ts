@@ -2,7 +2,7 @@
  * SSO tokens: `base64url(JSON {loginName, exp}) + "." + base64url(HMAC-SHA256(payload))`, signed with
  * the secret in `sys_config` (see server-keys.ts; the format is signed-token.ts). `exp` is in seconds
  * since the epoch. The outside identity provider is simulated by whoever holds the secret (tests,
- * `npx tsx scripts/seed.ts --sso-token <loginName>`).
+ * `npm run admin -- sso-token --login <loginName>`).
  */
 import { createHmac } from 'node:crypto';
 import { readClaims, signClaims, type Mac } from './signed-token';
