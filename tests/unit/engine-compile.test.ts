@@ -252,17 +252,6 @@ describe('form compiler: reactions', () => {
     expect(fields.address.required).toBe(false);
   });
 
-  it('greys out the days a date bound refuses, following the field it names', () => {
-    const { form, fields } = formOf(compileFormUncached(screen, bundle), { publishDate: '2026-03-10' });
-    const disabledDate = () => (fields.expireDate.componentProps as { disabledDate: (day: { format(p: string): string }) => boolean }).disabledDate;
-    const day = (date: string) => ({ format: () => date });
-    expect([disabledDate()(day('2026-03-09')), disabledDate()(day('2026-03-10')), disabledDate()(day('2026-04-01'))]).toEqual([true, false, false]);
-    form.setValuesIn('publishDate', '2026-03-20');
-    expect([disabledDate()(day('2026-03-19')), disabledDate()(day('2026-03-20'))]).toEqual([true, false]);
-    // A field without bounds greys out nothing.
-    expect((fields.publishDate.componentProps as { disabledDate?: unknown }).disabledDate).toBeUndefined();
-  });
-
   it('disables a field by an expression', () => {
     const { form, fields } = formOf(compileFormUncached(orderScreen, orderBundle), {});
     expect(fields.note.disabled).toBe(false);

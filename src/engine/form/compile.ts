@@ -18,7 +18,7 @@ import { resourceFields } from '../../schema/model';
 import type { Field, FormScreen, Resource, Section, WizardScreen } from '../../schema/types';
 import { FIELD_TYPES } from './field-types';
 import { computed, condition, disabledWhen, markedWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
-import { dateBoundReaction, marksRequired, requirementValidators } from './requirements';
+import { marksRequired, requirementValidators } from './requirements';
 import { serverValue } from './server-value';
 import { requiredMessage, stagedRequirement } from '../../schema/requirements';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.
@@ -101,8 +101,7 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
   ];
   // A conditional staged requirement's mark is markedWhen's.
   const asterisk = marksRequired(field) && (field.type === 'children' || (stagedRequirement(field) && !field.requiredWhen));
-  const bounded = dateBoundReaction(resource, field, !decorated);
-  const reactions = [...reactionsOf(resource, sources, resolved), ...(bounded ? [bounded] : [])];
+  const reactions = reactionsOf(resource, sources, resolved);
   const node: ISchema = {
     ...base,
     // The accessible name of the input: FormItem's label is not tied to it with `for`.

@@ -62,21 +62,5 @@ export function requirementValidators(resource: Resource, field: Field, inRow = 
   return out;
 }
 
-/**
- * A date field with bounds greys out the days they refuse in its picker: the same check as the
- * validator, asked of each day shown, against the values at that moment (a bound naming another
- * field follows it).
- */
-export function dateBoundReaction(resource: Resource, field: Field, inRow = false): ((target: GeneralField) => void) | undefined {
-  if (!field.notBefore && !field.notAfter) return undefined;
-  return (target) => {
-    if (!('setComponentProps' in target)) return;
-    target.setComponentProps({
-      disabledDate: (day: { format(pattern: string): string }) =>
-        dateBoundFailure(resource.fields, field, day.format('YYYY-MM-DD'), valuesOf({ form: target.form, field: target }, inRow)) !== undefined,
-    });
-  };
-}
-
 /** Whether the form marks the field required (an asterisk): always for a plain or staged requirement; a conditional one follows its reaction. */
 export const marksRequired = (field: Field): boolean => field.required === true || stagedRequirement(field);
