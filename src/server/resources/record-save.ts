@@ -106,9 +106,12 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
   return inTransaction(db, async (trx) => {
     let id: string;
     let before: Row | undefined;
+    // The unit owning the row: its attachments are that unit's (a serving party's files are the owner's record's).
+    let ownerUnit: unknown = actor.unitId;
     if (existingId) {
       id = existingId;
       const row = await lockRow(trx, model, actor, id);
+      ownerUnit = row.unitId ?? actor.unitId;
       before = model.children.length ? await attachChildren(trx, model, { ...row }) : row;
       assertMayActOn(model, actor, row, save);
       assertVersion(row, body.version as number | null | undefined);
@@ -129,9 +132,9 @@ export async function saveRecord(db: AnyDb, compiled: CompiledResource, actor: A
       await checkRefs(trx, compiled, model, actor, body);
       const copies = await serverCopies(trx, compiled, model, actor, body, undefined);
       id = await insertRecord(trx, compiled, actor, body, { ...filed, set: { ...copies, ...filed?.set } });
+      ownerUnit = filed?.owner?.unitId ?? actor.unitId;
     }
-    // The row's unit owns its attachments (a serving party's files are the owner's record's).
-    await linkAttachments(trx, model, actor, id, body, (await findRow(trx, model, id, undefined))?.unitId ?? actor.unitId);
+    await linkAttachments(trx, model, actor, id, body, ownerUnit);
     // The audit row goes last (it takes the log's lock until commit): after the commit's effects.
     const savedAudit = auditEntry(
       actor,

@@ -39,6 +39,10 @@ const ELEVATOR_CATEGORY = /^3/;
 const dateText = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 10) : value instanceof Date ? value.toISOString().slice(0, 10) : '');
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The equipment ids a contract row lists (its sub-table). */
+const piecesOf = (contract: Row): string[] =>
+  (Array.isArray(contract.equipments) ? (contract.equipments as Row[]) : []).map((i) => text(i.equipment)).filter(Boolean);
+
 const refused = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, { field });
 
 /** The registry row of a maintenance unit, or undefined. */
@@ -70,7 +74,7 @@ export const maintenanceContractCommit: Hook = async (ctx) => {
 
 /** A piece of the contract's list that another of the unit's contracts, submitted or active, also lists. */
 async function coveredElsewhere(ctx: HookContext): Promise<{ name: string; contractNo: string } | undefined> {
-  const pieces = (Array.isArray(ctx.row.equipments) ? (ctx.row.equipments as Row[]) : []).map((i) => text(i.equipment)).filter(Boolean);
+  const pieces = piecesOf(ctx.row);
   if (pieces.length === 0) return undefined;
   const contract = ctx.resource(MAINTENANCE_CONTRACT);
   const item = ctx.resource(MAINTENANCE_CONTRACT_ITEM);
@@ -92,7 +96,7 @@ export const maintenanceContractOpinion: Hook = (ctx) => ({ opinion: ctx.opinion
  * the register too (维保单位 and 维护保养单位 of each piece), as the unit would have typed it.
  */
 export const maintenanceContractConfirmed: Hook = async (ctx) => {
-  const pieces = (Array.isArray(ctx.row.equipments) ? (ctx.row.equipments as Row[]) : []).map((i) => text(i.equipment)).filter(Boolean);
+  const pieces = piecesOf(ctx.row);
   for (const id of pieces) await ctx.update(EQUIPMENT, id, { maintenanceUnitId: ctx.row.maintenanceUnitId, maintenanceUnit: ctx.row.maintenanceUnit });
   return maintenanceContractOpinion(ctx);
 };
