@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { formControls, pdfFile } from './support/form';
 import { browserSuite } from './support/suite';
-import { account, logIn, logInAs, logOut } from './support/shell';
+import { account, logIn, logInAs, logOut, submitDialog } from './support/shell';
 
 const baseURL = inject('baseURL');
 const stamp = String(Date.now()).slice(-8);
@@ -85,15 +85,17 @@ describe('use registration: add an elevator, apply, the authority approves, the 
     const row = page.locator('.ant-table-row', { hasText: applicant }).filter({ visible: true });
     await row.waitFor();
     await row.getByRole('button', { name: /受\s*理/ }).click();
-    const confirm = page.locator('.ant-modal').filter({ visible: true });
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    // Each dialog by its own text: on a busy machine the confirm may still be fading out when the next opens.
+    await submitDialog(
+      page
+        .locator('.ant-modal')
+        .filter({ visible: true })
+        .filter({ hasText: /受\s*理/ }),
+    );
     await expect.poll(() => row.innerText()).toContain('已受理');
 
     await row.getByRole('button', { name: /审核通过并发证/ }).click();
-    const dialog = page.locator('.ant-modal').filter({ visible: true });
-    const opinion = dialog.locator('textarea');
-    if (await opinion.count()) await opinion.fill('材料齐全，准予登记');
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await submitDialog(page.locator('.ant-modal').filter({ visible: true }).filter({ hasText: '审核通过并发证' }), '材料齐全，准予登记');
     // Approved: the list (waiting applications by default) no longer shows it.
     await row.waitFor({ state: 'detached' });
     await page.locator('.ant-modal-wrap').filter({ visible: true }).waitFor({ state: 'detached' });
