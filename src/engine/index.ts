@@ -33,3 +33,4 @@ export { memoryRegistry, loadScreenBundle, SchemaNotFoundError, type SchemaRegis
 export { compileForm, compileFormUncached, defaultValues } from './form/compile';
 export { registerFieldComponent } from './form/components';
 export { screenHref } from './navigation';
+export { registerListDialog, type ListDialogProps } from './list/dialogs';

@@ -20,7 +20,6 @@ export const PAGES: Record<string, Page> = {
   Error500: lazy(() => import('./errors/Error500')),
   Playground: lazy(() => import('./dev/PlaygroundPage')),
   PayCode: lazy(() => import('./PayCode')),
-  AccountManager: lazy(() => import('./accounts/AccountManagerPage')),
   AccountDetail: lazy(() => import('./accounts/AccountDetailPage')),
   AccountAdd: lazy(() => import('./accounts/AccountAddPage')),
   FlowLogSingle: lazy(() => import('./public/FlowLogSinglePage')),

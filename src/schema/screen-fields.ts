@@ -3,18 +3,22 @@
  * declares itself (`fields`, e.g. a confirmation input or an SMS code an open screen posts with its
  * values). The engine renders this resource and the lint checks the screen against it, so both agree.
  */
-import type { Field, FormScreen, Resource } from './types';
+import type { Field, FormScreen, ListScreen, Resource } from './types';
+
+/** A screen that may declare fields of its own: a form, or a list over a `source`. */
+type OwnFieldsScreen = FormScreen | ListScreen;
 
 /** The screen's own field definitions (the meta-schema types them loosely; the lint checks each against the resource meta). */
-export function screenOwnFields(screen: FormScreen): Record<string, Field> {
+export function screenOwnFields(screen: OwnFieldsScreen): Record<string, Field> {
   return (screen.fields ?? {}) as unknown as Record<string, Field>;
 }
 
 /**
- * The resource a form screen edits: `resource` with the screen's own fields on top, or — for an
- * open screen without a resource — a resource of its own fields alone, named after the screen.
+ * The resource a form screen edits (or a list shows): `resource` with the screen's own fields on
+ * top, or — for an open screen or a list over a `source` without a resource — a resource of its
+ * own fields alone, named after the screen.
  */
-export function screenResource(screen: FormScreen, resource: Resource | undefined): Resource {
+export function screenResource(screen: OwnFieldsScreen, resource: Resource | undefined): Resource {
   const own = screenOwnFields(screen);
   if (!resource) return { name: screen.id, table: screen.id.replace(/-/g, '_'), title: screen.title, fields: own };
   if (Object.keys(own).length === 0) return resource;

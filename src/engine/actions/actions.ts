@@ -21,7 +21,13 @@ export type ActionKind =
   /** A workflow action (or plain delete) on a stored record. */
   | 'record'
   /** Opens another screen for the row (`open`). */
-  | 'open';
+  | 'open'
+  /** POSTs the row's id to an API path (`call`). */
+  | 'call'
+  /** Opens a route with the row's id (`to`). */
+  | 'route'
+  /** Opens a dialog the app registered (`dialog`). */
+  | 'dialog';
 
 export interface ResolvedAction {
   name: string;
@@ -42,6 +48,10 @@ export interface ResolvedAction {
   screen?: string;
   /** `open` as a new record: its fields ← the row's fields (ActionButton.newWith). */
   newWith?: Readonly<Record<string, string | undefined>>;
+  /** `call`: the API path; `route`: the route; `dialog`: the registered dialog's name. */
+  target?: string;
+  /** `call`: the message shown when it succeeded. */
+  done?: string;
   /**
    * The action changes the stored record: on a record the user does not own (one its role only
    * oversees) it runs for these role types only — its workflow action's `roles` (none: owners
@@ -94,6 +104,20 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
         when: button.when ? parseExpression(button.when) : undefined,
         screen: button.open,
         newWith: button.newWith,
+      };
+    }
+    const plain = button.call !== undefined ? 'call' : button.to !== undefined ? 'route' : button.dialog !== undefined ? 'dialog' : undefined;
+    if (plain) {
+      return {
+        name: button.action,
+        kind: plain,
+        label: button.label ?? button.action,
+        confirm: button.confirm,
+        danger: /disable|delete|cancel|reset/i.test(button.action),
+        roles: button.roles?.length ? [button.roles] : [],
+        when: button.when ? parseExpression(button.when) : undefined,
+        target: button.call ?? button.to ?? button.dialog,
+        done: button.done,
       };
     }
     const name = button.action;

@@ -1,7 +1,7 @@
 /**
  * Runs workflow actions on stored records: confirmation, opinion or input dialog first (an action
  * with `input` fields asks for them, with the opinion, in one dialog rendered from `sources`), then
- * the data provider, a success toast and a refresh of the resource's cached reads. One action runs
+ * the data provider (or the API path of a `call` button), a success toast and a refresh of the resource's cached reads. One action runs
  * at a time per screen; `pending` names it so buttons can disable themselves meanwhile.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
@@ -32,6 +32,10 @@ interface InputRequest {
   resolve: (answer: ActionInputAnswer | null) => void;
 }
 
+/** `{field}` placeholders of a question filled from the record. */
+const fillPlaceholders = (text: string, record: RecordData): string =>
+  text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (all, name: string) => (record[name] === undefined || record[name] === null ? all : String(record[name])));
+
 /** `sources`: the screen's resource and dictionaries, for actions that ask for fields (`input`). */
 export function useRecordAction(resource: string, sources?: InputSources): RecordActionRunner {
   const { dataProvider } = useEngine();
@@ -59,15 +63,20 @@ export function useRecordAction(resource: string, sources?: InputSources): Recor
         if (answer === null) return false;
         opinion = answer || undefined;
       } else if (action.confirm) {
-        const question = records.length > 1 ? `已选择 ${records.length} 条记录，${action.confirm}` : action.confirm;
+        const asked = records.length === 1 ? fillPlaceholders(action.confirm, records[0]) : action.confirm;
+        const question = records.length > 1 ? `已选择 ${records.length} 条记录，${asked}` : asked;
         if (!(await confirm(feedback, question, action.danger))) return false;
       }
       busy.current = true;
       setPending(action.name);
       try {
-        for (const record of records)
-          await dataProvider.action(resource, action.name, String(record.id), { ...values, opinion, version: record.version ?? undefined });
-        feedback.message.success(`${action.label}成功`);
+        for (const record of records) {
+          if (action.kind === 'call') {
+            if (!dataProvider.call) throw new Error('当前数据源不支持该操作');
+            await dataProvider.call(action.target!, { id: String(record.id) });
+          } else await dataProvider.action(resource, action.name, String(record.id), { ...values, opinion, version: record.version ?? undefined });
+        }
+        feedback.message.success(action.done ?? `${action.label}成功`);
         return true;
       } catch (error) {
         feedback.message.error(toEngineError(error).message);

@@ -29,11 +29,16 @@ function useLoadFailureToast(): (error: EngineError) => void {
 }
 
 /** A page of a resource's records; keeps the previous page on screen while the next loads. */
-export function useList(resource: string | undefined, query: ListQuery): SWRResponse<PageResult, EngineError> {
+export function useList(resource: string | undefined, query: ListQuery, source?: string): SWRResponse<PageResult, EngineError> {
   const { dataProvider, cacheScope } = useEngine();
   const onError = useLoadFailureToast();
-  const key = resource ? [PREFIX, 'list', cacheScope, resource, JSON.stringify(query)] : null;
-  return useSWR(key, () => dataProvider.getList(resource!, query).catch((e) => Promise.reject(toEngineError(e))), { keepPreviousData: true, onError });
+  const key = resource ? [PREFIX, 'list', cacheScope, resource, JSON.stringify(query), source ?? ''] : null;
+  const read = () => {
+    if (source === undefined) return dataProvider.getList(resource!, query);
+    if (!dataProvider.getListAt) return Promise.reject(new EngineError('当前数据源不支持该列表'));
+    return dataProvider.getListAt(source, query);
+  };
+  return useSWR(key, () => read().catch((e) => Promise.reject(toEngineError(e))), { keepPreviousData: true, onError });
 }
 
 /** Counts of a resource's rows (null query: nothing to load); keeps the previous counts on screen while new filters load. */

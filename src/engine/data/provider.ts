@@ -144,6 +144,8 @@ export type ImportResult =
 
 export interface DataProvider {
   getList(resource: string, query: ListQuery, signal?: AbortSignal): Promise<PageResult>;
+  /** A page of rows from an API path outside the resource routes (a list's `source`): GET with the list parameters in the query. */
+  getListAt?(path: string, query: ListQuery, signal?: AbortSignal): Promise<PageResult>;
   getOne(resource: string, id: string, signal?: AbortSignal): Promise<RecordData>;
   /** Inserts (no id) or updates (id) a record; `commit` saves and commits in one step. */
   save(resource: string, record: RecordData, options?: { commit?: boolean }): Promise<RecordData>;

@@ -9,6 +9,7 @@
  *   GET  /r/<resource>/auditLog/<id>
  *   GET  /r/<resource>/document/<id>   { record, token } of a record that prints (resource `document`)
  *   POST /r/<resource>/stats         body: filter params, groupBy, stackBy, months, sum → { total, groups?, months? }
+ *   GET  <source path>?pageNo=&pageSize=&orderBy=&<filters>   a list's `source` (a legacy endpoint), same page shape
  *   GET  /r/<resource>/flow-times?months=<from>,<to>  → { submitted, finished, avgDays, p90Days }
  *   GET  /r/<resource>/export?...    XLSX download (filters, orderBy, screen = list screen id), when the app passes `url`
  *   GET  /r/<resource>/import-template?screen=   XLSX template of the import, when the app passes `url`
@@ -112,6 +113,11 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
     flowTimes: (resource, { months }, signal) =>
       guarded(() => transport.get<FlowTimesResult>(`${path(resource, 'flow-times')}${months ? `?months=${months.join(',')}` : ''}`, signal)),
   };
+  provider.getListAt = (apiPath, query, signal) =>
+    guarded(async () => {
+      const page = await transport.get<PageResult>(`${apiPath}?${searchOf(listParams(query))}`, signal);
+      return { ...page, count: Number(page.count) || 0 };
+    });
   provider.call = (apiPath, body) => guarded(() => transport.post<unknown>(apiPath, body));
   const url = transport.url;
   if (url) provider.exportUrl = (resource, query, screenId) =>

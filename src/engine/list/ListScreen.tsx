@@ -2,12 +2,15 @@
  * A list screen: filters and the keyword box (kept in the URL), a server-paged and sorted antd Table, the toolbar
  * (add, export, import, print, compare), row actions offered by state / role / `when`, selection with batch
  * actions, and column settings. Reads go through `useList`; actions and imports refresh it.
+ * A list over a `source` reads a page of rows from that API path instead of the resource routes;
+ * its buttons call API paths (`call`), open routes (`to`) or registered dialogs (`dialog`).
  * Printing (window.print) shows the title and the table of the current page only: the filter
  * bar, toolbar, selection, row actions and pagination carry `engine-no-print` (src/app/global.css).
  */
 import { DiffOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Space, Table, Typography, type CheckboxProps, type TableProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
 import { useRecordAction } from '../actions/useRecordAction';
@@ -25,6 +28,7 @@ import CompareDialog from './CompareDialog';
 import ImportDialog from './ImportDialog';
 import { filterSpecs, initialFilters, keywordSearchOf, listQueryOf, presetOf, listStateFromSearch, searchFromListState, type ListState } from './filters';
 import { useColumnSettings } from './ColumnSettings';
+import { listDialog } from './dialogs';
 
 const rowKey = (row: RecordData) => String(row.id);
 
@@ -52,12 +56,17 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const state = useMemo(() => listStateFromSearch(screen, specs, search), [screen, specs, search]);
   const setState = (next: ListState) => setSearch(searchFromListState(screen, specs, next));
   const query: ListQuery = useMemo(() => listQueryOf(screen, specs, state, keyword), [specs, state, screen, keyword]);
-  const { data, error, isLoading, mutate } = useList(resource.name, query);
+  const source = screen.source;
+  const { data, error, isLoading, mutate } = useList(resource.name, query, source?.list);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<{ name: string; id?: string } | null>(null);
+  const Dialog = dialog ? listDialog(dialog.name) : undefined;
   const [selected, setSelected] = useState<RecordData[]>([]);
   const settings = useColumnSettings(screen.id, columns);
   const [importing, setImporting] = useState(false);
   const [comparing, setComparing] = useState<readonly [RecordData, RecordData] | null>(null);
-  const buttons = toolbarButtons(screen.toolbar, roleType);
+  // A list over a source has no resource routes to export, import or compare through.
+  const buttons = toolbarButtons(screen.toolbar, roleType).filter((t) => !source || t.action === 'add' || t.action === 'print');
   const selectable = batchActions.length > 0 || buttons.some((t) => t.action === 'compare');
 
   const context = useActionContext(resource, 'view');
@@ -75,6 +84,10 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         return links.back();
       case 'open':
         return links.open(action.screen, openTarget(action, rows[0]));
+      case 'route':
+        return void navigate(`${action.target}?id=${encodeURIComponent(rowKey(rows[0]))}`);
+      case 'dialog':
+        return setDialog({ name: action.target!, id: rowKey(rows[0]) });
       default:
         if (await runner.run(action, rows)) setSelected([]);
     }
@@ -133,6 +146,14 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   };
 
   const toolbar = buttons.flatMap((t) => {
+    if (t.action === 'add' && (t.to || t.dialog)) {
+      const open = () => (t.to ? void navigate(t.to) : setDialog({ name: t.dialog! }));
+      return [
+        <Button key="add" type="primary" icon={<PlusOutlined />} onClick={open}>
+          {t.label ?? '新增'}
+        </Button>,
+      ];
+    }
     if (t.action === 'add' && links.hrefOf(screen.form, { mode: 'add' })) {
       return [
         <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => links.open(screen.form, { mode: 'add', values: presetOf(screen) })}>
@@ -247,7 +268,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
           loading={isLoading}
           scroll={{ x: 'max-content' }}
           onChange={onTableChange}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText(source?.empty, state.filters)} /> }}
           rowSelection={
             selectable
               ? {
@@ -272,12 +293,32 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         />
       )}
       {runner.dialog}
+      {dialog && Dialog ? (
+        <Suspense fallback={null}>
+          <Dialog
+            id={dialog.id}
+            onClose={() => setDialog(null)}
+            onSaved={() => {
+              setDialog(null);
+              void mutate();
+            }}
+          />
+        </Suspense>
+      ) : null}
       <CompareDialog bundle={bundle} rows={comparing} onClose={() => setComparing(null)} />
       {dataProvider.importFile && (
         <ImportDialog open={importing} resource={resource.name} screenId={screen.id} title={screen.title} onClose={() => setImporting(false)} />
       )}
     </ScreenCard>
   );
+}
+
+/** The empty table's text: the screen's own while no filter is set. */
+function emptyText(own: string | undefined, filters: Record<string, unknown>): string {
+  const filtered = Object.values(filters).some(
+    (v) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === '')),
+  );
+  return own && !filtered ? own : '暂无数据';
 }
 
 /**

@@ -39,8 +39,10 @@ export function codesOf(resource: Resource, name: string, field: Field, dicts: R
 
 /** The item with `value` anywhere in the tree. */
 export function findCode(codes: readonly CodeItem[], value: unknown): CodeItem | undefined {
+  // A code sent as a number (an endpoint's 0 / 1) is the dictionary's string code.
+  const code = typeof value === 'number' ? String(value) : value;
   for (const item of codes) {
-    if (item.value === value) return item;
+    if (item.value === code) return item;
     const inner = item.children && findCode(item.children, value);
     if (inner) return inner;
   }

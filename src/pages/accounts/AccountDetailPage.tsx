@@ -2,7 +2,7 @@
  * /account/account-detail?id= (账号详情, the authority): one account of its area — unit, contact,
  * state and lock, roles with their menus, open sessions — with 停用 / 启用 and 解锁.
  */
-import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,9 +10,20 @@ import useSWR from 'swr';
 import { get, post, type ApiError } from '../../app/api';
 import { notify } from '../../app/notify';
 import { shellEntries } from '../../app/routes';
-import { ACCOUNT_API, ACCOUNT_STATUS, type AccountDetail } from '../../shared/accounts';
+import { ACCOUNT_API, ACCOUNT_STATUS, type AccountDetail, type AccountRow } from '../../shared/accounts';
 import type { PageProps } from '../types';
-import { StatusTag } from './AccountManagerPage';
+
+/** The state tag: 已停用, 已锁定 (until), 正常. */
+function StatusTag({ row }: { row: Pick<AccountRow, 'status' | 'locked' | 'lockedUntil'> }) {
+  if (row.status !== ACCOUNT_STATUS.active) return <Tag color="red">已停用</Tag>;
+  if (row.locked)
+    return (
+      <Tooltip title={`锁定至 ${dayjs(row.lockedUntil).format('HH:mm')}`}>
+        <Tag color="orange">已锁定</Tag>
+      </Tooltip>
+    );
+  return <Tag color="green">正常</Tag>;
+}
 
 export default function AccountDetailPage({ entry }: PageProps) {
   const [params] = useSearchParams();

@@ -40,9 +40,11 @@ export function checkResources(ctx: LintContext): void {
   }
 }
 
-export function checkField(ctx: LintContext, file: ResourceFile, name: string, field: Field): void {
+/** `rowsOfSource`: the fields of a list's `source` rows, which the engine does not keep: a system field's name (status, createDate) is theirs to use. */
+export function checkField(ctx: LintContext, file: ResourceFile, name: string, field: Field, { rowsOfSource = false } = {}): void {
   const at = ['fields', name];
-  if (RESERVED_FIELD_NAMES.has(name)) ctx.report(file, at, 'reserved-field', `'${name}' is a system field kept by the engine; choose another name`, 'key');
+  if (RESERVED_FIELD_NAMES.has(name) && !rowsOfSource)
+    ctx.report(file, at, 'reserved-field', `'${name}' is a system field kept by the engine; choose another name`, 'key');
 
   for (const [property, types] of Object.entries(TYPE_SPECIFIC_PROPERTIES)) {
     if (property in field && !types.includes(field.type)) {

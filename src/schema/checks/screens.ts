@@ -71,9 +71,10 @@ export function checkScreens(ctx: LintContext): void {
     }
     if (screen.component !== undefined || ('x-formily' in screen && screen['x-formily'] !== undefined)) ctx.escapeHatches.add(screen.id);
     if (entry && !entry.valid) continue;
-    if (screen.kind === 'form') {
+    if (screen.kind === 'form' || screen.kind === 'list') {
       const own = screenOwnFields(screen);
-      for (const [name, field] of Object.entries(own)) checkField(ctx, file as unknown as SchemaFile<'resource'>, name, field);
+      const rowsOfSource = screen.kind === 'list' && screen.source !== undefined;
+      for (const [name, field] of Object.entries(own)) checkField(ctx, file as unknown as SchemaFile<'resource'>, name, field, { rowsOfSource });
       new ScreenChecker(ctx, file, screenResource(screen, entry?.file.value)).check(screen);
     } else new ScreenChecker(ctx, file, entry!.file.value).check(screen);
   }
@@ -147,6 +148,7 @@ class ScreenChecker {
   }
 
   private list(screen: ListScreen): void {
+    this.listSource(screen);
     this.filters(screen.filters);
     const shown = new Set<string>();
     screen.columns.forEach((column, i) =>
@@ -174,9 +176,18 @@ class ScreenChecker {
     }
     screen.toolbar?.forEach((item, i) => {
       const action = typeof item === 'string' ? item : item.action;
-      if (action === 'add' && screen.form === undefined)
+      const opens = typeof item !== 'string' && (item.to !== undefined || item.dialog !== undefined);
+      if (opens && action !== 'add')
+        this.ctx.report(this.file, ['toolbar', i], 'screen-link', `toolbar '${action}': only 'add' opens a route ('to') or a dialog ('dialog')`);
+      if (typeof item !== 'string' && item.to !== undefined && item.dialog !== undefined)
+        this.ctx.report(this.file, ['toolbar', i], 'screen-link', "a button opens a route ('to') or a dialog ('dialog'), not both");
+      if (typeof item !== 'string' && item.to !== undefined && this.ctx.routes && !this.ctx.routes.has(item.to))
+        this.ctx.report(this.file, ['toolbar', i, 'to'], 'unknown-route', `no route '${item.to}' in the menu`);
+      if (action === 'add' && screen.form === undefined && !opens)
         this.ctx.report(this.file, ['toolbar', i], 'screen-link', "toolbar 'add' needs the list's 'form' screen");
-      if (action === 'import' && !acceptsImport(this.resource)) {
+      if (screen.source && (action === 'export' || action === 'import' || action === 'compare'))
+        this.ctx.report(this.file, ['toolbar', i], 'screen-link', `toolbar '${action}': a list over a 'source' reads no resource routes to ${action} through`);
+      else if (action === 'import' && !acceptsImport(this.resource)) {
         this.ctx.report(
           this.file,
           ['toolbar', i],
@@ -513,7 +524,7 @@ class ScreenChecker {
     const list = target.file.value;
     if (list.kind !== 'list')
       return void this.ctx.report(this.file, [...at, 'screen'], 'screen-link', `screen '${id}' is a ${list.kind} screen; expected list`);
-    const other = this.ctx.resources.get(list.resource);
+    const other = list.resource === undefined ? undefined : this.ctx.resources.get(list.resource);
     if (!other?.valid) return;
     const shown = new Set(list.columns.map((c) => (typeof c === 'string' ? c : c.field)));
     columns?.forEach((column, i) => {
@@ -615,11 +626,19 @@ class ScreenChecker {
     refs?.forEach((ref, i) => {
       const action = typeof ref === 'string' ? ref : ref.action;
       const at = typeof ref === 'string' ? [...path, i] : [...path, i, 'action'];
+      if (typeof ref !== 'string' && (ref.call !== undefined || ref.to !== undefined || ref.dialog !== undefined)) {
+        this.plainButton([...path, i], ref, list !== undefined && path[0] === 'rowActions');
+        return;
+      }
       if (typeof ref !== 'string' && ref.open !== undefined) {
         if (!this.ctx.screens.has(ref.open))
           this.ctx.report(this.file, [...path, i, 'open'], 'unknown-screen', `no screen '${ref.open}' (schemas/screens/${ref.open}.json)`);
         if (ref.label === undefined) this.ctx.report(this.file, [...path, i], 'label', `a button that opens a screen needs a label`);
         if (ref.when !== undefined) this.expression([...path, i, 'when'], ref.when);
+        return;
+      }
+      if (list?.source && !screenActions.includes(action)) {
+        this.ctx.report(this.file, at, 'unknown-action', `'${action}': a list over a 'source' runs no resource action; use 'call', 'to' or 'dialog'`);
         return;
       }
       if (!this.actions.has(action) && !screenActions.includes(action)) {
@@ -630,6 +649,29 @@ class ScreenChecker {
       if (list && needs && list[needs] === undefined) this.ctx.report(this.file, at, 'screen-link', `'${action}' needs the list's '${needs}' screen`);
       if (typeof ref !== 'string' && ref.when !== undefined) this.expression([...path, i, 'when'], ref.when);
     });
+  }
+
+  /** A list without a resource reads a `source` and declares its `fields`; such a list has no batch actions. */
+  private listSource(screen: ListScreen): void {
+    if (screen.resource === undefined && (screen.source === undefined || screen.fields === undefined))
+      this.ctx.report(this.file, ['kind'], 'screen-link', "a list without 'resource' reads a 'source' and declares its 'fields'");
+    if (screen.fields !== undefined && screen.source === undefined)
+      this.ctx.report(this.file, ['fields'], 'screen-link', "a list declares 'fields' only with a 'source' (the rows of a resource have its fields)", 'key');
+    if (screen.source && screen.batchActions?.length)
+      this.ctx.report(this.file, ['batchActions'], 'screen-link', "a list over a 'source' has no batch actions", 'key');
+  }
+
+  /** A button that calls an API path, opens a route or a dialog: a list's row button, with a label, doing one thing. */
+  private plainButton(at: JsonPath, ref: Exclude<ActionRef, string>, inListRow: boolean): void {
+    const targets = (['open', 'call', 'to', 'dialog'] as const).filter((key) => ref[key] !== undefined);
+    if (!inListRow) this.ctx.report(this.file, at, 'screen-link', `'${targets.join("', '")}' is a list's row button`);
+    if (targets.length > 1) this.ctx.report(this.file, at, 'screen-link', `a button does one thing: '${targets.join("' or '")}'`);
+    if (ref.label === undefined) this.ctx.report(this.file, at, 'label', 'a button that calls a path or opens a route or dialog needs a label');
+    if (ref.done !== undefined && ref.call === undefined)
+      this.ctx.report(this.file, [...at, 'done'], 'screen-link', "'done' is the message of a 'call'", 'key');
+    if (ref.to !== undefined && this.ctx.routes && !this.ctx.routes.has(ref.to))
+      this.ctx.report(this.file, [...at, 'to'], 'unknown-route', `no route '${ref.to}' in the menu`);
+    if (ref.when !== undefined) this.expression([...at, 'when'], ref.when);
   }
 
   private linkedScreen(at: JsonPath, id: string, kinds: readonly string[]): void {

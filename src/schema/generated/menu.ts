@@ -82,7 +82,6 @@ export interface MenuNode {
     | 'Error500'
     | 'Playground'
     | 'PayCode'
-    | 'AccountManager'
     | 'AccountDetail'
     | 'AccountAdd'
     | 'FlowLogSingle'

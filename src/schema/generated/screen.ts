@@ -84,7 +84,9 @@ export interface ListScreen {
    * (enforced: browser and server)
    */
   kind: 'list';
-  resource: ResourceName;
+  resource?: ResourceName;
+  fields?: ListFields;
+  source?: ListSource;
   title: Label;
   /**
    * (enforced: lint only)
@@ -123,6 +125,22 @@ export interface ListScreen {
   detailBy?: DetailBy;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
+}
+/**
+ * With `source` and no `resource`: the fields of the rows the source answers, each a resource field definition (type, label, dict …); columns and filters name them. (enforced: browser)
+ */
+export interface ListFields {
+  [k: string]: {} | undefined;
+}
+/**
+ * The rows come from an API path outside the resource routes (a legacy endpoint) instead of /r/<resource>/list: GET `list` with the list's parameters in the query (pageNo, pageSize, orderBy "field desc", the filters and `where`), answering a page {list, count}. Such a list offers no export, import or batch actions; its buttons use `call`, `to` or `dialog`. (enforced: browser)
+ */
+export interface ListSource {
+  /**
+   * The API path of the page of rows, e.g. "/a/x/list". (enforced: browser)
+   */
+  list: string;
+  empty?: Label;
 }
 export interface FilterItem {
   field: FieldName;
@@ -190,6 +208,11 @@ export interface ToolbarButton {
    * (enforced: browser)
    */
   roles?: RoleName[];
+  to?: RoutePath;
+  /**
+   * With add: opens the dialog the app registered under this name (registerListDialog) for a new record instead of the list's form; the list reloads when it reports a save. (enforced: browser)
+   */
+  dialog?: string;
 }
 export interface ActionButton {
   action: ActionName;
@@ -210,6 +233,19 @@ export interface ActionButton {
   newWith?: {
     [k: string]: FieldName | undefined;
   };
+  /**
+   * A list's row button that POSTs {"id": <row id>} to this API path (after `confirm`, if any), shows `done` and reloads the list: an operation of a legacy endpoint outside the resource routes, e.g. "/a/x/disable". `action` is then a free name and `label` is required. (enforced: browser)
+   */
+  call?: string;
+  /**
+   * With `call`: the message shown when it succeeded (default 操作成功). (enforced: browser)
+   */
+  done?: string;
+  to?: RoutePath;
+  /**
+   * A list's row button that opens the dialog the app registered under this name (registerListDialog) for the row; the list reloads when it reports a save. `action` is then a free name and `label` is required. (enforced: browser)
+   */
+  dialog?: string;
 }
 /**
  * The detail screen of a row chosen by the value of one of its fields (e.g. a type's own detail); rows with other values open `detail`. (enforced: browser)
