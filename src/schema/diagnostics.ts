@@ -39,6 +39,7 @@ export const LINT_CODES = [
   'workflow-final',
   'system-table',
   'party',
+  'evolution',
 ] as const;
 
 export type LintCode = (typeof LINT_CODES)[number];

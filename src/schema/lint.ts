@@ -7,6 +7,7 @@ import { checkDicts } from './checks/dicts';
 import { filteredDictRefs } from './checks/filtered-dicts';
 import { checkMenu } from './checks/menu';
 import { checkRequirements } from './checks/requirements';
+import { checkEvolution } from './checks/evolution';
 import { checkResources } from './checks/resources';
 import { checkScreenRoutes } from './checks/screen-routes';
 import { checkScreens } from './checks/screens';
@@ -69,6 +70,7 @@ export function lintFiles(texts: readonly SchemaText[], options: LintOptions): L
   for (const text of files) loadFile(ctx, meta, text);
   checkMenu(ctx);
   checkDicts(ctx);
+  checkEvolution(ctx);
   checkResources(ctx);
   checkRequirements(ctx);
   checkScreens(ctx);

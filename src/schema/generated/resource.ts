@@ -33,6 +33,7 @@ export type FieldType =
  * Standard actions: save, commit, revoke, cancel, delete, audit-agree, audit-disagree; reads: list, get, export, import, print.
  */
 export type ActionName = string;
+export type FieldName = string;
 /**
  * How a masked value shows: idCard 330203********1234 (first 6 and last 4 kept), mobile 138****5678 (first 3 and last 4), phone a mobile as mobile, a landline with its area code and last 4 (0574-****4321), bankAccount the last 4 only, name the first character (张**).
  */
@@ -64,7 +65,6 @@ export type RuleName =
   | 'orgCode'
   | 'loginName';
 export type DictName = string;
-export type FieldName = string;
 export type StateCode = string;
 export type RoleName = string;
 /**
@@ -142,6 +142,7 @@ export interface Resource {
    */
   oversightOnly?: boolean;
   party?: Party;
+  evolution?: ResourceEvolution;
   /**
    * The oversight role types (the server's configuration; the authority by default) read every row of their area, in every state — the rows whose area_code lies within the code (330200 covers 3302xx) — and write none: a save, delete, workflow action or import of theirs is refused ACTION_NOT_PERMITTED. Their role must still hold one of the resource's access ids. Masked fields stay masked for them (they do not own the rows). Where a workflow action names the role type, it audits the rows instead (the states it acts in, and its actions) and the keyword changes nothing. For the registers a supervising body looks into but never keeps. Requires scope unit or area. (enforced: server)
    */
@@ -251,6 +252,12 @@ export interface Field {
    * string: the record's owning unit as it is now — its name ("name"), its unified social credit code ("code") or its id ("id", what a list column's `toId` passes to a unit's page) — read from the unit register through the row's owner, never stored: lists, details and exports show it, a list sorts by it and filters it by contains; it follows a renamed unit. For lists that read across units (oversightRead). Requires readonly and scope unit; not in search or display. (enforced: server)
    */
   owner?: 'name' | 'code' | 'id';
+  renamedFrom?: FieldName;
+  convert?: FieldConversion;
+  /**
+   * The field is no longer used but its data is kept: the column stays with its values, the field is left out of forms, lists, details, exports and every answer, and a value sent for it is ignored. A screen, search or display list naming it is a lint error. Removing the field from the resource instead refuses the start unless the resource lists it in `evolution.drop`. (enforced: browser and server)
+   */
+  retired?: boolean;
   /**
    * Set by the server (workflow, defaults, hooks, action input); never taken from a request body. Forms show the value without an input. (enforced: browser and server)
    */
@@ -311,6 +318,21 @@ export interface Field {
    * attachment: maximum number of files. The upload stops there; the server refuses more ({label}最多{n}项). (enforced: browser and server)
    */
   maxCount?: number;
+}
+/**
+ * How the values already stored follow a change of this field. `{"from": "string"}`: the column held text and the field is now int, decimal, money or date; at start every stored value is converted (blank → empty; dates in the forms 2024-05-01, 2024/5/1, 2024.05.01 or 20240501) and a value that does not convert refuses the start, naming the table, the rows and the values. `{"map": {"old": "new"}}` (dict fields): stored codes are replaced once, the other codes are left as they are. Applied once per database, recorded in sys_schema_evolution. (enforced: server)
+ */
+export interface FieldConversion {
+  /**
+   * The type the stored values have (text). (enforced: server)
+   */
+  from?: 'string';
+  /**
+   * Stored code → new code. (enforced: server)
+   */
+  map?: {
+    [k: string]: string | undefined;
+  };
 }
 export interface MaskSpec {
   pattern: MaskPattern;
@@ -472,4 +494,15 @@ export interface Party {
      */
     states: [StateCode, ...StateCode[]];
   };
+}
+/**
+ * Destructive changes the resource declares on purpose. `drop`: fields removed from the resource whose columns (and data) the server drops at start, once, recorded in sys_schema_evolution; `npm run lint:schemas -- --base <ref>` accepts their removal. A removed field not listed here refuses the start. (enforced: server)
+ */
+export interface ResourceEvolution {
+  /**
+   * Names of the removed fields whose columns are dropped. (enforced: server)
+   *
+   * @minItems 1
+   */
+  drop?: [FieldName, ...FieldName[]];
 }
