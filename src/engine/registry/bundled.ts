@@ -11,6 +11,7 @@
  * build cannot change under it); the user's own column and filter-fold settings (list/useStoredState)
  * are preferences over the current screen, which always decides which columns exist.
  */
+import { liveResource } from '../../schema/evolution';
 import type { Dict, Resource, Screen } from '../../schema/types';
 import { isFilteredDict } from '../../shared/dicts';
 import { SchemaNotFoundError, type SchemaRegistry } from './registry';
@@ -38,9 +39,12 @@ function loader<T>(kind: string, loaders: Loaders<T>, skip?: (name: string) => b
   };
 }
 
+const resource = loader('resource', resources);
+
 export const bundledRegistry: SchemaRegistry = {
   screen: loader('screen', screens),
-  resource: loader('resource', resources),
+  // A retired field keeps its data on the server but is no field of any screen (src/schema/evolution.ts).
+  resource: (name) => resource(name).then(liveResource),
   // The dictionary types the original filters out of dictionary lists are never served (nor linted in).
   dict: loader('dict', dicts, isFilteredDict),
 };

@@ -3,11 +3,13 @@
  * information_schema: additive changes — a new table, a new column, a new index, a varchar column
  * that becomes text (no value is cut or converted; how the ID card and mobile columns grew room for
  * a ciphertext: sealed-fields.ts) — are applied at once; destructive ones — a column the resource no longer has, a changed type — are not: the
- * start fails naming the numbered SQL migration to write. Runs in one transaction under an
+ * start fails naming the numbered SQL migration to write, unless the resource declares the step
+ * (`renamedFrom`, `convert`, `evolution.drop`: evolve.ts; a `retired` field keeps its column). Runs in one transaction under an
  * advisory lock, so several server processes may start together.
  */
 import { sql, type Kysely } from 'kysely';
 import { migrations } from '../db/migrations/index';
+import { evolveTables } from './evolve';
 import type { ColumnDef, ResourceModel } from './model';
 import { quote } from './naming';
 
@@ -157,21 +159,25 @@ async function readSchema(db: AnyDb, tables: string[]): Promise<ExistingSchema> 
 }
 
 /**
- * Applies the additive changes, or throws `DestructiveSchemaChangeError` (nothing applied).
- * Returns the statements run.
+ * Runs the declared evolution steps (evolve.ts: renames, declared drops, conversions, code maps) and
+ * applies the additive changes, or throws `DestructiveSchemaChangeError` / `SchemaEvolutionError`:
+ * all in one transaction, so nothing of the start is applied when any of it fails. Returns the
+ * statements run, the evolution steps first (`evolution <resource>: <step>`).
  */
 export async function syncTables(db: AnyDb, models: readonly ResourceModel[]): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('portal:resource-tables'))`.execute(trx);
-    const plan = planSchema(
-      models,
-      await readSchema(
-        trx,
-        models.map((m) => m.table),
-      ),
-    );
+    const tables = models.map((m) => m.table);
+    const before = await readSchema(trx, tables);
+    const columns = new Map<string, Map<string, string>>();
+    for (const c of before.columns) {
+      if (!columns.has(c.table)) columns.set(c.table, new Map());
+      columns.get(c.table)!.set(c.column, c.sqlType);
+    }
+    const steps = await evolveTables(trx, models, columns);
+    const plan = planSchema(models, steps.length > 0 ? await readSchema(trx, tables) : before);
     if (plan.destructive.length > 0) throw new DestructiveSchemaChangeError(plan.destructive);
     for (const statement of plan.statements) await sql.raw(statement).execute(trx);
-    return plan.statements;
+    return [...steps.map((s) => `evolution ${s.resource}: ${s.step}`), ...plan.statements];
   });
 }

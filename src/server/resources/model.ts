@@ -15,6 +15,7 @@
  */
 import type { Field, FieldType, Resource, Workflow } from '../../schema/types';
 import { fieldKind, type ValueKind as AnyValueKind } from '../../schema/kinds';
+import { liveResource } from '../../schema/evolution';
 import { LABEL_SEPARATOR, labelFieldsOf } from '../../schema/model';
 import type { Catalog } from './catalog';
 import { maskedColumn, maskOf, type MaskRule } from './mask-patterns';
@@ -399,8 +400,14 @@ export function compileModels(catalog: Catalog, cipher: FieldCipher | null = nul
     const isChild = childNames.has(resource.name);
     const declared: FieldModel[] = [];
     const children: ChildLink[] = [];
+    // A retired field keeps its column and data, but is no field of the model: no answer reads it, no write takes it.
+    const retired: FieldModel[] = [];
     for (const [name, field] of Object.entries(resource.fields)) {
       if (!field) continue;
+      if (field.retired) {
+        if (field.type !== 'children' && field.owner === undefined) retired.push(declaredField(resource, name, field, catalog, cipher));
+        continue;
+      }
       if (field.type !== 'children') {
         declared.push(declaredField(resource, name, field, catalog, cipher));
         continue;
@@ -421,7 +428,7 @@ export function compileModels(catalog: Catalog, cipher: FieldCipher | null = nul
     }
     const model: ResourceModel = {
       name: resource.name,
-      resource,
+      resource: liveResource(resource),
       table: resource.table,
       title: resource.title,
       scope: isChild ? undefined : resource.scope,
@@ -436,8 +443,8 @@ export function compileModels(catalog: Catalog, cipher: FieldCipher | null = nul
       columns: [
         ...system.map((c) => ({ column: c.column, sqlType: c.sqlType, constraint: c.constraint })),
         ...(isChild ? PARENT_COLUMNS : []),
-        ...stored.map((f) => ({ column: f.column, sqlType: f.sqlType })),
-        ...(resource.systemTable ? [] : indexColumns(stored)),
+        ...[...stored, ...retired].map((f) => ({ column: f.column, sqlType: f.sqlType })),
+        ...(resource.systemTable ? [] : indexColumns([...stored, ...retired])),
       ],
       // A system table's indexes are its migration's.
       indexes: resource.systemTable ? [] : indexesOf(resource.table, stored, resource, isChild),
