@@ -1,12 +1,16 @@
 import { createForm, type Field, type FieldValidator } from '@formily/core';
 import type { ISchema } from '@formily/react';
+import { createElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import demoDict from '../../schemas/dicts/demo-notice-category.json';
 import demoResource from '../../schemas/resources/demo-notice.json';
 import demoForm from '../../schemas/screens/demo-notice-form.json';
 import { compileForm, compileFormUncached, defaultValues, stepKey } from '../../src/engine/form/compile';
+import { DEFAULT_UPLOAD_MAX_MB, uploadHint } from '../../src/engine/form/AttachmentUpload';
+import { refusedDayCell } from '../../src/engine/form/inputs';
 import { ARRAY_TABLE_INDEX_KEY, toRecord } from '../../src/engine/form/payload';
-import type { Dict, FormScreen, Resource, WizardScreen } from '../../src/schema/types';
+import { setFormStages, stagedMark, stagesOfSave } from '../../src/engine/form/requirements';
+import type { Dict, Field as ResourceField, FormScreen, Resource, WizardScreen } from '../../src/schema/types';
 
 const resource = demoResource as unknown as Resource;
 const screen = demoForm as unknown as FormScreen;
@@ -220,12 +224,13 @@ describe('form compiler: reactions', () => {
     expect(fields.urgentReason.selfErrors).toEqual(['请填写紧急原因']);
   });
 
-  it('marks a requirement checked only at submit while its condition holds, and not before', () => {
+  it('marks a requirement checked only at submit grey (提交时必填), following its condition, and still refuses it at submit', async () => {
     const staged: Resource = {
       name: 'req',
       table: 'req',
       title: '申请',
       fields: {
+        applicant: { type: 'string', label: '申请人', required: true },
         delivery: { type: 'string', label: '领取方式' },
         address: { type: 'string', label: '邮寄地址', requiredWhen: "delivery === 'post'", requiredOn: ['commit'] },
         reason: { type: 'string', label: '原因', requiredOn: ['commit'] },
@@ -236,20 +241,67 @@ describe('form compiler: reactions', () => {
       kind: 'form',
       resource: 'req',
       title: '申请',
-      sections: [{ fields: ['delivery', 'address', 'reason'] }],
+      sections: [{ fields: ['applicant', 'delivery', 'address', 'reason'] }],
     };
     const schema = compileFormUncached(stagedScreen, { resource: staged, resources: new Map(), dicts: new Map() });
     const { form, fields } = formOf(schema, { delivery: 'online' });
-    const marked = (name: string) => (fields[name].decoratorProps as { asterisk?: boolean }).asterisk === true;
-    // A plain staged requirement is marked by the schema itself, a conditional one by its reaction.
+    type Decorator = { asterisk?: boolean; stagedMark?: string };
+    const decorator = (name: string) => fields[name].decoratorProps as Decorator;
+    // A plain staged requirement is marked by the schema itself, a conditional one by its reaction;
+    // neither with the red asterisk of a field required at every save (the required rule's).
     const nodes = fieldsOf(schema);
-    expect((nodes.reason['x-decorator-props'] as { asterisk?: boolean }).asterisk).toBe(true);
-    expect((nodes.address['x-decorator-props'] as { asterisk?: boolean }).asterisk).toBeUndefined();
-    expect(marked('address')).toBe(false);
+    expect(nodes.reason['x-decorator-props']).toMatchObject({ stagedMark: '提交时必填' });
+    expect((nodes.reason['x-decorator-props'] as Decorator).asterisk).toBeUndefined();
+    expect((nodes.address['x-decorator-props'] as Decorator).stagedMark).toBeUndefined();
+    expect(nodes.applicant['x-decorator-props']).not.toHaveProperty('stagedMark');
+    expect(fields.applicant.required).toBe(true);
+    expect(decorator('address').stagedMark).toBeUndefined();
     form.setValuesIn('delivery', 'post');
-    expect(marked('address')).toBe(true);
-    // The mark is not the rule: a draft may still be saved without it.
+    expect(decorator('address')).toMatchObject({ stagedMark: '提交时必填' });
+    expect(decorator('address').asterisk).toBeUndefined();
+    // The mark is not the rule: a draft may still be saved without them …
     expect(fields.address.required).toBe(false);
+    form.setValuesIn('applicant', '张三');
+    setFormStages(form, stagesOfSave(false));
+    await expect(form.validate()).resolves.toBeUndefined();
+    // … and the final submit refuses them with their usual messages.
+    setFormStages(form, stagesOfSave(true));
+    await expect(form.validate()).rejects.toBeDefined();
+    expect([fields.address.selfErrors, fields.reason.selfErrors]).toEqual([['请填写邮寄地址'], ['请填写原因']]);
+  });
+
+  it("names the mark after the action a requirement waits for (the workflow's label)", () => {
+    const field: ResourceField = { type: 'string', label: '整改结果', requiredOn: ['complete'] };
+    const withWorkflow = { name: 'x', table: 'x', title: 'x', fields: { result: field } } as unknown as Resource;
+    expect(stagedMark(withWorkflow, field)).toBe('complete时必填');
+    const labelled = {
+      ...withWorkflow,
+      workflow: { states: [], initial: 'a', actions: { complete: { from: ['a'], label: '完成整改' } } },
+    } as unknown as Resource;
+    expect(stagedMark(labelled, field)).toBe('完成整改时必填');
+    expect(stagedMark(labelled, { type: 'string', label: '名称', required: true })).toBeUndefined();
+  });
+
+  it('greys out in the calendar the days a date bound refuses, following the field it names', () => {
+    const { form, fields } = formOf(compileFormUncached(screen, bundle), { publishDate: '2026-03-10' });
+    const refused = (day: string) => (fields.expireDate.componentProps as { refusedDay: (day: string) => boolean }).refusedDay(day);
+    expect(['2026-03-09', '2026-03-10', '2026-04-01'].map(refused)).toEqual([true, false, false]);
+    form.setValuesIn('publishDate', '2026-03-20');
+    expect(['2026-03-19', '2026-03-20'].map(refused)).toEqual([true, false]);
+    // A field without bounds greys out nothing; no field uses antd's disabledDate (it would drop a typed date unannounced).
+    expect((fields.publishDate.componentProps as { refusedDay?: unknown }).refusedDay).toBeUndefined();
+    expect(fields.expireDate.componentProps).not.toHaveProperty('disabledDate');
+  });
+
+  it("marks a refused day's calendar cell and leaves the others as antd drew them", () => {
+    const cell = refusedDayCell((day) => day < '2026-03-10');
+    const origin = createElement('div', { className: 'ant-picker-cell-inner' }, '9');
+    const day = (date: string) => ({ format: () => date });
+    const refused = cell(day('2026-03-09'), { type: 'date', originNode: origin }) as ReactElement<{ className: string }>;
+    expect(refused.props.className).toBe('ant-picker-cell-inner engine-date-refused');
+    expect(cell(day('2026-03-10'), { type: 'date', originNode: origin })).toBe(origin);
+    // The month and year panels are left alone.
+    expect(cell(day('2026-02-01'), { type: 'month', originNode: origin })).toBe(origin);
   });
 
   it('disables a field by an expression', () => {
@@ -275,6 +327,13 @@ describe('form compiler: reactions', () => {
     await expect(form.validate()).rejects.toBeDefined();
     expect(fields.mobile.selfErrors.length).toBe(1);
     expect(fields.mobile.selfErrors[0]).toMatch(/手机/);
+  });
+});
+
+describe('attachment field', () => {
+  it('states the size limit in its hint: the configured one, else the default', () => {
+    expect(uploadHint({ accept: '.pdf,.jpg', maxCount: 5, maxMb: 50 })).toBe('支持 .pdf,.jpg，最多 5 个，单个文件不超过 50 MB');
+    expect(uploadHint({ maxMb: DEFAULT_UPLOAD_MAX_MB })).toBe('单个文件不超过 20 MB');
   });
 });
 

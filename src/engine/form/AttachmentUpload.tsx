@@ -64,6 +64,13 @@ function AttachmentList({ value }: { value?: AttachmentValue[] | null }) {
   return value?.length ? <AttachmentLinks value={value} /> : <PreviewText.Input value="" />;
 }
 
+/** The size limit the hint states when the host gives none (EngineProvider `uploadMaxMb`): the server's default. */
+export const DEFAULT_UPLOAD_MAX_MB = 20;
+
+/** The hint beside the upload button: accepted types, how many files, how large each may be. */
+export const uploadHint = ({ accept, maxCount, maxMb }: { accept?: string; maxCount?: number; maxMb: number }): string =>
+  [accept ? `支持 ${accept}` : '', maxCount ? `最多 ${maxCount} 个` : '', `单个文件不超过 ${maxMb} MB`].filter(Boolean).join('，');
+
 /** Shown on an attachment field while a file is on its way (the form cannot be submitted until it lands). */
 export const UPLOADING_MESSAGE = '文件上传中，请稍候';
 
@@ -183,13 +190,7 @@ function AttachmentInput({ value, onChange, accept, maxCount, disabled, readOnly
               手机上传
             </Button>
           ) : null}
-          {accept || maxCount || uploadMaxMb ? (
-            <Typography.Text type="secondary">
-              {[accept ? `支持 ${accept}` : '', maxCount ? `最多 ${maxCount} 个` : '', uploadMaxMb ? `单个文件不超过 ${uploadMaxMb} MB` : '']
-                .filter(Boolean)
-                .join('，')}
-            </Typography.Text>
-          ) : null}
+          <Typography.Text type="secondary">{uploadHint({ accept, maxCount, maxMb: uploadMaxMb ?? DEFAULT_UPLOAD_MAX_MB })}</Typography.Text>
         </Space>
       )}
     </Upload>

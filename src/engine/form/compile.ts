@@ -18,7 +18,7 @@ import { resourceFields } from '../../schema/model';
 import type { Field, FormScreen, Resource, Section, WizardScreen } from '../../schema/types';
 import { FIELD_TYPES } from './field-types';
 import { computed, condition, disabledWhen, markedWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
-import { marksRequired, requirementValidators } from './requirements';
+import { refusedDays, requirementValidators, stagedMark } from './requirements';
 import { serverValue } from './server-value';
 import { requiredMessage, stagedRequirement } from '../../schema/requirements';
 // Rule names are checked against the catalogue by the schema lint, hence the narrowing cast above.
@@ -77,7 +77,7 @@ function reactionsOf(resource: Resource, sources: Sources, { name, field, item }
   const toggled = toggledRequirement(field);
   if (toggled) reactions.push(requiredWhen(condition(toggled)));
   // A staged requirement with a condition: checked at submit (requirements.ts), marked while the condition holds.
-  else if (field.requiredWhen && stagedRequirement(field)) reactions.push(markedWhen(condition(field.requiredWhen)));
+  else if (field.requiredWhen && stagedRequirement(field)) reactions.push(markedWhen(condition(field.requiredWhen), stagedMark(resource, field)!));
   if (item.disabledWhen) reactions.push(disabledWhen(condition(item.disabledWhen)));
   if (item.optionsFrom) reactions.push(optionsFrom(item.optionsFrom, codesOf(resource, name, field, sources.dicts)));
   if (field.compute) reactions.push(computed(field.compute));
@@ -99,16 +99,21 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
     ...requirementValidators(resource, field, !decorated),
     ...fieldValidators({ rules: field.rules }),
   ];
-  // A conditional staged requirement's mark is markedWhen's.
-  const asterisk = marksRequired(field) && (field.type === 'children' || (stagedRequirement(field) && !field.requiredWhen));
-  const reactions = reactionsOf(resource, sources, resolved);
+  // Required at every save: the red asterisk (the required rule's, a sub-table's here). Required only
+  // at some actions: the grey mark (FormItem.tsx); a conditional one's is markedWhen's.
+  const asterisk = field.type === 'children' && field.required === true && !stagedRequirement(field);
+  const staged = field.requiredWhen ? undefined : stagedMark(resource, field);
+  const bounded = refusedDays(resource, field, !decorated);
+  const reactions = [...reactionsOf(resource, sources, resolved), ...(bounded ? [bounded] : [])];
   const node: ISchema = {
     ...base,
     // The accessible name of the input: FormItem's label is not tied to it with `for`.
     ...(field.type === 'children' ? {} : { 'x-component-props': { ...(base['x-component-props'] as object | undefined), 'aria-label': label } }),
     title: label,
     description: item.help ?? field.help,
-    ...(decorated ? { 'x-decorator': 'FormItem', 'x-decorator-props': dropUndefined({ gridSpan: item.span, asterisk: asterisk || undefined }) } : {}),
+    ...(decorated
+      ? { 'x-decorator': 'FormItem', 'x-decorator-props': dropUndefined({ gridSpan: item.span, asterisk: asterisk || undefined, stagedMark: staged }) }
+      : {}),
     ...(validators.length ? { 'x-validator': validators } : {}),
     ...(reactions.length ? { 'x-reactions': reactions } : {}),
     ...(item.readonly || field.readonly ? { 'x-pattern': 'readPretty' } : {}),

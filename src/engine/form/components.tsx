@@ -3,10 +3,11 @@
  * Built-ins come from @formily/antd-v5 and widgets.tsx; screens' `component` escape hatch names a
  * component an app registers with `registerFieldComponent`. A new widget is an entry here.
  */
-import { DatePicker, FormItem, Input, TimePicker } from '@formily/antd-v5';
+import { Input, TimePicker } from '@formily/antd-v5';
 import { createSchemaField } from '@formily/react';
 import type { ComponentType } from 'react';
-import { BoolSwitch, CodeSelect, NumberInput } from './inputs';
+import { FormItem } from './FormItem';
+import { BoolSwitch, CodeSelect, DatePicker, NumberInput } from './inputs';
 import { FormGrid, FormSection } from './layout';
 import { lazyWidget } from './lazy-widget';
 import { SmsCodeField, StrengthPassword } from '../open/widgets';
@@ -52,8 +53,10 @@ export const BUILTIN_COMPONENTS = {
   AttachmentUpload,
   BoolSwitch,
   Checkbox,
+  // Formily's DatePicker, greying out the days a date bound refuses (inputs.tsx).
   DatePicker,
   FormGrid,
+  // Formily's FormItem, with the grey mark of a requirement checked only at submit (FormItem.tsx).
   FormItem,
   FormSection,
   Input,

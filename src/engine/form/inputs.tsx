@@ -1,11 +1,11 @@
 /**
- * The field widgets every form uses (numbers, switches), each with its read-pretty form for view
+ * The field widgets every form uses (numbers, switches, dates), each with its read-pretty form for view
  * mode; the rarer ones (area, attachments, references) are widgets.tsx, loaded on first use.
  */
-import { PreviewText, Select as FormilySelect, Switch } from '@formily/antd-v5';
+import { DatePicker as FormilyDatePicker, PreviewText, Select as FormilySelect, Switch } from '@formily/antd-v5';
 import { connect, mapReadPretty } from '@formily/react';
 import { InputNumber } from 'antd';
-import type { ComponentProps } from 'react';
+import { cloneElement, useMemo, type ComponentProps, type ReactElement } from 'react';
 import { codeLabel, type CodeItem } from '../model/codes';
 import { EMPTY_TEXT } from '../render/empty';
 import { formatMoney } from '../render/money';
@@ -55,3 +55,38 @@ const CodeText = ({ codes, ...props }: CodeSelectProps) => {
 
 /** Formily's Select (the options it is given), reading labels from the whole code list in view mode. */
 export const CodeSelect = connect(({ codes: _codes, ...props }: CodeSelectProps) => <FormilySelect {...props} />, mapReadPretty(CodeText));
+
+// ---------------------------------------------------------------------------------------------
+// dates: the days a date bound refuses are greyed out in the calendar and cannot be clicked
+// (layout.css), yet a date typed by hand goes through to the form's validation, whose message
+// names the bound. (antd's disabledDate would grey them too, but it also drops a typed refused
+// date without a word.)
+
+type DatePickerProps = ComponentProps<typeof FormilyDatePicker> & {
+  /** Whether a day (YYYY-MM-DD) is refused by the field's bounds (requirements.ts refusedDays). */
+  refusedDay?: (day: string) => boolean;
+};
+
+interface CellInfo {
+  type: string;
+  originNode: ReactElement;
+}
+
+const isDay = (value: unknown): value is { format(pattern: string): string } => typeof (value as { format?: unknown } | null)?.format === 'function';
+
+/** The calendar's day cell, marked `engine-date-refused` when the bounds refuse the day. */
+export const refusedDayCell =
+  (refusedDay: (day: string) => boolean) =>
+  (current: unknown, info: CellInfo): ReactElement => {
+    if (info.type !== 'date' || !isDay(current) || !refusedDay(current.format('YYYY-MM-DD'))) return info.originNode;
+    const cell = info.originNode as ReactElement<{ className?: string }>;
+    return cloneElement(cell, { className: `${cell.props.className ?? ''} engine-date-refused`.trim() });
+  };
+
+function DateInput({ refusedDay, ...props }: DatePickerProps) {
+  const cellRender = useMemo(() => (refusedDay ? refusedDayCell(refusedDay) : undefined), [refusedDay]);
+  return <FormilyDatePicker {...props} {...(cellRender ? { cellRender } : {})} />;
+}
+
+/** Formily's DatePicker, greying out the days the field's bounds refuse. */
+export const DatePicker = Object.assign(DateInput, { RangePicker: FormilyDatePicker.RangePicker });

@@ -53,13 +53,14 @@ export const requiredWhen =
   };
 
 /**
- * The required mark alone while the condition holds: a requirement checked only at some stages
- * (requiredOn) is validated at submit, but its mark follows the form as it is filled.
+ * The mark alone while the condition holds: a requirement checked only at some stages (requiredOn)
+ * is validated at submit, but its mark (`text`, e.g. 提交时必填: FormItem.tsx) follows the form as
+ * it is filled.
  */
 export const markedWhen =
-  (c: Condition): FieldReaction =>
+  (c: Condition, text: string): FieldReaction =>
   (field, scope) => {
-    (field as Field).setDecoratorProps({ asterisk: c.test(field.form, scope ?? {}) });
+    (field as Field).setDecoratorProps({ stagedMark: c.test(field.form, scope ?? {}) ? text : undefined });
   };
 
 /** Disabled while the condition holds. */

@@ -9,6 +9,7 @@
  */
 import type { Form, GeneralField } from '@formily/core';
 import { dateBoundFailure, hasRequirement, isBlank, isRequired, requiredMessage, SAVE_STAGE, stagedRequirement, type Stage } from '../../schema/requirements';
+import { actionLabel } from '../../schema/model';
 import type { Field, Resource } from '../../schema/types';
 import { VALIDATE_TRIGGER, type FieldValidator } from './rules';
 import { formValues } from './values';
@@ -62,5 +63,28 @@ export function requirementValidators(resource: Resource, field: Field, inRow = 
   return out;
 }
 
-/** Whether the form marks the field required (an asterisk): always for a plain or staged requirement; a conditional one follows its reaction. */
-export const marksRequired = (field: Field): boolean => field.required === true || stagedRequirement(field);
+/**
+ * What the mark of a requirement checked only at some actions says (FormItem.tsx), e.g. 提交时必填;
+ * undefined for a requirement of every save (the red asterisk) or none.
+ */
+export function stagedMark(resource: Resource, field: Field): string | undefined {
+  if (!stagedRequirement(field)) return undefined;
+  const actions = field.requiredOn!.map((stage) => actionLabel(stage, resource.workflow?.actions[stage]?.label) ?? stage);
+  return `${actions.join('、')}时必填`;
+}
+
+/**
+ * A date field with bounds greys out in its calendar the days they refuse (inputs.tsx DateInput):
+ * the validator's own check, asked of each day shown, against the values at that moment (a bound
+ * naming another field follows it). The calendar only: a date typed by hand still reaches the
+ * validator above, whose message names the bound.
+ */
+export function refusedDays(resource: Resource, field: Field, inRow = false): ((target: GeneralField) => void) | undefined {
+  if (!field.notBefore && !field.notAfter) return undefined;
+  return (target) => {
+    if (!('setComponentProps' in target)) return;
+    target.setComponentProps({
+      refusedDay: (day: string) => dateBoundFailure(resource.fields, field, day, valuesOf({ form: target.form, field: target }, inRow)) !== undefined,
+    });
+  };
+}
