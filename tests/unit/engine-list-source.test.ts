@@ -45,6 +45,11 @@ describe('a list over a source', () => {
     expect(params.get('orderBy')).toBe('createDate desc');
   });
 
+  it('offers one state at a time where the filter says eq (the endpoint takes a single value)', () => {
+    const specs = filterSpecs({ screen, resource, dicts: new Map() });
+    expect(specs.filter((s) => s.single).map((s) => s.name)).toEqual(['status']);
+  });
+
   it('resolves buttons that call a path, open a route or a dialog', () => {
     const actions = resolveActions(resource, screen.rowActions);
     expect(actions.map((a) => [a.name, a.kind, a.target])).toEqual([

@@ -25,7 +25,7 @@ function inputOf(spec: FilterSpec): ReactNode {
     case 'codes':
       return (
         <Select
-          mode="multiple"
+          mode={spec.single ? undefined : 'multiple'}
           allowClear
           maxTagCount="responsive"
           placeholder={placeholder ?? '全部'}

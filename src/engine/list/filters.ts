@@ -30,6 +30,8 @@ export interface FilterSpec {
   codes: CodeItem[];
   /** Initial value while the URL has none (relative dates resolved). */
   initial?: unknown;
+  /** Codes: one code at a time (`op: "eq"`), for a source that takes a single value. */
+  single?: boolean;
 }
 
 /** The filter's input from its field's kind: dates always as a range, numbers as one with `op: "between"`. */
@@ -59,7 +61,9 @@ function listedSpecs(screen: Pick<ListScreen, 'filters'>, resource: Resource, di
     const { name, field, label } = resolveField(resource, item);
     const codes = codesOf(resource, name, field, dicts);
     const initial = 'default' in item && item.default !== undefined ? resolveDefault(item.default) : undefined;
-    return { name, label, placeholder: item.placeholder, field, codes, initial, ...inputOf(field, codes, item.op, name) };
+    const input = inputOf(field, codes, item.op, name);
+    const single = input.input === 'codes' && item.op === 'eq' ? { single: true } : {};
+    return { name, label, placeholder: item.placeholder, field, codes, initial, ...input, ...single };
   });
 }
 

@@ -150,7 +150,7 @@ export interface FilterItem {
    */
   placeholder?: string;
   /**
-   * Default by field type: like for text, eq for dicts, between for dates; an attachment asks whether any file is uploaded (已上传 / 未上传, the parameter <field>=true|false). (enforced: browser)
+   * Default by field type: like for text, eq for dicts (any of the chosen codes; an explicit "eq" chooses one code at a time, for a `source` that takes a single value), between for dates; an attachment asks whether any file is uploaded (已上传 / 未上传, the parameter <field>=true|false). (enforced: browser)
    */
   op?: 'eq' | 'like' | 'in' | 'gte' | 'lte' | 'between';
   default?: FilterDefault;
