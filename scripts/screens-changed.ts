@@ -144,7 +144,8 @@ if (!given && !process.env.PORTAL_STATIC_DIR && !isBuilt()) {
 }
 let server: { baseURL: string; stop(): Promise<void> } = { baseURL: given ?? '', stop: async () => undefined };
 if (!given) {
-  const started = await startServer();
+  // Generous: a fresh start may wait for another process building the database template.
+  const started = await startServer({ stallMs: 240_000, limitMs: 480_000 });
   console.log(`server ready in ${(started.readyMs / 1000).toFixed(1)} s at ${started.baseURL}`);
   server = started;
 }
