@@ -4,7 +4,6 @@
  */
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import smCrypto from 'sm-crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
@@ -14,6 +13,7 @@ import { makeUscc } from '../../src/server/db/uscc';
 import { passwordHasher } from '../../src/server/services/password';
 import type { AttachmentInfo, Envelope, LoginResult } from '../../src/shared/contract';
 import { API, ATTACHMENT_ROUTES } from '../../src/shared/contract';
+import { API_TEST_TEMPLATE, freshPostgresDatabase, templateFits } from '../support/db-template';
 import { forwarding } from '../support/forward';
 import { OPEN_LIMITS } from '../support/limits';
 
@@ -29,31 +29,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+/** A throw-away PostgreSQL database next to DATABASE_URL's (empty unless `fromTemplate`); its URL and a drop function. */
+export { freshPostgresDatabase } from '../support/db-template';
 
-/** A throw-away PostgreSQL database next to DATABASE_URL's; returns its URL and a drop function. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `portal_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
-}
-
+/**
+ * The app on `target` with the demo units and accounts: started from the prepared test database
+ * (support/db-template.ts) unless `overrides` change what the database holds at start, then
+ * written as a new user's start would.
+ */
 export async function makeApp(target: DbTarget, overrides: BuildOptions = {}): Promise<TestApp> {
   const base: BuildOptions = { captchaEnabled: false, ...OPEN_LIMITS, logLevel: 'silent', staticDir: null, dataDir: 'memory://', databaseUrl: null };
-  const database = target === 'pg' ? await freshPostgresDatabase() : null;
-  const app = await buildApp({ ...base, ...(database ? { databaseUrl: database.url } : {}), ...overrides });
+  const prepared = templateFits(overrides);
+  const database = target === 'pg' ? await freshPostgresDatabase(prepared) : null;
+  const app = await buildApp({
+    ...base,
+    ...(database ? { databaseUrl: database.url } : {}),
+    ...(prepared && target === 'pglite' ? { template: API_TEST_TEMPLATE } : {}),
+    ...overrides,
+  });
   await app.ready();
-  await seedDemoData(app.db);
+  if (!prepared) await seedDemoData(app.db);
   return {
     app,
     async close() {
