@@ -11,18 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type BuildOptions } from '../../src/server/app';
-import { OPEN_LIMITS } from '../support/limits';
 import { createDatabase } from '../../src/server/db/index';
 import { loadCatalog } from '../../src/server/resources/catalog';
 import { compileResources } from '../../src/server/resources/compile';
 import { DestructiveSchemaChangeError, syncTables } from '../../src/server/resources/ddl';
 import type { Page } from '../../src/shared/contract';
 import { appSuite, call, dbTargets, unitUser } from './helpers';
-import { persistentDb, type PersistentDb } from './fixtures/persistent-db';
+import { persistentDb, startOn, type PersistentDb } from './fixtures/persistent-db';
 
 const FIXTURE_SCHEMAS = fileURLToPath(new URL('./fixtures/schemas', import.meta.url));
-const QUIET: BuildOptions = { captchaEnabled: false, logLevel: 'silent', staticDir: null, ...OPEN_LIMITS };
 
 type Fields = Record<string, Record<string, unknown>>;
 const item = (fields: Fields) => ({ $schema: '../meta/resource.schema.json', name: 'fx-item', table: 'fx_item', title: '测试项', fields });
@@ -33,18 +30,7 @@ describe.each(dbTargets())('resource tables across restarts (%s)', (target) => {
   let schemaDir: string;
 
   const writeResource = (fields: Fields) => writeFileSync(join(schemaDir, 'resources', 'fx-item.json'), JSON.stringify(item(fields)));
-  const start = async (): Promise<FastifyInstance> => {
-    const app = await buildApp({ ...QUIET, ...db.options, schemaDir });
-    try {
-      await app.ready();
-    } catch (err) {
-      // A failed start does not run the db plugin's onClose hook: end the pool here.
-      await app.db?.destroy().catch(() => undefined);
-      await app.close().catch(() => undefined);
-      throw err;
-    }
-    return app;
-  };
+  const start = (): Promise<FastifyInstance> => startOn(db, schemaDir);
   const columns = async (app: FastifyInstance) =>
     (
       await sql<{

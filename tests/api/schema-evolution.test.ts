@@ -12,14 +12,10 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type BuildOptions } from '../../src/server/app';
 import { seedDemoData } from '../../src/server/db/seed';
 import type { Page } from '../../src/shared/contract';
-import { OPEN_LIMITS } from '../support/limits';
 import { call, dbTargets, unitUser } from './helpers';
-import { persistentDb, type PersistentDb } from './fixtures/persistent-db';
-
-const QUIET: BuildOptions = { captchaEnabled: false, logLevel: 'silent', staticDir: null, ...OPEN_LIMITS };
+import { persistentDb, startOn, type PersistentDb } from './fixtures/persistent-db';
 
 type Fields = Record<string, Record<string, unknown>>;
 const V1: Fields = {
@@ -41,17 +37,7 @@ describe.each(dbTargets())('schema evolution across restarts (%s)', (target) => 
       join(schemaDir, 'resources', 'fx-evolve.json'),
       JSON.stringify({ $schema: '../meta/resource.schema.json', name: 'fx-evolve', table: 'fx_evolve', title: '演进', fields, ...extra }),
     );
-  const start = async (): Promise<FastifyInstance> => {
-    const app = await buildApp({ ...QUIET, ...db.options, schemaDir });
-    try {
-      await app.ready();
-    } catch (err) {
-      await app.db?.destroy().catch(() => undefined);
-      await app.close().catch(() => undefined);
-      throw err;
-    }
-    return app;
-  };
+  const start = (): Promise<FastifyInstance> => startOn(db, schemaDir);
   /** Starts, runs `body`, closes. */
   const run = async <T>(body: (app: FastifyInstance) => Promise<T>): Promise<T> => {
     const app = await start();

@@ -222,5 +222,5 @@ describe('npm run lint:schemas -- --base', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toContain("no git commit 'no-such-ref'");
-  }, 120_000);
+  }, 300_000);
 });
