@@ -11,7 +11,7 @@ import { signedInSuite } from './support/suite';
 /** Whether every cell of the column headed `title` shows its whole text inside the table's visible area. */
 async function columnUncut(page: Page, title: string): Promise<{ texts: string[]; cut: string[] }> {
   return page.evaluate((heading) => {
-    const table = document.querySelector<HTMLElement>('.engine-list-table')!;
+    const table = document.querySelector<HTMLElement>('.ant-table-wrapper')!;
     const heads = [...table.querySelectorAll<HTMLElement>('.ant-table-thead th')];
     const index = heads.findIndex((th) => th.innerText.trim() === heading);
     if (index < 0) return { texts: [], cut: [`no column ${heading}`] };
@@ -38,7 +38,7 @@ describe('account lists', () => {
     page.setDefaultTimeout(30_000);
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(`${baseURL}/account/manager`);
-    await page.locator('.engine-list-table .ant-table-row').first().waitFor();
+    await page.locator('.ant-table-wrapper .ant-table-row').first().waitFor();
 
     const units = await columnUncut(page, '所属单位');
     expect(units.texts.length).toBeGreaterThan(0);
