@@ -80,8 +80,11 @@ async function firstRecord(page: Page, resource: string): Promise<string | undef
 }
 
 async function shoot(page: Page, baseURL: string, address: string, out: string, signedIn: boolean): Promise<string | undefined> {
-  if (signedIn) await openScreen(page, baseURL, address);
-  else {
+  if (signedIn) {
+    // Each picture with only its own tab: forget the tabs of the pictures before (the shell keeps them in localStorage).
+    await page.evaluate(() => localStorage.removeItem('portal.tabs'));
+    await openScreen(page, baseURL, address);
+  } else {
     await page.goto(`${baseURL}${address}`);
     await page.waitForLoadState('networkidle');
   }
@@ -95,7 +98,23 @@ async function shoot(page: Page, baseURL: string, address: string, out: string, 
     );
   // Let antd's entrance animations finish.
   await page.waitForTimeout(500);
+  // The shell scrolls its content in a box of the window's height, so a full-page shot alone stops at
+  // 768 px: make the window as tall as the longest scrolling box needs, shoot, and give the height back.
+  const viewport = page.viewportSize() ?? { width: 1366, height: 768 };
+  const height = await page.evaluate(() => {
+    let needed = document.documentElement.scrollHeight;
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY))
+        needed = Math.max(needed, window.innerHeight + el.scrollHeight - el.clientHeight);
+    }
+    return needed;
+  });
+  if (height > viewport.height) {
+    await page.setViewportSize({ width: viewport.width, height: Math.min(height, 12_000) });
+    await page.waitForTimeout(300);
+  }
   await page.screenshot({ path: out, fullPage: true });
+  if (height > viewport.height) await page.setViewportSize(viewport);
   return settled;
 }
 
