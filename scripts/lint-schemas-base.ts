@@ -1,7 +1,8 @@
 /**
  * `npm run lint:schemas -- --base <ref>`: the resources at a git ref against the working tree, each
  * change classified (src/schema/evolution.ts classifyChanges). The git side lives here: resolving
- * the ref (`auto`: the merge-base with origin/main, else HEAD~1, else skipped) and reading the
+ * the ref (`auto`: the merge-base with origin/main, or HEAD~1 on main itself or without that
+ * remote, else skipped) and reading the
  * resource files at it with `git show <ref>:<path>`.
  */
 import { execFileSync } from 'node:child_process';
@@ -37,9 +38,10 @@ export function resolveBase(cwd: string, base: string): BaseRef {
     return { ref: commit };
   }
   if (git(cwd, ['rev-parse', '--is-shallow-repository']) === 'true') return { skip: 'shallow clone (no history to compare with)' };
+  // On a branch: where it left main. On main itself (the merge-base is HEAD): the last commit.
   if (commitOf(cwd, 'refs/remotes/origin/main')) {
     const mergeBase = git(cwd, ['merge-base', 'HEAD', 'refs/remotes/origin/main']);
-    if (mergeBase) return { ref: mergeBase };
+    if (mergeBase && mergeBase !== commitOf(cwd, 'HEAD')) return { ref: mergeBase };
   }
   const parent = commitOf(cwd, 'HEAD~1');
   return parent ? { ref: parent } : { skip: 'no earlier commit (a single commit or none)' };

@@ -12,6 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT_USAGE, parseCommandLine, UsageError, usageLine, type CommandSpec } from '../src/server/command-line.mjs';
+import { BadRefError, resolveBase } from './lint-schemas-base';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCHEMAS = 'schemas';
@@ -23,7 +24,11 @@ const spec: CommandSpec = {
     'Starts a real server on a fresh data directory with the demo data, signs each demo role in that may open the screen, shoots its route full-page at 1366x768 in headless Chromium, and writes the pictures and index.html (route, role, changed files, schema lint findings) to the output directory. Nothing changed: index.html says so and no browser starts.',
   ],
   options: {
-    base: { type: 'string', value: 'ref', description: 'compare the working tree with this git ref; "auto": the merge-base with origin/main, else HEAD~1' },
+    base: {
+      type: 'string',
+      value: 'ref',
+      description: 'compare the working tree with this git ref; "auto": as lint:schemas --base auto (where this branch left origin/main, else the last commit)',
+    },
     files: {
       type: 'string',
       value: 'a,b',
@@ -61,19 +66,19 @@ const tryGit = (...args: string[]): string | undefined => {
   }
 };
 
-/** The ref to compare with, or exits: no git → one line, status 0; an unknown ref → one line, status 2. */
+/** The commit to compare with (the same choice as lint:schemas --base), or exits: nothing to compare with → one line, status 0; an unknown ref → one line, status 2. */
 function baseRef(base: string): string {
-  if (tryGit('rev-parse', '--git-dir') === undefined) {
-    console.log('screens:changed: not a git repository: nothing to compare with');
-    process.exit(0);
+  try {
+    const resolved = resolveBase(ROOT, base);
+    if ('skip' in resolved) {
+      console.log(`screens:changed: nothing to compare with: ${resolved.skip}`);
+      process.exit(0);
+    }
+    return resolved.ref;
+  } catch (error) {
+    if (error instanceof BadRefError) usage(error.message);
+    throw error;
   }
-  if (base === 'auto') {
-    const main = tryGit('rev-parse', '--verify', '--quiet', 'origin/main') ? tryGit('merge-base', 'origin/main', 'HEAD')?.trim() : undefined;
-    base = main ?? 'HEAD~1';
-  }
-  const commit = tryGit('rev-parse', '--verify', '--quiet', `${base}^{commit}`)?.trim();
-  if (!commit) usage(`no commit '${base}' in this repository`);
-  return commit!;
 }
 
 const started = Date.now();

@@ -200,7 +200,11 @@ describe('npm run screens:changed without a browser', () => {
       expect({ args, status, lines: stderr.trim().split('\n').length }).toEqual({ args, status: 2, lines: 1 });
     }
     const noGit = await run(['--base', 'auto'], { GIT_DIR: join(tmpdir(), 'screens-changed-no-such-git') });
-    expect([noGit.status, noGit.stdout.trim().split('\n').length, noGit.stdout]).toEqual([0, 1, expect.stringContaining('not a git repository')]);
+    expect([noGit.status, noGit.stdout.trim().split('\n').length, noGit.stdout]).toEqual([
+      0,
+      1,
+      expect.stringContaining('nothing to compare with: not a git work tree'),
+    ]);
   });
 
   it('with nothing to show writes an index that says so and starts no browser', { timeout: 120_000 }, async () => {
