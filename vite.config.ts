@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -44,6 +45,11 @@ export default defineConfig({
   },
   test: {
     root: projectRoot,
+    // Vitest's default is one worker per core less one: a single worker on a two-core machine, every
+    // file after the other. Much of a file's time is spent waiting on another process (PostgreSQL,
+    // the server under test, the browser), so two workers overlap those waits. The e2e project stays
+    // one file at a time (fileParallelism: false); Vitest runs it after the other projects.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // Sized for a shared two-core machine at load 20: an in-memory PGlite takes over 30 s to start
       // there, and a test that reads every schema or deflates megabytes over 5 s. One setting for the
