@@ -35,9 +35,23 @@ export function columnTypeOf(field: Field): string | undefined {
 
 const isText = (sqlType: string | undefined) => sqlType !== undefined && /^(text|varchar(\(\d+\))?)$/.test(sqlType);
 
-/** Whether a column of type `from` becomes `to` at start without any step (ddl.ts planSchema: varchar → text). */
-function widens(from: string | undefined, to: string | undefined): boolean {
-  return from === to || (to === 'text' && isText(from));
+const varcharLength = (sqlType: string | undefined): number | undefined => {
+  const match = /^varchar\((\d+)\)$/.exec(sqlType ?? '');
+  return match ? Number(match[1]) : undefined;
+};
+
+/**
+ * Whether a column of type `from` becomes `to` at start without any step, every stored value
+ * fitting (ddl.ts planSchema): text stays text, a varchar becomes text, an unbounded varchar or a
+ * longer one.
+ */
+export function widens(from: string | undefined, to: string | undefined): boolean {
+  if (from === to) return true;
+  if (!isText(from)) return false;
+  if (to === 'text' || to === 'varchar') return from !== 'text';
+  const before = varcharLength(from);
+  const after = varcharLength(to);
+  return before !== undefined && after !== undefined && after >= before;
 }
 
 /** The resource as screens and answers see it: its retired fields left out. */

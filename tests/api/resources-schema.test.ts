@@ -86,7 +86,8 @@ describe.each(dbTargets())('resource tables across restarts (%s)', (target) => {
 
   it.each([
     ['a removed field', { renamed: V1.name }, /DROP COLUMN "name"/],
-    ['a changed type', { name: { ...V1.name, maxLength: 80 } }, /ALTER COLUMN "name" TYPE varchar\(80\)/],
+    ['a changed type', { name: { ...V1.name, type: 'int' } }, /ALTER COLUMN "name" TYPE integer/],
+    ['a shorter text', { name: { ...V1.name, maxLength: 20 } }, /ALTER COLUMN "name" TYPE varchar\(20\)/],
   ])('refuses %s, naming the numbered migration to write, and applies nothing', async (_case, fields, statement) => {
     writeResource({ ...fields, added: { type: 'string', label: '新增' } });
     const models = compileResources(loadCatalog(schemaDir)).all.map((r) => r.model);
@@ -107,8 +108,21 @@ describe.each(dbTargets())('resource tables across restarts (%s)', (target) => {
     }
   });
 
-  it('does not start the server over a destructive change', async () => {
+  it('lengthens a text column on restart, keeping its values', async () => {
     writeResource({ name: { ...V1.name, maxLength: 80 } });
+    const app = await start();
+    try {
+      const long = '长'.repeat(80);
+      await sql`INSERT INTO fx_item (id, name) VALUES (${'b'.repeat(32)}, ${long})`.execute(app.db);
+      const rows = await sql<{ name: string }>`SELECT name FROM fx_item ORDER BY id`.execute(app.db);
+      expect(rows.rows.map((r) => r.name)).toEqual(['已有数据', long]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not start the server over a destructive change', async () => {
+    writeResource({ name: { ...V1.name, maxLength: 20 } });
     await expect(start()).rejects.toThrow(/never applied automatically/);
   });
 });

@@ -41,11 +41,22 @@ describe('classifying a change of the resources', () => {
       resource({
         ...BASE,
         title: { ...BASE.title!, required: false },
+        code: { ...BASE.code!, maxLength: 40 },
         note: { type: 'text', label: '备注' },
         extra: { type: 'date', label: '新日期' },
       }),
     );
-    expect(head).toEqual(['title additive: no longer required', 'note additive: type string → text (same column)', 'extra additive: new field']);
+    expect(head).toEqual([
+      'title additive: no longer required',
+      'code additive: column widened varchar(20) → varchar(40)',
+      'code additive: longer (maxLength 20 → 40)',
+      'note additive: type string → text (same column)',
+      'extra additive: new field',
+    ]);
+    // Shorter is not: a stored value may not fit.
+    expect(changes(resource({ ...BASE, code: { ...BASE.code!, maxLength: 10 } }))).toEqual([
+      'code destructive: type string (varchar(20)) → string (varchar(10)) without a declared conversion',
+    ]);
   });
 
   it('calls a rename, a declared conversion, a code map and a retirement a data step', () => {

@@ -1,8 +1,9 @@
 /**
  * Tables from resources. At start the wanted tables (model.ts) are compared with the database's
- * information_schema: additive changes — a new table, a new column, a new index, a varchar column
- * that becomes text (no value is cut or converted; how the ID card and mobile columns grew room for
- * a ciphertext: sealed-fields.ts) — are applied at once; destructive ones — a column the resource no longer has, a changed type — are not: the
+ * information_schema: additive changes — a new table, a new column, a new index, a text column
+ * that grows (a longer maxLength, or text: no value is cut or converted; how the ID card and mobile
+ * columns grew room for a ciphertext: sealed-fields.ts) — are applied at once; destructive ones — a
+ * column the resource no longer has, a changed type, a shorter text — are not: the
  * start fails naming the numbered SQL migration to write, unless the resource declares the step
  * (`renamedFrom`, `convert`, `evolution.drop`: evolve.ts; a `retired` field keeps its column). Runs in one transaction under an
  * advisory lock, so several server processes may start together.
@@ -12,6 +13,7 @@ import { migrations } from '../db/migrations/index';
 import { evolveTables } from './evolve';
 import type { ColumnDef, ResourceModel } from './model';
 import { quote } from './naming';
+import { widens } from '../../schema/evolution';
 
 export interface ExistingColumn {
   table: string;
@@ -83,7 +85,7 @@ export function planSchema(models: readonly ResourceModel[], existing: ExistingS
       for (const c of model.columns) {
         const type = current.get(c.column);
         if (type === undefined) statements.push(`ALTER TABLE ${table} ADD COLUMN ${columnSql(c)}`);
-        else if (c.sqlType === 'text' && /^varchar(\(\d+\))?$/.test(type)) statements.push(`ALTER TABLE ${table} ALTER COLUMN ${quote(c.column)} TYPE text`);
+        else if (type !== c.sqlType && widens(type, c.sqlType)) statements.push(`ALTER TABLE ${table} ALTER COLUMN ${quote(c.column)} TYPE ${c.sqlType}`);
         else if (type !== c.sqlType) {
           destructive.push({
             table: model.table,
