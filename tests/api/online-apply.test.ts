@@ -666,6 +666,24 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect(await flowLog(session.zjjy, application.id)).toEqual(['save', 'commit', 'reassign', 'accept', 'supervise']);
     });
 
+    it('a resubmission keeps the body last assigned: routed to nbjy, 改派 to zjjy, returned, submitted again → zjjy', async () => {
+      const application = await apply(unit.sid, [(await elevatorOf(unit.sid)).id], { isCommit: true });
+      expect(application.inspectionUnitId).toBe(DEMO_UNITS.inspection.id);
+      await ok(session.authority, `/r/online-apply/reassign/${application.id}`, { reassignTo: DEMO_UNITS.inspectionSecond.id, opinion: '改由分院承检' });
+      const returned = await ok(session.zjjy, `/r/online-apply/audit-disagree/${application.id}`, { opinion: '请补充联系人' });
+      expect(returned.status).toBe('returned');
+      const again = await ok(unit.sid, '/r/online-apply/save', { id: returned.id, version: returned.version, contactPerson: '李四', isCommit: true });
+      expect([again.status, again.inspectionUnitId, again.inspectionUnitName, again.awaitingAssignment]).toEqual([
+        'submitted',
+        DEMO_UNITS.inspectionSecond.id,
+        '浙江省特种设备科学研究院宁波分院',
+        false,
+      ]);
+      expect(again.dueDate).toBe(addWorkingDays(todayIn(), 5));
+      await notFound(session.nbjy, `/r/online-apply/get/${application.id}`);
+      expect((await ok(session.zjjy, `/r/online-apply/accept/${application.id}`, ACCEPT)).status).toBe('accepted');
+    });
+
     it('reassign ends once the result is recorded; the authority still reads the inspected application', async () => {
       const { application } = await unpaid();
       await ok(unit.sid, `/a/stone/appOnline/updatePayCert/${application.id}`, { payCertificate: FILE });

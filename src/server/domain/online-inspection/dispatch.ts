@@ -3,9 +3,11 @@
  *
  * - `online-apply-route` (effect of commit): the routing table (routing.ts, dictionary
  *   inspection-routing) names the body for the applying unit's area and the equipment's categories;
- *   none routes it: no body, `awaitingAssignment` (待分派) until the authority assigns one. Every
- *   commit (a first one, or again after a return or a revoke) routes afresh and sets the due date:
- *   the day of submission plus PORTAL_INSPECTION_SLA_DAYS working days (workdays.ts).
+ *   none routes it: no body, `awaitingAssignment` (待分派) until the authority assigns one. Only an
+ *   application that has no body yet is routed: one submitted again after a return or a revoke
+ *   keeps the body it was last assigned (by routing or by the authority's 改派), so a resubmission
+ *   never undoes a reassignment. Every commit sets the due date: the day of submission plus
+ *   PORTAL_INSPECTION_SLA_DAYS working days (workdays.ts).
  * - `online-apply-reassign` (effect of reassign, the authority's): the body it picked (`reassignTo`,
  *   a registered inspection body) serves the application from now on; nothing else changes.
  */
@@ -29,13 +31,16 @@ const categoriesOf = (row: Record<string, unknown>): string[] =>
 
 /** effect of commit. */
 export const onlineApplyRoute: Hook = async (ctx) => {
+  const dueDate = dueDateOf(todayIn());
+  const assigned = ctx.before?.inspectionUnitId;
+  if (typeof assigned === 'string' && assigned) return { awaitingAssignment: false, dueDate };
   const area = typeof ctx.row.areaCode === 'string' && ctx.row.areaCode ? ctx.row.areaCode : ctx.actor.areaCode;
   const body = await routeInspectionBody(ctx.trx, ctx.dicts, area, categoriesOf(ctx.row));
   return {
     inspectionUnitId: body?.id ?? null,
     inspectionUnitName: body?.orgname ?? null,
     awaitingAssignment: !body,
-    dueDate: dueDateOf(todayIn()),
+    dueDate,
   };
 };
 
