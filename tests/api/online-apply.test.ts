@@ -33,7 +33,10 @@ describe.each(dbTargets())('online inspection application with fees and payment 
     app,
     units: [unit, other, outside],
     session,
-  } = appSuite(target, { units: ['330212', '330203', '330303'], sessions: { authority: 'jgadmin', nbjy: 'nbjy', zjjy: 'zjjy', beilun: 'bladmin' } });
+  } = appSuite(target, {
+    units: ['330212', '330203', '330303'],
+    sessions: { authority: 'jgadmin', yinzhou: 'yzjg', nbjy: 'nbjy', zjjy: 'zjjy', beilun: 'bladmin' },
+  });
   const { post, ok } = resourceCalls<Row>(() => app);
   const refused = async (sid: string, path: string, body: Record<string, unknown> = {}) => {
     const reply = await post(sid, path, body);
@@ -682,6 +685,27 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect(again.dueDate).toBe(addWorkingDays(todayIn(), 5));
       await notFound(session.nbjy, `/r/online-apply/get/${application.id}`);
       expect((await ok(session.zjjy, `/r/online-apply/accept/${application.id}`, ACCEPT)).status).toBe('accepted');
+    });
+
+    it('a district authority (鄞州, where no body is registered) picks among every registered body and reassigns to one', async () => {
+      const picker = await ok<Page<Row>>(session.yinzhou, '/r/inspection-body/list', { pageSize: 100 });
+      const offered = picker.list.map((r) => r.id);
+      expect(offered).toEqual(expect.arrayContaining([DEMO_UNITS.inspection.id, DEMO_UNITS.inspectionSecond.id]));
+      expect(offered).not.toContain(DEMO_UNITS.using.id);
+      // A body registered outside 鄞州 (zjjy: 北仑, nbjy: the city) is accepted as the picker offers it.
+      const application = await apply(unit.sid, [(await elevatorOf(unit.sid)).id], { isCommit: true });
+      const path = `/r/online-apply/reassign/${application.id}`;
+      expect((await ok(session.yinzhou, path, { reassignTo: DEMO_UNITS.inspectionSecond.id, opinion: '改由分院承检' })).inspectionUnitId).toBe(
+        DEMO_UNITS.inspectionSecond.id,
+      );
+      const back = await ok(session.yinzhou, path, { reassignTo: DEMO_UNITS.inspection.id, opinion: '改回市院承检' });
+      expect([back.inspectionUnitId, back.inspectionUnitName]).toEqual([DEMO_UNITS.inspection.id, '宁波市特种设备检验研究院']);
+      // A unit that is not an inspection body is neither offered nor accepted.
+      expect((await refused(session.yinzhou, path, { reassignTo: DEMO_UNITS.using.id, opinion: '改派' })).body.message).toBe(
+        '所选检验机构不存在或不是检验机构',
+      );
+      // Only the authority's screens read the list.
+      expect((await post(unit.sid, '/r/inspection-body/list', {})).body.result).toBe('false');
     });
 
     it('reassign ends once the result is recorded; the authority still reads the inspected application', async () => {

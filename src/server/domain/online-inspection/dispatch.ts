@@ -9,12 +9,14 @@
  *   never undoes a reassignment. Every commit sets the due date: the day of submission plus
  *   PORTAL_INSPECTION_SLA_DAYS working days (workdays.ts).
  * - `online-apply-reassign` (effect of reassign, the authority's): the body it picked (`reassignTo`,
- *   a registered inspection body) serves the application from now on; nothing else changes.
+ *   any registered inspection body, whatever its district: the picker's list, bodies.ts) serves
+ *   the application from now on; nothing else changes.
  */
 import { todayIn } from '../../../shared/dates';
 import { loadConfig } from '../../config';
 import { AppError } from '../../errors';
 import type { Hook } from '../../resources/hooks';
+import { inspectionBodyById } from './bodies';
 import { INSPECTION_ERRORS } from './errors';
 import { routeInspectionBody } from './routing';
 import { addWorkingDays } from './workdays';
@@ -46,11 +48,7 @@ export const onlineApplyRoute: Hook = async (ctx) => {
 
 /** effect of reassign. */
 export const onlineApplyReassign: Hook = async (ctx) => {
-  const chosen = ctx.row.reassignTo;
-  const body =
-    typeof chosen === 'string' && chosen
-      ? await ctx.trx.selectFrom('sys_unit').select(['id', 'orgname']).where('id', '=', chosen).where('unit_type', '=', 'inspection').executeTakeFirst()
-      : undefined;
+  const body = await inspectionBodyById(ctx.trx, ctx.row.reassignTo);
   if (!body) throw new AppError(INSPECTION_ERRORS.INSPECTION_BODY_NOT_FOUND);
   if (body.id === ctx.before?.inspectionUnitId) throw new AppError(INSPECTION_ERRORS.INSPECTION_BODY_UNCHANGED);
   return { inspectionUnitId: body.id, inspectionUnitName: body.orgname, awaitingAssignment: false, reassignTo: null };
