@@ -2,6 +2,7 @@
  * Text enlarged to 200 % (for older users): the login page, the home page and a list at 1366x768
  * zoomed to 200 % still show all their text — no element cuts its text off. Only the cells meant
  * to shorten a long value with an ellipsis may, when they carry the whole text as a tooltip (title).
+ * A list's filter inputs show their whole placeholder (请输入登录账号), which no overflow check sees.
  *
  * How the zoom is made: a browser's zoom (Ctrl +, the only text enlargement desktop Chrome and Edge
  * offer for every page) halves the CSS pixels across the same window and draws each at twice the
@@ -52,6 +53,27 @@ function clippedTexts(page: Page): Promise<string[]> {
   });
 }
 
+/** Visible filter inputs whose placeholder is wider than the input's text box (measured in the input's font). */
+function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const input of document.querySelectorAll<HTMLInputElement>('.engine-filter-bar input[placeholder]')) {
+      if (!input.placeholder || !input.checkVisibility()) continue;
+      const probe = document.createElement('span');
+      probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+      probe.style.font = getComputedStyle(input).font;
+      probe.textContent = input.placeholder;
+      document.body.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      const style = getComputedStyle(input);
+      const box = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (width > box + 1) found.push(`"${input.placeholder}" (${Math.round(width)} in ${box})`);
+    }
+    return found;
+  });
+}
+
 describe('text zoomed to 200 %', () => {
   let browser: Browser;
   let page: Page;
@@ -83,5 +105,12 @@ describe('text zoomed to 200 %', () => {
     await page.locator('.engine-list-table').waitFor();
     await page.screenshot({ path: `${SHOTS}/zoom200_unit-notice.png`, fullPage: true });
     expect(await clippedTexts(page)).toEqual([]);
+  });
+
+  it("a list's filter inputs show their whole placeholder", async () => {
+    await openScreen(page, baseURL, '/system/bypassAccount');
+    await page.getByPlaceholder('请输入登录账号').waitFor();
+    await page.screenshot({ path: `${SHOTS}/zoom200_sub-account-filters.png` });
+    expect(await cutPlaceholders(page)).toEqual([]);
   });
 });

@@ -160,8 +160,10 @@ export default function FilterBar({ screenId, specs, values, onSearch, onReset }
     >
       <Row gutter={16}>
         {specs.map((spec, i) => (
-          // Folded filters stay mounted (hidden), so their values travel with every search.
-          <Col key={spec.name} xs={24} sm={12} lg={8} xxl={6} style={folded && i >= COLLAPSED_COUNT ? { display: 'none' } : undefined}>
+          // Folded filters stay mounted (hidden), so their values travel with every search. One filter
+          // a row below md (a window under 768 CSS px: text zoomed to 200 % at 1366 wide), so the
+          // placeholder beside the 110 px label is not cut off; wider windows keep 2–4 a row.
+          <Col key={spec.name} xs={24} sm={24} md={12} lg={8} xxl={6} style={folded && i >= COLLAPSED_COUNT ? { display: 'none' } : undefined}>
             <Form.Item label={spec.label} name={spec.input === 'numberRange' ? undefined : spec.name} style={{ marginBottom: 12 }}>
               {inputOf(spec)}
             </Form.Item>
