@@ -1,8 +1,10 @@
 /**
  * The online inspection form quotes the fee while the clerk picks equipment: the amounts of 检验费用
- * (检验费合计, 减免金额, 应缴金额) follow each pick and the relief policy before anything is saved
- * (the server's fee function through its quote call), and the saved application holds exactly the
- * amounts the form showed. A screenshot at 1366×768 shows the form with the live amounts.
+ * (检验费合计, 减免金额, 应缴金额) and each row's 检验费 follow each pick and the relief policy before
+ * anything is saved (the server's fee function through its quote call), and the saved application
+ * holds exactly the amounts the form showed. Opened again for editing, the rows read the labels of
+ * the categories the server filled in (not their codes). A screenshot at 1366×768 shows the form
+ * with the live amounts.
  */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +32,8 @@ describe('online inspection form: the fee is quoted live and saved as quoted', (
       .filter({ visible: true })
       .locator('.ant-formily-item-control')
       .innerText();
+  /** The sub-table row of a piece of equipment. */
+  const row = (name: string) => page.locator('.ant-table-row').filter({ hasText: name }).filter({ visible: true });
   const pick = async (name: string) => {
     await page.getByRole('button', { name: '添加一行' }).click();
     await page.getByLabel('设备', { exact: true }).filter({ visible: true }).last().click();
@@ -62,8 +66,11 @@ describe('online inspection form: the fee is quoted live and saved as quoted', (
 
     await pick(elevatorName);
     await expect.poll(() => amount('应缴金额')).toContain('¥700.00');
+    await expect.poll(() => row(elevatorName).innerText()).toContain('¥700.00');
     await pick(boilerName);
     await expect.poll(() => amount('应缴金额')).toContain('¥2,200.00');
+    await expect.poll(() => row(boilerName).innerText()).toContain('¥1,500.00');
+    expect(await row(elevatorName).innerText()).toContain('¥700.00');
     expect(await amount('检验费合计')).toContain('¥2,200.00');
 
     await page.getByRole('combobox', { name: '减免政策' }).click();
@@ -86,5 +93,15 @@ describe('online inspection form: the fee is quoted live and saved as quoted', (
     await expect.poll(async () => (await mine()).list.length).toBe(1);
     const [saved] = (await mine()).list;
     expect({ feeAmount: saved.feeAmount, reliefAmount: saved.reliefAmount, payableAmount: saved.payableAmount }).toEqual(shown);
+
+    // Opened again: the category columns the server filled in read their labels, the fees stay.
+    await page.goto(`${baseURL}/company-service/online-apply-form?mode=edit&id=${saved.id}`);
+    await row(elevatorName).waitFor();
+    await expect.poll(() => row(elevatorName).innerText()).toContain('曳引与强制驱动电梯');
+    const elevatorRow = await row(elevatorName).innerText();
+    expect(elevatorRow).toContain('¥700.00');
+    expect(elevatorRow).not.toMatch(/\b3100\b/);
+    await expect.poll(() => row(boilerName).innerText()).toContain('承压蒸汽锅炉');
+    expect(await row(boilerName).innerText()).not.toMatch(/\b1100\b/);
   });
 });

@@ -5,7 +5,7 @@
  *
  *   section  → void `FormSection` (title, `when`) > void `FormGrid` (columns; layout.tsx: CSS grid, fields mounted when reached)
  *   field    → FIELD_TYPES[type] + FormItem (label, description, span) + validators + reactions
- *   children → ArrayTable with one column per sub-table field
+ *   children → ArrayTable with one column per sub-table field (a column's server value per row)
  *   wizard   → one void `WizardStep` per step around its sections
  *   `x-formily` (screen or field) is merged on top; `component` replaces the field's component.
  */
@@ -15,7 +15,7 @@ import { codesOf } from '../model/codes';
 import { resolveField, type ResolvedField } from '../model/fields';
 import type { ScreenBundle } from '../registry/registry';
 import { resourceFields } from '../../schema/model';
-import type { Field, FormScreen, Resource, Section, WizardScreen } from '../../schema/types';
+import type { Field, FormScreen, Resource, Section, ServerValue, WizardScreen } from '../../schema/types';
 import { FIELD_TYPES } from './field-types';
 import { computed, condition, disabledWhen, markedWhen, optionsFrom, requiredWhen, visibleWhen, type FieldReaction } from './reactions';
 import { refusedDays, requirementValidators, stagedMark } from './requirements';
@@ -70,7 +70,7 @@ const both = (a: string | undefined, b: string | undefined): string | undefined 
 const toggledRequirement = (field: ResolvedField['field']): string | undefined =>
   field.requiredWhen && !stagedRequirement(field) ? field.requiredWhen : undefined;
 
-function reactionsOf(resource: Resource, sources: Sources, { name, field, item }: ResolvedField): FieldReaction[] {
+function reactionsOf(resource: Resource, sources: Sources, { name, field, item }: ResolvedField, rowValue?: ServerValue): FieldReaction[] {
   const reactions: FieldReaction[] = [];
   const when = both(field.when, item.when);
   if (when) reactions.push(visibleWhen(condition(when)));
@@ -82,11 +82,12 @@ function reactionsOf(resource: Resource, sources: Sources, { name, field, item }
   if (item.optionsFrom) reactions.push(optionsFrom(item.optionsFrom, codesOf(resource, name, field, sources.dicts)));
   if (field.compute) reactions.push(computed(field.compute));
   if (item.serverValue) reactions.push(serverValue(item.serverValue));
+  if (rowValue) reactions.push(serverValue(rowValue, true));
   return reactions;
 }
 
 /** One field of `resource` as a Formily field node. */
-function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField, decorated = true): ISchema {
+function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField, decorated = true, rowValue?: ServerValue): ISchema {
   const { name, field, item, label } = resolved;
   // A sub-table's requirement (at least one row) and staged ones are requirements.ts validators.
   const required = field.required === true && field.type !== 'children';
@@ -104,7 +105,7 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
   const asterisk = field.type === 'children' && field.required === true && !stagedRequirement(field);
   const staged = field.requiredWhen ? undefined : stagedMark(resource, field);
   const bounded = refusedDays(resource, field, !decorated);
-  const reactions = [...reactionsOf(resource, sources, resolved), ...(bounded ? [bounded] : [])];
+  const reactions = [...reactionsOf(resource, sources, resolved, rowValue), ...(bounded ? [bounded] : [])];
   const node: ISchema = {
     ...base,
     // The accessible name of the input: FormItem's label is not tied to it with `for`.
@@ -145,7 +146,9 @@ function subTable({ name, field, item }: ResolvedField, sources: Sources): ISche
       type: 'void',
       'x-component': 'ArrayTable.Column',
       'x-component-props': { title: resolved.label, width: COLUMN_WIDTHS[resolved.field.type] ?? 160 },
-      properties: { [column]: { ...fieldNode(child, sources, resolved, false), 'x-decorator': 'FormItem', title: undefined } },
+      properties: {
+        [column]: { ...fieldNode(child, sources, resolved, false, item.columnServerValues?.[column]), 'x-decorator': 'FormItem', title: undefined },
+      },
     };
   }
   columns[ARRAY_OPERATIONS_COLUMN] = {

@@ -5,7 +5,8 @@
  * data provider (handed in through the form's scope as `$serverCall`) and shows the reply's
  * `value`. Only the answer to the latest values is shown; fields asking the same call with the same
  * values share one request; a refusal clears the value and shows the server's message as the
- * field's warning. View mode keeps the stored value (no call).
+ * field's warning. View mode keeps the stored value (no call). A sub-table column's server value
+ * (`columnServerValues`) does the same per row, sending fields of its own row.
  */
 import type { Field, Form, GeneralField } from '@formily/core';
 import type { ServerValue } from '../../schema/types';
@@ -64,13 +65,24 @@ interface FieldState {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-export function serverValue(spec: ServerValue): FieldReaction {
+/** The record a sub-table cell belongs to (its row), read through the form's values. */
+function rowOf(field: Field): Record<string, unknown> {
+  const row: unknown = field.form.getValuesIn(field.path.parent());
+  return row !== null && typeof row === 'object' ? (row as Record<string, unknown>) : {};
+}
+
+/**
+ * The reaction of `spec`. `row`: the field is a sub-table cell (a column's server value) and `send`
+ * names fields of its own row.
+ */
+export function serverValue(spec: ServerValue, row = false): FieldReaction {
   const states = new WeakMap<GeneralField, FieldState>();
   return (general, scope) => {
     const field = general as Field;
     const { $mode, $serverCall } = (scope ?? {}) as ServerValueScope;
     // Read every sent value (deeply) first: these reads are what re-runs the reaction.
-    const values = Object.fromEntries(spec.send.map((name) => [name, formValues(field.form)[name]]));
+    const source = row ? rowOf(field) : formValues(field.form);
+    const values = Object.fromEntries(spec.send.map((name) => [name, source[name]]));
     const body = JSON.stringify(values);
     if ($mode === 'view' || !$serverCall) return;
     let state = states.get(field);

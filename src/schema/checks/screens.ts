@@ -576,6 +576,7 @@ class ScreenChecker {
     if (item.optionsFrom !== undefined) this.optionsFrom([...at, 'optionsFrom'], item, field);
     if (item.fields !== undefined) this.subTableFields([...at, 'fields'], item, field);
     if (item.serverValue !== undefined) this.serverValue([...at, 'serverValue'], item, field);
+    if (item.columnServerValues !== undefined) this.columnServerValues([...at, 'columnServerValues'], item, field);
   }
 
   /** A value the server computes live: on an editable screen, into a read-only field, from other fields. */
@@ -620,6 +621,29 @@ class ScreenChecker {
     item.fields!.forEach((name, i) => {
       if (!childFields.has(name)) this.ctx.report(this.file, [...at, i], 'unknown-field', `resource '${field.resource}' has no field '${name}'`);
     });
+  }
+
+  /** Per-row server values: of read-only columns shown in the sub-table, from fields of the same row. */
+  private columnServerValues(at: JsonPath, item: FieldItem, field: Field): void {
+    const child = field.type === 'children' ? this.ctx.resources.get(field.resource!) : undefined;
+    if (!child) {
+      this.ctx.report(this.file, at, 'field-type', `columnServerValues needs a sub-table, but '${item.field}' is of type ${field.type}`, 'key');
+      return;
+    }
+    if (!child.valid) return;
+    const childFields = resourceFields(child.file.value);
+    for (const [column, spec] of Object.entries(item.columnServerValues!)) {
+      const columnField = childFields.get(column);
+      if (!columnField || !item.fields?.includes(column))
+        this.ctx.report(this.file, [...at, column], 'unknown-field', `'${column}' is not a column of this sub-table (its 'fields')`, 'key');
+      else if (!columnField.readonly)
+        this.ctx.report(this.file, [...at, column], 'field-type', `'${column}' takes its value from the server: make it readonly`, 'key');
+      spec!.send.forEach((name, i) => {
+        if (!childFields.has(name))
+          this.ctx.report(this.file, [...at, column, 'send', i], 'unknown-field', `resource '${field.resource}' has no field '${name}'`);
+        else if (name === column) this.ctx.report(this.file, [...at, column, 'send', i], 'field-type', `'${column}' cannot be sent for its own value`);
+      });
+    }
   }
 
   private actionRefs(path: JsonPath, refs: readonly ActionRef[] | undefined, screenActions: readonly (keyof typeof SCREEN_ACTIONS)[], list?: ListScreen): void {

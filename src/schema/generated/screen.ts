@@ -338,6 +338,12 @@ export interface FieldItem {
    * @minItems 1
    */
   fields?: [FieldName, ...FieldName[]];
+  /**
+   * children fields: sub-table columns whose value the server computes per row while the form is filled in, by column name (a read-only field of the child resource among `fields`). Like serverValue, but `send` names fields of the same row (sent as they are) and the reply's `value` fills that row's cell, e.g. {"fee": {"call": "/a/stone/appOnline/getChargeInspectionFee", "send": ["equipment"], "value": "items.0.fee"}}. (enforced: browser)
+   */
+  columnServerValues?: {
+    [k: string]: ServerValue | undefined;
+  };
   serverValue?: ServerValue;
   sms?: SmsCode;
   /**
@@ -363,7 +369,7 @@ export interface ServerValue {
    */
   send: [FieldName, ...FieldName[]];
   /**
-   * Property of the reply's data holding the value, dotted for a nested one, e.g. "payableAmount". (enforced: browser)
+   * Property of the reply's data holding the value, dotted for a nested one and an array index, e.g. "payableAmount" or "items.0.fee". (enforced: browser)
    */
   value: string;
 }

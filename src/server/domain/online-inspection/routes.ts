@@ -5,8 +5,9 @@
  *   GET|POST /a/stone/appOnline/getChargeInspectionFee   per-item fee and total: `equipmentIds` (the
  *            unit's own equipment; array or comma list) or `items` [{ equipment } | { equclacode,
  *            subCategory }] (the application form's rows as they are; blank rows are skipped), or
- *            one `equclacode` / `subCategory`; optional `reliefPolicy`. Read-only: the form asks it
- *            live as equipment is picked (the save and the billing price with the same function)
+ *            one `equipment` (a form row's own fee) or `equclacode` / `subCategory`; optional
+ *            `reliefPolicy`. Read-only: the form asks it live as equipment is picked (the save and
+ *            the billing price with the same function)
  *   GET|POST /a/stone/appOnline/findChaReliefPolicys     the relief policies offered
  *   POST     /a/stone/appOnline/toPay/:id/:channel       the open order of an unpaid application of
  *            the caller's unit on channel wechat | alipay | unionpay (same order while it is open)
@@ -124,6 +125,8 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const actor = actorOf(request);
       const input = inputOf(request);
       const ids = listOf(input.equipmentIds ?? input.ids);
+      // One row of the form's sub-table (its 检验费 cell asks for its own equipment).
+      if (typeof input.equipment === 'string' && input.equipment !== '') ids.push(input.equipment);
       // `items` as the form holds them: a row naming a piece of equipment is priced as that
       // equipment (as the save does), a row naming a category by the category, a blank row not at all.
       const pairs: Input[] = [];
