@@ -2,13 +2,14 @@ import 'nprogress/nprogress.css';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { useAppConfig } from './config';
+import { documentTitle } from './menu';
 import { hold, navigationStarted } from './progress';
 import type { RouteHandle } from './routes';
 
 /** Progress bar while navigating (progress.ts), document title, scroll to top. */
 export default function RootLayout() {
   const navigation = useNavigation();
-  const { pathname, key } = useLocation();
+  const { pathname, search, key } = useLocation();
   const matches = useMatches();
   const { productName } = useAppConfig();
   const title = (matches.at(-1)?.handle as RouteHandle | undefined)?.entry.title;
@@ -26,8 +27,8 @@ export default function RootLayout() {
   }, [key]);
 
   useEffect(() => {
-    document.title = title ? `${productName} - ${title}` : productName;
-  }, [productName, title]);
+    document.title = documentTitle(productName, title, search);
+  }, [productName, title, search]);
 
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -46,6 +46,19 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
+/**
+ * A page's title for its address (its tab and the document title): a form opened for adding
+ * (`mode=add`) says 新增 and drops an editing word its menu title ends with (作业人员编辑 → 新增作业人员).
+ */
+export function titleFor(title: string, search: string): string {
+  if (new URLSearchParams(search).get('mode') !== 'add' || title.startsWith('新增')) return title;
+  return `新增${title.replace(/(编辑|修改|录入)$/, '')}`;
+}
+
+/** The document title of a page: the product, then the page's title for its address. */
+export const documentTitle = (productName: string, title: string | undefined, search: string): string =>
+  title ? `${productName} - ${titleFor(title, search)}` : productName;
+
 export function joinPath(parent: string, child: string): string {
   if (child.startsWith('/') || child === '*') return child;
   return `${parent.replace(/\/+$/, '')}/${child}`;

@@ -10,6 +10,7 @@ import { lintFiles } from '../../src/schema/lint';
 import { readMetaSchemas } from '../../src/schema/node';
 import type { Resource, SchemaText } from '../../src/schema/types';
 import { dropLeftTabs, titleFor } from '../../src/shell/tabs/model';
+import { documentTitle } from '../../src/app/menu';
 import { RULE_NAMES } from '../../scripts/rule-names';
 
 const metaDir = fileURLToPath(new URL('../../schemas/meta', import.meta.url));
@@ -42,6 +43,12 @@ describe('form tabs', () => {
     expect(titleFor('新增现场检查', '?mode=add')).toBe('新增现场检查');
     expect(titleFor('作业人员编辑', '?mode=edit&id=3')).toBe('作业人员编辑');
     expect(titleFor('作业人员编辑', '')).toBe('作业人员编辑');
+  });
+
+  it("the document title follows the same rule as the tab (the browser's title bar)", () => {
+    expect(documentTitle('平台', '作业人员编辑', '?mode=add')).toBe('平台 - 新增作业人员');
+    expect(documentTitle('平台', '作业人员编辑', '?mode=edit&id=3')).toBe('平台 - 作业人员编辑');
+    expect(documentTitle('平台', undefined, '?mode=add')).toBe('平台');
   });
 
   it('a form left for its list closes once another page is current, not before', () => {

@@ -2,7 +2,7 @@
  * The tab bar as pure list operations (unit-tested in tests/unit/shell-tabs.test.ts). The home tab
  * is always first and is never closed.
  */
-import type { RouteEntry } from '../../app/menu';
+import { titleFor, type RouteEntry } from '../../app/menu';
 
 export interface Tab {
   /** Route pattern, or the full URL for multiPage routes (one tab per URL). */
@@ -17,14 +17,8 @@ export function tabFor(entry: RouteEntry, pathname: string, search = ''): Tab {
   return { key: entry.multiPage ? path : entry.fullPath, path, title: titleFor(entry.title, search) };
 }
 
-/**
- * A page's tab title for its address: a form opened for adding (`mode=add`) says 新增 and drops
- * an editing word its menu title ends with (作业人员编辑 → 新增作业人员).
- */
-export function titleFor(title: string, search: string): string {
-  if (new URLSearchParams(search).get('mode') !== 'add' || title.startsWith('新增')) return title;
-  return `新增${title.replace(/(编辑|修改|录入)$/, '')}`;
-}
+// The page title rule (a form opened for adding says 新增) is the menu's: the tab and the document title share it.
+export { titleFor };
 
 /** `tabs` with `home` first (replacing any former home tab that is not in the list now). */
 export function withHome(tabs: readonly Tab[], home: Tab): Tab[] {
