@@ -94,8 +94,8 @@ let ready: Promise<string> | undefined;
 /**
  * The PostgreSQL template database of this key, written when missing. Processes that ask at once
  * agree through an advisory lock: one writes it (under another name, renamed when complete, so a
- * killed writer leaves no half-written template), the others wait and find it. Templates of
- * earlier days are dropped then.
+ * killed writer leaves no half-written template), the others wait and find it. All but the newest
+ * few earlier templates are dropped then.
  */
 function postgresTemplate(): Promise<string> {
   ready ??= withAdmin(async (admin) => {
@@ -104,12 +104,12 @@ function postgresTemplate(): Promise<string> {
     try {
       const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (exists.rowCount) return name;
-      const old = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_tpl\\_%' AND datname NOT LIKE $1", [
-        `portal\\_tpl\\_${day()}\\_%`,
-      ]);
-      for (const { datname } of old.rows) {
+      // Each change to the code or schemas makes another template: keep the newest few (another
+      // checkout may be testing with one), drop the rest unless in use.
+      const older = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_tpl\\_%' ORDER BY oid DESC OFFSET 3");
+      for (const { datname } of older.rows) {
         await admin.query(`ALTER DATABASE ${datname} IS_TEMPLATE false`).catch(() => undefined);
-        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+        await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
       }
       const building = `${name}_w`;
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
