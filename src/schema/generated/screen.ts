@@ -339,7 +339,7 @@ export interface FieldItem {
    */
   fields?: [FieldName, ...FieldName[]];
   /**
-   * children fields: sub-table columns whose value the server computes per row while the form is filled in, by column name (a read-only field of the child resource among `fields`). Like serverValue, but `send` names fields of the same row (sent as they are) and the reply's `value` fills that row's cell, e.g. {"fee": {"call": "/a/stone/appOnline/getChargeInspectionFee", "send": ["equipment"], "value": "items.0.fee"}}. (enforced: browser)
+   * children fields: sub-table columns whose value the server computes per row while the form is filled in, by column name (a read-only field of the child resource among `fields`). Like serverValue, but `send` names fields of the same row (sent as they are) and the reply's `value` fills that row's cell, e.g. {"price": {"call": "/a/shop/quote", "send": ["product"], "value": "items.0.price"}}. (enforced: browser)
    */
   columnServerValues?: {
     [k: string]: ServerValue | undefined;
