@@ -11,7 +11,7 @@
  * A maintenance unit's administrator is what the demo's wbadmin is; its unit is linked to its row
  * in the maintenance-unit registry (the authority's list of licences) by credit code: the row's
  * accountUnitId is set, and with licence options the row's licence is written (a new row when the
- * registry has none for the code).
+ * registry has none for the code) — by the writer the registration approval uses.
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
@@ -26,8 +26,9 @@ import { maintenanceUnitAccount } from '../domain/equipment/maintenance-units';
 import { loadCatalog } from '../resources/catalog';
 import { compileModels, type ResourceModel } from '../resources/model';
 import type { AnyDb } from '../resources/repository';
-import { updateRow } from '../resources/repository';
-import { insertRecord } from '../resources/writer';
+import { runHooks } from '../resources/writer';
+import type { Hook } from '../resources/hooks';
+import { writeMaintenanceLicence, type LicenceOutcome } from '../domain/maintenance/licence-registry';
 import { passwordHasher } from '../services/password';
 import { storePassword } from '../services/password-policy';
 import { deleteUserSessions } from '../services/sessions';
@@ -91,7 +92,8 @@ async function registryModel(
 
 /**
  * Links a maintenance unit to its registry row (same credit code), writing the licence when given;
- * with a licence and no row, inserts one (as the registration approval does).
+ * with a licence and no row, inserts one — the registration approval's writer
+ * (domain/maintenance/licence-registry.ts), run with the registry's hooks as an effect runs it.
  */
 async function linkRegistry(trx: Db, unit: UnitRow, input: NewAdministrator): Promise<RegistryOutcome> {
   const { licence } = input;
@@ -111,26 +113,6 @@ async function linkRegistry(trx: Db, unit: UnitRow, input: NewAdministrator): Pr
       `--licence-items：未知的许可项目 ${unknown.join('、')}（可选：${items.join('、')}）`,
       `--licence-items: unknown licence items ${unknown.join(', ')} (known: ${items.join(', ')})`,
     );
-  const column = (name: string) => sql.ref(model.byName.get(name)!.column);
-  const orgcode = unit.orgcode.toUpperCase();
-  if (licence) {
-    const { rows: taken } = await sql<{ code: string }>`
-      SELECT ${column('creditCode')} AS code FROM ${sql.table(model.table)} WHERE ${column('licenceNo')} = ${licence.licenceNo}`.execute(trx);
-    if (taken.some((t) => t.code.toUpperCase() !== orgcode))
-      throw new AdminError(
-        `--licence-no：许可证编号 ${licence.licenceNo} 已登记在其他维保单位名下`,
-        `--licence-no: ${licence.licenceNo} is registered to another unit`,
-      );
-  }
-  const values = (names: Record<string, unknown>) => Object.fromEntries(Object.entries(names).map(([name, value]) => [model.byName.get(name)!.column, value]));
-  const licenceValues = licence ? { licenceNo: licence.licenceNo, licenceItems: licence.items, expiryDate: licence.expiryDate } : {};
-  const { rows } = await sql<{ id: string }>`
-    SELECT id FROM ${sql.table(model.table)} WHERE upper(${column('creditCode')}) = ${orgcode} LIMIT 1`.execute(trx);
-  if (rows[0]) {
-    await updateRow(trx as AnyDb, model, rows[0].id, values({ ...licenceValues, accountUnitId: unit.id }));
-    return licence ? 'updated' : 'linked';
-  }
-  if (!licence) return 'none';
   // The command acts for the server (no account of its own): the id the open registration's visitor has.
   const actor = {
     userId: '0'.repeat(32),
@@ -141,22 +123,37 @@ async function linkRegistry(trx: Db, unit: UnitRow, input: NewAdministrator): Pr
     menuIds: [],
     oversees: false,
   };
-  const runtime = { hooks: new Map([['maintenance-unit-account', maintenanceUnitAccount]]), dicts: dictItems, models: new Map([[model.name, model]]) };
-  await insertRecord(
-    trx as AnyDb,
-    { model, runtime },
+  // The registry's writes as an effect has them (its derive hook links the row), through the shared writer.
+  let outcome = 'none' as LicenceOutcome;
+  const write: Hook = async (ctx) => {
+    outcome = await writeMaintenanceLicence(
+      ctx,
+      unit.orgcode,
+      licence ? { licenceNo: licence.licenceNo, licenceItems: licence.items, expiryDate: licence.expiryDate } : null,
+      { unitName: unit.orgname, area: unit.areacode, contactPerson: input.name },
+    );
+  };
+  const hooks = new Map([
+    ['maintenance-unit-account', maintenanceUnitAccount],
+    ['create-maintenance-admin', write],
+  ]);
+  const runtime = { hooks, dicts: dictItems, models: new Map([[model.name, model]]) };
+  // The registry is shared (no owner columns): the row the writes run for names no owner.
+  await runHooks(runtime, ['create-maintenance-admin'], {
+    trx: trx as AnyDb,
     actor,
-    {
-      ...licenceValues,
-      unitName: unit.orgname,
-      creditCode: orgcode,
-      area: unit.areacode,
-      contactPerson: input.name,
-      accountUnitId: unit.id,
-    },
-    { trusted: true, owner: { unitId: null, areaCode: unit.areacode } },
-  );
-  return 'created';
+    model,
+    row: {},
+    before: undefined,
+    action: 'create-maintenance-admin',
+    input: {},
+  });
+  if (outcome === 'licence-taken')
+    throw new AdminError(
+      `--licence-no：许可证编号 ${licence!.licenceNo} 已登记在其他维保单位名下`,
+      `--licence-no: ${licence!.licenceNo} is registered to another unit`,
+    );
+  return outcome;
 }
 
 /** Refuses a login name that is taken (login names are unique across all units). */

@@ -7,14 +7,15 @@
  *   since the application refuses the approval with the duplicate message. A maintenance unit
  *   (unitType maintenance) gets the maintenance role instead, and its licence goes to the
  *   maintenance-unit registry: a new row, or the row the authority already keeps with the same
- *   credit code, linked to the new unit by accountUnitId;
+ *   credit code, linked to the new unit by accountUnitId (maintenance/licence-registry.ts, which the
+ *   admin command create-maintenance-admin shares);
  * - account-register-return / password-reset-return: tells the applicant by SMS with the opinion;
  * - password-reset-approve: a temporary password (letters and digits only, so it rates simple and
  *   the forced change dialog opens at the next login), hashed into the account, failures cleared,
  *   sent by SMS as a secret of the message (the outbox keeps it masked).
  */
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -22,6 +23,7 @@ import type { Hook, HookContext } from '../../resources/hooks';
 import { openValue, sealValue } from '../../resources/sealed-fields';
 import { passwordHasher } from '../../services/password';
 import { storePassword } from '../../services/password-policy';
+import { writeMaintenanceLicence } from '../maintenance/licence-registry';
 import { deleteUserSessions } from '../../services/sessions';
 import type { SecretText, SmsService } from '../../services/sms';
 import { ACCOUNT_APPLY_ERRORS } from './errors';
@@ -48,44 +50,22 @@ async function notify(trx: unknown, mobile: string, purpose: string, message: st
   await hookSms.notify(mobile, purpose, message, trx as never);
 }
 
-/** The registry of maintenance units' licences (schemas/resources/maintenance-unit.json). */
-const MAINTENANCE_UNIT = 'maintenance-unit';
-
-/**
- * A maintenance unit's licence from its application, into the registry: the row with the credit
- * code is updated (the authority may have recorded the unit before it registered), else a row is
- * inserted. accountUnitId is the new unit (the registry's derive hook finds it by credit code too).
- */
-async function registerMaintenanceLicence(ctx: HookContext, unitId: string, orgcode: string): Promise<void> {
+/** A maintenance unit's licence from its application, into the registry (the shared writer, maintenance/licence-registry.ts). */
+async function registerMaintenanceLicence(ctx: HookContext, orgcode: string): Promise<void> {
   const { row } = ctx;
-  const db = ctx.trx as Kysely<Database>;
-  const registry = ctx.resource(MAINTENANCE_UNIT);
-  const column = (name: string) => sql.ref(registry.byName.get(name)!.column);
-  const licenceNo = text(row.licenceNo);
-  const { rows: taken } = await sql<{ id: string; code: string }>`
-    SELECT id, ${column('creditCode')} AS code FROM ${sql.table(registry.table)} WHERE ${column('licenceNo')} = ${licenceNo}`.execute(db);
-  if (taken.some((t) => t.code.toUpperCase() !== orgcode)) throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LICENCE_NO_EXISTS);
   const licence = {
-    licenceNo,
-    licenceItems: Array.isArray(row.licenceItems) ? row.licenceItems : [],
+    licenceNo: text(row.licenceNo),
+    licenceItems: Array.isArray(row.licenceItems) ? (row.licenceItems as string[]) : [],
     expiryDate: text(row.licenceExpiry),
-    accountUnitId: unitId,
   };
-  const { rows: existing } = await sql<{ id: string }>`
-    SELECT id FROM ${sql.table(registry.table)} WHERE upper(${column('creditCode')}) = ${orgcode} LIMIT 1`.execute(db);
-  if (existing[0]) {
-    await ctx.update(MAINTENANCE_UNIT, existing[0].id, licence);
-    return;
-  }
-  await ctx.insert(MAINTENANCE_UNIT, {
-    ...licence,
+  const outcome = await writeMaintenanceLicence(ctx, orgcode, licence, {
     unitName: text(row.orgname),
-    creditCode: orgcode,
     area: text(row.areacode),
     address: text(row.address) || null,
     contactPerson: text(row.contact) || null,
     contactPhone: text(row.contactMobile) || null,
   });
+  if (outcome === 'licence-taken') throw new AppError(ACCOUNT_APPLY_ERRORS.REGISTER_LICENCE_NO_EXISTS);
 }
 
 export const approveRegistration: Hook = async (ctx) => {
@@ -144,7 +124,7 @@ export const approveRegistration: Hook = async (ctx) => {
     })
     .execute();
   await db.insertInto('sys_user_role').values({ user_id: userId, role_id: role.id }).execute();
-  if (unitType === 'maintenance') await registerMaintenanceLicence(ctx, unitId, orgcode);
+  if (unitType === 'maintenance') await registerMaintenanceLicence(ctx, orgcode);
   await db.deleteFrom('sys_register_secret').where('apply_id', '=', text(row.id)).execute();
   await notify(
     trx,
