@@ -31,6 +31,9 @@ export const ACCOUNT_API = {
 
 /** `sys_user.status`: 0 in use, 2 disabled (JeeSite's codes). */
 export const ACCOUNT_STATUS = { active: '0', disabled: '2' } as const;
+/** The state a list shows: a disabled account reads 已停用 even while locked. */
+export type AccountState = 'active' | 'locked' | 'disabled';
+
 export const ACCOUNT_STATUS_LABELS: Record<string, string> = { '0': '正常', '2': '已停用' };
 
 /** One account as lists show it. */
@@ -44,6 +47,8 @@ export interface AccountRow {
   /** True while five wrong passwords keep it locked. */
   locked: boolean;
   lockedUntil: string | null;
+  /** What the lists' 状态 column shows (dictionary account-state): disabled over locked over active. */
+  state: AccountState;
   isUserSeed: 0 | 1;
   orgname: string;
   orgcode: string;

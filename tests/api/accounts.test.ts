@@ -29,6 +29,9 @@ async function multipart(name: string, bytes: Buffer): Promise<{ payload: Buffer
 
 const MENU = ['equipment:elevator', 'equipment:overview'];
 
+/** The 状态 column's order: in use, locked, disabled. */
+const STATE_ORDER = ['active', 'locked', 'disabled'];
+
 describe.each(dbTargets())('accounts (%s)', (target) => {
   const {
     app,
@@ -165,12 +168,21 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
       expect((await login(app, 'blsub', 'Blsub@2026', orgcode)).message).toBe('账号已锁定，请15分钟后再试');
       const locked = (await get<Page<AccountRow>>(session.authority, ACCOUNT_API.list, { locked: 'true' })).body.data!;
       expect(locked.list.map((a) => a.loginName)).toContain('blsub');
+      // The 状态 column reads 已锁定 (state), and sorting by it puts the locked after the accounts in use.
+      const stateOf = async (orderBy?: string) =>
+        (await get<Page<AccountRow>>(session.authority, ACCOUNT_API.list, { pageSize: '100', ...(orderBy ? { orderBy } : {}) })).body.data!.list;
+      expect((await stateOf()).find((a) => a.loginName === 'blsub')).toMatchObject({ status: '0', locked: true, state: 'locked' });
+      const byState = (await stateOf('state asc')).map((a) => a.state);
+      expect(byState).toEqual([...byState].sort((a, b) => STATE_ORDER.indexOf(a) - STATE_ORDER.indexOf(b)));
+      expect(byState).toContain('active');
+      expect((await stateOf('state desc'))[0].state).not.toBe('active');
       expect((await post(session.authority, ACCOUNT_API.unlock, { id: userId('blsub') })).body).toMatchObject({ result: 'true', message: '账号已解锁' });
       const again = await login(app, 'blsub', 'Blsub@2026', orgcode);
       expect(again.result).toBe('true');
       expect((await post(session.authority, ACCOUNT_API.disable, { id: userId('blsub') })).body.result).toBe('true');
       expect((await get(again.sessionid!, '/a/stone/user/info')).status).toBe(401);
       expect((await login(app, 'blsub', 'Blsub@2026', orgcode)).message).toBe('账号已停用，请联系管理员');
+      expect((await stateOf()).find((a) => a.loginName === 'blsub')).toMatchObject({ status: '2', locked: false, state: 'disabled' });
       expect((await post(session.authority, ACCOUNT_API.enable, { id: userId('blsub') })).body.result).toBe('true');
       expect((await post(session.authority, ACCOUNT_API.disable, { id: userId('jgadmin') })).body.message).toBe('不能停用当前登录的账号');
     });

@@ -2,10 +2,13 @@
  * The account lists as schema screens at 1366×768: the authority's 账号管理 shows each account's
  * 所属单位 and full 创建时间 (date and time) uncut and inside the table without scrolling sideways,
  * folds its filters behind 展开/收起, offers 列设置, keeps its filters when the clerk comes back,
- * and asks before 停用; the unit's 子账号维护 does the same over its sub-accounts.
+ * and asks before 停用; its 状态 reads 已锁定 for an account five wrong passwords locked, and 解锁
+ * brings it back to 正常; the unit's 子账号维护 does the same over its sub-accounts.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { loginOverHttp } from './support/api';
 import { signedInSuite } from './support/suite';
 
 /** Whether every cell of the column headed `title` shows its whole text inside the table's visible area. */
@@ -79,5 +82,20 @@ describe('account lists', () => {
     await ask.getByRole('button', { name: /取\s*消/ }).click();
     await ask.waitFor({ state: 'detached' });
     await expect(page.locator('.engine-list-table .ant-table-row').first().innerText()).resolves.toContain('正常');
+  });
+
+  it('shows an account five wrong passwords locked as 已锁定, and 解锁 brings it back to 正常', async () => {
+    const account = DEMO_ACCOUNTS.find((a) => a.loginName === 'blsub')!;
+    for (let i = 0; i < 5; i++) await expect(loginOverHttp(`${baseURL}/espServer`, { ...account, password: 'wrong-password' })).rejects.toThrow();
+    await page.goto(`${baseURL}/account/manager?loginName=blsub`);
+    const row = page.locator('.engine-list-table .ant-table-row');
+    await expect.poll(() => row.count()).toBe(1);
+    await expect(row.locator('.ant-tag', { hasText: '已锁定' }).count()).resolves.toBe(1);
+    await row.getByRole('button', { name: '解锁' }).click();
+    const ask = page.locator('.ant-modal-confirm', { hasText: '确定解锁账号 blsub 吗？' });
+    await ask.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('账号已解锁').waitFor();
+    await row.locator('.ant-tag', { hasText: '正常' }).waitFor();
+    await expect(row.getByRole('button', { name: '解锁' }).count()).resolves.toBe(0);
   });
 });

@@ -17,7 +17,7 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { messages, rules } from '../../../validators';
-import { ACCOUNT_STATUS, type AccountDetail, type AccountRow, type AccountSaveInput, type AccountSaveResult } from '../../shared/accounts';
+import { ACCOUNT_STATUS, type AccountDetail, type AccountRow, type AccountSaveInput, type AccountState, type AccountSaveResult } from '../../shared/accounts';
 import { inTransaction, type Db } from '../db/index';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
@@ -123,7 +123,18 @@ export interface AccountListQuery {
   orderBy?: string;
 }
 
-const SORTABLE = { loginName: 'u.login_name', name: 'u.name', orgname: 'un.orgname', createDate: 'u.created_at', status: 'u.status' } as const;
+const isLocked = (lockedUntil: Date | null, now: Date): lockedUntil is Date => lockedUntil !== null && lockedUntil.getTime() > now.getTime();
+/** The state a list shows, as the row's value and as SQL to sort by (正常, 已锁定, 已停用). */
+const stateOf = (status: string, locked: boolean): AccountState => (status !== ACCOUNT_STATUS.active ? 'disabled' : locked ? 'locked' : 'active');
+const stateOrder = (now: Date) => sql<number>`CASE WHEN u.status <> ${ACCOUNT_STATUS.active} THEN 2 WHEN u.locked_until > ${now} THEN 1 ELSE 0 END`;
+
+const SORTABLE = {
+  loginName: 'u.login_name',
+  name: 'u.name',
+  orgname: 'un.orgname',
+  createDate: 'u.created_at',
+  status: 'u.status',
+} as const;
 
 function baseQuery(db: Db, manager: Manager, scope: AccountScope) {
   return db.selectFrom('sys_user as u').innerJoin('sys_unit as un', 'un.id', 'u.unit_id').where(scopeCondition(manager, scope));
@@ -131,10 +142,12 @@ function baseQuery(db: Db, manager: Manager, scope: AccountScope) {
 
 const rolesOf = sql<string>`(SELECT coalesce(string_agg(r.name, '、' ORDER BY r.sort, r.name), '') FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id)`;
 
-function sorted<Q extends ReturnType<typeof baseQuery>>(query: Q, orderBy: string | undefined): Q {
+function sorted<Q extends ReturnType<typeof baseQuery>>(query: Q, orderBy: string | undefined, now: Date): Q {
   const [field, direction] = (orderBy ?? '').trim().split(/\s+/);
+  const order = direction === 'desc' ? 'desc' : 'asc';
+  if (field === 'state') return query.orderBy(stateOrder(now), order) as Q;
   const column = SORTABLE[field as keyof typeof SORTABLE];
-  return column ? (query.orderBy(column, direction === 'desc' ? 'desc' : 'asc') as Q) : query;
+  return column ? (query.orderBy(column, order) as Q) : query;
 }
 
 /** A value as a list shows it: masked by `pattern`; null and '' stay as they are. */
@@ -157,7 +170,7 @@ export async function listAccounts(
   if (q.locked) query = query.where('u.locked_until', '>', now);
   const [{ count }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow(),
-    sorted(query, q.orderBy)
+    sorted(query, q.orderBy, now)
       .select([
         'u.id',
         'u.login_name',
@@ -189,8 +202,9 @@ export async function listAccounts(
     mobile: masked('mobile', openValue(manager.cipher ?? null, r.mobile)),
     phone: masked('phone', r.phone),
     status: r.status,
-    locked: r.locked_until !== null && r.locked_until.getTime() > now.getTime(),
-    lockedUntil: r.locked_until && r.locked_until.getTime() > now.getTime() ? r.locked_until.toISOString() : null,
+    locked: isLocked(r.locked_until, now),
+    lockedUntil: isLocked(r.locked_until, now) ? r.locked_until.toISOString() : null,
+    state: stateOf(r.status, isLocked(r.locked_until, now)),
     isUserSeed: r.is_user_seed === 1 ? 1 : 0,
     orgname: r.orgname,
     orgcode: r.orgcode,
@@ -232,7 +246,7 @@ export async function getAccount(db: Db, manager: Manager, scope: AccountScope, 
     .orderBy('r.sort')
     .orderBy('r.name')
     .execute();
-  const locked = row.locked_until !== null && row.locked_until.getTime() > now.getTime();
+  const locked = isLocked(row.locked_until, now);
   return {
     id: row.id,
     loginName: row.login_name,
@@ -241,7 +255,8 @@ export async function getAccount(db: Db, manager: Manager, scope: AccountScope, 
     phone: row.phone,
     status: row.status,
     locked,
-    lockedUntil: locked ? row.locked_until!.toISOString() : null,
+    lockedUntil: isLocked(row.locked_until, now) ? row.locked_until.toISOString() : null,
+    state: stateOf(row.status, locked),
     isUserSeed: row.is_user_seed === 1 ? 1 : 0,
     orgname: row.orgname,
     orgcode: row.orgcode,
