@@ -146,6 +146,11 @@ describe.each(dbTargets())('online inspection application with fees and payment 
         [boiler.id, 1500],
       ]);
 
+      // One row of the form's sub-table asks for its own 检验费 with its `equipment` alone (columnServerValues).
+      const row = await ok<{ items: Item[]; feeAmount: number }>(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equipment: boiler.id });
+      expect(row.items.map((i) => [i.equipment, i.fee])).toEqual([[boiler.id, 1500]]);
+      expect(row.feeAmount).toBe(1500);
+
       // By category: a tower crane (4300) has its own fee, another crane (4100) takes the category's.
       const byCategory = await call<{ feeAmount: number; items: Item[] }>(app, unit.sid, 'GET', '/a/stone/appOnline/getChargeInspectionFee', {
         equclacode: '4000',
@@ -198,6 +203,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equipmentIds: [foreign.id] })).body.message).toBe(
         '设备不存在或不属于本单位',
       );
+      expect((await refused(unit.sid, '/a/stone/appOnline/getChargeInspectionFee', { equipment: foreign.id })).body.message).toBe('设备不存在或不属于本单位');
       const before = (await call<Page<Row>>(app, unit.sid, 'GET', '/r/online-apply/list', { pageSize: '100' })).body.data!.count;
       expect(
         (
