@@ -11,6 +11,7 @@ import FormScreen from './form/FormScreen';
 import WizardScreen from './form/WizardScreen';
 import ListScreen from './list/ListScreen';
 import OpenFormScreen from './open/OpenFormScreen';
+import { ProofGate } from './open/proof';
 import { writableValues } from './model/fields';
 import { useOwnSearch, useScreenTarget, valuesOf } from './navigation';
 import { useParams } from 'react-router-dom';
@@ -74,5 +75,9 @@ export default function SchemaScreen({ screenId, mode, id, prefill: given, embed
   if (allowed && !allowed.includes(target.mode)) return <LoadFailed error={new Error('该页面不支持此操作')} />;
   // A new record may start with values from its address (a list's fixed `where`); only the resource's writable fields.
   const preset = target.mode === 'add' ? { ...writableValues(bundle.resource, valuesOf(search)), ...given } : undefined;
-  return <Renderer bundle={bundle} mode={target.mode} id={target.id} prefill={preset} embedded={embedded} onClose={onClose} onDirtyChange={onDirtyChange} />;
+  const rendered = (
+    <Renderer bundle={bundle} mode={target.mode} id={target.id} prefill={preset} embedded={embedded} onClose={onClose} onDirtyChange={onDirtyChange} />
+  );
+  // An open screen of whoever proves something: the proof form until the tab keeps a token.
+  return 'proof' in screen && screen.proof ? <ProofGate bundle={bundle}>{rendered}</ProofGate> : rendered;
 }

@@ -1,8 +1,12 @@
 /** Small presentational pieces shared by the screens. */
 import { Alert, Button, Card, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** Inside an open page's card (OpenPage) a screen renders without a card of its own. */
+const InOpenPage = createContext(false);
 
 export function ScreenCard({ title, extra, className, children }: { title?: ReactNode; extra?: ReactNode; className?: string; children: ReactNode }) {
+  if (useContext(InOpenPage)) return <div className={className ? `engine-screen ${className}` : 'engine-screen'}>{children}</div>;
   return (
     <Card title={title} extra={extra} variant="borderless" className={className ? `engine-screen ${className}` : 'engine-screen'}>
       {children}
@@ -27,5 +31,19 @@ export function LoadFailed({ error, onRetry }: { error: Error; onRetry?: () => v
         )
       }
     />
+  );
+}
+
+/**
+ * A screen of an open route (no session, no shell): a card centred on the plain sign-in backdrop,
+ * `width` at most; the screen inside renders without a card of its own.
+ */
+export function OpenPage({ title, extra, width, children }: { title: ReactNode; extra?: ReactNode; width: number; children: ReactNode }) {
+  return (
+    <div className="engine-open-page" style={{ minHeight: '100vh', background: '#f0f2f5', padding: '32px 16px', boxSizing: 'border-box' }}>
+      <Card title={title} style={{ maxWidth: width, margin: '0 auto' }} extra={extra}>
+        <InOpenPage.Provider value={true}>{children}</InOpenPage.Provider>
+      </Card>
+    </div>
   );
 }

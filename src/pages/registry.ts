@@ -24,8 +24,6 @@ export const PAGES: Record<string, Page> = {
   AccountAdd: lazy(() => import('./accounts/AccountAddPage')),
   FlowLogSingle: lazy(() => import('./public/FlowLogSinglePage')),
   MobileUpload: lazy(() => import('./public/MobileUploadPage')),
-  DlgzhList: lazy(() => import('./public/declaration/DlgzhListPage')),
-  DlgzhDetail: lazy(() => import('./public/declaration/DlgzhDetailPage')),
   RegisterSuccess: lazy(() => import('./account-apply/Done').then((m) => ({ default: m.RegisterSuccess }))),
   RegisterQuery: lazy(() => import('./account-apply/RegisterQueryPage')),
   ResetSuccess: lazy(() => import('./account-apply/Done').then((m) => ({ default: m.ResetSuccess }))),

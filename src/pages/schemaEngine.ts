@@ -5,7 +5,7 @@
  */
 import { lazy } from 'react';
 import { apiUrl, get, post, postFile } from '../app/api';
-import { shellEntries } from '../app/routes';
+import { publicEntries, shellEntries } from '../app/routes';
 import { createRestDataProvider, registerListDialog } from '../engine';
 import { ACCOUNT_API } from '../shared/accounts';
 import { ATTACHMENT_ROUTES } from '../shared/contract';
@@ -53,3 +53,7 @@ registerListDialog(
 
 const screenPaths = new Map(shellEntries.filter((e) => e.screen).map((e) => [e.screen!, e.fullPath]));
 export const screenPath = (id: string): string | undefined => screenPaths.get(id);
+
+/** Where the screens of open routes live (an open list's rows open an open detail). */
+const openScreenPaths = new Map(publicEntries.filter((e) => e.screen).map((e) => [e.screen!, e.fullPath]));
+export const openScreenPath = (id: string): string | undefined => openScreenPaths.get(id);

@@ -36,6 +36,7 @@ export type {
   FilterItem,
   ToolbarItem,
   EditMode,
+  Proof,
 } from './generated/screen';
 
 /** The kinds of schema file, by where they live under the schema directory. */

@@ -1,6 +1,6 @@
 /**
  * The external simple declaration (/dlgzh, /dlgzhList, /dlgzhDetail): paths relative to the API
- * base, categories and shapes shared by the open pages and the server.
+ * base, categories and shapes shared by the server and its tests (the open screens are JSON).
  */
 import categoryDict from '../../schemas/dicts/declaration-category.json';
 import declarationResource from '../../schemas/resources/simple-declaration.json';
@@ -17,11 +17,6 @@ export const DECLARATION_CATEGORIES: Record<string, string> = Object.fromEntries
 
 /** State code → label: the workflow of the resource simple-declaration (the authority accepts, returns, closes). */
 export const DECLARATION_STATES: Record<string, string> = Object.fromEntries(declarationResource.workflow.states.map((state) => [state.code, state.label]));
-
-/** State code → tag colour: the workflow's, as the authority's list shows them. */
-export const DECLARATION_STATE_COLORS: Record<string, string> = Object.fromEntries(
-  declarationResource.workflow.states.map((state) => [state.code, state.color ?? 'default']),
-);
 
 export interface DeclarationInput {
   declarant: string;

@@ -280,10 +280,13 @@ describe('open routes', () => {
     });
   });
 
-  it('render without a session: every screen of a public route is an open form', () => {
+  it('render without a session: every screen of a public route is an open form, or a list or detail behind a proof', () => {
     for (const entry of screens) {
-      const screen = JSON.parse(readFileSync(new URL(`../../schemas/screens/${entry.screen}.json`, import.meta.url), 'utf8')) as FormScreen;
-      expect({ route: entry.fullPath, kind: screen.kind, open: Boolean(screen.submit) }).toEqual({ route: entry.fullPath, kind: 'form', open: true });
+      const screen = JSON.parse(readFileSync(new URL(`../../schemas/screens/${entry.screen}.json`, import.meta.url), 'utf8')) as FormScreen & {
+        proof?: unknown;
+      };
+      const open = screen.kind === 'form' ? Boolean(screen.submit) : (screen.kind === 'list' || screen.kind === 'detail') && Boolean(screen.proof);
+      expect({ route: entry.fullPath, kind: screen.kind, open }).toEqual({ route: entry.fullPath, kind: screen.kind, open: true });
       expect(pageFor(entry, true)).not.toBe(pageFor(entry, false));
     }
   });

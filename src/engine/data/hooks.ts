@@ -29,9 +29,10 @@ function useLoadFailureToast(): (error: EngineError) => void {
 }
 
 /** A page of a resource's records; keeps the previous page on screen while the next loads. */
-export function useList(resource: string | undefined, query: ListQuery, source?: string): SWRResponse<PageResult, EngineError> {
+export function useList(resource: string | undefined, query: ListQuery, source?: string, { quiet = false } = {}): SWRResponse<PageResult, EngineError> {
   const { dataProvider, cacheScope } = useEngine();
-  const onError = useLoadFailureToast();
+  const toast = useLoadFailureToast();
+  const onError = quiet ? undefined : toast;
   const key = resource ? [PREFIX, 'list', cacheScope, resource, JSON.stringify(query), source ?? ''] : null;
   const read = () => {
     if (source === undefined) return dataProvider.getList(resource!, query);
@@ -52,13 +53,21 @@ export function useStats(resource: string, query: StatsQuery | null): SWRRespons
   return useSWR(key, read, { keepPreviousData: true });
 }
 
-/** One record (null id: nothing to load, e.g. add mode). */
-export function useRecord(resource: string, id: string | null | undefined): SWRResponse<RecordData, EngineError> {
+/**
+ * One record (null id: nothing to load, e.g. add mode); `source`: read by GET of that API path
+ * (its query complete) instead of the resource route; `quiet`: no toast when it fails.
+ */
+export function useRecord(resource: string, id: string | null | undefined, source?: string, { quiet = false } = {}): SWRResponse<RecordData, EngineError> {
   const { dataProvider, cacheScope } = useEngine();
-  const onError = useLoadFailureToast();
-  return useSWR(id ? [PREFIX, 'record', cacheScope, resource, id] : null, () => dataProvider.getOne(resource, id!).catch((e) => Promise.reject(toEngineError(e))), {
+  const toast = useLoadFailureToast();
+  const read = () => {
+    if (source === undefined) return dataProvider.getOne(resource, id!);
+    if (!dataProvider.getAt) return Promise.reject(new EngineError('当前数据源不支持该记录'));
+    return dataProvider.getAt(source);
+  };
+  return useSWR(id ? [PREFIX, 'record', cacheScope, resource, id, source ?? ''] : null, () => read().catch((e) => Promise.reject(toEngineError(e))), {
     revalidateOnFocus: false,
-    onError,
+    onError: quiet ? undefined : toast,
   });
 }
 

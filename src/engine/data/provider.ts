@@ -147,6 +147,8 @@ export interface DataProvider {
   /** A page of rows from an API path outside the resource routes (a list's `source`): GET with the list parameters in the query. */
   getListAt?(path: string, query: ListQuery, signal?: AbortSignal): Promise<PageResult>;
   getOne(resource: string, id: string, signal?: AbortSignal): Promise<RecordData>;
+  /** One record from an API path outside the resource routes (a detail's `source`): GET of `path`, its query complete. */
+  getAt?(path: string, signal?: AbortSignal): Promise<RecordData>;
   /** Inserts (no id) or updates (id) a record; `commit` saves and commits in one step. */
   save(resource: string, record: RecordData, options?: { commit?: boolean }): Promise<RecordData>;
   /** Runs a workflow action (commit, revoke, cancel, delete, audit-agree, ...) on one record. */

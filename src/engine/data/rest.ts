@@ -115,9 +115,10 @@ export function createRestDataProvider(transport: RestTransport, options: RestOp
   };
   provider.getListAt = (apiPath, query, signal) =>
     guarded(async () => {
-      const page = await transport.get<PageResult>(`${apiPath}?${searchOf(listParams(query))}`, signal);
+      const page = await transport.get<PageResult>(`${apiPath}${apiPath.includes('?') ? '&' : '?'}${searchOf(listParams(query))}`, signal);
       return { ...page, count: Number(page.count) || 0 };
     });
+  provider.getAt = (apiPath, signal) => guarded(() => transport.get<RecordData>(apiPath, signal));
   provider.call = (apiPath, body) => guarded(() => transport.post<unknown>(apiPath, body));
   const url = transport.url;
   if (url) provider.exportUrl = (resource, query, screenId) =>

@@ -4,7 +4,7 @@
  */
 import { PrinterOutlined } from '@ant-design/icons';
 import { Descriptions, Divider, Button, Empty, Tabs } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
 import { useRecordAction } from '../actions/useRecordAction';
@@ -25,6 +25,7 @@ import AuditLog from './AuditLog';
 import FlowLog from './FlowLog';
 import RelatedList from './RelatedList';
 import SubTable from './SubTable';
+import { sourcePath, useProof } from '../open/proof';
 
 /** A label keeps to one line (a wrapped Chinese label breaks inside a word); the value column takes the rest. */
 const DETAIL_LABEL_STYLES = { label: { whiteSpace: 'nowrap' } } as const;
@@ -100,14 +101,14 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
   );
   const logs = (
     <>
-      {screen.flowLog && resource.workflow && (
+      {screen.flowLog && resource.workflow && !screen.source && (
         <>
           <Divider orientation="left">流转记录</Divider>
           <FlowLog resource={resource} id={String(record.id)} />
         </>
       )}
       {/* A system table's rows are a log themselves: they have no change history of their own. */}
-      {!resource.systemTable && <AuditLog resource={resource} id={String(record.id)} />}
+      {!resource.systemTable && !screen.source && <AuditLog resource={resource} id={String(record.id)} />}
     </>
   );
 
@@ -170,7 +171,13 @@ export default function DetailScreen(props: ScreenComponentProps) {
   const screen = bundle.screen as DetailScreenSchema;
   const sole = useSoleId(bundle.resource.name, Boolean(screen.single && !props.id));
   const id = props.id ?? sole.id;
-  const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, id);
+  // A record from a `source` (an open screen's, with its proof's token); a refusal asks for the proof again.
+  const proof = useProof();
+  const source = screen.source && id ? sourcePath(screen.source.get, { id }, proof) : undefined;
+  const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, id, source, { quiet: proof !== undefined });
+  useEffect(() => {
+    if (proof && error) proof.refused(error.message);
+  }, [proof, error]);
   if (sole.error) return <LoadFailed error={sole.error} onRetry={sole.retry} />;
   if (screen.single && id === undefined) return <LoadingBlock rows={10} />;
   if (screen.single && id === null)

@@ -9,7 +9,7 @@
  */
 import { DiffOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Space, Table, Typography, type CheckboxProps, type TableProps } from 'antd';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
@@ -29,6 +29,7 @@ import ImportDialog from './ImportDialog';
 import { filterSpecs, initialFilters, keywordSearchOf, listQueryOf, presetOf, listStateFromSearch, searchFromListState, type ListState } from './filters';
 import { useColumnSettings } from './ColumnSettings';
 import { listDialog } from './dialogs';
+import { sourcePath, useProof } from '../open/proof';
 
 const rowKey = (row: RecordData) => String(row.id);
 
@@ -47,7 +48,8 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
 
   const specs = useMemo(() => filterSpecs({ ...bundle, screen }), [bundle, screen]);
   // The original's isSearchTableData: the table's data is searchable by keyword by default (filters.ts keywordSearchOf).
-  const keyword = useMemo(() => keywordSearchOf(resource), [resource]);
+  // An open list (a proof's) offers no keyword search the source would not know.
+  const keyword = useMemo(() => (screen.proof ? undefined : keywordSearchOf(resource)), [resource, screen.proof]);
   const columns = useMemo(() => columnSpecs({ ...bundle, screen }), [bundle, screen]);
   const rowActions = useMemo(() => resolveActions(resource, screen.rowActions), [resource, screen]);
   const batchActions = useMemo(() => resolveActions(resource, screen.batchActions), [resource, screen]);
@@ -57,7 +59,12 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const setState = (next: ListState) => setSearch(searchFromListState(screen, specs, next));
   const query: ListQuery = useMemo(() => listQueryOf(screen, specs, state, keyword), [specs, state, screen, keyword]);
   const source = screen.source;
-  const { data, error, isLoading, mutate } = useList(resource.name, query, source?.list);
+  // An open list of whoever proved something: its source read with the token; a refusal asks for the proof again.
+  const proof = useProof();
+  const { data, error, isLoading, mutate } = useList(resource.name, query, source && sourcePath(source.list, {}, proof), { quiet: proof !== undefined });
+  useEffect(() => {
+    if (proof && error) proof.refused(error.message);
+  }, [proof, error]);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ name: string; id?: string } | null>(null);
   const Dialog = dialog ? listDialog(dialog.name) : undefined;
@@ -212,16 +219,22 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
 
   return (
     <ScreenCard title={screen.title} className="engine-list-print">
-      <div className="engine-list-filters engine-no-print">
-        <FilterBar
-          screenId={screen.id}
-          specs={specs}
-          values={state.filters}
-          onSearch={(filters) => setState({ ...state, filters, pageNo: 1 })}
-          onReset={() => setState({ filters: initialFilters(specs), pageNo: 1, pageSize: state.pageSize, sort: screen.defaultSort })}
-        />
-      </div>
-      <div className="engine-list-toolbar engine-no-print" style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12, gap: 8 }}>
+      {specs.length || !screen.proof ? (
+        <div className="engine-list-filters engine-no-print">
+          <FilterBar
+            screenId={screen.id}
+            specs={specs}
+            values={state.filters}
+            onSearch={(filters) => setState({ ...state, filters, pageNo: 1 })}
+            onReset={() => setState({ filters: initialFilters(specs), pageNo: 1, pageSize: state.pageSize, sort: screen.defaultSort })}
+          />
+        </div>
+      ) : null}
+      <div
+        className="engine-list-toolbar engine-no-print"
+        hidden={Boolean(screen.proof) && toolbar.length + batch.length === 0}
+        style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12, gap: 8 }}
+      >
         <Space wrap>
           {toolbar}
           {batch}
@@ -249,7 +262,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
               onSearch={(text) => setState({ ...state, q: text.trim() || undefined, pageNo: 1 })}
             />
           ) : null}
-          {settings.control}
+          {screen.proof ? null : settings.control}
         </Space>
       </div>
       {error && !data ? (
@@ -268,6 +281,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
           loading={isLoading}
           scroll={{ x: 'max-content' }}
           onChange={onTableChange}
+          onRow={screen.rowOpens ? (row) => ({ onClick: () => void navigate(detailOr(row) ?? ''), style: { cursor: 'pointer' } }) : undefined}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText(source?.empty, state.filters)} /> }}
           rowSelection={
             selectable

@@ -9,7 +9,7 @@
  */
 import { Form as FormilyForm } from '@formily/antd-v5';
 import type { Form } from '@formily/core';
-import { Alert, Button, Card, Space } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useFeedback } from '../actions/feedback';
@@ -22,13 +22,14 @@ import { INVALID_FORM_MESSAGE, revealFirstError, showRefusal, useSchemaForm } fr
 import { EMPTY_TEXT } from '../render/empty';
 import type { ScreenComponentProps } from '../screen-props';
 import type { FormScreen } from '../../schema/types';
+import { OpenPage } from '../ui';
 import { fillTemplate } from './templates';
 
 type OpenScreen = FormScreen & { submit: NonNullable<FormScreen['submit']> };
 
 /** Card widths: one-column forms are narrow. */
-const WIDE = 760;
-const NARROW = 560;
+export const WIDE = 760;
+export const NARROW = 560;
 
 /** Confirmation fields (`sameAs`): checked in the form, never sent. */
 export function confirmationFields(screen: FormScreen): Set<string> {
@@ -41,16 +42,23 @@ export function postedValues(screen: FormScreen, record: Record<string, unknown>
   return Object.fromEntries(Object.entries(record).filter(([name]) => !skip.has(name)));
 }
 
-export default function OpenFormScreen({ bundle, prefill, embedded }: ScreenComponentProps) {
-  const screen = bundle.screen as OpenScreen;
-  const { submit } = screen;
-  const { dataProvider } = useEngine();
+/**
+ * An open form's notice, fields and button: the button validates the form and hands `post` its
+ * values (the record without its confirmation fields); a refusal keeps every input and shows the
+ * server's message (on the field it names).
+ */
+export function OpenFormBody({
+  bundle,
+  prefill,
+  notice,
+  label,
+  post,
+}: Pick<ScreenComponentProps, 'bundle' | 'prefill'> & { notice?: string; label?: string; post(values: Record<string, unknown>, form: Form): Promise<void> }) {
+  const screen = bundle.screen as FormScreen;
   const feedback = useFeedback();
-  const navigate = useNavigate();
   const schema = compileForm(screen, bundle);
   const { form } = useSchemaForm({ bundle, mode: 'add', prefill });
   const [saving, setSaving] = useState(false);
-  const narrow = screen.sections.every((s) => (s.columns ?? 2) === 1);
 
   const send = async () => {
     try {
@@ -60,17 +68,10 @@ export default function OpenFormScreen({ bundle, prefill, embedded }: ScreenComp
       revealFirstError();
       return;
     }
-    const call = dataProvider.call;
-    if (!call) return void feedback.message.error('当前页面不能提交');
     setSaving(true);
     form.setSubmitting(true);
     try {
-      const values = postedValues(screen, toRecord(bundle, formValues(form)));
-      for (const check of submit.check ?? []) await call(fillTemplate(check, values), values);
-      const reply = (await call(submit.path, values)) ?? {};
-      (form as Form & { markClean?(): void }).markClean?.();
-      if (submit.keep) sessionStorage.setItem(submit.keep, JSON.stringify(reply));
-      void navigate(fillTemplate(submit.success, reply as Record<string, unknown>));
+      await post(postedValues(screen, toRecord(bundle, formValues(form))), form);
     } catch (error) {
       showRefusal(form, feedback, error);
     } finally {
@@ -79,35 +80,53 @@ export default function OpenFormScreen({ bundle, prefill, embedded }: ScreenComp
     }
   };
 
-  const body = (
+  return (
     <>
-      {submit.notice ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={submit.notice} /> : null}
+      {notice ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={notice} /> : null}
       <FormilyForm form={form} layout="vertical" feedbackLayout="loose" previewTextPlaceholder={EMPTY_TEXT} onAutoSubmit={() => void send()}>
         <SchemaField schema={schema} scope={{ $mode: 'add' }} components={customFieldComponents()} />
       </FormilyForm>
       <Button type="primary" block loading={saving} onClick={() => void send()}>
-        {submit.label ?? '提交'}
+        {label ?? '提交'}
       </Button>
     </>
   );
+}
+
+export default function OpenFormScreen({ bundle, prefill, embedded }: ScreenComponentProps) {
+  const screen = bundle.screen as OpenScreen;
+  const { submit } = screen;
+  const { dataProvider } = useEngine();
+  const navigate = useNavigate();
+  const narrow = screen.sections.every((s) => (s.columns ?? 2) === 1);
+
+  const post = async (values: Record<string, unknown>, form: Form) => {
+    const call = dataProvider.call;
+    if (!call) throw new Error('当前页面不能提交');
+    for (const check of submit.check ?? []) await call(fillTemplate(check, values), values);
+    const reply = (await call(submit.path, values)) ?? {};
+    (form as Form & { markClean?(): void }).markClean?.();
+    if (submit.keep) sessionStorage.setItem(submit.keep, JSON.stringify(reply));
+    void navigate(fillTemplate(submit.success, reply as Record<string, unknown>));
+  };
+
+  const body = <OpenFormBody bundle={bundle} prefill={prefill} notice={submit.notice} label={submit.label} post={post} />;
   if (embedded) return <div className="engine-open-form">{body}</div>;
   return (
-    <div className="engine-open-page" style={{ minHeight: '100vh', background: '#f0f2f5', padding: '32px 16px', boxSizing: 'border-box' }}>
-      <Card
-        title={screen.title}
-        style={{ maxWidth: narrow ? NARROW : WIDE, margin: '0 auto' }}
-        extra={
-          <Space size={16} wrap>
-            {(submit.links ?? []).map((l) => (
-              <Link key={l.route} to={l.route}>
-                {l.label}
-              </Link>
-            ))}
-          </Space>
-        }
-      >
-        {body}
-      </Card>
-    </div>
+    <OpenPage
+      title={screen.title}
+      width={narrow ? NARROW : WIDE}
+      extra={
+        <Space size={16} wrap>
+          {(submit.links ?? []).map((l) => (
+            <Link key={l.route} to={l.route}>
+              {l.label}
+            </Link>
+          ))}
+        </Space>
+      }
+    >
+      {body}
+    </OpenPage>
   );
 }

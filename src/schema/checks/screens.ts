@@ -77,7 +77,31 @@ export function checkScreens(ctx: LintContext): void {
       for (const [name, field] of Object.entries(own)) checkField(ctx, file as unknown as SchemaFile<'resource'>, name, field, { rowsOfSource });
       new ScreenChecker(ctx, file, screenResource(screen, entry?.file.value)).check(screen);
     } else new ScreenChecker(ctx, file, entry!.file.value).check(screen);
+    if (screen.kind === 'list' || screen.kind === 'detail') checkProof(ctx, file, screen);
   }
+}
+
+/**
+ * An open screen's `proof`: it reads a `source` (the token goes with that read, not with the
+ * resource routes), its items name its own fields (an `sms` item sends for its own fields too),
+ * and a list that opens rows by a click has a detail to open.
+ */
+function checkProof(ctx: LintContext, file: ScreenFile, screen: ListScreen | DetailScreen): void {
+  if (screen.kind === 'list' && screen.rowOpens && !screen.detail)
+    ctx.report(file, ['rowOpens'], 'screen-link', "'rowOpens' opens a row's detail: the list has no 'detail'");
+  const proof = screen.proof;
+  if (!proof) return;
+  if (!screen.source)
+    ctx.report(file, ['proof'], 'screen-link', "a 'proof' goes with a 'source': the token is sent with the source's reads, not the resource routes");
+  const own = new Set(Object.keys(proof.fields));
+  proof.items.forEach((item, i) => {
+    const name = typeof item === 'string' ? item : item.field;
+    if (!own.has(name)) ctx.report(file, ['proof', 'items', i], 'unknown-field', `proof item '${name}': not a field of the proof ('proof.fields')`);
+    if (typeof item !== 'string')
+      for (const [j, sent] of (item.sms?.fields ?? []).entries())
+        if (!own.has(sent))
+          ctx.report(file, ['proof', 'items', i, 'sms', 'fields', j], 'unknown-field', `sms field '${sent}': not a field of the proof ('proof.fields')`);
+  });
 }
 
 /** Two fixed-filter values mean the same: equal scalars, or the same codes in any order. */

@@ -18,18 +18,30 @@ export type SchemaPath = string;
 export type ScreenId = string;
 export type ResourceName = string;
 export type Label = string;
-export type ListFilter = FieldName | FilterItem;
+/**
+ * A field by name, or with overrides and reactions.
+ */
+export type FieldRef = FieldName | FieldItem;
 export type FieldName = string;
+/**
+ * A small expression over field names: literals, ! - * / % + - < <= > >= === !== in && || and parentheses, e.g. "useType === '2' && amount > 100".
+ */
+export type Expression = string;
+/**
+ * A custom React component registered in the engine's component registry.
+ */
+export type ComponentName = string;
+/**
+ * An absolute route path of menu.json.
+ */
+export type RoutePath = string;
+export type ListFilter = FieldName | FilterItem;
 /**
  * Initial value while the URL carries none: a value, codes, or [from, to] for a range. Dates may be relative (today, today+30d). (enforced: browser)
  */
 export type FilterDefault = string | number | boolean | [string | number | null, ...(string | number | null)[]];
 export type StatsWhereValue = string | number | boolean | [string, ...string[]];
 export type ListColumn = FieldName | ColumnItem;
-/**
- * An absolute route path of menu.json.
- */
-export type RoutePath = string;
 export type ToolbarItem = ToolbarAction | ToolbarButton;
 /**
  * add: a new record in the list's form; export / import: XLSX; print: the current page; compare: two chosen rows side by side, field by field, the differences marked. (enforced: browser)
@@ -41,14 +53,6 @@ export type ActionRef = ActionName | ActionButton;
  * A workflow action of the resource, a standard action (save, delete) or a screen action (view, edit, back).
  */
 export type ActionName = string;
-/**
- * A small expression over field names: literals, ! - * / % + - < <= > >= === !== in && || and parentheses, e.g. "useType === '2' && amount > 100".
- */
-export type Expression = string;
-/**
- * A custom React component registered in the engine's component registry.
- */
-export type ComponentName = string;
 export type FormScreen = FormScreen1 & FormScreen2;
 export type FormScreen1 = {
   [k: string]: unknown | undefined;
@@ -57,10 +61,6 @@ export type FormScreen1 = {
  * @minItems 1
  */
 export type Sections = [Section, ...Section[]];
-/**
- * A field by name, or with overrides and reactions.
- */
-export type FieldRef = FieldName | FieldItem;
 /**
  * Buttons at the foot of the screen, in order.
  */
@@ -87,6 +87,7 @@ export interface ListScreen {
   resource?: ResourceName;
   fields?: ListFields;
   source?: ListSource;
+  proof?: Proof;
   title: Label;
   /**
    * (enforced: lint only)
@@ -108,6 +109,10 @@ export interface ListScreen {
    * Default 10. (enforced: browser)
    */
   pageSize?: number;
+  /**
+   * A click anywhere on a row opens its detail (`detail`), not only its link column. (enforced: browser)
+   */
+  rowOpens?: boolean;
   /**
    * (enforced: browser)
    */
@@ -141,6 +146,157 @@ export interface ListSource {
    */
   list: string;
   empty?: Label;
+}
+/**
+ * An open screen (a route without a session, menu.json `public`) whose data belongs to whoever proves something, e.g. a mobile by its SMS code: it renders without the shell as a card on the sign-in backdrop, and until the tab holds a token it shows the proof form instead of its content. The form POSTs its values to `path`; the reply is kept in the tab's sessionStorage under `keep` (an open form's `submit.keep` may fill the same key), and its `token` field is sent as the query parameter `param` with every read of the screen's `source`. A refused read (an expired token, say) drops the kept reply and brings the form back with the server's message. (enforced: browser)
+ */
+export interface Proof {
+  intro?: Label;
+  fields: ProofFields;
+  /**
+   * The proof form's items in order, as a section's (a code field with `sms` sends its code). (enforced: browser)
+   *
+   * @minItems 1
+   */
+  items: [FieldRef, ...FieldRef[]];
+  /**
+   * The API path the proof form's values are posted to, e.g. "/a/x/login". (enforced: browser)
+   */
+  path: string;
+  label?: Label;
+  token: FieldName;
+  /**
+   * The query parameter the token is sent as. (enforced: browser)
+   */
+  param: string;
+  /**
+   * The sessionStorage key of the kept reply. (enforced: browser)
+   */
+  keep: string;
+  show?: ProofShown;
+  /**
+   * Buttons in the card's header, each opening a route. (enforced: browser)
+   */
+  links?: {
+    label: Label;
+    route: RoutePath;
+    /**
+     * The card's main button. (enforced: browser)
+     */
+    primary?: boolean;
+  }[];
+}
+/**
+ * The proof form's fields, each a resource field definition (type, label, required, requiredMessage, rules, maxLength …). (enforced: browser)
+ */
+export interface ProofFields {
+  [k: string]: {} | undefined;
+}
+export interface FieldItem {
+  field: FieldName;
+  label?: Label;
+  /**
+   * (enforced: browser)
+   */
+  placeholder?: string;
+  /**
+   * Chinese help shown under the input on this screen, instead of the resource field's help. (enforced: browser)
+   */
+  help?: string;
+  /**
+   * Notes for the people who maintain the screen; never shown to users. (enforced: lint only)
+   */
+  description?: string;
+  /**
+   * (enforced: browser)
+   */
+  readonly?: boolean;
+  /**
+   * Grid columns this field spans. (enforced: browser)
+   */
+  span?: number;
+  when?: Expression;
+  disabledWhen?: Expression;
+  optionsFrom?: FieldName;
+  /**
+   * children fields: the sub-table columns (fields of the child resource). (enforced: browser)
+   *
+   * @minItems 1
+   */
+  fields?: [FieldName, ...FieldName[]];
+  /**
+   * children fields: sub-table columns whose value the server computes per row while the form is filled in, by column name (a read-only field of the child resource among `fields`). Like serverValue, but `send` names fields of the same row (sent as they are) and the reply's `value` fills that row's cell, e.g. {"price": {"call": "/a/shop/quote", "send": ["product"], "value": "items.0.price"}}. (enforced: browser)
+   */
+  columnServerValues?: {
+    [k: string]: ServerValue | undefined;
+  };
+  serverValue?: ServerValue;
+  sms?: SmsCode;
+  /**
+   * A masked input (a password): true, or "strength" with the strength meter (弱 / 中 / 强) under it; the strength a password needs is a rule of the field (the catalogue's password rule). (enforced: browser)
+   */
+  password?: true | 'strength';
+  sameAs?: SameAs;
+  component?: ComponentName;
+  'x-formily'?: FormilyFragment;
+}
+/**
+ * A read-only value the server computes while the form is filled in: whenever one of `send` changes (add and edit modes), the form POSTs those fields' current values as a JSON body to `call` and shows the reply's `value`; a refusal clears it and shows the server's message under it. Fields with the same `call` and values share one request. What is saved is still computed by the server on save, so the call must answer with the function the save uses. The field must be readonly. For form and wizard screens. (enforced: browser)
+ */
+export interface ServerValue {
+  /**
+   * API path answering the value (read-only, no side effects), e.g. a quote. (enforced: browser)
+   */
+  call: string;
+  /**
+   * Fields of the resource sent as they are (a sub-table as its rows); the value is asked again when one changes, and not while all are empty. (enforced: browser)
+   *
+   * @minItems 1
+   */
+  send: [FieldName, ...FieldName[]];
+  /**
+   * Property of the reply's data holding the value, dotted for a nested one and an array index, e.g. "payableAmount" or "items.0.fee". (enforced: browser)
+   */
+  value: string;
+}
+/**
+ * The field is an SMS code: an input with a 获取验证码 button (60 s countdown) that POSTs to `send` once every field of `fields` is valid; their values fill the {field} placeholders of `send`, the others go in the JSON body. For open screens (`submit`). (enforced: browser)
+ */
+export interface SmsCode {
+  /**
+   * API path of the send call, with {field} placeholders, e.g. "/a/stone/common/smsAuthCode/register/{contactMobile}". (enforced: browser)
+   */
+  send: string;
+  /**
+   * The fields the code is sent for (the mobile, or what names it): checked before sending. (enforced: browser)
+   *
+   * @minItems 1
+   */
+  fields: [FieldName, ...FieldName[]];
+}
+/**
+ * The value must equal another field's (a confirmation input), e.g. {"field": "password", "message": "两次输入的密码不一致"}; re-checked when that field changes. (enforced: browser)
+ */
+export interface SameAs {
+  field: FieldName;
+  /**
+   * Default 两次输入的内容不一致. (enforced: browser)
+   */
+  message?: string;
+}
+/**
+ * Escape hatch: a raw Formily schema fragment merged over the compiled one.
+ */
+export interface FormilyFragment {
+  [k: string]: unknown | undefined;
+}
+/**
+ * Once proved, a line above the content: `label`：the reply's `field`, and a link that forgets the proof and shows the form again. (enforced: browser)
+ */
+export interface ProofShown {
+  field: FieldName;
+  label: Label;
+  change?: Label;
 }
 export interface FilterItem {
   field: FieldName;
@@ -259,12 +415,6 @@ export interface DetailBy {
     [k: string]: ScreenId | undefined;
   };
 }
-/**
- * Escape hatch: a raw Formily schema fragment merged over the compiled one.
- */
-export interface FormilyFragment {
-  [k: string]: unknown | undefined;
-}
 export interface FormScreen2 {
   $schema?: SchemaPath;
   id: ScreenId;
@@ -305,98 +455,6 @@ export interface Section {
    * @minItems 1
    */
   fields: [FieldRef, ...FieldRef[]];
-}
-export interface FieldItem {
-  field: FieldName;
-  label?: Label;
-  /**
-   * (enforced: browser)
-   */
-  placeholder?: string;
-  /**
-   * Chinese help shown under the input on this screen, instead of the resource field's help. (enforced: browser)
-   */
-  help?: string;
-  /**
-   * Notes for the people who maintain the screen; never shown to users. (enforced: lint only)
-   */
-  description?: string;
-  /**
-   * (enforced: browser)
-   */
-  readonly?: boolean;
-  /**
-   * Grid columns this field spans. (enforced: browser)
-   */
-  span?: number;
-  when?: Expression;
-  disabledWhen?: Expression;
-  optionsFrom?: FieldName;
-  /**
-   * children fields: the sub-table columns (fields of the child resource). (enforced: browser)
-   *
-   * @minItems 1
-   */
-  fields?: [FieldName, ...FieldName[]];
-  /**
-   * children fields: sub-table columns whose value the server computes per row while the form is filled in, by column name (a read-only field of the child resource among `fields`). Like serverValue, but `send` names fields of the same row (sent as they are) and the reply's `value` fills that row's cell, e.g. {"price": {"call": "/a/shop/quote", "send": ["product"], "value": "items.0.price"}}. (enforced: browser)
-   */
-  columnServerValues?: {
-    [k: string]: ServerValue | undefined;
-  };
-  serverValue?: ServerValue;
-  sms?: SmsCode;
-  /**
-   * A masked input (a password): true, or "strength" with the strength meter (弱 / 中 / 强) under it; the strength a password needs is a rule of the field (the catalogue's password rule). (enforced: browser)
-   */
-  password?: true | 'strength';
-  sameAs?: SameAs;
-  component?: ComponentName;
-  'x-formily'?: FormilyFragment;
-}
-/**
- * A read-only value the server computes while the form is filled in: whenever one of `send` changes (add and edit modes), the form POSTs those fields' current values as a JSON body to `call` and shows the reply's `value`; a refusal clears it and shows the server's message under it. Fields with the same `call` and values share one request. What is saved is still computed by the server on save, so the call must answer with the function the save uses. The field must be readonly. For form and wizard screens. (enforced: browser)
- */
-export interface ServerValue {
-  /**
-   * API path answering the value (read-only, no side effects), e.g. a quote. (enforced: browser)
-   */
-  call: string;
-  /**
-   * Fields of the resource sent as they are (a sub-table as its rows); the value is asked again when one changes, and not while all are empty. (enforced: browser)
-   *
-   * @minItems 1
-   */
-  send: [FieldName, ...FieldName[]];
-  /**
-   * Property of the reply's data holding the value, dotted for a nested one and an array index, e.g. "payableAmount" or "items.0.fee". (enforced: browser)
-   */
-  value: string;
-}
-/**
- * The field is an SMS code: an input with a 获取验证码 button (60 s countdown) that POSTs to `send` once every field of `fields` is valid; their values fill the {field} placeholders of `send`, the others go in the JSON body. For open screens (`submit`). (enforced: browser)
- */
-export interface SmsCode {
-  /**
-   * API path of the send call, with {field} placeholders, e.g. "/a/stone/common/smsAuthCode/register/{contactMobile}". (enforced: browser)
-   */
-  send: string;
-  /**
-   * The fields the code is sent for (the mobile, or what names it): checked before sending. (enforced: browser)
-   *
-   * @minItems 1
-   */
-  fields: [FieldName, ...FieldName[]];
-}
-/**
- * The value must equal another field's (a confirmation input), e.g. {"field": "password", "message": "两次输入的密码不一致"}; re-checked when that field changes. (enforced: browser)
- */
-export interface SameAs {
-  field: FieldName;
-  /**
-   * Default 两次输入的内容不一致. (enforced: browser)
-   */
-  message?: string;
 }
 /**
  * Fields of this screen beyond (or instead of) the resource's: each a resource field definition (type, label, required, rules, maxLength, dict …, see the resource reference), e.g. a password confirmation or an SMS code an open screen sends with its values. One with a resource field's name replaces it on this screen. (enforced: browser)
@@ -457,6 +515,8 @@ export interface DetailScreen {
    */
   kind: 'detail';
   resource: ResourceName;
+  source?: DetailSource;
+  proof?: Proof;
   title: Label;
   /**
    * (enforced: lint only)
@@ -505,6 +565,15 @@ export interface DetailScreen {
   actions?: Actions;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
+}
+/**
+ * The record comes from an API path outside the resource routes: GET `get` with ?id= (and a proof's token); no flow or change log is read. (enforced: browser)
+ */
+export interface DetailSource {
+  /**
+   * The API path of one record, e.g. "/a/x/detail". (enforced: browser)
+   */
+  get: string;
 }
 export interface WizardScreen {
   $schema?: SchemaPath;
