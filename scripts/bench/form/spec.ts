@@ -186,11 +186,95 @@ export function generateForm(): BenchForm {
   return { sections, dicts: [...DICTS], typingField };
 }
 
+/** The fields of the one-section form: a round of 30, ten rounds (20 text, 4 numbers, 3 selects, 2 dates, 1 switch). */
+const ONE_SECTION_ROUND: readonly BenchFieldType[] = [
+  'string',
+  'string',
+  'dict',
+  'string',
+  'int',
+  'string',
+  'string',
+  'date',
+  'string',
+  'string',
+  'decimal',
+  'string',
+  'string',
+  'dict',
+  'string',
+  'string',
+  'bool',
+  'string',
+  'int',
+  'string',
+  'string',
+  'date',
+  'string',
+  'string',
+  'dict',
+  'string',
+  'decimal',
+  'string',
+  'string',
+  'string',
+];
+const ONE_SECTION_COLUMNS = 3;
+const RULED: readonly RuleRef[] = ['email', 'mobile', 'postalCode', 'deviceCode', 'phoneOrLandline', 'idCard', 'noLowercase', 'url'];
+
+/**
+ * The other form of bench:form: the same 300 fields' worth in ONE section (one grid of 3 columns) —
+ * 200 text fields, 30 of them required with a catalogue rule; 40 numbers; 30 dictionary selects;
+ * 20 dates; 10 switches; 20 text fields shown only while the select before them holds its first
+ * value (no select has a default: hidden at first). Nothing to cut into sections.
+ */
+export function generateOneSectionForm(): BenchForm {
+  const fields: BenchField[] = [];
+  let lastDict: BenchField | undefined;
+  let strings = 0;
+  let required = 0;
+  let conditional = 0;
+  for (let index = 0; index < FIELD_COUNT; index++) {
+    const type = ONE_SECTION_ROUND[index % ONE_SECTION_ROUND.length];
+    const no = String(index + 1).padStart(3, '0');
+    const field: BenchField = { name: `f${no}`, type, label: `${TYPE_LABELS[type]}${no}` };
+    switch (type) {
+      case 'string':
+        field.maxLength = index % 3 === 0 ? 50 : 100;
+        // The text field right after a select depends on it (the first 20 such).
+        if (lastDict && fields.at(-1) === lastDict && conditional < 20) {
+          field.when = { field: lastDict.name, value: DICTS.find((d) => d.name === lastDict!.dict)!.items[0].value };
+          conditional++;
+        } else if (strings++ % 6 === 1 && required < 30) {
+          field.required = true;
+          field.rules = [RULED[required % RULED.length]];
+          required++;
+        }
+        if (index % 11 === 0) field.span = 2;
+        break;
+      case 'int':
+        field.min = 0;
+        field.max = 9999;
+        break;
+      case 'dict':
+        field.dict = DICTS[1 + (index % 2)].name;
+        lastDict = field;
+        break;
+    }
+    fields.push(field);
+  }
+  const typingField = fields.find((f, i) => i >= 150 && f.type === 'string' && !f.when && !f.required)!;
+  return { sections: [{ title: '基本信息', columns: ONE_SECTION_COLUMNS, fields }], dicts: [...DICTS], typingField };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The engine's format
 
 /** `ctlKind === '1'` in the engine's expression language. */
 export const expression = ({ field, value }: Condition): string => `${field} === ${typeof value === 'string' ? `'${value}'` : String(value)}`;
+
+const MASKS: Partial<Record<string, 'idCard' | 'mobile' | 'phone'>> = { idCard: 'idCard', mobile: 'mobile', phoneOrLandline: 'phone' };
+const maskOf = (f: BenchField) => f.rules?.map((r) => (typeof r === 'string' ? MASKS[r] : undefined)).find(Boolean);
 
 export function toResource(form: BenchForm): Resource {
   const fields: Resource['fields'] = {};
@@ -206,6 +290,8 @@ export function toResource(form: BenchForm): Resource {
       ...(f.dict ? { dict: f.dict } : {}),
       ...(f.rules ? { rules: f.rules } : {}),
       ...(f.default !== undefined ? { default: f.default } : {}),
+      // The schema lint asks a field holding an ID card or phone number how it is masked (server reads only).
+      ...(maskOf(f) ? { mask: maskOf(f) } : {}),
     };
   }
   return { $schema: '../meta/resource.schema.json', name: RESOURCE_NAME, table: 'bench_form', title: '性能基准表单', fields, scope: 'unit' };
