@@ -2,7 +2,7 @@ import { createForm, type Form } from '@formily/core';
 import { Schema } from '@formily/react';
 import { describe, expect, it } from 'vitest';
 import { compileFormUncached } from '../../src/engine/form/compile';
-import { createModels, FORM_LAYOUT, formLayout, planOf } from '../../src/engine/form/layout';
+import { createModels, FORM_LAYOUT, formLayout, gridChunks, planOf } from '../../src/engine/form/layout';
 import type { FormScreen, Resource } from '../../src/schema/types';
 
 const line: Resource = { name: 'line', table: 'line', title: '明细', fields: { item: { type: 'string', label: '项目' } } };
@@ -70,6 +70,56 @@ describe('form layout: sections rendered when reached', () => {
     // name | — ; note (span 2, a text area) ; extra
     expect(planOf(section('section_1'))).toEqual({ lazy: true, height: 60 + 132 + 60 });
     expect(planOf(section('section_2')).lazy).toBe(false);
+  });
+});
+
+describe('form layout: a long grid cut into chunks', () => {
+  // One section of 61 fields in 3 columns: 20 rows of inputs and a text area's row.
+  const names = Array.from({ length: 60 }, (_, i) => `f${i}`);
+  const long: Resource = {
+    name: 'long',
+    table: 'long',
+    title: '长表单',
+    fields: {
+      ...Object.fromEntries(names.map((n, i) => [n, { type: 'string', label: `字段${i}`, ...(i === 55 ? { required: true } : {}) }])),
+      note: { type: 'text', label: '备注' },
+    },
+  };
+  const longScreen: FormScreen = {
+    id: 'long-form',
+    kind: 'form',
+    resource: 'long',
+    title: '长表单',
+    sections: [{ title: '基本信息', columns: 3, fields: [...names.slice(0, 30), { field: 'note', span: 3 }, ...names.slice(30)] as [string, ...string[]] }],
+  };
+  const longSchema = new Schema(compileFormUncached(longScreen, { resource: long, resources: new Map(), dicts: new Map() }));
+  const grid = longSchema.properties!.section_0.properties!.grid;
+
+  it('cuts it into chunks of whole rows, every field once and in order', () => {
+    const chunks = gridChunks(grid)!;
+    expect(chunks.map((c) => c.entries.length)).toEqual([24, 16, 21]);
+    // 8 rows; 2 rows, the text area and 3 rows; the 7 rows left.
+    expect(chunks.map((c) => c.height)).toEqual([480, 120 + 132 + 180, 420]);
+    expect(chunks.flatMap((c) => c.entries.map((e) => e.key))).toEqual([...names.slice(0, 30), 'note', ...names.slice(30)]);
+  });
+
+  it('leaves a grid of a section or two whole, and a grid with a sub-table', () => {
+    expect(gridChunks(section('section_1').properties!.grid)).toBeUndefined();
+    expect(gridChunks(section('section_2').properties!.grid)).toBeUndefined();
+  });
+
+  it('keeps the fields of a chunk not rendered yet in the form: validated on submit', async () => {
+    const form = createForm();
+    const sectionField = form.createVoidField({ name: 'section_0' });
+    const gridField = form.createVoidField({ name: 'grid', basePath: sectionField.address });
+    const last = gridChunks(grid)!.at(-1)!;
+    const models = createModels(form, gridField, last.entries, {});
+    expect(models.map((f) => f.address.toString())).toEqual(last.entries.map((e) => `section_0.grid.${e.key}`));
+    const errors = await Promise.resolve(form.validate()).then(
+      () => [],
+      () => form.errors.map((e) => e.path),
+    );
+    expect(errors).toEqual(['f55']);
   });
 });
 

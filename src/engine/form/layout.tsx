@@ -15,11 +15,16 @@
  * the components. Sections with sub-tables or object fields (whose rows are created by their
  * components) always render at once. A rendered section off screen skips style, layout and paint
  * (content-visibility: auto, layout.css): typing in one field does not pay for the others.
+ *
+ * A long grid (taller than two chunks: a form of one big section) is cut the same way inside: into
+ * chunks of whole rows of about CHUNK_HEIGHT, each a grid of the section's columns, rendered at
+ * once when on the first screen, else near the viewport, on idle (in document order, after the
+ * chunks and sections above) or when a field of theirs has an error, and skipped off screen.
  */
 import type { Form, GeneralField } from '@formily/core';
-import { observer, Schema, useExpressionScope, useField, useFieldSchema, useForm, type ISchema } from '@formily/react';
+import { observer, RecursionField, Schema, useExpressionScope, useField, useFieldSchema, useForm, type ISchema } from '@formily/react';
 import { Typography } from 'antd';
-import { startTransition, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import './layout.css';
 
 /**
@@ -71,11 +76,26 @@ export interface FormGridProps {
   children?: ReactNode;
 }
 
+const gridStyle = (columns: number, columnGap: number, rowGap: number) => ({ '--engine-grid-columns': columns, columnGap, rowGap }) as CSSProperties;
+
 export function FormGrid({ maxColumns = 2, columnGap = 24, rowGap = 4, children }: FormGridProps) {
   const columns = Math.max(1, Math.min(4, Math.round(maxColumns)));
+  // The grid's own schema when it is a schema's void field (FormSection > FormGrid); none in plain JSX.
+  const schema = useFieldSchema() as Schema | undefined;
+  const chunks = useMemo(() => (schema?.['x-component'] === 'FormGrid' ? gridChunks(schema) : undefined), [schema]);
+  if (chunks) {
+    const style = gridStyle(columns, columnGap, rowGap);
+    return (
+      <div className="engine-form-grid-box engine-form-chunks" style={{ rowGap }}>
+        {chunks.map((chunk, index) => (
+          <GridChunk key={index} index={index} chunk={chunk} columns={columns} style={style} />
+        ))}
+      </div>
+    );
+  }
   return (
     <div className="engine-form-grid-box">
-      <div className="engine-form-grid" data-columns={columns} style={{ '--engine-grid-columns': columns, columnGap, rowGap } as CSSProperties}>
+      <div className="engine-form-grid" data-columns={columns} style={gridStyle(columns, columnGap, rowGap)}>
         {children}
       </div>
     </div>
@@ -102,39 +122,94 @@ const orderedChildren = (node: Schema) => Schema.getOrderProperties(node) as { k
 
 const gridColumnsOf = (schema: Schema): number => Number((schema['x-component-props'] as { maxColumns?: number } | undefined)?.maxColumns ?? 1) || 1;
 
+type Entry = { key: string; schema: Schema };
+
+interface Row {
+  entries: Entry[];
+  height: number;
+}
+
+/** Fields laid out in rows of `columns` (a field's span, a text area's height) as the CSS grid places them. */
+function rowsOf(entries: readonly Entry[], columns: number): Row[] {
+  const rows: Row[] = [];
+  let row: Row | undefined;
+  let used = 0;
+  for (const entry of entries) {
+    const child = entry.schema;
+    const span = Math.min(columns, Number((child['x-decorator-props'] as { gridSpan?: number } | undefined)?.gridSpan ?? 1) || 1);
+    const cell = child['x-component'] === 'Input.TextArea' || child['x-component'] === 'RichTextInput' ? TEXTAREA_HEIGHT : ROW_HEIGHT;
+    if (!row || used + span > columns) {
+      rows.push((row = { entries: [], height: 0 }));
+      used = 0;
+    }
+    used += span;
+    row.entries.push(entry);
+    row.height = Math.max(row.height, cell);
+  }
+  return rows;
+}
+
+const sum = (rows: readonly { height: number }[]) => rows.reduce((total, r) => total + r.height, 0);
+
+/** A field that needs its component to exist (rows of a sub-table, an object's fields, a slot). */
+const needsComponent = (node: Schema) => node.type === 'object' || Boolean(node.items) || Boolean(node['x-slot-node']);
+
 /** Exported for tests. */
 export function planOf(section: Schema): SectionPlan {
   let lazy = true;
   let height = 0;
   const walk = (node: Schema, columns: number) => {
-    let used = 0;
-    let row = 0;
-    for (const { schema: child } of orderedChildren(node)) {
-      if (child.type === 'object' || child.items || child['x-slot-node']) lazy = false;
-      if (child.type === 'void') {
-        walk(child, child['x-component'] === 'FormGrid' ? gridColumnsOf(child) : 1);
-        continue;
-      }
-      const span = Math.min(columns, Number((child['x-decorator-props'] as { gridSpan?: number } | undefined)?.gridSpan ?? 1) || 1);
-      const cell = child['x-component'] === 'Input.TextArea' || child['x-component'] === 'RichTextInput' ? TEXTAREA_HEIGHT : ROW_HEIGHT;
-      if (used + span > columns) {
-        height += row;
-        used = 0;
-        row = 0;
-      }
-      used += span;
-      row = Math.max(row, cell);
+    const fields: Entry[] = [];
+    for (const entry of orderedChildren(node)) {
+      if (needsComponent(entry.schema)) lazy = false;
+      if (entry.schema.type === 'void') walk(entry.schema, entry.schema['x-component'] === 'FormGrid' ? gridColumnsOf(entry.schema) : 1);
+      else fields.push(entry);
     }
-    height += row;
+    height += sum(rowsOf(fields, columns));
   };
   walk(section, 1);
   return { lazy, height };
 }
 
-/** The fields of a section not rendered yet, created in the model as Formily's Field would create them (exported for tests). */
-export function createModels(form: Form, parent: GeneralField, node: Schema, scope: unknown): GeneralField[] {
+/** A part of a long grid: whole rows, rendered as a section is (when reached). */
+export interface GridChunk {
+  entries: Entry[];
+  /** Estimated height (px). */
+  height: number;
+}
+
+/** Rows of a chunk add up to about this height (8 rows of inputs)… */
+const CHUNK_HEIGHT = 8 * ROW_HEIGHT;
+
+/**
+ * A grid's fields cut into chunks of whole rows, or undefined when the grid is not worth cutting
+ * (at most two chunks tall) or holds a field that needs its component (exported for tests).
+ */
+export function gridChunks(grid: Schema): GridChunk[] | undefined {
+  const entries = orderedChildren(grid);
+  if (entries.some((e) => e.schema.type === 'void' || needsComponent(e.schema))) return undefined;
+  const rows = rowsOf(entries, gridColumnsOf(grid));
+  if (sum(rows) <= 2 * CHUNK_HEIGHT) return undefined;
+  const chunks: GridChunk[] = [];
+  let chunk: GridChunk | undefined;
+  for (const row of rows) {
+    if (!chunk || chunk.height + row.height > CHUNK_HEIGHT) chunks.push((chunk = { entries: [], height: 0 }));
+    chunk.entries.push(...row.entries);
+    chunk.height += row.height;
+  }
+  return chunks;
+}
+
+/** The section's only grid, when it is cut into chunks (the chunks then decide for themselves). */
+function chunkedGrid(section: Schema): boolean {
+  const children = orderedChildren(section);
+  return children.length === 1 && children[0].schema['x-component'] === 'FormGrid' && gridChunks(children[0].schema) !== undefined;
+}
+
+/** The fields of a section (or a chunk's `entries`) not rendered yet, created in the model as Formily's Field would create them (exported for tests). */
+export function createModels(form: Form, parent: GeneralField, node: Schema | readonly Entry[], scope: unknown): GeneralField[] {
   const created: GeneralField[] = [];
-  for (const { key, schema } of orderedChildren(node)) {
+  for (const { key, schema } of Array.isArray(node) ? (node as readonly Entry[]) : orderedChildren(node as Schema)) {
     const props = { ...schema.toFieldProps({ scope: scope as Record<string, unknown> }), name: key, basePath: parent.address };
     if (schema.type === 'void') {
       const group = form.createVoidField(props as Parameters<Form['createVoidField']>[0]);
@@ -158,6 +233,8 @@ const NEAR_VIEWPORT = '400px 0px';
 interface Pending {
   key: string;
   reveal(): void;
+  /** The placeholder: the idle fill goes down the page in document order. */
+  element: Element;
 }
 
 class LazySections {
@@ -168,20 +245,23 @@ class LazySections {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private listening = false;
 
-  /** Whether a section renders at once: it is (estimated to be) on the first screen. */
+  /** Whether a section or chunk renders at once: it is (estimated to be) on the first screen; `height` with its title. */
   firstScreen(key: string, height: number): boolean {
     let decision = this.decided.get(key);
     if (decision === undefined) {
       const budget = typeof window === 'undefined' ? Infinity : window.innerHeight * 1.25;
       decision = this.used < budget;
-      this.used += height + TITLE_HEIGHT;
+      this.used += height;
       this.decided.set(key, decision);
     }
     return decision || this.revealed.has(key);
   }
 
   wait(entry: Pending): () => void {
-    this.pending.push(entry);
+    // A section revealed late adds its chunks after the sections below it were queued: keep the page's order.
+    const after = this.pending.findIndex((p) => entry.element.compareDocumentPosition(p.element) & Node.DOCUMENT_POSITION_FOLLOWING);
+    if (after < 0) this.pending.push(entry);
+    else this.pending.splice(after, 0, entry);
     this.schedule();
     return () => {
       this.pending = this.pending.filter((p) => p !== entry);
@@ -243,12 +323,15 @@ const lazySections = (form: Form): LazySections => {
 
 const TITLE_STYLE: CSSProperties = { margin: '8px 0 16px', paddingLeft: 8, borderLeft: '3px solid var(--ant-color-primary, #1677ff)' };
 
-/** Until revealed: a placeholder of about the fields' height, rendering them once it comes near the viewport. */
-function Placeholder({ height, onReveal }: { height: number; onReveal: () => void }) {
+/** Until revealed: a placeholder of about the fields' height, rendering them once it comes near the viewport or on idle. */
+function Placeholder({ height, lazyKey, onReveal, style }: { height: number; lazyKey: string; onReveal: () => void; style?: CSSProperties }) {
   const ref = useRef<HTMLDivElement>(null);
+  const form = useForm();
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (!element) return;
+    const idle = lazySections(form).wait({ key: lazyKey, reveal: onReveal, element });
+    if (typeof IntersectionObserver === 'undefined') return idle;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) startTransition(onReveal);
@@ -256,12 +339,35 @@ function Placeholder({ height, onReveal }: { height: number; onReveal: () => voi
       { rootMargin: NEAR_VIEWPORT },
     );
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [onReveal]);
-  return <div ref={ref} className="engine-form-section-pending" aria-busy="true" style={{ height }} />;
+    return () => {
+      observer.disconnect();
+      idle();
+    };
+  }, [form, lazyKey, onReveal]);
+  return <div ref={ref} className="engine-form-section-pending" aria-busy="true" style={{ ...style, height }} />;
 }
 
 const hasErrors = (models: readonly GeneralField[]) => models.some((f) => 'selfErrors' in f && f.selfErrors.length > 0);
+
+/**
+ * Whether a lazily rendered part (a section, a chunk) shows its fields: at once on the first
+ * screen, else when revealed, or in the very render where a field of `models` has an error (a
+ * failed save shows its messages). Read in an observer.
+ */
+function useLazyPart(key: string, lazy: boolean, height: number, createPending: () => GeneralField[]) {
+  const form = useForm();
+  const parts = lazySections(form);
+  const [shown, setShown] = useState(() => !lazy || parts.firstScreen(key, height));
+  // Created once per form (createField returns the existing field when its component mounts).
+  const [models] = useState(() => (shown ? [] : createPending()));
+  const [reveal] = useState(() => () => setShown(true));
+  const failed = !shown && hasErrors(models);
+  useEffect(() => {
+    if (shown) parts.done(key);
+    else if (failed) setShown(true);
+  }, [shown, failed, parts, key]);
+  return { visible: shown || failed, reveal };
+}
 
 /** A titled block of fields (a `section` of the screen); an observer: errors of its fields not rendered yet render them. */
 export const FormSection = observer(function FormSection({ title, children }: { title?: string; children?: ReactNode }) {
@@ -270,19 +376,10 @@ export const FormSection = observer(function FormSection({ title, children }: { 
   const schema = useFieldSchema();
   const scope: unknown = useExpressionScope();
   const [plan] = useState(() => planOf(schema));
+  // A section of one long grid shows its title: its chunks decide for themselves.
+  const [chunked] = useState(() => plan.lazy && chunkedGrid(schema));
   const key = field.address.toString();
-  const lazy = lazySections(form);
-  const [shown, setShown] = useState(() => !plan.lazy || lazy.firstScreen(key, plan.height));
-  // Created once per form (createField returns the existing field when its component mounts).
-  const [models] = useState(() => (shown ? [] : createModels(form, field, schema, scope)));
-  const [reveal] = useState(() => () => setShown(true));
-  // A failed save shows the messages of these fields: render them in this very render.
-  const failed = !shown && hasErrors(models);
-  useEffect(() => {
-    if (shown) lazy.done(key);
-    else if (failed) setShown(true);
-    else return lazy.wait({ key, reveal });
-  }, [shown, failed, lazy, key, reveal]);
+  const { visible, reveal } = useLazyPart(key, plan.lazy, chunked ? TITLE_HEIGHT : plan.height + TITLE_HEIGHT, () => createModels(form, field, schema, scope));
   return (
     <section className="engine-form-section" style={{ containIntrinsicSize: `auto ${plan.height + TITLE_HEIGHT}px` }}>
       {title && (
@@ -290,7 +387,27 @@ export const FormSection = observer(function FormSection({ title, children }: { 
           {title}
         </Typography.Title>
       )}
-      {shown || failed ? children : <Placeholder height={plan.height} onReveal={reveal} />}
+      {visible ? children : <Placeholder height={plan.height} lazyKey={key} onReveal={reveal} />}
     </section>
+  );
+});
+
+const FULL_ROW: CSSProperties = { gridColumn: '1 / -1' };
+
+/** Rows of a long grid (FormGrid's chunks): its fields, or a placeholder until reached; an observer like FormSection. */
+const GridChunk = observer(function GridChunk({ chunk, index, columns, style }: { chunk: GridChunk; index: number; columns: number; style: CSSProperties }) {
+  const form = useForm();
+  const grid = useField();
+  const scope: unknown = useExpressionScope();
+  const key = `${grid.address.toString()}#${index}`;
+  const { visible, reveal } = useLazyPart(key, true, chunk.height, () => createModels(form, grid, chunk.entries, scope));
+  return (
+    <div className="engine-form-grid engine-form-chunk" data-columns={columns} style={{ ...style, containIntrinsicSize: `auto ${chunk.height}px` }}>
+      {visible ? (
+        chunk.entries.map(({ key: name, schema }) => <RecursionField key={name} name={name} schema={schema} basePath={grid.address} />)
+      ) : (
+        <Placeholder height={chunk.height} lazyKey={key} onReveal={reveal} style={FULL_ROW} />
+      )}
+    </div>
   );
 });
