@@ -32,14 +32,15 @@ function useLoadFailureToast(): (error: EngineError) => void {
 export function useList(resource: string | undefined, query: ListQuery, source?: string, { quiet = false } = {}): SWRResponse<PageResult, EngineError> {
   const { dataProvider, cacheScope } = useEngine();
   const toast = useLoadFailureToast();
-  const onError = quiet ? undefined : toast;
+  // SWR calls its `onError` option unguarded: a quiet read leaves the option out rather than undefined.
+  const onError = quiet ? {} : { onError: toast };
   const key = resource ? [PREFIX, 'list', cacheScope, resource, JSON.stringify(query), source ?? ''] : null;
   const read = () => {
     if (source === undefined) return dataProvider.getList(resource!, query);
     if (!dataProvider.getListAt) return Promise.reject(new EngineError('当前数据源不支持该列表'));
     return dataProvider.getListAt(source, query);
   };
-  return useSWR(key, () => read().catch((e) => Promise.reject(toEngineError(e))), { keepPreviousData: true, onError });
+  return useSWR(key, () => read().catch((e) => Promise.reject(toEngineError(e))), { keepPreviousData: true, ...onError });
 }
 
 /** Counts of a resource's rows (null query: nothing to load); keeps the previous counts on screen while new filters load. */
@@ -67,7 +68,7 @@ export function useRecord(resource: string, id: string | null | undefined, sourc
   };
   return useSWR(id ? [PREFIX, 'record', cacheScope, resource, id, source ?? ''] : null, () => read().catch((e) => Promise.reject(toEngineError(e))), {
     revalidateOnFocus: false,
-    onError: quiet ? undefined : toast,
+    ...(quiet ? {} : { onError: toast }),
   });
 }
 
