@@ -56,4 +56,40 @@ describe('simple declaration (open form)', () => {
     await page.waitForURL(/\/dlgzhDetail\?id=/);
     await page.locator('.ant-descriptions').getByText(title).waitFor();
   });
+
+  it("asks a new tab for the proof, and again with the server's message once the token is refused", async () => {
+    const base = server.baseURL;
+    const mobile = '13905748822';
+    // A tab that filed nothing keeps no token: the list is the proof form.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${base}/dlgzhList`);
+    await page.getByText('请输入申报时填写的手机号码，并用短信验证码验证。').waitFor();
+    expect(await page.locator('.ant-table').count()).toBe(0);
+    await field('手机号码').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await field('短信验证码').fill(await codeFor(mobile, 'dlgzh'));
+    await page.getByRole('button', { name: '查询我的申报' }).click();
+    // Proved: the mobile with its change link, and its (empty) list.
+    await page.getByText(`手机号码：${mobile}`).waitFor();
+    await page.getByText('这个手机号码还没有申报').waitFor();
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('portal.dlgzh.access'))) ?? '{}')).toMatchObject({ mobile });
+
+    // 换一个号码 forgets the proof: the form again.
+    await page.getByText('换一个号码').click();
+    await page.getByRole('button', { name: '查询我的申报' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('portal.dlgzh.access'))).toBeNull();
+
+    // A token the server no longer knows: the form comes back with its message, on the list and on a detail.
+    const stale = (c: string) => JSON.stringify({ access: c.repeat(43), mobile });
+    for (const [route, token] of [
+      ['/dlgzhList', stale('x')],
+      ['/dlgzhDetail?id=1', stale('y')],
+    ]) {
+      await page.evaluate((t) => sessionStorage.setItem('portal.dlgzh.access', t), token);
+      await page.goto(`${base}${route}`);
+      await page.getByRole('alert').filter({ hasText: '验证已过期，请重新获取短信验证码' }).waitFor();
+      await page.getByRole('button', { name: '查询我的申报' }).waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('portal.dlgzh.access'))).toBeNull();
+    }
+  });
 });
