@@ -17,21 +17,27 @@ export interface MetaProblem {
 type AjvError = ErrorObject & { propertyName?: string };
 
 export class MetaValidator {
-  private readonly validators = new Map<SchemaKind, ValidateFunction>();
+  private readonly ajv: Ajv2020;
 
   constructor(private readonly schemas: MetaSchemas) {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, discriminator: true, strict: true, strictTypes: false, strictRequired: false });
-    addFormats(ajv);
-    for (const [kind, schema] of Object.entries(schemas) as [SchemaKind, object][]) this.validators.set(kind, ajv.compile(schema));
+    this.ajv = new Ajv2020({ allErrors: true, verbose: true, discriminator: true, strict: true, strictTypes: false, strictRequired: false });
+    addFormats(this.ajv);
+    // Added now, compiled on a kind's first file: the server's start reads resources only, and the
+    // screen meta-schema alone took most of half a second to compile.
+    for (const [kind, schema] of Object.entries(schemas) as [SchemaKind, object][]) this.ajv.addSchema(schema, `meta:${kind}`);
   }
 
   has(kind: SchemaKind): boolean {
-    return this.validators.has(kind);
+    return this.schemas[kind] !== undefined;
+  }
+
+  private validator(kind: SchemaKind): ValidateFunction | undefined {
+    return this.has(kind) ? this.ajv.getSchema(`meta:${kind}`) : undefined;
   }
 
   /** Problems of one parsed file; empty when it conforms (or its meta-schema is unknown). */
   validate(kind: SchemaKind, value: unknown): MetaProblem[] {
-    const validate = this.validators.get(kind);
+    const validate = this.validator(kind);
     if (!validate || validate(value)) return [];
     return reduceErrors((validate.errors ?? []) as AjvError[], this.schemas[kind]!).map(toProblem);
   }

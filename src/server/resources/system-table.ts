@@ -9,7 +9,8 @@
  * `oversightOnly` resources (scope.ts visibleRows) belong to the oversight role types, each over
  * the rows of its whole area; every other role is refused.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { tableColumns } from './ddl';
 import type { ResourceModel } from './model';
 
 /** Refuses a write to a system table: its rows are the server's own, never a resource operation's. */
@@ -29,9 +30,10 @@ type AnyDb = Kysely<any>;
 export async function checkSystemTables(db: AnyDb, models: readonly ResourceModel[]): Promise<void> {
   const system = models.filter((m) => m.systemTable);
   if (system.length === 0) return;
-  const { rows } = await sql<{ table_name: string; column_name: string }>`
-    SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = current_schema() AND table_name IN (${sql.join(system.map((m) => m.table))})`.execute(db);
+  const rows = await tableColumns(
+    db,
+    system.map((m) => m.table),
+  );
   const present = new Set(rows.map((r) => `${r.table_name}.${r.column_name}`));
   const problems = system.flatMap((m) => [
     ...m.fields
