@@ -61,6 +61,9 @@ describe('a list over a source', () => {
     const disable = actions[2];
     expect(disable.done).toBe('账号已停用');
     expect(disable.danger).toBe(true);
+    // Red is declared (`danger`), not guessed from the button's name.
+    expect(resolveActions(resource, [{ action: 'disable', label: '停用', call: '/a/x/disable' }])[0].danger).toBe(false);
+    expect(resolveActions(resource, [{ action: 'archive', label: '归档', call: '/a/x/archive', danger: true }])[0].danger).toBe(true);
     expect(disable.confirm).toContain('{loginName}');
     expect(isAvailable(disable, { id: 'u1', status: '0' }, {})).toBe(true);
     expect(isAvailable(disable, { id: 'u1', status: '2' }, {})).toBe(false);

@@ -382,6 +382,10 @@ export interface ActionButton {
    * (enforced: browser)
    */
   confirm?: string;
+  /**
+   * The button, and the OK of its confirm, in red: an action that takes something away (停用, 删除, 作废). Default true for the resource's delete, cancel and audit-disagree, false for every other button. (enforced: browser)
+   */
+  danger?: boolean;
   open?: ScreenId;
   /**
    * With `open`: the screen opens a new record instead of the row, its fields taking values of the row: {"<field of the new record>": "<field of the row>"}, e.g. {"profile": "id"} (a ref field whose `copy` then fills the rest); {} opens it empty. (enforced: browser)
