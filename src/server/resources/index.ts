@@ -10,6 +10,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { importRows, legacyRoutes, registerLegacyRoutes } from '../legacy/index';
 import type { LegacyRoute } from '../legacy/table';
+import { DEFAULT_CACHE_DIR } from '../db/pglite-template';
 import { DEFAULT_SCHEMA_DIR, loadCatalog } from './catalog';
 import { compileResources } from './compile';
 import { documentOperation, registerDocumentVerification } from './documents';
@@ -56,7 +57,7 @@ export const resourcePath = (resource: string, operation: string, id?: string): 
 const VERIFY_RATE_LIMIT = 60;
 
 const resourceEngine: FastifyPluginAsync<ResourceEngineOptions> = async (app, { schemaDir, hooks, legacy = [], tablesReady = [] }) => {
-  const catalog = loadCatalog(schemaDir ?? undefined);
+  const catalog = loadCatalog(schemaDir ?? undefined, { cacheDir: app.config.cacheDir ?? DEFAULT_CACHE_DIR });
   const { all, routed } = compileResources(catalog, hooks, fieldCipher(app.config));
   // The app decorates an empty map at its root (app.ts) so the whole app, scripts included, sees the resources.
   if (!app.hasDecorator('resources')) app.decorate('resources', new Map());
