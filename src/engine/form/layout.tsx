@@ -16,7 +16,7 @@
  * components) always render at once. A rendered section off screen skips style, layout and paint
  * (content-visibility: auto, layout.css): typing in one field does not pay for the others.
  *
- * A long grid (taller than two chunks: a form of one big section) is cut the same way inside: into
+ * A long grid (taller than three chunks: a form of one big section) is cut the same way inside: into
  * chunks of whole rows of about CHUNK_HEIGHT, each a grid of the section's columns, rendered at
  * once when on the first screen, else near the viewport, on idle (in document order, after the
  * chunks and sections above) or when a field of theirs has an error, and skipped off screen.
@@ -86,7 +86,7 @@ export function FormGrid({ maxColumns = 2, columnGap = 24, rowGap = 4, children 
   if (chunks) {
     const style = gridStyle(columns, columnGap, rowGap);
     return (
-      <div className="engine-form-grid-box engine-form-chunks" style={{ rowGap }}>
+      <div className="engine-form-grid-box">
         {chunks.map((chunk, index) => (
           <GridChunk key={index} index={index} chunk={chunk} columns={columns} style={style} />
         ))}
@@ -183,13 +183,15 @@ const CHUNK_HEIGHT = 8 * ROW_HEIGHT;
 
 /**
  * A grid's fields cut into chunks of whole rows, or undefined when the grid is not worth cutting
- * (at most two chunks tall) or holds a field that needs its component (exported for tests).
+ * (at most three chunks tall: a grid of a few screens keeps the section's own laziness — cutting
+ * one of ~1,000 px cost its keystrokes ~9 ms of CPU in bench:form) or holds a field that needs
+ * its component (exported for tests).
  */
 export function gridChunks(grid: Schema): GridChunk[] | undefined {
   const entries = orderedChildren(grid);
   if (entries.some((e) => e.schema.type === 'void' || needsComponent(e.schema))) return undefined;
   const rows = rowsOf(entries, gridColumnsOf(grid));
-  if (sum(rows) <= 2 * CHUNK_HEIGHT) return undefined;
+  if (sum(rows) <= 3 * CHUNK_HEIGHT) return undefined;
   const chunks: GridChunk[] = [];
   let chunk: GridChunk | undefined;
   for (const row of rows) {
