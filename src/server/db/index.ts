@@ -70,6 +70,10 @@ export function postgresPool(databaseUrl: string, options: Partial<PostgresOptio
   // An idle client losing its connection (database restart, admin kill) must not crash the
   // process: pg drops the client from the pool and the next query opens a new one.
   pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
+  // The same for a client that is checked out between two statements (a transaction, a held
+  // connection): without a listener of its own its 'error' event ended the process. Its next
+  // statement fails, and the pool drops it on release (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', (err) => console.error(`PostgreSQL client error: ${err.message}`)));
   return pool;
 }
 
