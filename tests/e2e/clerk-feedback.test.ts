@@ -70,7 +70,15 @@ const toasts = (page: Page, text: string) => page.locator('.ant-message-notice',
 const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 async function expectCleanSignOut(page: Page, success: string, traffic: ReturnType<typeof watchApi>) {
-  await page.getByText(success).first().waitFor();
+  try {
+    await page.getByText(success).first().waitFor();
+  } catch (err) {
+    // Say what the page shows instead (a question before closing tabs, an error), as logOut does.
+    const dialogs = await page.locator('.ant-modal, .ant-message-notice').filter({ visible: true }).allInnerTexts();
+    const shot = `/tmp/e2e-sign-out-${Date.now()}.png`;
+    await page.screenshot({ path: shot });
+    throw new Error(`no ${success} (at ${page.url()}; on screen: ${JSON.stringify(dialogs)}; screenshot ${shot})`, { cause: err });
+  }
   await page.waitForURL(/\/login/);
   await page.getByRole('heading', { name: '账号登录' }).waitFor();
   const { unauthorized, withoutSession } = await traffic.settled();
