@@ -4,7 +4,7 @@
  */
 import { PrinterOutlined } from '@ant-design/icons';
 import { Descriptions, Divider, Button, Empty, Tabs } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
 import { useRecordAction } from '../actions/useRecordAction';
@@ -25,7 +25,7 @@ import AuditLog from './AuditLog';
 import FlowLog from './FlowLog';
 import RelatedList from './RelatedList';
 import SubTable from './SubTable';
-import { sourcePath, useProof } from '../open/proof';
+import { sourcePath, useProof, useRefusal } from '../open/proof';
 
 /** A label keeps to one line (a wrapped Chinese label breaks inside a word); the value column takes the rest. */
 const DETAIL_LABEL_STYLES = { label: { whiteSpace: 'nowrap' } } as const;
@@ -175,9 +175,7 @@ export default function DetailScreen(props: ScreenComponentProps) {
   const proof = useProof();
   const source = screen.source && id ? sourcePath(screen.source.get, { id }, proof) : undefined;
   const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, id, source, { quiet: proof !== undefined });
-  useEffect(() => {
-    if (proof && error) proof.refused(error.message);
-  }, [proof, error]);
+  useRefusal(proof, error);
   if (sole.error) return <LoadFailed error={sole.error} onRetry={sole.retry} />;
   if (screen.single && id === undefined) return <LoadingBlock rows={10} />;
   if (screen.single && id === null)

@@ -9,7 +9,7 @@
  */
 import { DiffOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Space, Table, Typography, type CheckboxProps, type TableProps } from 'antd';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
@@ -29,7 +29,7 @@ import ImportDialog from './ImportDialog';
 import { filterSpecs, initialFilters, keywordSearchOf, listQueryOf, presetOf, listStateFromSearch, searchFromListState, type ListState } from './filters';
 import { useColumnSettings } from './ColumnSettings';
 import { listDialog } from './dialogs';
-import { sourcePath, useProof } from '../open/proof';
+import { sourcePath, useProof, useRefusal } from '../open/proof';
 
 const rowKey = (row: RecordData) => String(row.id);
 
@@ -62,9 +62,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   // An open list of whoever proved something: its source read with the token; a refusal asks for the proof again.
   const proof = useProof();
   const { data, error, isLoading, mutate } = useList(resource.name, query, source && sourcePath(source.list, {}, proof), { quiet: proof !== undefined });
-  useEffect(() => {
-    if (proof && error) proof.refused(error.message);
-  }, [proof, error]);
+  useRefusal(proof, error);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ name: string; id?: string } | null>(null);
   const Dialog = dialog ? listDialog(dialog.name) : undefined;

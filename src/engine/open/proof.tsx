@@ -7,7 +7,7 @@
  * and brings the form back with the server's message.
  */
 import { Alert, Button, Space, Typography } from 'antd';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useEngine } from '../context';
 import type { ScreenBundle } from '../registry/registry';
@@ -28,6 +28,13 @@ const ProofContext = createContext<ProofState | undefined>(undefined);
 
 /** The proof of the screen being rendered (undefined: the screen has none). */
 export const useProof = (): ProofState | undefined => useContext(ProofContext);
+
+/** A read under `proof` that failed forgets the proof and asks for it again with the server's message. */
+export function useRefusal(proof: ProofState | undefined, error: Error | undefined): void {
+  useEffect(() => {
+    if (proof && error) proof.refused(error.message);
+  }, [proof, error]);
+}
 
 /** `path` with the query parameters `params` and the proof's token. */
 export function sourcePath(path: string, params: Record<string, string>, proof: ProofState | undefined): string {

@@ -123,9 +123,13 @@ export interface AccountListQuery {
   orderBy?: string;
 }
 
-const isLocked = (lockedUntil: Date | null, now: Date): lockedUntil is Date => lockedUntil !== null && lockedUntil.getTime() > now.getTime();
-/** The state a list shows, as the row's value and as SQL to sort by (正常, 已锁定, 已停用). */
-const stateOf = (status: string, locked: boolean): AccountState => (status !== ACCOUNT_STATUS.active ? 'disabled' : locked ? 'locked' : 'active');
+/** An account's lock and the state a list shows (disabled over locked over in use), from its row. */
+function lockOf(status: string, lockedUntil: Date | null, now: Date): Pick<AccountRow, 'locked' | 'lockedUntil' | 'state'> {
+  const locked = lockedUntil !== null && lockedUntil.getTime() > now.getTime();
+  const state: AccountState = status !== ACCOUNT_STATUS.active ? 'disabled' : locked ? 'locked' : 'active';
+  return { locked, lockedUntil: locked ? lockedUntil.toISOString() : null, state };
+}
+/** The same state as SQL to sort by (正常, 已锁定, 已停用). */
 const stateOrder = (now: Date) => sql<number>`CASE WHEN u.status <> ${ACCOUNT_STATUS.active} THEN 2 WHEN u.locked_until > ${now} THEN 1 ELSE 0 END`;
 
 const SORTABLE = {
@@ -202,9 +206,7 @@ export async function listAccounts(
     mobile: masked('mobile', openValue(manager.cipher ?? null, r.mobile)),
     phone: masked('phone', r.phone),
     status: r.status,
-    locked: isLocked(r.locked_until, now),
-    lockedUntil: isLocked(r.locked_until, now) ? r.locked_until.toISOString() : null,
-    state: stateOf(r.status, isLocked(r.locked_until, now)),
+    ...lockOf(r.status, r.locked_until, now),
     isUserSeed: r.is_user_seed === 1 ? 1 : 0,
     orgname: r.orgname,
     orgcode: r.orgcode,
@@ -246,7 +248,6 @@ export async function getAccount(db: Db, manager: Manager, scope: AccountScope, 
     .orderBy('r.sort')
     .orderBy('r.name')
     .execute();
-  const locked = isLocked(row.locked_until, now);
   return {
     id: row.id,
     loginName: row.login_name,
@@ -254,9 +255,7 @@ export async function getAccount(db: Db, manager: Manager, scope: AccountScope, 
     mobile: openValue(manager.cipher ?? null, row.mobile),
     phone: row.phone,
     status: row.status,
-    locked,
-    lockedUntil: isLocked(row.locked_until, now) ? row.locked_until.toISOString() : null,
-    state: stateOf(row.status, locked),
+    ...lockOf(row.status, row.locked_until, now),
     isUserSeed: row.is_user_seed === 1 ? 1 : 0,
     orgname: row.orgname,
     orgcode: row.orgcode,
