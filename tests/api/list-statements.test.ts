@@ -6,7 +6,7 @@
  * an owner the table's statistics put well below the count's cap is counted without it. Session
  * changes still reach the next request, whichever statement made them.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API, type Page } from '../../src/shared/contract';
 import { api, appSuite, call, dbTargets, sessionOf, withSession } from './helpers';
@@ -70,6 +70,42 @@ describe.each(dbTargets())('statements of a list request (%s)', (target) => {
     const sorted = await ids({ pageSize: '10', orderBy: 'createDate desc' });
     expect(sorted.idsFirst).toBe(true);
     expect(sorted.ids).toHaveLength(10);
+  });
+
+  it('reads the first page in the default order from the index without sorting, though rows share their creation time', async () => {
+    // As rows written by one statement do (an import, the demo data): the index must order them by id too.
+    for (let i = 1; i <= 30; i++)
+      expect((await call(app, session.admin, 'POST', '/r/demo-notice/save', { title: `同时通知${i}`, category: '1', content: '正文' })).body.result).toBe(
+        'true',
+      );
+    await sql`UPDATE demo_notice SET created_at = (SELECT min(created_at) FROM demo_notice)`.execute(app.db);
+    await sql`ANALYZE demo_notice`.execute(app.db);
+    const executor = app.db.getExecutor();
+    const original = executor.executeQuery.bind(executor);
+    const pages: CompiledQuery[] = [];
+    executor.executeQuery = (query, ...rest) => {
+      if (query.sql.includes('json_agg')) pages.push(query);
+      return original(query, ...rest);
+    };
+    try {
+      const reply = await withSession(app, session.admin, { method: 'GET', url: api('/r/demo-notice/list'), query: { pageSize: '5' } });
+      expect(reply.statusCode).toBe(200);
+    } finally {
+      executor.executeQuery = original;
+    }
+    expect(pages).toHaveLength(1);
+    const { rows } = await app.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${pages[0].sql}`, [...pages[0].parameters]));
+    type PlanNode = { 'Node Type': string; Plans?: PlanNode[] };
+    const plan = rows[0]['QUERY PLAN'];
+    const [{ Plan: root }] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
+    const nodes: string[] = [];
+    const walk = (node: PlanNode) => {
+      nodes.push(node['Node Type']);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(root);
+    expect(nodes).toContain('Limit');
+    expect(nodes.filter((n) => n.includes('Sort'))).toEqual([]);
   });
 
   it('asks for a kept plan only when nothing but the owner equality limits the list', async () => {

@@ -319,8 +319,11 @@ function indexesOf(table: string, fields: readonly FieldModel[], resource: Resou
   const owner = isChild ? 'parent_id' : resource.scope === 'unit' ? 'unit_id' : resource.scope === 'area' ? 'area_code' : undefined;
   if (isChild) indexes.push(index(['parent_id', 'sort']));
   else {
-    // The default list order within the owner's rows.
-    indexes.push(index(owner ? [owner, 'created_at'] : ['created_at']));
+    // The default list order within the owner's rows (filters.ts defaultOrder: creation time, then
+    // id). The id belongs in the index: rows created by one statement (an import, the demo data)
+    // share their creation time, and an index without it made the first page read and sort every
+    // row of the owner (the demo unit's 303 equipment rows: 3.9 ms a page on PGlite, 2.5 with it).
+    indexes.push(index(owner ? [owner, 'created_at', 'id'] : ['created_at', 'id']));
     if (resource.scope === 'unit') indexes.push(index(['area_code']));
     if (resource.workflow) indexes.push(index(['status']));
     // A serving party reads its rows by this column (scope.ts servedRows).

@@ -146,7 +146,7 @@ export async function ownerRowsEstimate(db: AnyDb, model: ResourceModel, owner: 
  * rowSchema): the text is the page's `list` as the route's serialiser would write it.
  *
  * The page's rows: on the first page in an order an index serves (`orderIndexed`: the default
- * order, scope column and creation time, model.ts indexesOf), straight from the table — the index
+ * order, scope column, creation time and id, model.ts indexesOf), straight from the table — the index
  * yields the rows in order and the select list is computed for the page only. Otherwise the page's
  * ids first (sorting and skipping narrow rows), then its rows, so the select list (to_char of every
  * date, ~60 values a record) is not computed for every row a sort reads or an offset skips.
