@@ -5,7 +5,7 @@
  * Speed is measured by `npm run bench:start`, not asserted here.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,39 @@ describe('database templates', () => {
     expect((await databaseTemplate(r, { cacheDir }))?.size).toBe(tarballs[0]!.size);
     expect(prepared).toBe(1);
     expect(existsSync(unused)).toBe(false);
+  });
+
+  it('writes a fresh data directory from the template file, even one cut short, keeping no copy of it in memory', { timeout: 180_000 }, async () => {
+    const key = `extract-${Date.now()}`;
+    const template = await databaseTemplate(
+      recipe(key, () => undefined),
+      { cacheDir },
+    );
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-extract-'));
+    try {
+      // What an extraction killed half-way leaves: some files, no PG_VERSION.
+      mkdirSync(join(dataDir, 'global'));
+      writeFileSync(join(dataDir, 'global', 'pg_control'), 'cut short');
+      // In a child process: its memory is the point (PGlite's own loadDataDir kept ~ the tarball's size in array buffers).
+      const script = `
+        const { openPglite } = await import('./src/server/db/pglite.ts');
+        const pg = await openPglite(${JSON.stringify(dataDir)}, { key: ${JSON.stringify(key)}, prepare: async () => { throw new Error('rebuilt'); } }, { cacheDir: ${JSON.stringify(cacheDir)} });
+        const { rows } = await pg.query('SELECT id FROM marker');
+        globalThis.gc();
+        console.log(JSON.stringify({ rows, arrayBuffers: process.memoryUsage().arrayBuffers }));
+        await pg.close();`;
+      const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '--eval', script], {
+        encoding: 'utf8',
+        timeout: 150_000,
+      });
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      const { rows, arrayBuffers } = JSON.parse(run.stdout.trim().split('\n').pop()!) as { rows: unknown[]; arrayBuffers: number };
+      expect(rows).toEqual([{ id: 42 }]);
+      expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+      expect(arrayBuffers).toBeLessThan(template!.size / 2);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('takes over a lock left by a killed process, and gives up (null) in time on a live one', async () => {

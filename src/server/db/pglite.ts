@@ -25,7 +25,7 @@ import {
 } from 'kysely';
 import { READ_ONLY } from './pg-prepared';
 import { PreparedReads } from './pglite-reads';
-import { databaseTemplate, EXTENSIONS, type Progress, type TemplateRecipe } from './pglite-template';
+import { databaseTemplate, databaseTemplateFile, EXTENSIONS, extractTemplate, type Progress, type TemplateRecipe } from './pglite-template';
 
 const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
 /** A data directory that already holds a cluster (PGlite keeps PG_VERSION at its root). */
@@ -38,10 +38,24 @@ const hasCluster = (dataDir: string): boolean => !isMemory(dataDir) && existsSyn
  */
 export async function openPglite(dataDir: string, recipe: TemplateRecipe, options: { progress?: Progress; cacheDir?: string | null } = {}): Promise<PGlite> {
   const { progress } = options;
+  const templateOptions = { progress, cacheDir: options.cacheDir ?? undefined };
   if (!isMemory(dataDir)) mkdirSync(dataDir, { recursive: true });
-  const fresh = !hasCluster(dataDir);
-  const template = fresh ? await databaseTemplate(recipe, { progress, cacheDir: options.cacheDir ?? undefined }) : null;
-  if (fresh) progress?.(template ? '创建数据库（复用模板）…' : '初始化内置数据库（initdb，约 10 秒）…');
+  let template: Blob | null = null;
+  if (!hasCluster(dataDir)) {
+    if (isMemory(dataDir)) template = await databaseTemplate(recipe, templateOptions);
+    else {
+      // On disk the template's files are written straight into the directory (extractTemplate).
+      const file = await databaseTemplateFile(recipe, templateOptions);
+      if (file) {
+        progress?.('创建数据库（复用模板）…');
+        await extractTemplate(file, dataDir).catch(async (err: Error) => {
+          progress?.(`数据库模板解包失败（${err.message}），改由 PGlite 载入`);
+          template = await databaseTemplate(recipe, templateOptions);
+        });
+      }
+    }
+    if (!hasCluster(dataDir)) progress?.(template ? '创建数据库（复用模板）…' : '初始化内置数据库（initdb，约 10 秒）…');
+  }
   const pg = new PGlite(dataDir, { extensions: EXTENSIONS, postgresqlconf: PGLITE_CONF, ...(template ? { loadDataDir: template } : {}) });
   await pg.waitReady;
   return pg;

@@ -55,9 +55,9 @@ function checksumOk(block: Buffer): boolean {
   return numeric(block, 148, 8) === sum;
 }
 
-/** A name safe to join under a directory: relative, no `..` segment. */
-function safeName(raw: string): string {
-  const name = raw.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+/** A name safe to join under a directory: relative (`rooted`: a leading `/` means the archive's root), no `..` segment. */
+function safeName(raw: string, rooted: boolean): string {
+  const name = raw.replace(rooted ? /^(\.?\/)+/ : /^(\.\/)+/, '').replace(/\/+$/, '');
   if (name.startsWith('/') || name.split('/').some((s) => s === '..') || name.includes('\0')) throw new NotAnArchiveError(`unsafe path in the archive: ${raw}`);
   return name;
 }
@@ -82,10 +82,11 @@ function paxPath(data: Buffer): string | null {
 /**
  * Reads the gzipped tar at `path`, calling `onEntry` for each file and directory in order; its
  * answer says what becomes of the entry's bytes. `stop()` (given to onEntry) ends the reading
- * after the current entry.
+ * after the current entry. `plain`: the tar is not gzipped and its names may start with `/` for
+ * its root (PGlite's dump of a data directory, db/pglite-template.ts).
  */
-export async function readTarGz(path: string, onEntry: (entry: TarEntry, stop: () => void) => EntryAction): Promise<void> {
-  const gunzip = createReadStream(path).pipe(createGunzip());
+export async function readTarGz(path: string, onEntry: (entry: TarEntry, stop: () => void) => EntryAction, { plain = false } = {}): Promise<void> {
+  const gunzip = plain ? createReadStream(path) : createReadStream(path).pipe(createGunzip());
   let buffer: Buffer = Buffer.alloc(0);
   /** The entry whose bytes are being read. */
   let current: { remaining: number; padding: number; fd: number | null; chunks: Buffer[] | null; done: ((data: Buffer) => void) | null } | null = null;
@@ -152,7 +153,7 @@ export async function readTarGz(path: string, onEntry: (entry: TarEntry, stop: (
         const raw = nextName ?? (prefix ? `${prefix}/${text(header, 0, 100)}` : text(header, 0, 100));
         nextName = null;
         const type: TarEntry['type'] = flag === '0' || flag === '7' ? 'file' : flag === '5' ? 'directory' : 'other';
-        const entry: TarEntry = { name: safeName(raw), size: type === 'directory' ? 0 : size, type };
+        const entry: TarEntry = { name: safeName(raw, plain), size: type === 'directory' ? 0 : size, type };
         const action = type === 'other' ? null : onEntry(entry, stop);
         const fd = action && 'writeTo' in action ? openSync(action.writeTo, 'wx') : null;
         current = { remaining: size, padding, fd, chunks: action && 'keep' in action ? [] : null, done: action && 'keep' in action ? action.keep : null };
