@@ -16,11 +16,15 @@ export interface Server {
 }
 
 /**
- * Runs `node --import tsx <args>` and resolves once a line of its output matches `ready` (group 1:
- * the address). Every output line is read (a server logging to a pipe nobody drains would stall).
+ * Runs `node --import tsx <args>` (`tsx: false`: plain `node <args>`) and resolves once a line of
+ * its output matches `ready` (group 1: the address). Every output line is read (a server logging
+ * to a pipe nobody drains would stall).
  */
-export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, { tsx = true } = {}): Promise<Server> {
+  const child = spawn(process.execPath, [...(tsx ? ['--import', 'tsx'] : []), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with code ${code}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
