@@ -2,8 +2,11 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** Inside an open page's card (OpenPage) a screen renders without a card of its own. */
+/** Inside an open page's card (OpenPage), or a dialog, a screen renders without a card of its own. */
 const InOpenPage = createContext(false);
+
+/** A screen rendered inside a dialog: without a card of its own (the dialog has the title). */
+export const Frameless = ({ children }: { children: ReactNode }) => <InOpenPage.Provider value={true}>{children}</InOpenPage.Provider>;
 
 export function ScreenCard({ title, extra, className, children }: { title?: ReactNode; extra?: ReactNode; className?: string; children: ReactNode }) {
   if (useContext(InOpenPage)) return <div className={className ? `engine-screen ${className}` : 'engine-screen'}>{children}</div>;

@@ -20,8 +20,6 @@ export const PAGES: Record<string, Page> = {
   Error500: lazy(() => import('./errors/Error500')),
   Playground: lazy(() => import('./dev/PlaygroundPage')),
   PayCode: lazy(() => import('./PayCode')),
-  AccountDetail: lazy(() => import('./accounts/AccountDetailPage')),
-  AccountAdd: lazy(() => import('./accounts/AccountAddPage')),
   FlowLogSingle: lazy(() => import('./public/FlowLogSinglePage')),
   MobileUpload: lazy(() => import('./public/MobileUploadPage')),
   RegisterSuccess: lazy(() => import('./account-apply/Done').then((m) => ({ default: m.RegisterSuccess }))),

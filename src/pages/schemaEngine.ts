@@ -1,12 +1,10 @@
 /**
  * What the app gives the schema engine: its data transport over the one api module (silent,
- * because the engine shows its own messages), where each screen lives in the menu, and the
- * dialogs list screens open by name.
+ * because the engine shows its own messages) and where each screen lives in the menu.
  */
-import { lazy } from 'react';
 import { apiUrl, get, post, postFile } from '../app/api';
 import { publicEntries, shellEntries } from '../app/routes';
-import { createRestDataProvider, registerListDialog } from '../engine';
+import { createRestDataProvider } from '../engine';
 import { ACCOUNT_API } from '../shared/accounts';
 import { ATTACHMENT_ROUTES } from '../shared/contract';
 
@@ -43,12 +41,6 @@ export const openDataProvider = createRestDataProvider(
     url: apiUrl,
   },
   { uploadPath: ATTACHMENT_ROUTES.visitorUpload },
-);
-
-/** The dialogs list screens open by name (`dialog`): forms that are not data yet. */
-registerListDialog(
-  'SubAccountForm',
-  lazy(() => import('./accounts/SubAccountDialog')),
 );
 
 const screenPaths = new Map(shellEntries.filter((e) => e.screen).map((e) => [e.screen!, e.fullPath]));

@@ -3,10 +3,10 @@
  * declares itself (`fields`, e.g. a confirmation input or an SMS code an open screen posts with its
  * values). The engine renders this resource and the lint checks the screen against it, so both agree.
  */
-import type { Field, FormScreen, ListScreen, Resource } from './types';
+import type { DetailScreen, Field, FormScreen, ListScreen, Resource } from './types';
 
-/** A screen that may declare fields of its own: a form, or a list over a `source`. */
-type OwnFieldsScreen = FormScreen | ListScreen;
+/** A screen that may declare fields of its own: a form, or a list or detail over a `source`. */
+type OwnFieldsScreen = FormScreen | ListScreen | DetailScreen;
 
 /** The screen's own field definitions (the meta-schema types them loosely; the lint checks each against the resource meta). */
 export function screenOwnFields(screen: OwnFieldsScreen): Record<string, Field> {
@@ -15,7 +15,7 @@ export function screenOwnFields(screen: OwnFieldsScreen): Record<string, Field> 
 
 /**
  * The resource a form screen edits (or a list shows): `resource` with the screen's own fields on
- * top, or — for an open screen or a list over a `source` without a resource — a resource of its
+ * top, or — for an open screen or a list or detail over a `source` without a resource — a resource of its
  * own fields alone, named after the screen.
  */
 export function screenResource(screen: OwnFieldsScreen, resource: Resource | undefined): Resource {

@@ -37,6 +37,7 @@ export type {
   ToolbarItem,
   EditMode,
   Proof,
+  FormSource,
 } from './generated/screen';
 
 /** The kinds of schema file, by where they live under the schema directory. */

@@ -59,7 +59,11 @@ export interface AccountRow {
 
 /** One account with its roles' menus (detail, edit). */
 export interface AccountDetail extends AccountRow {
-  roles: { id: string; name: string; roleType: string; menuIds: string[]; own: boolean }[];
+  /** Each role with its menu ids and their menu titles (`menus`, in the same order). */
+  roles: { id: string; name: string; roleType: string; menuIds: string[]; menus: string[]; own: boolean }[];
+  /** The account's own role (else its first): its name and menu ids, as the account form edits them. */
+  roleName: string;
+  menuIds: string[];
   /** Sessions open now. */
   sessions: number;
   failedCount: number;

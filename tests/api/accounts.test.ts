@@ -15,6 +15,7 @@ import {
   type MobileTokenState,
 } from '../../src/shared/accounts';
 import type { Page } from '../../src/shared/contract';
+import type { OptionNode } from '../../src/shared/menu-tree';
 import { DEMO_UNITS, userId } from '../../src/server/db/seed';
 import { api, appSuite, call, dbTargets, login, withSession } from './helpers';
 
@@ -28,6 +29,9 @@ async function multipart(name: string, bytes: Buffer): Promise<{ payload: Buffer
 }
 
 const MENU = ['equipment:elevator', 'equipment:overview'];
+
+/** The leaves' values of an option tree: the menu ids it offers. */
+const leavesOf = (nodes: readonly OptionNode[]): string[] => nodes.flatMap((n) => (n.children?.length ? leavesOf(n.children) : [n.value]));
 
 /** The 状态 column's order: in use, locked, disabled. */
 const STATE_ORDER = ['active', 'locked', 'disabled'];
@@ -55,8 +59,11 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
     });
 
   describe('sub-accounts of the main account', () => {
-    it('grants only its own menu ids, never the system menu', async () => {
-      const grantable = (await get<string[]>(session.nb, ACCOUNT_API.subMenus)).body.data!;
+    it('grants only its own menu ids, never the system menu, offered as the menu tree', async () => {
+      const tree = (await get<OptionNode[]>(session.nb, ACCOUNT_API.subMenus)).body.data!;
+      // Groups gather leaves under their menu titles; the leaves are what may be granted.
+      expect(tree.find((n) => n.value === 'group:/implementation')).toMatchObject({ label: '企业主体责任' });
+      const grantable = leavesOf(tree);
       expect(grantable).toEqual(expect.arrayContaining(MENU));
       expect(grantable).not.toContain('system:bypassAccount');
       expect(grantable.some((id) => id.startsWith('account:'))).toBe(false);
@@ -97,7 +104,11 @@ describe.each(dbTargets())('accounts (%s)', (target) => {
         name: '改名',
         roleNames: '隐患上报员',
         roles: [{ menuIds: ['implementation:yhhzsb', 'implementation:yhhzsb-form'], own: true }],
+        // The own role as the form edits it, and its menus by their titles as the detail shows them.
+        roleName: '隐患上报员',
+        menuIds: ['implementation:yhhzsb', 'implementation:yhhzsb-form'],
       });
+      expect(detail.roles[0].menus).toEqual(['隐患汇总上报', '隐患编辑']);
     });
 
     it('lists only its own unit’s sub-accounts; another unit cannot read or change them', async () => {

@@ -32,13 +32,13 @@ describe('accounts', () => {
     await dialog.getByLabel('手机号码').fill('13905740021');
     await dialog.getByLabel('角色名称').fill('主体责任专员');
     // The tree offers nbadmin's own menus only (never the system menu) and grants a whole group at once.
-    const tree = dialog.getByTestId('menu-tree');
+    const tree = dialog.getByTestId('option-tree');
     await expect(tree.getByText('子账号维护').count()).resolves.toBe(0);
     await tree.locator('.ant-tree-treenode', { hasText: '企业主体责任' }).first().locator('.ant-tree-checkbox').click();
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
 
     const created = page.locator('.ant-modal-confirm', { hasText: '账号已创建' });
-    const password = (await created.getByTestId('initial-password').innerText()).trim();
+    const password = (await created.getByTestId('once-value').innerText()).trim();
     expect(password).toMatch(/^\d{8}$/);
     await created.getByRole('button', { name: '我已记下' }).click();
     const row = page.locator('.ant-table-row', { hasText: loginName });

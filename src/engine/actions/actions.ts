@@ -27,7 +27,9 @@ export type ActionKind =
   /** Opens a route with the row's id (`to`). */
   | 'route'
   /** Opens a dialog the app registered (`dialog`). */
-  | 'dialog';
+  | 'dialog'
+  /** Opens a form screen in a dialog for the row (`formDialog`). */
+  | 'formDialog';
 
 export interface ResolvedAction {
   name: string;
@@ -48,7 +50,7 @@ export interface ResolvedAction {
   screen?: string;
   /** `open` as a new record: its fields ← the row's fields (ActionButton.newWith). */
   newWith?: Readonly<Record<string, string | undefined>>;
-  /** `call`: the API path; `route`: the route; `dialog`: the registered dialog's name. */
+  /** `call`: the API path; `route`: the route; `dialog`: the registered dialog's name; `formDialog`: the form screen. */
   target?: string;
   /** `call`: the message shown when it succeeded. */
   done?: string;
@@ -106,7 +108,16 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
         newWith: button.newWith,
       };
     }
-    const plain = button.call !== undefined ? 'call' : button.to !== undefined ? 'route' : button.dialog !== undefined ? 'dialog' : undefined;
+    const plain =
+      button.call !== undefined
+        ? 'call'
+        : button.to !== undefined
+          ? 'route'
+          : button.dialog !== undefined
+            ? 'dialog'
+            : button.formDialog !== undefined
+              ? 'formDialog'
+              : undefined;
     if (plain) {
       return {
         name: button.action,
@@ -116,7 +127,7 @@ export function resolveActions(resource: Resource, refs: readonly ActionRef[] | 
         danger: button.danger ?? false,
         roles: button.roles?.length ? [button.roles] : [],
         when: button.when ? parseExpression(button.when) : undefined,
-        target: button.call ?? button.to ?? button.dialog,
+        target: button.call ?? button.to ?? button.dialog ?? button.formDialog,
         done: button.done,
       };
     }

@@ -3,8 +3,8 @@
  * panel, the flow log timeline, and the screen's actions on the record (audit, back, ...).
  */
 import { PrinterOutlined } from '@ant-design/icons';
-import { Descriptions, Divider, Button, Empty, Tabs } from 'antd';
-import { useMemo } from 'react';
+import { Descriptions, Divider, Button, Empty, Tabs, Typography } from 'antd';
+import { useMemo, type Key, type ReactNode } from 'react';
 import { isAvailable, openTarget, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
 import { useRecordAction } from '../actions/useRecordAction';
@@ -30,6 +30,12 @@ import { sourcePath, useProof, useRefusal } from '../open/proof';
 /** A label keeps to one line (a wrapped Chinese label breaks inside a word); the value column takes the rest. */
 const DETAIL_LABEL_STYLES = { label: { whiteSpace: 'nowrap' } } as const;
 
+/** The items of a section's `each`: the record's list value, objects only. */
+export function eachItems(record: RecordData, field: string): RecordData[] {
+  const value = record[field];
+  return Array.isArray(value) ? value.filter((v): v is RecordData => v !== null && typeof v === 'object' && !Array.isArray(v)) : [];
+}
+
 function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record: RecordData }) {
   const screen = bundle.screen as DetailScreenSchema;
   const { resource, dicts } = bundle;
@@ -48,7 +54,8 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
     if (action.kind === 'back') return close();
     if (action.kind === 'view' || action.kind === 'edit') return links.open(screen.id, { id: String(record.id) });
     if (action.kind === 'open') return links.open(action.screen, openTarget(action, record));
-    if (await runner.run(action, [record])) close();
+    // A `call` changes the record in place: it is read again (the runner refreshes it) and the detail stays.
+    if ((await runner.run(action, [record])) && action.kind !== 'call') close();
   };
 
   // A detail of `tabs`: the sections (with the logs) under the first tab, each related list a tab of its own.
@@ -56,32 +63,48 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
     <>
       {screen.sections
         .filter((section) => !section.when || holds(section.when, scope))
-        .map((section, i) => (
-          <Descriptions
-            key={i}
-            title={section.title}
-            column={section.columns ?? 2}
-            bordered
-            size="small"
-            style={{ marginBottom: 24 }}
-            styles={DETAIL_LABEL_STYLES}
-            items={section.fields
-              .map((ref) => resolveField(resource, ref))
-              // A field whose own `when` does not hold has no value to show (the form hides it, the server stores none).
-              .filter(({ field, item }) => (!item.when || holds(item.when, scope)) && isRelevant(field, record))
-              .map(({ name, field, item, label }) => ({
-                key: name,
-                label,
-                span: item.span ?? (field.type === 'children' ? (section.columns ?? 2) : undefined),
-                children:
-                  field.type === 'children' ? (
-                    <SubTable field={field} columns={item.fields} value={record[name]} sources={bundle} />
-                  ) : (
-                    <DisplayValue field={field} codes={codesOf(resource, name, field, dicts)} value={record[name]} record={record} />
-                  ),
-              }))}
-          />
-        ))}
+        .map((section, i) => {
+          const block = (values: RecordData, title: ReactNode, key: Key) => (
+            <Descriptions
+              key={key}
+              title={title}
+              column={section.columns ?? 2}
+              bordered
+              size="small"
+              style={{ marginBottom: 24 }}
+              styles={DETAIL_LABEL_STYLES}
+              items={section.fields
+                .map((ref) => resolveField(resource, ref))
+                // A field whose own `when` does not hold has no value to show (the form hides it, the server stores none).
+                .filter(({ field, item }) => (!item.when || holds(item.when, scope)) && isRelevant(field, values))
+                .map(({ name, field, item, label }) => ({
+                  key: name,
+                  label,
+                  span: item.span ?? (field.type === 'children' ? (section.columns ?? 2) : undefined),
+                  children:
+                    field.type === 'children' ? (
+                      <SubTable field={field} columns={item.fields} value={values[name]} sources={bundle} />
+                    ) : (
+                      <DisplayValue field={field} codes={codesOf(resource, name, field, dicts)} value={values[name]} record={values} />
+                    ),
+                }))}
+            />
+          );
+          if (!section.each) return block(record, section.title, i);
+          // One block per item of a list value (e.g. each role with what it grants), under the section's title.
+          const items = eachItems(record, section.each.field);
+          const titleOf = section.each.title;
+          return (
+            <div key={i} className="engine-detail-each">
+              {section.title ? <Typography.Title level={5}>{section.title}</Typography.Title> : null}
+              {items.length === 0 ? (
+                <Typography.Paragraph type="secondary">{section.each.empty ?? '暂无数据'}</Typography.Paragraph>
+              ) : (
+                items.map((item, j) => block(item, titleOf ? String(item[titleOf] ?? '') : undefined, j))
+              )}
+            </div>
+          );
+        })}
       {screen.attachments?.length ? (
         <Descriptions
           title="附件"

@@ -5,6 +5,7 @@
  */
 import { Form as FormilyForm } from '@formily/antd-v5';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { editableAfterSave, isAvailable, resolveActions, type ResolvedAction } from '../actions/actions';
 import { useActionContext } from '../actions/useActionContext';
 import { useRecordAction } from '../actions/useRecordAction';
@@ -15,7 +16,8 @@ import { useScreenLinks } from '../navigation';
 import type { ScreenComponentProps } from '../screen-props';
 import type { ActionRef, Resource } from '../../schema/types';
 import { EMPTY_TEXT } from '../render/empty';
-import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
+import { fillTemplate } from '../open/templates';
+import { Frameless, LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import ActionBar from './ActionBar';
 import { compileForm, type FormLikeScreen } from './compile';
 import { formLayout } from './layout';
@@ -34,7 +36,10 @@ export function withRecord(Body: (props: ScreenComponentProps & { record?: Recor
   return function RecordLoader(props: ScreenComponentProps) {
     const { bundle, mode, id } = props;
     const needsRecord = mode !== 'add';
-    const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, needsRecord ? id : null);
+    // A form over a `source` reads the record it edits from the source's `get`.
+    const get = bundle.screen.kind === 'form' ? bundle.screen.source?.get : undefined;
+    const source = get && id ? `${get}${get.includes('?') ? '&' : '?'}id=${encodeURIComponent(id)}` : undefined;
+    const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, needsRecord ? id : null, source);
     if (needsRecord && !id) return <LoadFailed error={new Error('缺少记录编号')} />;
     if (error) return <LoadFailed error={error} onRetry={() => void mutate()} />;
     if (needsRecord && (isLoading || !data)) return <LoadingBlock rows={10} />;
@@ -50,14 +55,19 @@ export function withRecord(Body: (props: ScreenComponentProps & { record?: Recor
  */
 export function useFormExit(screen: FormLikeScreen, resource: Resource, isDirty: () => boolean, onClose?: () => void) {
   const links = useScreenLinks();
+  const navigate = useNavigate();
   const close = onClose ?? (() => void ((!isDirty() && links.leave()) || links.back()));
+  // A form over a `source` may open a route filled from the save's reply (e.g. the new record's page).
+  const success = screen.kind === 'form' ? screen.source?.success : undefined;
   const saved = (record: RecordData, committed: boolean) =>
     onClose
       ? onClose()
-      : links.afterSave(screen.id, record.id === undefined ? undefined : String(record.id), {
-          afterSave: screen.afterSave,
-          editable: editableAfterSave(resource, record, committed),
-        });
+      : success
+        ? void navigate(fillTemplate(success, record), { replace: true })
+        : links.afterSave(screen.id, record.id === undefined ? undefined : String(record.id), {
+            afterSave: screen.afterSave,
+            editable: editableAfterSave(resource, record, committed),
+          });
   return { close, saved };
 }
 
@@ -75,7 +85,7 @@ export function useFormActions(screen: FormLikeScreen, resource: Resource, mode:
   }, [screen, resource, mode, record, context]);
 }
 
-function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }: ScreenComponentProps & { record?: RecordData }) {
+function FormBody({ bundle, mode, id, record, prefill, embedded, onClose, onDirtyChange }: ScreenComponentProps & { record?: RecordData }) {
   const screen = bundle.screen as FormLikeScreen;
   const { resource } = bundle;
   const { roleType, dataProvider } = useEngine();
@@ -111,7 +121,7 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
     }
   };
 
-  return (
+  const body = (
     <ScreenCard title={`${screen.title}${MODE_TITLES[mode] ? ` · ${MODE_TITLES[mode]}` : ''}`}>
       {/* Empty read-only values read as in details (—), not Formily's N/A. */}
       <FormilyForm form={form} {...formLayout(schema)} previewTextPlaceholder={EMPTY_TEXT}>
@@ -121,6 +131,8 @@ function FormBody({ bundle, mode, id, record, prefill, onClose, onDirtyChange }:
       {runner.dialog}
     </ScreenCard>
   );
+  // In a host's dialog, without a card of its own (the dialog has the title).
+  return embedded ? <Frameless>{body}</Frameless> : body;
 }
 
 const FormScreen = withRecord(FormBody);

@@ -119,6 +119,7 @@ function fieldNode(resource: Resource, sources: Sources, resolved: ResolvedField
     ...(reactions.length ? { 'x-reactions': reactions } : {}),
     ...(item.readonly || field.readonly ? { 'x-pattern': 'readPretty' } : {}),
     ...(item.component ? { 'x-component': item.component } : {}),
+    ...(item.optionTree ? { type: 'array', 'x-component': 'OptionTree', 'x-component-props': { path: item.optionTree, 'aria-label': label } } : {}),
   };
   return mergeSchema(mergeSchema(node as Plain, openItemSchema(item, node)), item['x-formily']);
 }

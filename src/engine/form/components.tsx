@@ -42,6 +42,7 @@ const loadWidgets = () => import('./widgets');
 const AreaCascader = lazyWidget(loadWidgets, (m) => m.AreaCascader);
 const AttachmentUpload = lazyWidget(loadWidgets, (m) => m.AttachmentUpload);
 const RefSelect = lazyWidget(loadWidgets, (m) => m.RefSelect);
+const OptionTree = lazyWidget(loadWidgets, (m) => m.OptionTree);
 const RichTextInput = lazyWidget(
   () => import('./RichTextInput'),
   (m) => m.RichTextInput,
@@ -62,6 +63,8 @@ export const BUILTIN_COMPONENTS = {
   Input,
   // antd's InputNumber, reading ¥1,234.00 / 待计算 in view mode (Formily's own shows "¥ —").
   NumberPicker: NumberInput,
+  // A checkable tree of options an API path answers (a field's `optionTree`).
+  OptionTree,
   Password,
   Radio,
   RefSelect,

@@ -15,6 +15,7 @@ import { defaultValues } from './compile';
 import { toRecord } from './payload';
 import { setFormStages, stagesOfSave } from './requirements';
 import { deferredValidation } from './rules';
+import { showOnce } from './OnceShown';
 
 export const INVALID_FORM_MESSAGE = '请检查表单中标红的内容';
 
@@ -64,6 +65,16 @@ export function showRefusal(form: Form, feedback: ReturnType<typeof useFeedback>
   const field = failure.field ? form.query(failure.field).take() : undefined;
   if (isField(field)) field.setFeedback({ type: 'error', code: 'EffectError', messages: [failure.message] });
   revealFirstError();
+}
+
+/** What a form over a `source` posts: the values of the fields the screen declares, and the id of the record it edits. */
+export function sourceBody(bundle: Pick<ScreenBundle, 'screen'>, values: Record<string, unknown>, id: unknown): Record<string, unknown> {
+  const own = bundle.screen.kind === 'form' ? Object.keys(bundle.screen.fields ?? {}) : [];
+  const body: Record<string, unknown> = Object.fromEntries(
+    own.filter((name) => values[name] !== undefined && values[name] !== null).map((name) => [name, values[name]]),
+  );
+  if (id !== undefined && id !== null && id !== '') body.id = id;
+  return body;
 }
 
 export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: Options): SchemaFormController {
@@ -130,7 +141,19 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
       if (question && !(await confirm(feedback, question))) return null;
       form.setSubmitting(true);
       try {
-        const saved = await dataProvider.save(bundle.resource.name, toRecord(bundle, form.values), { commit });
+        const values = toRecord(bundle, form.values);
+        const source = bundle.screen.kind === 'form' ? bundle.screen.source : undefined;
+        if (source) {
+          // A form over a `source`: its own fields' values (and the record's id) posted to the save path.
+          if (!dataProvider.call) throw new Error('当前数据源不支持该操作');
+          const reply = await dataProvider.call(source.save, sourceBody(bundle, values, mode === 'add' ? undefined : record?.id));
+          (form as Form & { markClean(): void }).markClean();
+          if (source.once) await showOnce(feedback, source.once, bundle.resource, values, reply);
+          feedback.message.success(source.done ?? '保存成功');
+          void invalidate(bundle.resource.name);
+          return { ...values, ...(reply && typeof reply === 'object' ? (reply as RecordData) : {}) };
+        }
+        const saved = await dataProvider.save(bundle.resource.name, values, { commit });
         (form as Form & { markClean(): void }).markClean();
         feedback.message.success(`${label}成功`);
         void invalidate(bundle.resource.name);
@@ -142,7 +165,7 @@ export function useSchemaForm({ bundle, mode, record, prefill, onDirtyChange }: 
         form.setSubmitting(false);
       }
     },
-    [bundle, dataProvider, feedback, form, invalidate],
+    [bundle, dataProvider, feedback, form, invalidate, mode, record],
   );
 
   const isDirty = useCallback(() => unsaved.current, []);

@@ -15,6 +15,7 @@ import { codePath, type CodeItem } from '../model/codes';
 export { BoolSwitch, BoolText, NumberInput } from './inputs';
 export { AttachmentUpload } from './AttachmentUpload';
 export { RefSelect } from './RefSelect';
+export { OptionTree } from './OptionTree';
 
 // ---------------------------------------------------------------------------------------------
 // area: a leaf code shown as a path through the dictionary's tree

@@ -3,7 +3,8 @@
  * (add, export, import, print, compare), row actions offered by state / role / `when`, selection with batch
  * actions, and column settings. Reads go through `useList`; actions and imports refresh it.
  * A list over a `source` reads a page of rows from that API path instead of the resource routes;
- * its buttons call API paths (`call`), open routes (`to`) or registered dialogs (`dialog`).
+ * its buttons call API paths (`call`), open routes (`to`), registered dialogs (`dialog`) or a form
+ * screen in a dialog (`formDialog`).
  * Printing (window.print) shows the title and the table of the current page only: the filter
  * bar, toolbar, selection, row actions and pagination carry `engine-no-print` (src/app/global.css).
  */
@@ -29,6 +30,7 @@ import ImportDialog from './ImportDialog';
 import { filterSpecs, initialFilters, keywordSearchOf, listQueryOf, presetOf, listStateFromSearch, searchFromListState, type ListState } from './filters';
 import { useColumnSettings } from './ColumnSettings';
 import { listDialog } from './dialogs';
+import FormDialog, { type FormDialogTarget } from './FormDialog';
 import { sourcePath, useProof, useRefusal } from '../open/proof';
 
 const rowKey = (row: RecordData) => String(row.id);
@@ -66,6 +68,7 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ name: string; id?: string } | null>(null);
   const Dialog = dialog ? listDialog(dialog.name) : undefined;
+  const [formDialog, setFormDialog] = useState<FormDialogTarget | null>(null);
   const [selected, setSelected] = useState<RecordData[]>([]);
   const settings = useColumnSettings(screen.id, columns);
   const [importing, setImporting] = useState(false);
@@ -93,6 +96,8 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
         return void navigate(`${action.target}?id=${encodeURIComponent(rowKey(rows[0]))}`);
       case 'dialog':
         return setDialog({ name: action.target!, id: rowKey(rows[0]) });
+      case 'formDialog':
+        return setFormDialog({ screen: action.target!, id: rowKey(rows[0]) });
       default:
         if (await runner.run(action, rows)) setSelected([]);
     }
@@ -151,8 +156,8 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
   };
 
   const toolbar = buttons.flatMap((t) => {
-    if (t.action === 'add' && (t.to || t.dialog)) {
-      const open = () => (t.to ? void navigate(t.to) : setDialog({ name: t.dialog! }));
+    if (t.action === 'add' && (t.to || t.dialog || t.formDialog)) {
+      const open = () => (t.to ? void navigate(t.to) : t.formDialog ? setFormDialog({ screen: t.formDialog }) : setDialog({ name: t.dialog! }));
       return [
         <Button key="add" type="primary" icon={<PlusOutlined />} onClick={open}>
           {t.label ?? '新增'}
@@ -316,6 +321,15 @@ export default function ListScreen({ bundle }: ScreenComponentProps) {
             }}
           />
         </Suspense>
+      ) : null}
+      {formDialog ? (
+        <FormDialog
+          target={formDialog}
+          onClose={() => {
+            setFormDialog(null);
+            void mutate();
+          }}
+        />
       ) : null}
       <CompareDialog bundle={bundle} rows={comparing} onClose={() => setComparing(null)} />
       {dataProvider.importFile && (

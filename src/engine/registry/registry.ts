@@ -48,8 +48,8 @@ const fieldsOf = (resource: Resource): Field[] => Object.values(resource.fields)
 export async function loadScreenBundle(registry: SchemaRegistry, screenId: string): Promise<ScreenBundle> {
   const screen = await registry.screen(screenId);
   const named = screen.resource === undefined ? undefined : await registry.resource(screen.resource);
-  // A form's own fields join its resource's (an open form, or a list over a `source`, may have no resource at all).
-  const resource = screen.kind === 'form' || screen.kind === 'list' ? screenResource(screen, named) : named!;
+  // A form's own fields join its resource's (an open form, or a list or detail over a `source`, may have no resource at all).
+  const resource = screen.kind === 'form' || screen.kind === 'list' || screen.kind === 'detail' ? screenResource(screen, named) : named!;
   const resources = new Map<string, Resource>();
   if (screen.kind === 'stats') {
     for (const chart of screen.charts ?? [])

@@ -130,6 +130,19 @@ export function DeadlineMark({
   );
 }
 
+/** Texts as tags, wrapping. */
+export function TextTags({ value }: { value: readonly unknown[] }): ReactNode {
+  return (
+    <Space size={[4, 8]} wrap>
+      {value.map((v, i) => (
+        <Tag key={i} bordered={false}>
+          {String(v)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
 /** A value as it reads in a detail view (`record`: its row, for a deadline's condition). */
 export function DisplayValue({
   field,
@@ -153,6 +166,8 @@ export function DisplayValue({
     );
   }
   if (codes.length && field.type !== 'area') return <CodeTags codes={codes} value={value} />;
+  // A list of texts (a source's reply, e.g. the names of what a role grants) reads as tags.
+  if (field.type === 'string' && Array.isArray(value)) return value.length ? <TextTags value={value} /> : emptyTextOf(field);
   const text = formatValue(field, codes, value);
   return text === '' ? emptyTextOf(field) : <span style={{ whiteSpace: field.type === 'text' ? 'pre-wrap' : undefined }}>{text}</span>;
 }

@@ -71,9 +71,9 @@ export function checkScreens(ctx: LintContext): void {
     }
     if (screen.component !== undefined || ('x-formily' in screen && screen['x-formily'] !== undefined)) ctx.escapeHatches.add(screen.id);
     if (entry && !entry.valid) continue;
-    if (screen.kind === 'form' || screen.kind === 'list') {
+    if (screen.kind === 'form' || screen.kind === 'list' || screen.kind === 'detail') {
       const own = screenOwnFields(screen);
-      const rowsOfSource = screen.kind === 'list' && screen.source !== undefined;
+      const rowsOfSource = (screen.kind === 'list' || screen.kind === 'detail') && screen.source !== undefined;
       for (const [name, field] of Object.entries(own)) checkField(ctx, file as unknown as SchemaFile<'resource'>, name, field, { rowsOfSource });
       new ScreenChecker(ctx, file, screenResource(screen, entry?.file.value)).check(screen);
     } else new ScreenChecker(ctx, file, entry!.file.value).check(screen);
@@ -134,6 +134,7 @@ class ScreenChecker {
         for (const name of Object.keys(screen.initialValues ?? {})) this.field(['initialValues', name], name);
         return this.sectioned(screen);
       case 'detail':
+        this.detailSource(screen);
         return this.sectioned(screen);
       case 'wizard':
         for (const name of Object.keys(screen.initialValues ?? {})) this.field(['initialValues', name], name);
@@ -200,11 +201,13 @@ class ScreenChecker {
     }
     screen.toolbar?.forEach((item, i) => {
       const action = typeof item === 'string' ? item : item.action;
-      const opens = typeof item !== 'string' && (item.to !== undefined || item.dialog !== undefined);
+      const targets = typeof item === 'string' ? [] : (['to', 'dialog', 'formDialog'] as const).filter((key) => item[key] !== undefined);
+      const opens = targets.length > 0;
       if (opens && action !== 'add')
-        this.ctx.report(this.file, ['toolbar', i], 'screen-link', `toolbar '${action}': only 'add' opens a route ('to') or a dialog ('dialog')`);
-      if (typeof item !== 'string' && item.to !== undefined && item.dialog !== undefined)
-        this.ctx.report(this.file, ['toolbar', i], 'screen-link', "a button opens a route ('to') or a dialog ('dialog'), not both");
+        this.ctx.report(this.file, ['toolbar', i], 'screen-link', `toolbar '${action}': only 'add' opens a route ('to') or a dialog ('dialog', 'formDialog')`);
+      if (targets.length > 1)
+        this.ctx.report(this.file, ['toolbar', i], 'screen-link', `a button opens a route ('to') or a dialog ('dialog', 'formDialog'), one of them: '${targets.join("' or '")}'`);
+      if (typeof item !== 'string' && item.formDialog !== undefined) this.formDialog(['toolbar', i, 'formDialog'], item.formDialog);
       if (typeof item !== 'string' && item.to !== undefined && this.ctx.routes && !this.ctx.routes.has(item.to))
         this.ctx.report(this.file, ['toolbar', i, 'to'], 'unknown-route', `no route '${item.to}' in the menu`);
       if (action === 'add' && screen.form === undefined && !opens)
@@ -513,6 +516,18 @@ class ScreenChecker {
   }
 
   /** Staying on the saved record needs a mode to show it in. */
+  /** A form over a `source`: not an open form too; what `once` shows are fields of the screen. */
+  private formSource(screen: FormScreen, seen: ReadonlySet<string>): void {
+    const source = screen.source!;
+    if (screen.submit) this.ctx.report(this.file, ['source'], 'screen-link', "a form posts to 'submit' (an open form) or saves to 'source', not both");
+    if (screen.fields === undefined) this.ctx.report(this.file, ['source'], 'screen-link', "a form over a 'source' declares the 'fields' it posts");
+    source.once?.show?.forEach((name, i) => {
+      if (!seen.has(name)) this.ctx.report(this.file, ['source', 'once', 'show', i], 'unknown-field', `'${name}' is not a field the form shows`);
+    });
+    if (source.success !== undefined && screen.afterSave !== undefined)
+      this.ctx.report(this.file, ['afterSave'], 'screen-link', "a form over a 'source' with 'success' goes to that route: drop afterSave");
+  }
+
   private afterSave(screen: FormScreen | WizardScreen): void {
     if (screen.afterSave === 'record' && screen.modes && !screen.modes.some((m) => m === 'edit' || m === 'view'))
       this.ctx.report(this.file, ['afterSave'], 'screen-link', "afterSave 'record' stays on the saved record: the form needs mode 'edit' or 'view'");
@@ -529,6 +544,7 @@ class ScreenChecker {
         this.ctx.report(this.file, ['afterSave'], 'screen-link', 'an open form (submit) goes to submit.success: drop afterSave');
     }
     if (screen.kind === 'form') this.afterSave(screen);
+    if (screen.kind === 'form' && screen.source) this.formSource(screen, seen);
     if (screen.kind === 'detail') {
       screen.attachments?.forEach((name, i) => {
         const field = this.field(['attachments', i], name);
@@ -578,6 +594,7 @@ class ScreenChecker {
     sections.forEach((section, s) => {
       const at = [...path, s];
       if (section.when !== undefined) this.expression([...at, 'when'], section.when);
+      if (section.each !== undefined) this.each([...at, 'each'], section.each, seen);
       section.fields.forEach((ref, i) => {
         const item: FieldItem = typeof ref === 'string' ? { field: ref } : ref;
         const itemPath = typeof ref === 'string' ? [...at, 'fields', i] : [...at, 'fields', i, 'field'];
@@ -589,6 +606,14 @@ class ScreenChecker {
     });
   }
 
+  /** A section's `each`: a detail's, over a declared field; its items' fields are declared too (checked as the section's). */
+  private each(at: JsonPath, each: NonNullable<Section['each']>, seen: Set<string>): void {
+    if (this.file.value.kind !== 'detail') this.ctx.report(this.file, at, 'screen-link', "'each' repeats a detail's section: a form edits one record", 'key');
+    this.field([...at, 'field'], each.field);
+    if (seen.has(each.field)) this.ctx.report(this.file, [...at, 'field'], 'duplicate-field', `field '${each.field}' already appears on this screen`);
+    seen.add(each.field);
+  }
+
   private fieldItem(at: JsonPath, item: FieldItem, field: Field): void {
     if (item.component !== undefined || item['x-formily'] !== undefined) this.ctx.escapeHatches.add(this.file.value.id);
     if (item.sameAs !== undefined) this.field([...at, 'sameAs', 'field'], item.sameAs.field);
@@ -598,6 +623,8 @@ class ScreenChecker {
     }
     for (const key of ['when', 'disabledWhen'] as const) if (item[key] !== undefined) this.expression([...at, key], item[key]);
     if (item.optionsFrom !== undefined) this.optionsFrom([...at, 'optionsFrom'], item, field);
+    if (item.optionTree !== undefined && field.type !== 'multiDict' && field.type !== 'string')
+      this.ctx.report(this.file, [...at, 'optionTree'], 'field-type', `'optionTree' holds a list of values: '${item.field}' is of type ${field.type} (multiDict or string)`);
     if (item.fields !== undefined) this.subTableFields([...at, 'fields'], item, field);
     if (item.serverValue !== undefined) this.serverValue([...at, 'serverValue'], item, field);
     if (item.columnServerValues !== undefined) this.columnServerValues([...at, 'columnServerValues'], item, field);
@@ -674,8 +701,9 @@ class ScreenChecker {
     refs?.forEach((ref, i) => {
       const action = typeof ref === 'string' ? ref : ref.action;
       const at = typeof ref === 'string' ? [...path, i] : [...path, i, 'action'];
-      if (typeof ref !== 'string' && (ref.call !== undefined || ref.to !== undefined || ref.dialog !== undefined)) {
-        this.plainButton([...path, i], ref, list !== undefined && path[0] === 'rowActions');
+      if (typeof ref !== 'string' && (ref.call !== undefined || ref.to !== undefined || ref.dialog !== undefined || ref.formDialog !== undefined)) {
+        const detail = this.file.value.kind === 'detail' && path[0] === 'actions';
+        this.plainButton([...path, i], ref, list !== undefined && path[0] === 'rowActions', detail);
         return;
       }
       if (typeof ref !== 'string' && ref.open !== undefined) {
@@ -699,6 +727,14 @@ class ScreenChecker {
     });
   }
 
+  /** A detail without a resource reads a `source` and declares its `fields`. */
+  private detailSource(screen: DetailScreen): void {
+    if (screen.resource === undefined && (screen.source === undefined || screen.fields === undefined))
+      this.ctx.report(this.file, ['kind'], 'screen-link', "a detail without 'resource' reads a 'source' and declares its 'fields'");
+    if (screen.fields !== undefined && screen.source === undefined)
+      this.ctx.report(this.file, ['fields'], 'screen-link', "a detail declares 'fields' only with a 'source' (a resource's record has its fields)", 'key');
+  }
+
   /** A list without a resource reads a `source` and declares its `fields`; such a list has no batch actions. */
   private listSource(screen: ListScreen): void {
     if (screen.resource === undefined && (screen.source === undefined || screen.fields === undefined))
@@ -709,10 +745,12 @@ class ScreenChecker {
       this.ctx.report(this.file, ['batchActions'], 'screen-link', "a list over a 'source' has no batch actions", 'key');
   }
 
-  /** A button that calls an API path, opens a route or a dialog: a list's row button, with a label, doing one thing. */
-  private plainButton(at: JsonPath, ref: Exclude<ActionRef, string>, inListRow: boolean): void {
-    const targets = (['open', 'call', 'to', 'dialog'] as const).filter((key) => ref[key] !== undefined);
-    if (!inListRow) this.ctx.report(this.file, at, 'screen-link', `'${targets.join("', '")}' is a list's row button`);
+  /** A button that calls an API path, opens a route or a dialog: a list's row button (a detail's, for a call), with a label, doing one thing. */
+  private plainButton(at: JsonPath, ref: Exclude<ActionRef, string>, inListRow: boolean, inDetail = false): void {
+    const targets = (['open', 'call', 'to', 'dialog', 'formDialog'] as const).filter((key) => ref[key] !== undefined);
+    if (ref.formDialog !== undefined) this.formDialog([...at, 'formDialog'], ref.formDialog);
+    if (!inListRow && !(inDetail && targets.length === 1 && targets[0] === 'call'))
+      this.ctx.report(this.file, at, 'screen-link', `'${targets.join("', '")}' is a list's row button${inDetail ? " (a detail's may 'call')" : ''}`);
     if (targets.length > 1) this.ctx.report(this.file, at, 'screen-link', `a button does one thing: '${targets.join("' or '")}'`);
     if (ref.label === undefined) this.ctx.report(this.file, at, 'label', 'a button that calls a path or opens a route or dialog needs a label');
     if (ref.done !== undefined && ref.call === undefined)
@@ -720,6 +758,16 @@ class ScreenChecker {
     if (ref.to !== undefined && this.ctx.routes && !this.ctx.routes.has(ref.to))
       this.ctx.report(this.file, [...at, 'to'], 'unknown-route', `no route '${ref.to}' in the menu`);
     if (ref.when !== undefined) this.expression([...at, 'when'], ref.when);
+  }
+
+  /** A `formDialog`: a form screen (of any resource: it saves on its own), one that adds or edits in the shell (no `submit`). */
+  private formDialog(at: JsonPath, id: string): void {
+    const target = this.ctx.screens.get(id);
+    if (!target) return void this.ctx.report(this.file, at, 'unknown-screen', `no screen '${id}' (schemas/screens/${id}.json)`);
+    if (!target.valid) return;
+    const form = target.file.value;
+    if (form.kind !== 'form' || form.submit !== undefined)
+      this.ctx.report(this.file, at, 'screen-link', `'formDialog' opens a form screen of the shell: '${id}' is ${form.kind === 'form' ? 'an open form (submit)' : `a ${form.kind} screen`}`);
   }
 
   private linkedScreen(at: JsonPath, id: string, kinds: readonly string[]): void {

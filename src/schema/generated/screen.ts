@@ -236,6 +236,10 @@ export interface FieldItem {
    * A masked input (a password): true, or "strength" with the strength meter (弱 / 中 / 强) under it; the strength a password needs is a rule of the field (the catalogue's password rule). (enforced: browser)
    */
   password?: true | 'strength';
+  /**
+   * The input is a checkable tree of options read by GET from this API path (a list of {value, label, children}); the value is the list of the checked leaves' values (checking a group checks its leaves), and a value the tree does not offer is dropped. For a field holding a list of values (lint: type multiDict or string). (enforced: browser)
+   */
+  optionTree?: string;
   sameAs?: SameAs;
   component?: ComponentName;
   'x-formily'?: FormilyFragment;
@@ -369,6 +373,7 @@ export interface ToolbarButton {
    * With add: opens the dialog the app registered under this name (registerListDialog) for a new record instead of the list's form; the list reloads when it reports a save. (enforced: browser)
    */
   dialog?: string;
+  formDialog?: ScreenId;
 }
 export interface ActionButton {
   action: ActionName;
@@ -394,7 +399,7 @@ export interface ActionButton {
     [k: string]: FieldName | undefined;
   };
   /**
-   * A list's row button that POSTs {"id": <row id>} to this API path (after `confirm`, if any), shows `done` and reloads the list: an operation of a legacy endpoint outside the resource routes, e.g. "/a/x/disable". `action` is then a free name and `label` is required. (enforced: browser)
+   * A list's row button, or a detail's button, that POSTs {"id": <row id>} to this API path (after `confirm`, if any), shows `done` and reloads the list, or reads the detail's record again (the detail stays open): an operation of a legacy endpoint outside the resource routes, e.g. "/a/x/disable". `action` is then a free name and `label` is required. (enforced: browser)
    */
   call?: string;
   /**
@@ -406,6 +411,7 @@ export interface ActionButton {
    * A list's row button that opens the dialog the app registered under this name (registerListDialog) for the row; the list reloads when it reports a save. `action` is then a free name and `label` is required. (enforced: browser)
    */
   dialog?: string;
+  formDialog?: ScreenId;
 }
 /**
  * The detail screen of a row chosen by the value of one of its fields (e.g. a type's own detail); rows with other values open `detail`. (enforced: browser)
@@ -440,6 +446,7 @@ export interface FormScreen2 {
   afterSave?: 'back' | 'record';
   fields?: ScreenFields;
   submit?: OpenSubmit;
+  source?: FormSource;
   initialValues?: InitialValues;
   modes?: Modes;
   prefill?: Prefill;
@@ -452,6 +459,7 @@ export interface Section {
    * Grid columns (default 2). (enforced: browser)
    */
   columns?: number;
+  each?: SectionEach;
   when?: Expression;
   /**
    * (enforced: browser)
@@ -459,6 +467,14 @@ export interface Section {
    * @minItems 1
    */
   fields: [FieldRef, ...FieldRef[]];
+}
+/**
+ * A detail's section repeated for each item of a list value of the record (objects, e.g. an account's roles): one block per item, titled by the item's `title` value, its `fields` read from the item (fields the screen declares). Detail screens only (lint). (enforced: browser)
+ */
+export interface SectionEach {
+  field: FieldName;
+  title?: FieldName;
+  empty?: Label;
 }
 /**
  * Fields of this screen beyond (or instead of) the resource's: each a resource field definition (type, label, required, rules, maxLength, dict …, see the resource reference), e.g. a password confirmation or an SMS code an open screen sends with its values. One with a resource field's name replaces it on this screen. (enforced: browser)
@@ -500,6 +516,42 @@ export interface OpenSubmit {
   }[];
 }
 /**
+ * A form in the shell over API paths outside the resource routes (it declares its `fields`, and may have no `resource`): an edit reads the record by GET `get` with ?id=, the save POSTs the values of the screen's fields (and the record's id when editing) to `save`; the server checks them. (enforced: browser)
+ */
+export interface FormSource {
+  /**
+   * The API path of the record to edit, read with ?id= (none: the form only adds). (enforced: browser)
+   */
+  get?: string;
+  /**
+   * The API path the values are posted to, e.g. "/a/x/save". (enforced: browser)
+   */
+  save: string;
+  done?: Label;
+  /**
+   * The route opened after a save, with {field} placeholders filled from the reply, e.g. "/x/detail?id={id}"; none: where `afterSave` says. In a dialog the dialog closes instead. (enforced: browser)
+   */
+  success?: string;
+  once?: OnceShown;
+}
+/**
+ * A value of the reply shown once, in a dialog, before the form is left (e.g. a new account's initial password): only when the reply holds it; the user closes the dialog with `ok`. (enforced: browser)
+ */
+export interface OnceShown {
+  field: FieldName;
+  title: Label;
+  label: Label;
+  /**
+   * Fields of the form shown above the value, each as its label and value (e.g. the login name). (enforced: browser)
+   */
+  show?: FieldName[];
+  /**
+   * Chinese note under the value, e.g. that it is shown only this once. (enforced: browser)
+   */
+  note: string;
+  ok?: Label;
+}
+/**
  * Values of a new record set by this screen (beyond the resource defaults), e.g. {"category": "8000"} on a form for one category; pair with a readonly field override to fix them. (enforced: browser)
  */
 export interface InitialValues {
@@ -518,7 +570,8 @@ export interface DetailScreen {
    * (enforced: browser)
    */
   kind: 'detail';
-  resource: ResourceName;
+  resource?: ResourceName;
+  fields?: DetailFields;
   source?: DetailSource;
   proof?: Proof;
   title: Label;
@@ -571,7 +624,13 @@ export interface DetailScreen {
   'x-formily'?: FormilyFragment;
 }
 /**
- * The record comes from an API path outside the resource routes: GET `get` with ?id= (and a proof's token); no flow or change log is read. (enforced: browser)
+ * With `source`: the fields of the record the source answers, each a resource field definition (type, label, dict …) that says how its value shows; a detail over a source may have no `resource` then. (enforced: browser)
+ */
+export interface DetailFields {
+  [k: string]: {} | undefined;
+}
+/**
+ * The record comes from an API path outside the resource routes: GET `get` with ?id= (and a proof's token); no flow or change log is read. In the shell, a `call` button of the detail reads the record again and stays. (enforced: browser)
  */
 export interface DetailSource {
   /**

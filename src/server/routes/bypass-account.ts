@@ -23,7 +23,7 @@ import {
   disableAccount,
   enableAccount,
   getAccount,
-  grantableMenuIds,
+  grantableMenuTree,
   listAccounts,
   saveSubAccount,
   unlockAccount,
@@ -113,8 +113,12 @@ const bypassAccountRoutes: FastifyPluginAsync = async (app) => {
     });
     app.get(paths.menus, {
       config: { accessAny: [...access.read, access.save], ...seedOnly },
-      schema: { summary: 'The menu access ids the current account may grant to a sub-account', tags, response: failureResponses },
-      handler: async (request, reply) => reply.ok(await grantableMenuIds(db, managerOf(request).userId)),
+      schema: {
+        summary: 'The menu access ids the current account may grant to a sub-account, as the menu’s tree of options',
+        tags,
+        response: failureResponses,
+      },
+      handler: async (request, reply) => reply.ok(await grantableMenuTree(db, managerOf(request).userId)),
     });
     app.post<{ Body: AccountSaveInput }>(paths.save, {
       config: { access: access.save, ...seedOnly },

@@ -24,6 +24,7 @@ import type { Database } from '../db/schema';
 import { containsPattern, escapeLike, pageOffset } from '../db/sql';
 import { defineErrors, AppError } from '../errors';
 import { flattenMenu, loadMenu } from '../menu';
+import { accessTitles, grantableTree, type OptionNode } from '../../shared/menu-tree';
 import { maskText } from '../resources/mask-patterns';
 import { areaPrefix } from '../resources/scope';
 import type { FieldCipher } from '../resources/sealed-columns';
@@ -99,6 +100,15 @@ export async function grantableMenuIds(db: Db, userId: string): Promise<string[]
   const excluded = seedOnlyIds();
   return [...new Set(rows.flatMap((r) => r.menu_ids ?? []))].filter((id) => !excluded.has(id)).sort();
 }
+
+/** The grantable menu ids as the menu's tree of options (groups and leaves with their titles), for the account form. */
+export async function grantableMenuTree(db: Db, userId: string): Promise<OptionNode[]> {
+  return grantableTree(loadMenu()?.routes ?? [], new Set(await grantableMenuIds(db, userId)));
+}
+
+let titles: Map<string, string> | undefined;
+/** The menu title of an access id (the id itself when the menu has none). */
+const menuTitle = (id: string): string => (titles ??= accessTitles(loadMenu()?.routes ?? [])).get(id) ?? id;
 
 /** The condition "an account this manager may see" on `u` (sys_user) joined with `un` (sys_unit). */
 function scopeCondition(manager: Manager, scope: AccountScope) {
@@ -248,6 +258,7 @@ export async function getAccount(db: Db, manager: Manager, scope: AccountScope, 
     .orderBy('r.sort')
     .orderBy('r.name')
     .execute();
+  const own = roles.find((r) => r.owner_user_id === id) ?? roles[0];
   return {
     id: row.id,
     loginName: row.login_name,
@@ -262,7 +273,17 @@ export async function getAccount(db: Db, manager: Manager, scope: AccountScope, 
     areacode: row.areacode,
     roleNames: row.role_names,
     createDate: row.created_at.toISOString(),
-    roles: roles.map((r) => ({ id: r.id, name: r.name, roleType: r.role_type, menuIds: r.menu_ids ?? [], own: r.owner_user_id === id })),
+    roles: roles.map((r) => ({
+      id: r.id,
+      name: r.name,
+      roleType: r.role_type,
+      menuIds: r.menu_ids ?? [],
+      menus: (r.menu_ids ?? []).map(menuTitle),
+      own: r.owner_user_id === id,
+    })),
+    // The account's own role (else its first) as the form edits it.
+    roleName: own?.name ?? '',
+    menuIds: own?.menu_ids ?? [],
     sessions: Number(row.sessions),
     failedCount: row.failed_count,
   };
