@@ -322,7 +322,7 @@ function indexesOf(table: string, fields: readonly FieldModel[], resource: Resou
     // The default list order within the owner's rows (filters.ts defaultOrder: creation time, then
     // id). The id belongs in the index: rows created by one statement (an import, the demo data)
     // share their creation time, and an index without it made the first page read and sort every
-    // row of the owner (the demo unit's 303 equipment rows: 3.9 ms a page on PGlite, 2.5 with it).
+    // row of the owner (a demo unit's 303 rows: 3.9 ms a page on PGlite, 2.5 with it).
     indexes.push(index(owner ? [owner, 'created_at', 'id'] : ['created_at', 'id']));
     if (resource.scope === 'unit') indexes.push(index(['area_code']));
     if (resource.workflow) indexes.push(index(['status']));
