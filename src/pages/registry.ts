@@ -23,7 +23,6 @@ export const PAGES: Record<string, Page> = {
   FlowLogSingle: lazy(() => import('./public/FlowLogSinglePage')),
   MobileUpload: lazy(() => import('./public/MobileUploadPage')),
   RegisterSuccess: lazy(() => import('./account-apply/Done').then((m) => ({ default: m.RegisterSuccess }))),
-  RegisterQuery: lazy(() => import('./account-apply/RegisterQueryPage')),
   ResetSuccess: lazy(() => import('./account-apply/Done').then((m) => ({ default: m.ResetSuccess }))),
   DocumentVerify: lazy(() => import('./verify/DocumentVerifyPage')),
   InspectionResults: lazy(() => import('./public/inspection-results/InspectionResultsPage')),

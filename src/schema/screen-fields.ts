@@ -3,7 +3,7 @@
  * declares itself (`fields`, e.g. a confirmation input or an SMS code an open screen posts with its
  * values). The engine renders this resource and the lint checks the screen against it, so both agree.
  */
-import type { DetailScreen, Field, FormScreen, ListScreen, Resource } from './types';
+import type { DetailScreen, Field, FormScreen, ListScreen, Proof, Resource, Screen } from './types';
 
 /** A screen that may declare fields of its own: a form, or a list or detail over a `source`. */
 type OwnFieldsScreen = FormScreen | ListScreen | DetailScreen;
@@ -23,4 +23,9 @@ export function screenResource(screen: OwnFieldsScreen, resource: Resource | und
   if (!resource) return { name: screen.id, table: screen.id.replace(/-/g, '_'), title: screen.title, fields: own };
   if (Object.keys(own).length === 0) return resource;
   return { ...resource, fields: { ...resource.fields, ...own } };
+}
+
+/** A screen's own `proof` (undefined when it has none, or takes another screen's: loadScreenBundle resolves that). */
+export function ownProof(screen: Screen): Proof | undefined {
+  return (screen.kind === 'list' || screen.kind === 'detail') && screen.proof && !('of' in screen.proof) ? screen.proof : undefined;
 }

@@ -261,7 +261,12 @@ describe.each(dbTargets())('registration and password reset (%s)', (target) => {
     const found = await open('/account/query', { orgcode: form.orgcode, smsCode: code });
     expect(found.body.data!.application).toMatchObject({ id, status: 'returned', orgname: form.orgname });
     expect(JSON.stringify(found.body.data)).not.toContain('password');
-    expect((found.body.data!.flowLog as { opinion: string }[]).some((e) => e.opinion === '地址不完整')).toBe(true);
+    // The log says what happened, from which state to which, never who at the authority acted.
+    const log = found.body.data!.flowLog as Record<string, unknown>[];
+    const returned = log.find((e) => e.opinion === '地址不完整');
+    expect(typeof returned?.id).toBe('string');
+    expect(returned).toMatchObject({ fromState: 'submitted', toState: 'returned' });
+    expect(log.every((e) => !('userName' in e) && !('userId' in e))).toBe(true);
     const resubmitted = await open('/account/resubmit', { id, orgcode: form.orgcode, smsCode: code, address: '宁波市鄞州区测试路8号2幢301室' });
     expect(resubmitted.body.data).toMatchObject({ status: 'submitted' });
     // the code was used by the correction

@@ -74,6 +74,14 @@ describe('simple declaration (open form)', () => {
     await page.getByText('这个手机号码还没有申报').waitFor();
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('portal.dlgzh.access'))) ?? '{}')).toMatchObject({ mobile });
 
+    // A declaration that is not this mobile's: the server's message in the page, the proof kept.
+    await page.goto(`${base}/dlgzhDetail?id=${'0'.repeat(32)}`);
+    await page.getByText('记录不存在或无权访问').waitFor();
+    expect(await page.getByRole('button', { name: '查询我的申报' }).count()).toBe(0);
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('portal.dlgzh.access'))) ?? '{}')).toMatchObject({ mobile });
+    await page.goto(`${base}/dlgzhList`);
+    await page.getByText(`手机号码：${mobile}`).waitFor();
+
     // 换一个号码 forgets the proof: the form again.
     await page.getByText('换一个号码').click();
     await page.getByRole('button', { name: '查询我的申报' }).waitFor();

@@ -66,7 +66,7 @@ describe('registration and password reset', () => {
     const query = async () => {
       await codeAllowed(mobile);
       await page.goto(`${base}/registerAuditQuery`);
-      await page.getByPlaceholder('统一社会信用代码').fill(orgcode);
+      await field('统一社会信用代码').fill(orgcode);
       const since = Date.now();
       await page.getByRole('button', { name: '获取验证码' }).click();
       await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();

@@ -22,7 +22,8 @@ import type { DetailScreen as DetailScreenSchema } from '../../schema/types';
 import type { ScreenComponentProps } from '../screen-props';
 import { LoadFailed, LoadingBlock, ScreenCard } from '../ui';
 import AuditLog from './AuditLog';
-import FlowLog from './FlowLog';
+import EmbeddedForm from './EmbeddedForm';
+import FlowLog, { FlowLogTimeline } from './FlowLog';
 import RelatedList from './RelatedList';
 import SubTable from './SubTable';
 import { sourcePath, useProof, useRefusal } from '../open/proof';
@@ -40,6 +41,7 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
   const screen = bundle.screen as DetailScreenSchema;
   const { resource, dicts } = bundle;
   const { roleType } = useEngine();
+  const proof = useProof();
   const links = useScreenLinks();
   const runner = useRecordAction(resource.name, bundle);
   const actionContext = useActionContext(resource, 'view');
@@ -122,16 +124,20 @@ function DetailBody({ bundle, record, onClose }: ScreenComponentProps & { record
       ) : null}
     </>
   );
+  // A record from a `source` or a proof's reply: no resource route reads its logs (a proof's reply may bring its flow log).
+  const provedLog = proof?.record ? proof.flowLog : undefined;
+  const external = screen.source !== undefined || proof?.record !== undefined;
   const logs = (
     <>
-      {screen.flowLog && resource.workflow && !screen.source && (
+      {screen.flowLog && resource.workflow && (provedLog || !external) && (
         <>
           <Divider orientation="left">流转记录</Divider>
-          <FlowLog resource={resource} id={String(record.id)} />
+          {provedLog ? <FlowLogTimeline resource={resource} entries={provedLog} /> : <FlowLog resource={resource} id={String(record.id)} />}
         </>
       )}
       {/* A system table's rows are a log themselves: they have no change history of their own. */}
-      {!resource.systemTable && !screen.source && <AuditLog resource={resource} id={String(record.id)} />}
+      {!resource.systemTable && !external && <AuditLog resource={resource} id={String(record.id)} />}
+      {screen.embed && (!screen.embed.when || holds(screen.embed.when, scope)) ? <EmbeddedForm screenId={screen.embed.screen} record={record} /> : null}
     </>
   );
 
@@ -193,12 +199,15 @@ export default function DetailScreen(props: ScreenComponentProps) {
   const { bundle } = props;
   const screen = bundle.screen as DetailScreenSchema;
   const sole = useSoleId(bundle.resource.name, Boolean(screen.single && !props.id));
-  const id = props.id ?? sole.id;
-  // A record from a `source` (an open screen's, with its proof's token); a refusal asks for the proof again.
+  // A record from a `source` (an open screen's, with its proof's token; a refusal asks for the proof
+  // again), or the proof's reply itself.
   const proof = useProof();
+  const proved = proof?.record;
+  const id = proved ? undefined : (props.id ?? sole.id);
   const source = screen.source && id ? sourcePath(screen.source.get, { id }, proof) : undefined;
   const { data, error, isLoading, mutate } = useRecord(bundle.resource.name, id, source, { quiet: proof !== undefined });
   useRefusal(proof, error);
+  if (proved) return <DetailBody {...props} id={String(proved.id)} record={proved} />;
   if (sole.error) return <LoadFailed error={sole.error} onRetry={sole.retry} />;
   if (screen.single && id === undefined) return <LoadingBlock rows={10} />;
   if (screen.single && id === null)

@@ -1,25 +1,37 @@
 /**
  * A screen's `proof`: an open screen (no session) whose data belongs to whoever proves something,
- * e.g. a mobile by its SMS code. Until the browser tab keeps a token (sessionStorage `keep`, which
- * an open form's `submit.keep` may have filled), the screen's card holds the proof form: its
- * values are posted to `path` and the reply is kept. Then the screen reads its `source` with the
- * token as the query parameter `param` (useProof, sourcePath); a refused read forgets the reply
- * and brings the form back with the server's message.
+ * e.g. a mobile by its SMS code. Until the proof holds, the screen's card holds the proof form: its
+ * values are posted to `path`. Either the reply carries a token, kept for the browser tab
+ * (sessionStorage `keep`, which an open form's `submit.keep` may have filled): the screen reads its
+ * `source` with the token as the query parameter `param` (useProof, sourcePath), and a refused read
+ * forgets the reply and brings the form back with the server's message. Or the reply holds the
+ * record itself (`record`, with its workflow log `flowLog`): a detail screen shows it, and nothing
+ * is kept.
  */
 import { Alert, Button, Space, Typography } from 'antd';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Fragment, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useEngine } from '../context';
 import type { ScreenBundle } from '../registry/registry';
+import type { FlowLogEntry, RecordData } from '../data/provider';
 import type { FormScreen, Proof } from '../../schema/types';
-import { screenResource } from '../../schema/screen-fields';
+import { ownProof, screenResource } from '../../schema/screen-fields';
 import { OpenPage } from '../ui';
 import { OpenFormBody, WIDE } from './OpenFormScreen';
 
+/** A workflow log entry as a proof's reply may give it (who acted is not told to a visitor). */
+export type ProvedLogEntry = Pick<FlowLogEntry, 'action' | 'toState' | 'createDate'> & Partial<Pick<FlowLogEntry, 'id' | 'fromState' | 'opinion' | 'userName'>>;
+
 export interface ProofState {
-  /** The query parameter the token is sent as, and the token. */
-  param: string;
-  token: string;
+  /** A token reply: the query parameter the token is sent as, and the token. */
+  param?: string;
+  token?: string;
+  /** A record reply: the record, its workflow log, and the values the proof form posted. */
+  record?: RecordData;
+  flowLog?: readonly ProvedLogEntry[];
+  values: Readonly<Record<string, unknown>>;
+  /** The error codes that mean the token no longer holds (undefined: every refusal). */
+  expired?: readonly string[];
   /** A read was refused: forget the proof and ask for it again, showing `message`. */
   refused(message: string): void;
 }
@@ -29,27 +41,43 @@ const ProofContext = createContext<ProofState | undefined>(undefined);
 /** The proof of the screen being rendered (undefined: the screen has none). */
 export const useProof = (): ProofState | undefined => useContext(ProofContext);
 
-/** A read under `proof` that failed forgets the proof and asks for it again with the server's message. */
-export function useRefusal(proof: ProofState | undefined, error: Error | undefined): void {
+/**
+ * A read under `proof` refused because the token no longer holds (any refusal, unless the proof
+ * names the `expired` codes) forgets the proof and asks for it again with the server's message;
+ * another refusal (a record that is not the prover's) is shown by the screen like any failed read.
+ */
+export function useRefusal(proof: ProofState | undefined, error: (Error & { code?: string }) | undefined): void {
   useEffect(() => {
-    if (proof && error) proof.refused(error.message);
+    if (proof && error && (!proof.expired || (error.code !== undefined && proof.expired.includes(error.code)))) proof.refused(error.message);
   }, [proof, error]);
 }
 
 /** `path` with the query parameters `params` and the proof's token. */
 export function sourcePath(path: string, params: Record<string, string>, proof: ProofState | undefined): string {
   const search = new URLSearchParams(params);
-  if (proof) search.set(proof.param, proof.token);
+  if (proof?.param && proof.token) search.set(proof.param, proof.token);
   const query = search.toString();
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
 type Kept = Record<string, unknown>;
 
+/** The value a reply holds: a record reply's record, else the token (undefined: the reply proves nothing). */
+function proved(spec: Proof, reply: Kept | null): unknown {
+  if (!reply) return undefined;
+  if (spec.record) {
+    const record = reply[spec.record];
+    return record && typeof record === 'object' ? record : undefined;
+  }
+  const token = spec.token ? reply[spec.token] : undefined;
+  return typeof token === 'string' && token ? token : undefined;
+}
+
 function loadKept(spec: Proof): Kept | null {
+  if (spec.record || !spec.keep) return null; // a record is never kept
   try {
     const value = JSON.parse(sessionStorage.getItem(spec.keep) ?? 'null') as unknown;
-    return value && typeof value === 'object' && typeof (value as Kept)[spec.token] === 'string' && (value as Kept)[spec.token] ? (value as Kept) : null;
+    return value && typeof value === 'object' && proved(spec, value as Kept) !== undefined ? (value as Kept) : null;
   } catch {
     return null;
   }
@@ -64,38 +92,48 @@ function proofBundle(id: string, title: string, spec: Proof): ScreenBundle {
 /** The open page of a screen with a proof: the proof form until the tab keeps a token, then the screen (`children`). */
 export function ProofGate({ bundle, children }: { bundle: ScreenBundle; children: ReactNode }) {
   const { screen } = bundle;
-  const spec = (screen as { proof?: Proof }).proof!;
+  const spec = ownProof(screen)!;
   const { dataProvider } = useEngine();
   const navigate = useNavigate();
   const [kept, setKept] = useState(() => loadKept(spec));
+  const [values, setValues] = useState<Readonly<Record<string, unknown>>>({});
+  // Each proof renders the screen afresh (a new query's record starts a new embedded form).
+  const [generation, setGeneration] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useMemo(() => proofBundle(screen.id, screen.title, spec), [screen, spec]);
+  const drop = useCallback(() => {
+    if (spec.keep) sessionStorage.removeItem(spec.keep);
+    setKept(null);
+  }, [spec]);
   const state = useMemo<ProofState | undefined>(
     () =>
       kept
         ? {
-            param: spec.param,
-            token: String(kept[spec.token]),
+            ...(spec.record
+              ? { record: kept[spec.record] as RecordData, flowLog: spec.flowLog ? ((kept[spec.flowLog] ?? []) as ProvedLogEntry[]) : undefined }
+              : { param: spec.param, token: String(proved(spec, kept)) }),
+            values,
+            expired: spec.expired,
             refused: (message) => {
-              sessionStorage.removeItem(spec.keep);
-              setKept(null);
+              drop();
               setRefusal(message);
             },
           }
         : undefined,
-    [kept, spec],
+    [kept, spec, values, drop],
   );
   const forget = () => {
-    sessionStorage.removeItem(spec.keep);
+    drop();
     setRefusal(null);
-    setKept(null);
   };
   const post = async (values: Record<string, unknown>) => {
     if (!dataProvider.call) throw new Error('当前页面不能提交');
     const reply = (await dataProvider.call(spec.path, values)) as Kept | null;
-    if (!reply || typeof reply[spec.token] !== 'string') throw new Error('验证失败，请重试');
-    sessionStorage.setItem(spec.keep, JSON.stringify(reply));
+    if (proved(spec, reply) === undefined) throw new Error('验证失败，请重试');
+    if (spec.keep && !spec.record) sessionStorage.setItem(spec.keep, JSON.stringify(reply));
     setRefusal(null);
+    setValues(values);
+    setGeneration((n) => n + 1);
     setKept(reply);
   };
   const links = spec.links?.length ? (
@@ -113,10 +151,13 @@ export function ProofGate({ bundle, children }: { bundle: ScreenBundle; children
         <>
           {spec.show ? (
             <Typography.Paragraph className="engine-proof-shown">
-              {spec.show.label}：{String(kept?.[spec.show.field] ?? '')} <Typography.Link onClick={forget}>{spec.show.change ?? '重新验证'}</Typography.Link>
+              {spec.show.label}：{String((state.record ?? kept)?.[spec.show.field] ?? '')}{' '}
+              <Typography.Link onClick={forget}>{spec.show.change ?? '重新验证'}</Typography.Link>
             </Typography.Paragraph>
           ) : null}
-          <ProofContext.Provider value={state}>{children}</ProofContext.Provider>
+          <ProofContext.Provider value={state}>
+            <Fragment key={generation}>{children}</Fragment>
+          </ProofContext.Provider>
         </>
       ) : (
         <div className="engine-proof-form">

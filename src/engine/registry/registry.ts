@@ -3,7 +3,7 @@
  * bundled one (bundled.ts) serves the repository's schemas/ compiled into the build, tests and the
  * playground use `memoryRegistry`. `loadScreenBundle` gathers everything one screen needs.
  */
-import { screenResource } from '../../schema/screen-fields';
+import { ownProof, screenResource } from '../../schema/screen-fields';
 import type { Dict, Field, Resource, Screen } from '../../schema/types';
 
 export interface SchemaRegistry {
@@ -45,8 +45,17 @@ export function memoryRegistry(docs: { screens?: readonly Screen[]; resources?: 
 
 const fieldsOf = (resource: Resource): Field[] => Object.values(resource.fields).filter((f): f is Field => f !== undefined);
 
+/** A screen whose `proof` is another screen's (`of`) takes that proof, with its own `links` if it gives them (lint: that screen has a proof of its own). */
+async function sharedProof(registry: SchemaRegistry, screen: Screen): Promise<Screen> {
+  if ((screen.kind !== 'list' && screen.kind !== 'detail') || !screen.proof || !('of' in screen.proof)) return screen;
+  const { of, links } = screen.proof;
+  const proof = ownProof(await registry.screen(of));
+  if (!proof) throw new SchemaNotFoundError('proof of screen', of);
+  return { ...screen, proof: links ? { ...proof, links } : proof };
+}
+
 export async function loadScreenBundle(registry: SchemaRegistry, screenId: string): Promise<ScreenBundle> {
-  const screen = await registry.screen(screenId);
+  const screen = await sharedProof(registry, await registry.screen(screenId));
   const named = screen.resource === undefined ? undefined : await registry.resource(screen.resource);
   // A form's own fields join its resource's (an open form, or a list or detail over a `source`, may have no resource at all).
   const resource = screen.kind === 'form' || screen.kind === 'list' || screen.kind === 'detail' ? screenResource(screen, named) : named!;

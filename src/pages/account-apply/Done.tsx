@@ -1,8 +1,18 @@
 /** /register-success and /resetSuccess: what happens next. */
 import { Button, Result } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { OpenPage as Card } from '../../engine/ui';
 import type { PageProps } from '../types';
-import { OpenPage } from './common';
+
+/** A card on the sign-in backdrop, as the open screens show. */
+function OpenPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card title={title} width={760} extra={<Link to="/login">返回登录</Link>}>
+      {children}
+    </Card>
+  );
+}
 
 export function RegisterSuccess(_props: PageProps) {
   const [search] = useSearchParams();

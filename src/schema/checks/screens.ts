@@ -43,7 +43,7 @@ import { fieldKind, type ValueKind } from '../kinds';
 import { UNREAD_PARAM } from '../model';
 import { checkExpression } from './expressions';
 import { checkField } from './resources';
-import { screenOwnFields, screenResource } from '../screen-fields';
+import { ownProof, screenOwnFields, screenResource } from '../screen-fields';
 
 type ScreenFile = SchemaFile<'screen'>;
 type Render = NonNullable<ColumnItem['render']>;
@@ -82,17 +82,52 @@ export function checkScreens(ctx: LintContext): void {
 }
 
 /**
- * An open screen's `proof`: it reads a `source` (the token goes with that read, not with the
- * resource routes), its items name its own fields (an `sms` item sends for its own fields too),
- * and a list that opens rows by a click has a detail to open.
+ * An open screen's `proof`: a token proof reads a `source` (the token goes with that read, not with
+ * the resource routes) and names its token, parameter and key; a record proof (a detail's, whose
+ * reply is the record) has neither source nor token; its items name its own fields (an `sms` item
+ * sends for its own fields too); a proof given as a screen id is that screen's own. A list that
+ * opens rows by a click has a detail to open; a detail's `embed` is an open form.
  */
 function checkProof(ctx: LintContext, file: ScreenFile, screen: ListScreen | DetailScreen): void {
   if (screen.kind === 'list' && screen.rowOpens && !screen.detail)
     ctx.report(file, ['rowOpens'], 'screen-link', "'rowOpens' opens a row's detail: the list has no 'detail'");
-  const proof = screen.proof;
+  if (screen.kind === 'detail' && screen.embed) {
+    const target = ctx.screens.get(screen.embed.screen)?.file.value;
+    if (!target) ctx.report(file, ['embed', 'screen'], 'unknown-screen', `no screen '${screen.embed.screen}' (schemas/screens/${screen.embed.screen}.json)`);
+    else if (target.kind !== 'form' || !target.submit)
+      ctx.report(file, ['embed', 'screen'], 'screen-link', `'embed' shows an open form (a form screen with 'submit'): '${screen.embed.screen}' is not one`);
+  }
+  let proof = screen.proof;
+  if (proof && 'of' in proof) {
+    const owner = ctx.screens.get(proof.of)?.file.value;
+    const shared = owner && ownProof(owner);
+    if (!shared) return ctx.report(file, ['proof', 'of'], 'screen-link', `proof of '${proof.of}': no screen of that id with a proof of its own`);
+    proof = shared;
+  }
   if (!proof) return;
-  if (!screen.source)
-    ctx.report(file, ['proof'], 'screen-link', "a 'proof' goes with a 'source': the token is sent with the source's reads, not the resource routes");
+  const tokenParts = [proof.token, proof.param, proof.keep].filter((p) => p !== undefined).length;
+  if (proof.record) {
+    if (screen.kind !== 'detail')
+      ctx.report(file, ['proof', 'record'], 'screen-link', "a proof's 'record' is the record a detail screen shows: a list has rows to read");
+    if (tokenParts || proof.expired || screen.source)
+      ctx.report(
+        file,
+        ['proof', 'record'],
+        'screen-link',
+        "a proof whose reply is the record has no token, 'param', 'keep', 'expired' nor 'source': nothing is read with it",
+      );
+  } else {
+    if (tokenParts !== 3)
+      ctx.report(
+        file,
+        ['proof'],
+        'screen-link',
+        "a proof names its reply's 'token', the 'param' it is sent as and the 'keep' key (or its reply is the 'record')",
+      );
+    if (!screen.source)
+      ctx.report(file, ['proof'], 'screen-link', "a 'proof' goes with a 'source': the token is sent with the source's reads, not the resource routes");
+  }
+  if (proof.flowLog && !proof.record) ctx.report(file, ['proof', 'flowLog'], 'screen-link', "a proof's 'flowLog' is the log of its 'record'");
   const own = new Set(Object.keys(proof.fields));
   proof.items.forEach((item, i) => {
     const name = typeof item === 'string' ? item : item.field;
@@ -206,7 +241,12 @@ class ScreenChecker {
       if (opens && action !== 'add')
         this.ctx.report(this.file, ['toolbar', i], 'screen-link', `toolbar '${action}': only 'add' opens a route ('to') or a dialog ('dialog', 'formDialog')`);
       if (targets.length > 1)
-        this.ctx.report(this.file, ['toolbar', i], 'screen-link', `a button opens a route ('to') or a dialog ('dialog', 'formDialog'), one of them: '${targets.join("' or '")}'`);
+        this.ctx.report(
+          this.file,
+          ['toolbar', i],
+          'screen-link',
+          `a button opens a route ('to') or a dialog ('dialog', 'formDialog'), one of them: '${targets.join("' or '")}'`,
+        );
       if (typeof item !== 'string' && item.formDialog !== undefined) this.formDialog(['toolbar', i, 'formDialog'], item.formDialog);
       if (typeof item !== 'string' && item.to !== undefined && this.ctx.routes && !this.ctx.routes.has(item.to))
         this.ctx.report(this.file, ['toolbar', i, 'to'], 'unknown-route', `no route '${item.to}' in the menu`);
@@ -624,7 +664,12 @@ class ScreenChecker {
     for (const key of ['when', 'disabledWhen'] as const) if (item[key] !== undefined) this.expression([...at, key], item[key]);
     if (item.optionsFrom !== undefined) this.optionsFrom([...at, 'optionsFrom'], item, field);
     if (item.optionTree !== undefined && field.type !== 'multiDict' && field.type !== 'string')
-      this.ctx.report(this.file, [...at, 'optionTree'], 'field-type', `'optionTree' holds a list of values: '${item.field}' is of type ${field.type} (multiDict or string)`);
+      this.ctx.report(
+        this.file,
+        [...at, 'optionTree'],
+        'field-type',
+        `'optionTree' holds a list of values: '${item.field}' is of type ${field.type} (multiDict or string)`,
+      );
     if (item.fields !== undefined) this.subTableFields([...at, 'fields'], item, field);
     if (item.serverValue !== undefined) this.serverValue([...at, 'serverValue'], item, field);
     if (item.columnServerValues !== undefined) this.columnServerValues([...at, 'columnServerValues'], item, field);
@@ -767,7 +812,12 @@ class ScreenChecker {
     if (!target.valid) return;
     const form = target.file.value;
     if (form.kind !== 'form' || form.submit !== undefined)
-      this.ctx.report(this.file, at, 'screen-link', `'formDialog' opens a form screen of the shell: '${id}' is ${form.kind === 'form' ? 'an open form (submit)' : `a ${form.kind} screen`}`);
+      this.ctx.report(
+        this.file,
+        at,
+        'screen-link',
+        `'formDialog' opens a form screen of the shell: '${id}' is ${form.kind === 'form' ? 'an open form (submit)' : `a ${form.kind} screen`}`,
+      );
   }
 
   private linkedScreen(at: JsonPath, id: string, kinds: readonly string[]): void {

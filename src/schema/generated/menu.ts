@@ -86,12 +86,9 @@ export interface MenuNode {
     | 'AccountAdd'
     | 'FlowLogSingle'
     | 'MobileUpload'
-    | 'DlgzhList'
-    | 'DlgzhDetail'
     | 'DocumentVerify'
     | 'InspectionResults'
     | 'RegisterSuccess'
-    | 'RegisterQuery'
     | 'ResetSuccess';
   /**
    * A schema screen (schemas/screens/<screen>.json), rendered by the engine. (enforced: browser)

@@ -35,6 +35,17 @@ export type ComponentName = string;
  * An absolute route path of menu.json.
  */
 export type RoutePath = string;
+/**
+ * Buttons in the card's header, each opening a route. (enforced: browser)
+ */
+export type ProofLinks = {
+  label: Label;
+  route: RoutePath;
+  /**
+   * The card's main button. (enforced: browser)
+   */
+  primary?: boolean;
+}[];
 export type ListFilter = FieldName | FilterItem;
 /**
  * Initial value while the URL carries none: a value, codes, or [from, to] for a range. Dates may be relative (today, today+30d). (enforced: browser)
@@ -87,7 +98,10 @@ export interface ListScreen {
   resource?: ResourceName;
   fields?: ListFields;
   source?: ListSource;
-  proof?: Proof;
+  /**
+   * Rows of whoever proves something, read from `source` with the token (see Proof); requires `source` (lint). Or another screen's proof (see ProofOf). (enforced: browser)
+   */
+  proof?: Proof | ProofOf;
   title: Label;
   /**
    * (enforced: lint only)
@@ -148,7 +162,7 @@ export interface ListSource {
   empty?: Label;
 }
 /**
- * An open screen (a route without a session, menu.json `public`) whose data belongs to whoever proves something, e.g. a mobile by its SMS code: it renders without the shell as a card on the sign-in backdrop, and until the tab holds a token it shows the proof form instead of its content. The form POSTs its values to `path`; the reply is kept in the tab's sessionStorage under `keep` (an open form's `submit.keep` may fill the same key), and its `token` field is sent as the query parameter `param` with every read of the screen's `source`. A refused read (an expired token, say) drops the kept reply and brings the form back with the server's message. (enforced: browser)
+ * An open screen (a route without a session, menu.json `public`) whose data belongs to whoever proves something, e.g. a mobile by its SMS code: it renders without the shell as a card on the sign-in backdrop, and until the proof holds it shows the proof form instead of its content. The form POSTs its values to `path`. Either the reply carries a token: it is kept in the tab's sessionStorage under `keep` (an open form's `submit.keep` may fill the same key), and its `token` field is sent as the query parameter `param` with every read of the screen's `source`; a refused read (an expired token, say) drops the kept reply and brings the form back with the server's message. Or (a detail screen) the reply holds the record itself (`record`, and its workflow log `flowLog`): the screen shows it and keeps nothing, so a reload asks again. `token`, `param` and `keep` go together, `record` without them (lint). (enforced: browser)
  */
 export interface Proof {
   intro?: Label;
@@ -164,27 +178,25 @@ export interface Proof {
    */
   path: string;
   label?: Label;
-  token: FieldName;
+  token?: FieldName;
+  /**
+   * With a token: the error codes of a read that mean the token no longer holds (e.g. ["ACCESS_EXPIRED"]): only they forget it and bring the form back; another refusal (a record that is not the prover's) is shown in the page. Default: every refused read. (enforced: browser)
+   *
+   * @minItems 1
+   */
+  expired?: [string, ...string[]];
+  record?: FieldName;
+  flowLog?: FieldName;
   /**
    * The query parameter the token is sent as. (enforced: browser)
    */
-  param: string;
+  param?: string;
   /**
    * The sessionStorage key of the kept reply. (enforced: browser)
    */
-  keep: string;
+  keep?: string;
   show?: ProofShown;
-  /**
-   * Buttons in the card's header, each opening a route. (enforced: browser)
-   */
-  links?: {
-    label: Label;
-    route: RoutePath;
-    /**
-     * The card's main button. (enforced: browser)
-     */
-    primary?: boolean;
-  }[];
+  links?: ProofLinks;
 }
 /**
  * The proof form's fields, each a resource field definition (type, label, required, requiredMessage, rules, maxLength …). (enforced: browser)
@@ -295,12 +307,19 @@ export interface FormilyFragment {
   [k: string]: unknown | undefined;
 }
 /**
- * Once proved, a line above the content: `label`：the reply's `field`, and a link that forgets the proof and shows the form again. (enforced: browser)
+ * Once proved, a line above the content: `label`：the reply's `field` (with `record`: the record's), and a link that forgets the proof and shows the form again. (enforced: browser)
  */
 export interface ProofShown {
   field: FieldName;
   label: Label;
   change?: Label;
+}
+/**
+ * The same proof as another screen's (its form, path and kept token: proved once, both screens read with it), so screens over one proof say it once; `links` replace that screen's header buttons. (enforced: browser)
+ */
+export interface ProofOf {
+  of: ScreenId;
+  links?: ProofLinks;
 }
 export interface FilterItem {
   field: FieldName;
@@ -573,7 +592,11 @@ export interface DetailScreen {
   resource?: ResourceName;
   fields?: DetailFields;
   source?: DetailSource;
-  proof?: Proof;
+  /**
+   * The record of whoever proves something: read from `source` with the token, or the proof's reply itself (`record`) (see Proof). Or another screen's proof (see ProofOf). (enforced: browser)
+   */
+  proof?: Proof | ProofOf;
+  embed?: DetailEmbed;
   title: Label;
   /**
    * (enforced: lint only)
@@ -637,6 +660,13 @@ export interface DetailSource {
    * The API path of one record, e.g. "/a/x/detail". (enforced: browser)
    */
   get: string;
+}
+/**
+ * An open form shown below the record, prefilled with the record's values and those the proof form posted (an open form posts every prefilled value, shown or not), e.g. the correction of a returned application. (enforced: browser)
+ */
+export interface DetailEmbed {
+  screen: ScreenId;
+  when?: Expression;
 }
 export interface WizardScreen {
   $schema?: SchemaPath;

@@ -274,7 +274,7 @@ export const accountApplyRoutes: FastifyPluginAsync = async (app) => {
     const log = await readFlowLog(db, REGISTER, String(row.id));
     return reply.ok({
       application: publicView(row),
-      flowLog: log.map((e) => ({ action: e.action, toState: e.toState, opinion: e.opinion, createDate: e.createDate })),
+      flowLog: log.map((e) => ({ id: e.id, action: e.action, fromState: e.fromState, toState: e.toState, opinion: e.opinion, createDate: e.createDate })),
     });
   });
 
