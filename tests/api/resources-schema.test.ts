@@ -84,6 +84,23 @@ describe.each(dbTargets())('resource tables across restarts (%s)', (target) => {
     }
   });
 
+  it('replaces the former list-order index by the one ordered by id too, keeping the rows', async () => {
+    // A table made before the index took the id: its (created_at) index, and no (created_at, id) one.
+    const app0 = await start();
+    await sql`DROP INDEX fx_item_created_at_id_idx`.execute(app0.db);
+    await sql`CREATE INDEX fx_item_created_at_idx ON fx_item (created_at)`.execute(app0.db);
+    await app0.close();
+    const app = await start();
+    try {
+      const names = await indexes(app);
+      expect(names).toContain('fx_item_created_at_id_idx');
+      expect(names).not.toContain('fx_item_created_at_idx');
+      expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM fx_item`.execute(app.db)).rows[0].n).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+
   it.each([
     ['a removed field', { renamed: V1.name }, /DROP COLUMN "name"/],
     ['a changed type', { name: { ...V1.name, type: 'int' } }, /ALTER COLUMN "name" TYPE integer/],

@@ -108,12 +108,15 @@ export function planSchema(models: readonly ResourceModel[], existing: ExistingS
     }
     const indexes = new Set(existing.indexes.filter((i) => i.table === model.table).map((i) => i.name));
     for (const index of model.indexes) {
-      if (indexes.has(index.name)) continue;
-      const columns =
-        index.method === 'trigram'
-          ? `USING gin (${index.columns.map((c) => `${quote(c)} gin_trgm_ops`).join(', ')})`
-          : `(${index.columns.map(quote).join(', ')})`;
-      statements.push(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(index.name)} ON ${table} ${columns}`);
+      if (!indexes.has(index.name)) {
+        const columns =
+          index.method === 'trigram'
+            ? `USING gin (${index.columns.map((c) => `${quote(c)} gin_trgm_ops`).join(', ')})`
+            : `(${index.columns.map(quote).join(', ')})`;
+        statements.push(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(index.name)} ON ${table} ${columns}`);
+      }
+      // After the index that serves its reads exists (the statements run in order).
+      if (index.replaces && indexes.has(index.replaces)) statements.push(`DROP INDEX IF EXISTS ${quote(index.replaces)}`);
     }
   }
   return { statements, destructive };
