@@ -52,7 +52,7 @@ function resource(r: number) {
       quantity: { type: 'int', label: '数量', min: 0, max: 100000 },
       urgent: { type: 'bool', label: '紧急', default: false },
       reason: { type: 'text', label: '原因', maxLength: 500, when: 'urgent === true', requiredWhen: 'urgent === true && quantity > 10' },
-      contactMobile: { type: 'string', label: '联系手机', maxLength: 11, rules: ['mobile'] },
+      contactMobile: { type: 'string', label: '联系手机', maxLength: 11, rules: ['mobile'], mask: 'mobile' },
       contactEmail: { type: 'string', label: '联系邮箱', maxLength: 100, rules: ['email'] },
       remarks: { type: 'text', label: '备注', maxLength: 2000 },
     },
