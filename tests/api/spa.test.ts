@@ -116,6 +116,18 @@ describe.each(dbTargets())('serving the built front end (%s)', (target) => {
     expect(dev.replace(" 'unsafe-eval'", '')).toBe(csp.replace(/;$/, ''));
   });
 
+  it("never serves the server's own files that sit beside the front end in the build folder", async () => {
+    writeFileSync(join(root, 'server.mjs'), 'const secret = 1;');
+    writeFileSync(join(root, 'server.mjs.map'), '{"version":3}');
+    writeFileSync(join(root, 'admin.mjs'), 'const secret = 2;');
+    for (const url of ['/server.mjs', '/server.mjs.map', '/admin.mjs', '/SERVER.MJS']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('secret');
+    }
+    expect((await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })).statusCode).toBe(200);
+  });
+
   it('keeps the JSON envelope for unknown API paths and missing files', async () => {
     for (const url of [api('/a/unknown'), '/assets/missing-file.js']) {
       const res = await app.inject({ method: 'GET', url });

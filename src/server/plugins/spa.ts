@@ -41,6 +41,12 @@ function pageWithConfig(html: string, appConfig: object): { body: Buffer; br: Bu
 }
 
 const HASHED_ASSET = /[\\/]assets[\\/]/;
+/**
+ * Files in the build folder that are not the front end's: the server bundle and its map
+ * (dist/server.mjs, scripts/build-server.ts) and, in the offline package, the operator scripts'
+ * bundles. Never served: they would hand anyone the server's code.
+ */
+const SERVER_FILE = /\.(?:mjs|cjs|map)$/i;
 const FILE_NAME = /\.[a-z0-9]+$/i;
 
 export default fp<SpaOptions>(
@@ -73,6 +79,7 @@ export default fp<SpaOptions>(
       wildcard: true,
       preCompressed: true,
       cacheControl: false,
+      allowedPath: (path) => !SERVER_FILE.test(path),
       setHeaders(reply, path) {
         reply.header('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
