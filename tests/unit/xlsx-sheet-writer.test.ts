@@ -14,7 +14,7 @@ async function written(columns: SheetColumn[], batches: SheetCell[][][], name = 
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise((resolve) => out.on('end', resolve));
-  const sheet = writeSheet(out, name, columns);
+  const sheet = await writeSheet(out, name, columns);
   for (const rows of batches) await sheet.addRows(rows);
   await sheet.finish();
   await ended;
@@ -104,7 +104,7 @@ describe('xlsx sheet writer', () => {
         void gate.then(() => done());
       },
     });
-    const sheet = writeSheet(slow, 's', [{ header: '文本', width: 30 }]);
+    const sheet = await writeSheet(slow, 's', [{ header: '文本', width: 30 }]);
     // Incompressible text: each batch stays ~0.5 MB after deflate.
     const batch = Array.from({ length: 5000 }, (_, i) => [`第${i}行 ${randomBytes(96).toString('base64')}`]);
     let batches = 0;

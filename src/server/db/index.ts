@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { registerCopyTarget } from './copy';
 import { keptPlansPool } from './pg-prepared';
 import { migrations } from './migrations/index';
@@ -56,8 +56,12 @@ function sslOption(mode: PostgresOptions['sslMode'], caFile: string | null): pg.
   return { rejectUnauthorized: true, ca, ...(mode === 'verify-ca' ? { checkServerIdentity: () => undefined } : {}) };
 }
 
-/** A PostgreSQL pool with the configured size, timeouts and TLS. */
-export function postgresPool(databaseUrl: string, options: Partial<PostgresOptions> = {}): pg.Pool {
+/**
+ * A PostgreSQL pool with the configured size, timeouts and TLS. The client library loads here, on
+ * first use: a server on the embedded database never needs its ~3 MB of heap.
+ */
+export async function postgresPool(databaseUrl: string, options: Partial<PostgresOptions> = {}): Promise<pg.Pool> {
+  const { default: pg } = await import('pg');
   const o = { ...POSTGRES_DEFAULTS, ...options };
   const ssl = sslOption(o.sslMode, o.caFile);
   const pool = new pg.Pool({
@@ -93,7 +97,7 @@ export function postgresPoolOf(db: Kysely<any>): pg.Pool | undefined {
  */
 export async function createDatabase(target: DatabaseTarget, progress?: Progress, template: TemplateRecipe = MIGRATED): Promise<Db> {
   if (target.databaseUrl) {
-    const pool = postgresPool(target.databaseUrl, target.postgres);
+    const pool = await postgresPool(target.databaseUrl, target.postgres);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: keptPlansPool(pool) }) });
     registerCopyTarget(db, { kind: 'pg', pool });
     pools.set(db, pool);

@@ -40,7 +40,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import archiver from 'archiver';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config';
@@ -231,7 +230,7 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
 }
 
 async function withPostgres<T>(config: Config, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const pool = postgresPool(config.databaseUrl!, {
+  const pool = await postgresPool(config.databaseUrl!, {
     poolMax: 1,
     connectTimeoutMs: config.pgConnectTimeoutMs,
     statementTimeoutMs: 0,
@@ -401,6 +400,7 @@ export async function backup(config: Config, options: { out?: string; progress?:
     };
     progress(`写入备份文件 / writing the archive (${files.length} 个附件 / attachments)…`);
     const partial = `${out}.partial`;
+    const { default: archiver } = await import('archiver');
     await new Promise<void>((resolvePromise, reject) => {
       const output = createWriteStream(partial);
       const archive = archiver('tar', { gzip: true, gzipOptions: { level: 6 } });

@@ -4,7 +4,6 @@
  * capped: past `cap` unexpired captchas the oldest are dropped, so a flood of image requests (they
  * need no session) cannot grow the table; the route also limits images per IP.
  */
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../db/index';
 import { isId, newId } from '../db/ids';
 
@@ -18,6 +17,8 @@ export interface Captcha {
 
 /** Creates a captcha, replacing the browser's previous one, and clears expired ones and those over the cap. */
 export async function createCaptcha(db: Db, cap: number, previousId?: string): Promise<Captcha> {
+  // Loaded on the first image: its font and drawing code are ~2 MB of heap an idle server never needs.
+  const { default: svgCaptcha } = await import('svg-captcha');
   const { data, text } = svgCaptcha.create({ size: 4, noise: 3, color: true, ignoreChars: '0oO1iIlL', width: 120, height: 40, background: '#f5f7fa' });
   const id = newId();
   const now = Date.now();

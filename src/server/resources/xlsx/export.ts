@@ -186,7 +186,7 @@ async function writeWorkbook(
   columns: readonly ExportColumn[],
   eachBatch: (onBatch: (rows: Row[]) => Promise<void>) => Promise<void>,
 ): Promise<void> {
-  const sheet = writeSheet(out, sheetName(title), columns);
+  const sheet = await writeSheet(out, sheetName(title), columns);
   try {
     await eachBatch(async (rows) => {
       await sheet.addRows(rows.map((row) => columns.map((c) => c.value(row))));

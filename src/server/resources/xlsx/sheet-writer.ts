@@ -10,7 +10,6 @@
  * export's time (npm run bench:export). The sheet XML of a flat list is a small, well-specified
  * part of SpreadsheetML (ECMA-376 part 1, section 18.3): a row is written here as one string.
  */
-import archiver from 'archiver';
 import { PassThrough, type Writable } from 'node:stream';
 
 export type SheetCell = string | number | Date | null | undefined;
@@ -150,8 +149,12 @@ export interface SheetWriter {
   abort(): void;
 }
 
-/** Starts a workbook of one sheet named `sheetName` with `columns`, written to `out`. */
-export function writeSheet(out: Writable, sheetName: string, columns: readonly SheetColumn[]): SheetWriter {
+/**
+ * Starts a workbook of one sheet named `sheetName` with `columns`, written to `out`. The zip
+ * library loads on the first export (an idle server does without it).
+ */
+export async function writeSheet(out: Writable, sheetName: string, columns: readonly SheetColumn[]): Promise<SheetWriter> {
+  const { default: archiver } = await import('archiver');
   const zip = archiver('zip');
   const failed = new Promise<never>((_, reject) => zip.on('error', reject));
   failed.catch(() => undefined); // observed by finish()
