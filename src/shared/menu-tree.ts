@@ -4,13 +4,9 @@
  * grant. The server sends it as the account form's option tree. Pure (unit-tested).
  */
 import type { MenuNode } from '../schema/generated/menu';
+import type { OptionNode } from './option-node';
 
-/** One option of a tree: a leaf's value is what is granted; a group only gathers leaves. */
-export interface OptionNode {
-  value: string;
-  label: string;
-  children?: OptionNode[];
-}
+export type { OptionNode };
 
 /** Leaves valued by their first grantable access id; groups by `group:<path>`, kept only when a leaf survives. */
 export function grantableTree(nodes: readonly MenuNode[], grantable: ReadonlySet<string>, parent = ''): OptionNode[] {

@@ -2,13 +2,9 @@
  * A tree of options (a field's `optionTree`): groups gather leaves, and the value is the list of
  * the checked leaves' values. Pure (unit-tested): which keys are leaves, and what a check means.
  */
+import type { OptionNode } from '../../shared/option-node';
 
-/** One option as the API path answers it. */
-export interface OptionNode {
-  value: string;
-  label: string;
-  children?: OptionNode[];
-}
+export type { OptionNode };
 
 /** The values of every leaf of the tree. */
 export function leafValues(nodes: readonly OptionNode[], into = new Set<string>()): Set<string> {
