@@ -23,7 +23,7 @@ function StateTag({ states, code }: { states: readonly CodeItem[]; code: string 
   );
 }
 
-export function flowLogItems(entries: readonly ProvedLogEntry[], resource: Resource) {
+function flowLogItems(entries: readonly ProvedLogEntry[], resource: Resource) {
   const states: CodeItem[] = (resource.workflow?.states ?? []).map((s) => ({ value: s.code, label: s.label, color: s.color }));
   return entries.map((e, i) => ({
     key: e.id ?? i,
