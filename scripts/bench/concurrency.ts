@@ -11,7 +11,10 @@
  * - PGlite p99 ≤ 500 ms, and no errors, timeouts or non-2xx answers on either storage;
  * - PGlite throughput ≥ 0.6× PostgreSQL's, measured in the same run;
  * - the PGlite server's RSS ≤ 250 MB idle right after a fresh start (templates prepared first,
- *   as `npm install` does; read 2 s after the ready line).
+ *   as `npm install` does; read 2 s after the ready line): the median of BENCH_IDLE_STARTS
+ *   (default 5) fresh starts, each on a new data directory. One reading moves ±15 MB from start
+ *   to start (how much of malloc's memory the start-up threads leave behind), so a single one
+ *   says little near the limit.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +32,7 @@ benchCommandLine(
     ['DATABASE_URL', 'PostgreSQL server for a throw-away database next to it (dropped at the end)'],
     ['BENCH_CONNECTIONS', 'concurrent connections (default 100)'],
     ['BENCH_SECONDS', 'seconds of load (default 20)'],
+    ['BENCH_IDLE_STARTS', 'fresh starts whose idle RSS makes the memory figure (median; default 5)'],
   ],
 );
 // The bench's modules load once the command line is understood (`--help` answers at once).
@@ -45,6 +49,7 @@ const IDLE_MS = 2000;
 const GOAL_P99_MS = 500;
 const GOAL_SHARE = 0.6;
 const GOAL_RSS_MB = 250;
+const IDLE_STARTS = Math.max(1, Number(process.env.BENCH_IDLE_STARTS ?? 5));
 const API_BASE = '/espServer';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /**
@@ -66,10 +71,33 @@ interface Measured {
   idleRss: number;
 }
 
-/** The demo portal in its own process on a free port (source maps on, as start.mjs has them); resolves with its API prefix once ready. */
+/** The demo portal in its own process on a free port (V8 flags as package.json's start passes them, source maps on as start.mjs has them); resolves with its API prefix once ready. */
 async function startPortal(env: NodeJS.ProcessEnv): Promise<Server> {
-  const server = await startProcess(['--enable-source-maps', BUNDLE], { PORT: '0', ...ENV, ...env }, /Portal ready: (http:\/\/[^\s"]+)/, { tsx: false });
+  const server = await startProcess(
+    ['--max-semi-space-size=4', '--wasm-lazy-compilation', '--v8-pool-size=1', '--enable-source-maps', BUNDLE],
+    { PORT: '0', ...ENV, ...env },
+    /Portal ready: (http:\/\/[^\s"]+)/,
+    { tsx: false },
+  );
   return { ...server, prefix: `${server.prefix}${API_BASE}` };
+}
+
+/** The RSS of `IDLE_STARTS` fresh PGlite servers IDLE_MS after ready, each on a new data directory, in MB, sorted. */
+async function freshIdleRss(): Promise<number[]> {
+  const readings: number[] = [];
+  for (let i = 0; i < IDLE_STARTS; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-concurrency-idle-'));
+    const servers: Server[] = [];
+    try {
+      servers.push(await startPortal({ PORTAL_DATA_DIR: dataDir, DATABASE_URL: '' }));
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      readings.push(rssMb(servers[0].process.pid!));
+    } finally {
+      await stopProcesses(servers);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return readings.sort((a, b) => a - b);
 }
 
 /** autocannon counts timeouts among its errors. */
@@ -119,12 +147,18 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-concurrency-'));
   let pglite: Measured;
   let postgres: Measured | null = null;
+  let idleMedian: number;
   try {
     // The templates a fresh start loads, as `npm install` prepares them (scripts/start.mjs --prepare).
     execFileSync(process.execPath, [BUNDLE, '--prepare-database'], {
       env: { ...process.env, ...ENV, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '' },
       stdio: 'ignore',
     });
+    const idle = await freshIdleRss();
+    idleMedian = idle[Math.floor((idle.length - 1) / 2)];
+    console.log(
+      `  [PGlite] idle RSS of ${IDLE_STARTS} fresh starts: ${idle.map((x) => x.toFixed(0)).join(', ')} MB, median ${idleMedian.toFixed(0)} MB (${load()})`,
+    );
     pglite = await measure('PGlite', { PORTAL_DATA_DIR: dataDir, DATABASE_URL: '' });
     const adminUrl = await reachablePostgres('PostgreSQL');
     if (adminUrl) {
@@ -138,6 +172,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(BUNDLE, { force: true });
+    rmSync(`${BUNDLE}.map`, { force: true });
   }
   const p = pglite.result;
   console.log('goals:');
@@ -155,19 +190,19 @@ async function main(): Promise<void> {
       : `${p.requests.average.toFixed(0)} vs ${postgres!.result.requests.average.toFixed(0)} req/s = ${share.toFixed(2)}× (${(share / GOAL_SHARE).toFixed(2)}× the goal)`,
   );
   goal(
-    `PGlite idle RSS ≤ ${GOAL_RSS_MB} MB right after a fresh start`,
-    pglite.idleRss <= GOAL_RSS_MB,
-    `${pglite.idleRss.toFixed(0)} MB (${(pglite.idleRss / GOAL_RSS_MB).toFixed(2)}× the limit)`,
+    `PGlite idle RSS ≤ ${GOAL_RSS_MB} MB right after a fresh start (median of ${IDLE_STARTS})`,
+    idleMedian <= GOAL_RSS_MB,
+    `${idleMedian.toFixed(0)} MB (${(idleMedian / GOAL_RSS_MB).toFixed(2)}× the limit)`,
   );
   // The same two as RESULT lines for `npm run bench`'s table (the p99 one is printed above).
   if (share !== null)
     printResult('concurrency PGlite/PostgreSQL throughput', `${share.toFixed(2)}×`, `≥ ${GOAL_SHARE}×`, share, share >= GOAL_SHARE, 'PGlite/PostgreSQL req/s');
   printResult(
     'concurrency PGlite idle RSS after a fresh start',
-    `${pglite.idleRss.toFixed(0)} MB`,
+    `median ${idleMedian.toFixed(0)} MB of ${IDLE_STARTS} starts`,
     `≤ ${GOAL_RSS_MB} MB`,
-    pglite.idleRss / GOAL_RSS_MB,
-    pglite.idleRss <= GOAL_RSS_MB,
+    idleMedian / GOAL_RSS_MB,
+    idleMedian <= GOAL_RSS_MB,
     'RSS/goal',
   );
 }

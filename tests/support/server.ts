@@ -68,7 +68,11 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   if (options.env?.DATABASE_URL && options.env.PORTAL_DEMO === undefined) env.PORTAL_DEMO = 'on';
   const entry = await serverBundle();
   const started = Date.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--wasm-lazy-compilation', '--v8-pool-size=1', '--enable-source-maps', entry], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
