@@ -14,6 +14,16 @@
  *       five cards and its rate charts' other counts (each rotating).
  * Goals: lists p99 ≤ 300 ms, statistics p99 ≤ 1 s.
  *
+ * Then BENCH_AREA_USERS (default 50) users at once for BENCH_AREA_SECONDS (default 30): a fifth of
+ * them the authority's staff, going round its screens (the area list's first page, a filtered page,
+ * the overdue list, 辖区单位 by overdue count, the 设备统计 screen's requests), the rest using units'
+ * clerks going round their own list's first page and a filtered page. Each user waits for the answer,
+ * then "thinks" 0.5–1.5 s (1 s on average: a clerk clicking fast; people at desks take longer)
+ * before the next request. Same goals per kind of request, on p99; any failed answer misses.
+ * Last, the capacity behind it, for information (no goal): per kind of request, BENCH_AREA_USERS
+ * connections asking without pause for 10 s (autocannon): the requests per second the server and
+ * PostgreSQL sustain on this machine, and the latency once they are saturated.
+ *
  * Baseline, measured in the same run against the same server and database: the same request by
  * the using unit nbadmin over its own rows (an average unit's share, ROWS/UNITS rows) — what the
  * portal costs when the scope does the narrowing; the ratio is area p99 / own-rows p99, how much
@@ -40,6 +50,8 @@ benchCommandLine(
     ['BENCH_AREA_UNITS', 'generated using units (default 10000)'],
     ['BENCH_AREA_ROWS', 'generated equipment rows (default 1000000)'],
     ['BENCH_AREA_SAMPLES', 'requests per list query (default 100; statistics a third)'],
+    ['BENCH_AREA_USERS', 'users at once in the concurrent part (default 50)'],
+    ['BENCH_AREA_SECONDS', 'seconds of the users at once (default 30)'],
     ['BENCH_AREA_PORT', 'port of the server (default 4140)'],
     ['BENCH_AREA_KEEP_DB', '1: keep the seeded database and print its URL (drop it by hand)'],
     ['BENCH_AREA_DATABASE_URL', 'measure this database as it is (seeded before): no seeding, no drop'],
@@ -57,6 +69,12 @@ const UNITS = Number(process.env.BENCH_AREA_UNITS ?? 10_000);
 const ROWS = Number(process.env.BENCH_AREA_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_AREA_SAMPLES ?? 100);
 const PORT = Number(process.env.BENCH_AREA_PORT ?? 4140);
+const USERS = Number(process.env.BENCH_AREA_USERS ?? 50);
+const SECONDS = Number(process.env.BENCH_AREA_SECONDS ?? 30);
+/** A user's pause between an answer and the next request: uniform in [THINK_MS / 2, THINK_MS × 1.5]. */
+const THINK_MS = 1000;
+/** Seconds of each capacity run (no pause between requests). */
+const CAPACITY_SECONDS = 10;
 /** Keep the seeded database for a look at the plans (drop it by hand). */
 const KEEP_DB = process.env.BENCH_AREA_KEEP_DB === '1';
 /** A database seeded before (BENCH_AREA_KEEP_DB): measured as it is, neither seeded nor dropped. */
@@ -116,6 +134,62 @@ async function time(urls: readonly string[], sid: string, samples: number): Prom
   const times: number[] = [];
   for (let i = 0; i < samples; i++) times.push(await get(urls[i % urls.length]));
   return times.sort((a, b) => a - b);
+}
+
+interface Round {
+  /** Kind of request: its latencies are gathered and judged together. */
+  kind: string;
+  url: string;
+}
+
+/**
+ * `users` simulated users at once for SECONDS: user i goes round `rounds[i]` from a place of its
+ * own, waiting for each answer, then THINK_MS ± 50 % before the next. Latencies by kind, sorted, and
+ * the failed answers.
+ */
+async function users(rounds: readonly { sid: string; round: readonly Round[] }[]): Promise<{ latencies: Map<string, number[]>; failures: number }> {
+  const latencies = new Map<string, number[]>();
+  let failures = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await Promise.all(
+    rounds.map(async ({ sid, round }, user) => {
+      await sleep(Math.random() * THINK_MS); // users arrive spread over the first second
+      for (let i = user; performance.now() < until; i++) {
+        const { kind, url } = round[i % round.length];
+        const started = performance.now();
+        try {
+          const res = await fetch(`${url}&__sid=${sid}`);
+          const body = (await res.json()) as Reply;
+          if (res.status !== 200 || body.result !== 'true') failures++;
+        } catch {
+          failures++;
+        }
+        const list = latencies.get(kind) ?? [];
+        list.push(performance.now() - started);
+        latencies.set(kind, list);
+        await sleep(THINK_MS * (0.5 + Math.random()));
+      }
+    }),
+  );
+  for (const list of latencies.values()) list.sort((a, b) => a - b);
+  return { latencies, failures };
+}
+
+/**
+ * `users` connections asking for `urls` in turn (each from its own place in the list) without
+ * pause for CAPACITY_SECONDS, after a 2 s warm-up; autocannon's figures.
+ */
+async function underLoad(urls: readonly string[], sid: string, users: number): Promise<import('autocannon').Result> {
+  const { default: autocannon } = await import('autocannon');
+  const first = new URL(urls[0]);
+  const requests = urls.map((u) => {
+    const { pathname, search } = new URL(`${u}&__sid=${sid}`);
+    return { method: 'GET', path: `${pathname}${search}` };
+  });
+  const origin = `${first.protocol}//${first.host}`;
+  await autocannon({ url: origin, connections: users, duration: 2, timeout: 10, requests });
+  return autocannon({ url: origin, connections: users, duration: CAPACITY_SECONDS, timeout: 10, requests });
 }
 
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
@@ -264,6 +338,70 @@ async function main(): Promise<void> {
         p99 / b99,
         p99 <= q.goal,
         'area/own-rows p99',
+      );
+    }
+
+    // USERS users at once, a fifth of them the authority's staff, the rest using units' clerks.
+    const statsScreen = [
+      url(stats, { groupBy: 'locationArea', stackBy: 'equclacode' }),
+      url(stats, { groupBy: 'equclacode', useStatus: '1', nextInspectionDate_lte: 'today-1d' }),
+      ...statsCards.map((p) => url(stats, p)),
+      ...rateCharts.map((p) => url(stats, p)),
+    ];
+    const KINDS = {
+      areaFirst: { name: 'authority list, first page', goal: LIST_GOAL_MS },
+      areaFiltered: { name: 'authority list, filtered page', goal: LIST_GOAL_MS },
+      overdue: { name: 'authority overdue list', goal: LIST_GOAL_MS },
+      areaUnits: { name: '辖区单位 by overdue count', goal: LIST_GOAL_MS },
+      stats: { name: 'authority statistics (设备统计)', goal: STATS_GOAL_MS },
+      ownFirst: { name: "unit's own list, first page", goal: LIST_GOAL_MS },
+      ownFiltered: { name: "unit's own list, filtered page", goal: LIST_GOAL_MS },
+    } as const;
+    type Kind = keyof typeof KINDS;
+    const of = (kind: Kind, urls: string[]): Round[] => urls.map((u) => ({ kind, url: u }));
+    const ownFiltered = filtered.map((f) => url(list, { ...f, unitName: '' }));
+    // The authority's round: its screens in the order a clerk opens them, the filtered page and the statistics rotating.
+    const authorityRound = filtered.flatMap((f, i) => [
+      ...of('areaFirst', [url(list, byDue)]),
+      ...of('areaFiltered', [url(list, f)]),
+      ...of('overdue', [url(list, overdue)]),
+      ...of('stats', [statsScreen[i % statsScreen.length]]),
+      ...(i % 4 === 0 ? of('areaUnits', [url('/r/area-unit/list', { orderBy: 'overdueCount desc' })]) : []),
+    ]);
+    const unitRound = ownFiltered.flatMap((f) => [...of('ownFirst', ownFirstPage), ...of('ownFiltered', [f])]);
+    const staff = Math.max(1, Math.round(USERS / 5));
+    log(
+      `${USERS} users at once for ${SECONDS} s (${staff} of the authority, ${USERS - staff} of using units), ${THINK_MS / 1000} s between answer and next request on average:`,
+    );
+    const crowd = await users(Array.from({ length: USERS }, (_, i) => (i < staff ? { sid: city, round: authorityRound } : { sid: unit, round: unitRound })));
+    for (const [kind, { name, goal }] of Object.entries(KINDS) as [Kind, (typeof KINDS)[Kind]][]) {
+      const times = crowd.latencies.get(kind) ?? [];
+      if (!times.length) continue;
+      const [p50, p99] = [quantile(times, 0.5), quantile(times, 0.99)];
+      printResult(
+        `area ${USERS} users: ${name}`,
+        `p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms over ${times.length} requests${crowd.failures ? `; ${crowd.failures} failed answers in the run` : ''}`,
+        `p99 ≤ ${goal} ms, no failures`,
+        p99 / goal,
+        p99 <= goal && crowd.failures === 0,
+        'p99/goal',
+      );
+    }
+    // The capacity behind it (information, no goal): each kind asked without pause.
+    log(`capacity, ${USERS} connections without pause, ${CAPACITY_SECONDS} s each (no goal):`);
+    const capacity: { kind: Kind; urls: string[]; sid: string }[] = [
+      { kind: 'areaFirst', urls: [url(list, byDue)], sid: city },
+      { kind: 'areaFiltered', urls: filtered.map((f) => url(list, f)), sid: city },
+      { kind: 'overdue', urls: [url(list, overdue)], sid: city },
+      { kind: 'areaUnits', urls: [url('/r/area-unit/list', { orderBy: 'overdueCount desc' })], sid: city },
+      { kind: 'stats', urls: statsScreen, sid: city },
+      { kind: 'ownFirst', urls: ownFirstPage, sid: unit },
+      { kind: 'ownFiltered', urls: ownFiltered, sid: unit },
+    ];
+    for (const c of capacity) {
+      const r = await underLoad(c.urls, c.sid, USERS);
+      log(
+        `${KINDS[c.kind].name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors + r.non2xx} errors/timeouts/non-2xx`,
       );
     }
   } finally {

@@ -18,6 +18,8 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Each connection sends these in turn, from the first again after the last. */
+    requests?: { method?: string; path: string }[];
   }
   export interface Result {
     requests: Histogram;
