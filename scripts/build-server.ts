@@ -8,7 +8,7 @@
  * The map is a file of its own and holds no sources: V8 keeps a module's whole text for as long as
  * the process runs, and an inline map with the sources made that text 3.6 MB, held twice over as
  * two-byte strings (one Chinese character in a template literal makes the whole text two-byte):
- * ~10 MB of heap and ~30 MB of RSS in an idle server (docs/benchmarks.md). Stack traces still
+ * ~10 MB of an idle server's heap (docs/benchmarks.md). Stack traces still
  * name the TypeScript files and lines (`--enable-source-maps` reads the map on the first trace).
  */
 import { renameSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
  * absent without a token, 401 for a wrong one, the expected series with the right one, route
  * templates as labels (no ids, no session tokens), refused logins by reason, and the separate port.
  */
-import { createServer } from 'node:net';
+import { freePort } from '../support/ports';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/server/db/migrations/index';
@@ -40,15 +40,6 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, limit
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${limitMs} ms`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-/** A TCP port free on 127.0.0.1 at the time of asking. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The samples of a metric in a Prometheus text exposition: labels text → value. */
@@ -288,6 +279,8 @@ describe.each(dbTargets())('metrics on a port of their own (%s)', (target) => {
     // Not before the app listens: building it alone opens no port.
     await expect(fetch(`${url}/metrics`)).rejects.toThrow();
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // The listener's own promise: a port it cannot take fails here, with its reason, not after a minute of polling.
+    await Promise.all(t.app.lifecycle.afterListen);
     const res = await until(async () => {
       const r = await fetch(`${url}/metrics`).catch(() => undefined);
       return r?.status === 200 ? r : undefined;

@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { API } from '../../src/shared/contract';
+import { freePort } from './ports';
 
 export const HAPROXY = '/usr/sbin/haproxy';
 export const haproxyInstalled = (): boolean => existsSync(HAPROXY);
@@ -17,15 +17,8 @@ export const haproxyInstalled = (): boolean => existsSync(HAPROXY);
 /** What the balancer asks each process (200 = send it requests). */
 export const READY_CHECK = '/espServer/health/ready';
 
-/** A port nothing listens on now (the kernel's choice), for a process told its PORT. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
+/** A port nothing listens on now, for a process told its PORT (below the ephemeral range: ports.ts). */
+export { freePort };
 
 /** The configuration the offline package ships (etc/haproxy/portal.cfg), which operators copy. */
 export const SHIPPED_CONFIG = fileURLToPath(new URL('../../scripts/package/haproxy.cfg', import.meta.url));
