@@ -34,10 +34,21 @@ export interface RichTextEditorProps {
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
+/** Own values remembered as echoes: far more keystrokes than a render can lag behind. */
+const ECHOES_KEPT = 200;
+
 export default function RichTextEditor({ value, onChange, disabled, maxLength, id, 'aria-label': ariaLabel }: RichTextEditorProps) {
   // The latest value and handler: the editor's update handler is bound once.
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
+  /**
+   * What this editor handed the form since the form last held what the editor shows. A value among
+   * them is the form echoing the user's own typing back a few keystrokes late (the render lags on a
+   * busy machine): setting it would throw away what was typed since and move the caret, so that
+   * later characters landed before earlier ones (seen once in a CI run). Cleared whenever the two
+   * agree, so a reset to an earlier value is still applied.
+   */
+  const echoes = useRef(new Set<string>());
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -61,13 +72,24 @@ export default function RichTextEditor({ value, onChange, disabled, maxLength, i
     // Only a changed document is input (an update without one, e.g. from setEditable, must not make the form dirty).
     onUpdate: ({ editor: e }) => {
       const html = htmlOf(e);
-      if (html !== (latest.current.value ?? '')) latest.current.onChange?.(html);
+      if (html === (latest.current.value ?? '')) return;
+      if (echoes.current.size >= ECHOES_KEPT) echoes.current.delete(echoes.current.values().next().value!);
+      echoes.current.add(html);
+      latest.current.onChange?.(html);
     },
   });
 
-  // A value set from outside (form reset, a loaded record) replaces the content.
+  // A value set from outside (form reset, a loaded record) replaces the content; the editor's own, echoed back, does not.
   useEffect(() => {
-    if (editor && (value ?? '') !== htmlOf(editor)) editor.commands.setContent(value ?? '', { emitUpdate: false });
+    const html = value ?? '';
+    if (!editor) return;
+    if (html === htmlOf(editor)) {
+      echoes.current.clear();
+      return;
+    }
+    if (echoes.current.has(html)) return;
+    echoes.current.clear();
+    editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, value]);
   useEffect(() => {
     if (editor && editor.isEditable === !!disabled) editor.setEditable(!disabled, false);
