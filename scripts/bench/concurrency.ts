@@ -67,8 +67,6 @@ const load = () =>
 
 interface Measured {
   result: Result;
-  /** RSS of the server process idle right after its ready line, MB. */
-  idleRss: number;
 }
 
 /** The demo portal in its own process on a free port (V8 flags as package.json's start passes them, source maps on as start.mjs has them); resolves with its API prefix once ready. */
@@ -130,7 +128,7 @@ async function measure(storage: string, env: NodeJS.ProcessEnv): Promise<Measure
       failures(r) === 0 && r.latency.p99 <= GOAL_P99_MS,
       'p99/goal',
     );
-    return { result: r, idleRss };
+    return { result: r };
   } finally {
     await stopProcesses(servers);
   }
