@@ -27,8 +27,12 @@ describe('a date bound: greyed in the calendar, a typed refused date answered by
     await field(name).click();
     await field(name).fill(date);
     await field(name).press('Enter');
+    // Enter closes this field's calendar; wait until it has gone, so the next field's calendar is the
+    // only one on the page (on a busy machine the closing one lingered beside it).
+    await expect.poll(() => calendar().count()).toBe(0);
   };
-  const calendar = () => page.locator('.ant-picker-dropdown').filter({ visible: true });
+  // An open calendar: not hidden and not playing its closing animation.
+  const calendar = () => page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden):not([class*="-leave"])').filter({ visible: true });
   const day = (date: string) => calendar().locator(`td[title="${date}"]`);
   const style = (date: string) => day(date).evaluate((td) => ({ color: getComputedStyle(td).color, pointerEvents: getComputedStyle(td).pointerEvents }));
 
