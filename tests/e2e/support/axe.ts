@@ -20,9 +20,10 @@ export interface Violation {
   colors?: string[];
 }
 
-/** axe's WCAG A/AA violations of the page as it stands. */
-export async function scan(page: Page, screen: string): Promise<Violation[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+/** axe's WCAG A/AA violations of the page as it stands, or of the part `within` selects. */
+export async function scan(page: Page, screen: string, within?: string): Promise<Violation[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations.map((v) => ({
     screen,
     rule: v.id,

@@ -19,11 +19,51 @@ export async function menuScreens(page: Page): Promise<RouteEntry[]> {
   );
 }
 
+/**
+ * Starts listening for the page's requests; `settled()` resolves once none has been in flight for
+ * `quietMs` and the page's main thread has had an idle moment with no new request after it.
+ * Playwright's 'networkidle' asks for 500 ms of quiet, which the screen audit paid on each of its
+ * ~400 screens. A screen asks for its data as soon as its code has run, so the idle moment (the
+ * code has run) plus a short quiet spell says the same, also when a busy machine delays the code.
+ */
+function networkWatch(page: Page, quietMs = 100): { settled(): Promise<void> } {
+  const inFlight = new Set<unknown>();
+  let changed = Date.now();
+  const start = (request: unknown) => {
+    inFlight.add(request);
+    changed = Date.now();
+  };
+  const end = (request: unknown) => {
+    inFlight.delete(request);
+    changed = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    async settled() {
+      try {
+        for (;;) {
+          while (inFlight.size > 0 || Date.now() - changed < quietMs) await page.waitForTimeout(25);
+          const mark = changed;
+          await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 })));
+          if (changed === mark && inFlight.size === 0) return;
+        }
+      } finally {
+        page.off('request', start);
+        page.off('requestfinished', end);
+        page.off('requestfailed', end);
+      }
+    },
+  };
+}
+
 /** Opens a screen by its address and waits until it has settled (a list's first page arrived). */
 export async function openScreen(page: Page, baseURL: string, fullPath: string): Promise<void> {
+  const network = networkWatch(page);
   await page.goto(`${baseURL}${fullPath}`);
-  await page.waitForLoadState('networkidle');
   await page.locator('.shell__content').waitFor();
+  await network.settled();
   await page
     .locator('.ant-spin-spinning')
     .first()
