@@ -48,6 +48,7 @@ const TOOLS: { entry: string; wrong: string[][] }[] = [
   { entry: 'scripts/gen-types.ts', wrong: [['--chek']] },
   { entry: 'scripts/gen-docs.ts', wrong: [['--chek']] },
   { entry: 'scripts/dev.ts', wrong: [['--bogus']] },
+  { entry: 'scripts/test-loaded.ts', wrong: [['--runs', '0'], ['--busy', 'two'], ['extra']] },
   {
     entry: 'scripts/screenshot.ts',
     wrong: [
