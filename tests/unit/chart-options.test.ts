@@ -9,6 +9,7 @@ import { barHeight, barOption, describeTrend, donutOption, lineOption } from '..
 import type { ChartDatum } from '../../src/engine/stats/stats';
 import { richTextPlain } from '../../src/engine/render/RichTextView';
 import { sanitizeRichText } from '../../src/server/resources/rich-text';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../src/shared/rich-text';
 import { viewOf } from '../support/chart-option';
 
 const data: ChartDatum[] = [
@@ -73,6 +74,17 @@ describe('rich text', () => {
     );
     expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).not.toContain('javascript');
     expect(sanitizeRichText('<a href="https://example.org">x</a>')).toBe('<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>');
+  });
+
+  it('keeps every tag and attribute of the list the browser keeps too', () => {
+    for (const tag of RICH_TEXT_TAGS) {
+      const names = RICH_TEXT_ATTRIBUTES[tag] ?? [];
+      const attributes = names.map((name) => ` ${name}="${name === 'href' ? 'https://example.org' : '2'}"`).join('');
+      expect(sanitizeRichText(`<${tag}${attributes} title="x">x</${tag}>`), tag).toMatch(
+        new RegExp(`^<${tag}${names.map((n) => `[^>]* ${n}=`).join('')}[^>]*>`),
+      );
+      expect(sanitizeRichText(`<${tag} title="x">x</${tag}>`), tag).not.toContain('title');
+    }
   });
 
   it('reads as plain text in lists, blocks separated', () => {

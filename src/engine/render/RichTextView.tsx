@@ -7,40 +7,13 @@ import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { emptyTextOf } from './empty';
 import type { Field } from '../../schema/types';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../shared/rich-text';
 import './rich-text.css';
 
 const ALLOWED = {
-  ALLOWED_TAGS: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'code',
-    'pre',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'hr',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'span',
-  ],
-  ALLOWED_ATTR: ['href', 'target', 'rel', 'start', 'colspan', 'rowspan'],
+  ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+  // DOMPurify takes one list of attributes for all tags: the union of each tag's.
+  ALLOWED_ATTR: [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())],
 };
 
 /** `html` reduced to the formatting the server keeps. */

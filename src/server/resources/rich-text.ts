@@ -5,40 +5,12 @@
  * iframes and javascript: URLs are dropped, so a detail page can show the stored HTML as is.
  */
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../shared/rich-text';
 import type { ResourceModel } from './model';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'code',
-    'pre',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'hr',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'span',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], ol: ['start'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
   // Links leave the portal in a new tab, without handing it the opener.
