@@ -112,7 +112,7 @@ export interface Config {
   cookieExpiresHours: number;
   /** Role types that oversee the rows of their area (audit them) besides their own unit's. */
   oversightRoleTypes: readonly string[];
-  /** Working days (weekends skipped) an inspection body has to finish an online inspection application after its submission. */
+  /** Working days (weekends and the public holidays of dictionary work-calendar skipped) an inspection body has to finish an online inspection application after its submission. */
   inspectionSlaDays: number;
   /** Days at most between two maintenance visits of an elevator (TSG T5002): a record's next date may be no later. */
   elevatorMaintenanceDays: number;
@@ -381,7 +381,7 @@ export const SETTINGS = [
     'inspectionSlaDays',
     positiveInt,
     5,
-    'working days (weekends skipped) an inspection body has to finish an online inspection application after its submission: its due date (超时未办 past it)',
+    'working days (weekends and the public holidays of dictionary work-calendar skipped, weekend days worked in their place counted) an inspection body has to finish an online inspection application after its submission: its due date (超时未办 past it)',
   ),
   setting(
     'PORTAL_ELEVATOR_MAINTENANCE_DAYS',

@@ -19,7 +19,8 @@ import type { FlowLogEntry, Page } from '../../src/shared/contract';
 import type { PayOrderInfo } from '../../src/shared/payment';
 import { DEMO_UNITS } from '../../src/server/db/seed';
 import { loadPaymentSecret, signPayload } from '../../src/server/domain/online-inspection/payment';
-import { addWorkingDays, isWeekend } from '../../src/server/domain/online-inspection/workdays';
+import { addWorkingDays, isWorkingDay } from '../../src/server/domain/online-inspection/workdays';
+import { productWorkCalendar } from '../support/work-calendar';
 import { api, appSuite, call, dbTargets, resourceCalls } from './helpers';
 
 type Row = Record<string, unknown> & { id: string; status?: string; version: number };
@@ -565,10 +566,11 @@ describe.each(dbTargets())('online inspection application with fees and payment 
         address: '宁波市北仑区测试路2号',
         lastInspectionDate: '2025-04-01',
       });
-    /** Weekdays after `from` up to and including `to`. */
-    const weekdaysBetween = (from: string, to: string) => {
+    const calendar = productWorkCalendar();
+    /** Working days (weekends and public holidays skipped) after `from` up to and including `to`. */
+    const workingDaysBetween = (from: string, to: string) => {
       let n = 0;
-      for (let d = addToDate(from, 1, 'd'); d <= to; d = addToDate(d, 1, 'd')) if (!isWeekend(d)) n++;
+      for (let d = addToDate(from, 1, 'd'); d <= to; d = addToDate(d, 1, 'd')) if (isWorkingDay(d, calendar)) n++;
       return n;
     };
 
@@ -584,12 +586,12 @@ describe.each(dbTargets())('online inspection application with fees and payment 
       const beilun = await apply(session.beilun, [(await beilunElevator()).id], { isCommit: true });
       expect([beilun.inspectionUnitId, beilun.inspectionUnitName]).toEqual([DEMO_UNITS.inspectionSecond.id, '浙江省特种设备科学研究院宁波分院']);
 
-      // The SLA: the configured 5 working days after today, weekends skipped, never on a weekend.
+      // The SLA: the configured 5 working days after today, weekends and public holidays skipped, never on a day off.
       for (const row of [yinzhou, beilun]) {
         const due = String(row.dueDate);
-        expect(due).toBe(addWorkingDays(todayIn(), 5));
-        expect(weekdaysBetween(todayIn(), due)).toBe(5);
-        expect(isWeekend(due)).toBe(false);
+        expect(due).toBe(addWorkingDays(todayIn(), 5, calendar));
+        expect(workingDaysBetween(todayIn(), due)).toBe(5);
+        expect(isWorkingDay(due, calendar)).toBe(true);
         expect(due > addToDate(todayIn(), 4, 'd')).toBe(true);
       }
     });
@@ -688,7 +690,7 @@ describe.each(dbTargets())('online inspection application with fees and payment 
         '浙江省特种设备科学研究院宁波分院',
         false,
       ]);
-      expect(again.dueDate).toBe(addWorkingDays(todayIn(), 5));
+      expect(again.dueDate).toBe(addWorkingDays(todayIn(), 5, productWorkCalendar()));
       await notFound(session.nbjy, `/r/online-apply/get/${application.id}`);
       expect((await ok(session.zjjy, `/r/online-apply/accept/${application.id}`, ACCEPT)).status).toBe('accepted');
     });

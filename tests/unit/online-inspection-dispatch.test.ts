@@ -1,12 +1,29 @@
 /**
  * The two pieces of arithmetic behind routing an online inspection application: the working days of
- * the inspection bodies' service level (weekends skipped) and the routing table's most specific rule.
+ * the inspection bodies' service level (weekends and public holidays skipped, weekend days worked in
+ * a holiday's place counted) and the routing table's most specific rule.
  */
 import { describe, expect, it } from 'vitest';
+import type { HookContext } from '../../src/server/resources/hooks';
+import { onlineApplyRoute } from '../../src/server/domain/online-inspection/dispatch';
 import { matchRule, type RoutingRule } from '../../src/server/domain/online-inspection/routing';
-import { addWorkingDays, isWeekend } from '../../src/server/domain/online-inspection/workdays';
+import {
+  addWorkingDays as addWorkingDaysIn,
+  isWeekend,
+  isWorkingDay,
+  missingCalendarYears,
+  WORK_CALENDAR,
+  workingDaysBefore,
+  type WorkCalendar,
+} from '../../src/server/domain/online-inspection/workdays';
+import { addToDate } from '../../src/shared/dates';
+import { clockPinnedAt, middayInChina } from '../support/clock';
+import { productWorkCalendar } from '../support/work-calendar';
 
-describe('addWorkingDays', () => {
+const WEEKENDS_ONLY: WorkCalendar = { off: new Set(), work: new Set() };
+const addWorkingDays = (date: string, days: number) => addWorkingDaysIn(date, days, WEEKENDS_ONLY);
+
+describe('addWorkingDays, weekends only', () => {
   // 2026-11-23 is a Monday.
   it('counts weekdays only: Monday + 5 is the next Monday, Friday + 1 is Monday', () => {
     expect(addWorkingDays('2026-11-23', 5)).toBe('2026-11-30');
@@ -38,6 +55,75 @@ describe('addWorkingDays', () => {
   it('refuses a malformed date or a negative count', () => {
     expect(() => addWorkingDays('2026/11/23', 1)).toThrow();
     expect(() => addWorkingDays('2026-11-23', -1)).toThrow();
+  });
+});
+
+describe('addWorkingDays with the work calendar', () => {
+  const calendar = productWorkCalendar();
+
+  it('skips the National Day week and counts the Saturday worked after it (2026)', () => {
+    // Wednesday 30 September; 1–7 October off; Saturday 10 October worked.
+    expect(addWorkingDaysIn('2026-09-30', 1, calendar)).toBe('2026-10-08');
+    expect(addWorkingDaysIn('2026-09-30', 3, calendar)).toBe('2026-10-10');
+    expect(addWorkingDaysIn('2026-09-30', 5, calendar)).toBe('2026-10-13');
+    // Weekends only, the same five days would end on the holiday's last day.
+    expect(addWorkingDays('2026-09-30', 5)).toBe('2026-10-07');
+  });
+
+  it('skips the Spring Festival and counts the Saturdays worked before and after it (2026)', () => {
+    // Friday 13 February; Saturday 14 worked; 15–23 off; Saturday 28 worked.
+    expect(addWorkingDaysIn('2026-02-13', 1, calendar)).toBe('2026-02-14');
+    expect(addWorkingDaysIn('2026-02-13', 2, calendar)).toBe('2026-02-24');
+    expect(addWorkingDaysIn('2026-02-24', 4, calendar)).toBe('2026-02-28');
+  });
+
+  it('knows 2025 too, and counts every weekday of a year it does not list', () => {
+    // New Year's Day 2025 a Wednesday, off; 2025-10-01 to 08 off, Saturday 11 October worked.
+    expect(addWorkingDaysIn('2024-12-31', 1, calendar)).toBe('2025-01-02');
+    expect(addWorkingDaysIn('2025-09-30', 2, calendar)).toBe('2025-10-10');
+    expect(addWorkingDaysIn('2025-09-30', 3, calendar)).toBe('2025-10-11');
+    expect(addWorkingDaysIn('2030-10-01', 1, calendar)).toBe(addWorkingDays('2030-10-01', 1));
+  });
+
+  it('each listed day is what it says: an off day is no working day, a worked day is a weekend day', () => {
+    for (const date of calendar.off) expect(isWorkingDay(date, calendar), date).toBe(false);
+    for (const date of calendar.work) {
+      expect(isWeekend(date), date).toBe(true);
+      expect(isWorkingDay(date, calendar), date).toBe(true);
+    }
+    // 2025: 28 days off, 5 worked; 2026: 33 off, 6 worked.
+    expect([calendar.off.size, calendar.work.size]).toEqual([61, 11]);
+  });
+
+  it('workingDaysBefore is the inverse: n working days back, then n on, is the day again', () => {
+    for (const date of ['2026-10-08', '2026-10-10', '2026-02-24', '2026-11-30', '2025-10-09'])
+      for (const n of [1, 4, 5, 8]) expect(addWorkingDaysIn(workingDaysBefore(date, n, calendar), n, calendar), `${date} - ${n}`).toBe(date);
+    expect(workingDaysBefore('2026-10-08', 1, calendar)).toBe('2026-09-30');
+  });
+
+  it('names the years a deadline may fall in that the calendar does not list: the next one from December', () => {
+    expect(missingCalendarYears(calendar, '2026-11-30')).toEqual([]);
+    expect(missingCalendarYears(calendar, '2026-12-01')).toEqual([2027]);
+    expect(missingCalendarYears(calendar, '2027-03-01')).toEqual([2027]);
+    expect(missingCalendarYears(WEEKENDS_ONLY, '2026-12-31')).toEqual([2026, 2027]);
+  });
+});
+
+describe('the due date an application gets at its commit', () => {
+  // Pinned on Wednesday 30 September 2026, the day before the National Day week.
+  clockPinnedAt(middayInChina('2026-09-30'));
+  const dueOf = async (dicts: HookContext['dicts']) => {
+    // An application that already has its body: the hook only sets the due date.
+    const ctx = { before: { inspectionUnitId: 'a'.repeat(32) }, row: {}, dicts } as unknown as HookContext;
+    return ((await onlineApplyRoute(ctx)) as { dueDate: string }).dueDate;
+  };
+
+  it('reads the work calendar of the dictionaries: five working days on is 13 October, not 7 October', async () => {
+    const calendar = productWorkCalendar();
+    const items = [...calendar.off].map((value) => ({ value, label: '放假', data: { kind: 'off' } }));
+    const worked = [...calendar.work].map((value) => ({ value, label: '上班', data: { kind: 'work' } }));
+    expect(await dueOf(new Map([[WORK_CALENDAR, [...items, ...worked]]]))).toBe('2026-10-13');
+    expect(await dueOf(new Map())).toBe(addToDate('2026-09-30', 7, 'd'));
   });
 });
 

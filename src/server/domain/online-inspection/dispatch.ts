@@ -7,7 +7,7 @@
  *   application that has no body yet is routed: one submitted again after a return or a revoke
  *   keeps the body it was last assigned (by routing or by the authority's 改派), so a resubmission
  *   never undoes a reassignment. Every commit sets the due date: the day of submission plus
- *   PORTAL_INSPECTION_SLA_DAYS working days (workdays.ts).
+ *   PORTAL_INSPECTION_SLA_DAYS working days (workdays.ts: weekends and public holidays skipped).
  * - `online-apply-reassign` (effect of reassign, the authority's): the body it picked (`reassignTo`,
  *   any registered inspection body, whatever its district: the picker's list, bodies.ts) serves
  *   the application from now on; nothing else changes.
@@ -17,13 +17,14 @@ import { loadConfig } from '../../config';
 import { AppError } from '../../errors';
 import type { Hook } from '../../resources/hooks';
 import { inspectionBodyById } from './bodies';
+import type { Dicts } from './fees';
 import { INSPECTION_ERRORS } from './errors';
 import { routeInspectionBody } from './routing';
-import { addWorkingDays } from './workdays';
+import { addWorkingDays, workCalendarOf } from './workdays';
 
-/** The due date of an application submitted on `submitted`: the configured working days on. */
-export function dueDateOf(submitted: string, slaDays = loadConfig().inspectionSlaDays): string {
-  return addWorkingDays(submitted, slaDays);
+/** The due date of an application submitted on `submitted`: the configured working days on (work calendar of `dicts`). */
+export function dueDateOf(submitted: string, dicts: Dicts, slaDays = loadConfig().inspectionSlaDays): string {
+  return addWorkingDays(submitted, slaDays, workCalendarOf(dicts));
 }
 
 const categoriesOf = (row: Record<string, unknown>): string[] =>
@@ -33,7 +34,7 @@ const categoriesOf = (row: Record<string, unknown>): string[] =>
 
 /** effect of commit. */
 export const onlineApplyRoute: Hook = async (ctx) => {
-  const dueDate = dueDateOf(todayIn());
+  const dueDate = dueDateOf(todayIn(), ctx.dicts);
   const assigned = ctx.before?.inspectionUnitId;
   if (typeof assigned === 'string' && assigned) return { awaitingAssignment: false, dueDate };
   const area = typeof ctx.row.areaCode === 'string' && ctx.row.areaCode ? ctx.row.areaCode : ctx.actor.areaCode;

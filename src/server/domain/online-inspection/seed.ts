@@ -17,6 +17,7 @@ import type { Row } from '../../resources/repository';
 import type { Actor } from '../../resources/scope';
 import { EQUIPMENT, SECOND_UNIT_EQUIPMENT } from '../equipment/seed';
 import { dueDateOf } from './dispatch';
+import { workCalendarOf, workingDaysBefore } from './workdays';
 import { ONLINE_APPLY } from './hooks';
 
 /** The demo inspection bodies as the engine sees their sessions: nbjy serves the first unit (鄞州), zjjy the second (北仑). */
@@ -45,8 +46,12 @@ type Target = 'draft' | 'submitted' | 'accepted' | 'unpaid' | 'paid' | 'inspecte
 
 interface Plan {
   target: Target;
-  /** Calendar days the submission is dated back: past the due date when more than the SLA's working days. */
-  daysAgo?: number;
+  /**
+   * Working days the submission is dated back (public holidays skipped, as the due date skips them):
+   * past the due date when more than the SLA's working days (5 by default), due on the next working
+   * day when one less.
+   */
+  workdaysAgo?: number;
   /** The authority moves it to the other body (改派). */
   reassign?: boolean;
   /** The authority leaves a supervision note (督办). */
@@ -63,17 +68,17 @@ const FIRST_PLANS: Plan[] = [
   { target: 'revoked' },
   { target: 'returned' },
   { target: 'certified' },
-  { target: 'submitted', daysAgo: 11, supervise: true },
-  { target: 'accepted', daysAgo: 9 },
+  { target: 'submitted', workdaysAgo: 8, supervise: true },
+  { target: 'accepted', workdaysAgo: 7 },
   { target: 'submitted', reassign: true },
-  // Due within a couple of days (orange) on most days of the week.
-  { target: 'accepted', daysAgo: 5 },
+  // Due on the next working day (orange).
+  { target: 'accepted', workdaysAgo: 4 },
 ];
 
 const SECOND_PLANS: Plan[] = [
   { target: 'submitted' },
-  { target: 'accepted', daysAgo: 10 },
-  { target: 'certified', daysAgo: 12 },
+  { target: 'accepted', workdaysAgo: 7 },
+  { target: 'certified', workdaysAgo: 9 },
   { target: 'paid' },
   { target: 'inspected' },
   { target: 'returned' },
@@ -106,10 +111,11 @@ async function apply(demo: DemoContext, unit: Actor, body: Actor, authority: Act
   if (plan.reassign) steps.push([authority, 'reassign', { opinion: '本院近期检验任务饱和，改由分院承检', extra: { reassignTo: other.unitId } }]);
   if (plan.supervise) steps.push([authority, 'supervise', { opinion: '已超过办结期限，请尽快安排受理并告知申请单位' }]);
   for (const [actor, action, input] of steps) await runAction(db, online, actor, action, id, input);
-  if (plan.daysAgo) {
+  if (plan.workdaysAgo) {
     // Submitted earlier than today: its due date and its creation move back with it.
-    const submitted = addToDate(today, -plan.daysAgo, 'd');
-    await sql`UPDATE online_apply SET due_date = ${dueDateOf(submitted)}, created_at = created_at - make_interval(days => ${plan.daysAgo}::int) WHERE id = ${id}`.execute(
+    const submitted = workingDaysBefore(today, plan.workdaysAgo, workCalendarOf(online.runtime.dicts));
+    const daysAgo = Math.round((Date.parse(today) - Date.parse(submitted)) / 86_400_000);
+    await sql`UPDATE online_apply SET due_date = ${dueDateOf(submitted, online.runtime.dicts)}, created_at = created_at - make_interval(days => ${daysAgo}::int) WHERE id = ${id}`.execute(
       db,
     );
   }
