@@ -78,17 +78,34 @@ export async function signedInPage(baseURL: string, loginName: string): Promise<
  * Fills a dialog's opinion (when given) and presses 确定 until the dialog closes. On a busy machine
  * a click can land while the modal is still animating in, or a re-render can wipe the text just
  * typed; such a try is repeated (three at most). Fails with the dialog's own text when it stays open.
+ *
+ * The dialog is pinned first: `dialog` is often "the last visible modal", which points at nothing
+ * (or at another modal) once this one has closed, so a retry decided while it was closing used to
+ * wait out the page's whole timeout on a dialog that was gone. A dialog playing its closing
+ * animation counts as closed.
  */
 export async function submitDialog(dialog: Locator, opinion?: string): Promise<void> {
+  const mark = `dialog-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  await dialog.evaluate((el, value) => el.setAttribute('data-e2e-dialog', value), mark);
+  const pinned = dialog.page().locator(`[data-e2e-dialog="${mark}"]`);
+  const open = dialog.page().locator(`[data-e2e-dialog="${mark}"]:not([class*="-leave"])`);
+  // A step that fails because the dialog closed meanwhile is no failure: the loop then returns.
+  const unlessClosed = async (error: unknown) => {
+    if (await open.isVisible()) throw error;
+  };
   for (let attempt = 1; ; attempt++) {
-    if (opinion !== undefined) await dialog.locator('textarea').fill(opinion);
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    const closed = await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+    if (!(await open.isVisible())) return;
+    if (opinion !== undefined) await open.locator('textarea').fill(opinion, { timeout: 10_000 }).catch(unlessClosed);
+    await open
+      .getByRole('button', { name: /确\s*定/ })
+      .click({ timeout: 10_000 })
+      .catch(unlessClosed);
+    const closed = await open.waitFor({ state: 'hidden', timeout: 10_000 }).then(
       () => true,
       () => false,
     );
-    if (closed || !(await dialog.isVisible())) return;
-    if (attempt >= 3) throw new Error(`the dialog stayed open after ${attempt} tries: ${await dialog.innerText().catch(() => '')}`);
+    if (closed) return;
+    if (attempt >= 3) throw new Error(`the dialog stayed open after ${attempt} tries: ${await pinned.innerText().catch(() => '')}`);
   }
 }
 
