@@ -44,6 +44,9 @@ export function addToDate(date: string, amount: number, unit: 'd' | 'm' | 'y'): 
   return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(d, last))}`;
 }
 
+/** Calendar days from `from` to `to` (YYYY-MM-DD each): negative when `to` is earlier. */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /** Whether `value` is a relative date token. */
 export const isRelativeDate = (value: unknown): value is string => typeof value === 'string' && RELATIVE_DATE.test(value);
 

@@ -18,7 +18,7 @@
  *   in its own screens); the check keeps the order's number and id.
  */
 import { sql } from 'kysely';
-import { addToDate, todayIn } from '../../../shared/dates';
+import { addToDate, daysBetween, todayIn } from '../../../shared/dates';
 import { AppError } from '../../errors';
 import { writeFlowLog } from '../../resources/flow-log';
 import type { Hook, HookContext } from '../../resources/hooks';
@@ -78,8 +78,6 @@ export const planCheck: Hook = (ctx) => {
   const end = dateOf(ctx.row.periodEnd);
   if (start && end && end < start) throw new AppError(INSPECTION_PLAN_ERRORS.PLAN_PERIOD_INVALID, undefined, { field: 'periodEnd' });
 };
-
-const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** `effects` of draw (抽取). */
 export const planDraw: Hook = async (ctx) => {

@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import { DEMO_CONTACT, demoActor, demoForm, type DemoContext } from '../../db/demo/context';
 import { DEMO_UNITS } from '../../db/seed';
-import { addToDate } from '../../../shared/dates';
+import { addToDate, daysBetween } from '../../../shared/dates';
 import { runAction, type ActionInput } from '../../resources/record-actions';
 import { saveRecord } from '../../resources/record-save';
 import type { Row } from '../../resources/repository';
@@ -114,7 +114,7 @@ async function apply(demo: DemoContext, unit: Actor, body: Actor, authority: Act
   if (plan.workdaysAgo) {
     // Submitted earlier than today: its due date and its creation move back with it.
     const submitted = workingDaysBefore(today, plan.workdaysAgo, workCalendarOf(online.runtime.dicts));
-    const daysAgo = Math.round((Date.parse(today) - Date.parse(submitted)) / 86_400_000);
+    const daysAgo = daysBetween(submitted, today);
     await sql`UPDATE online_apply SET due_date = ${dueDateOf(submitted, online.runtime.dicts)}, created_at = created_at - make_interval(days => ${daysAgo}::int) WHERE id = ${id}`.execute(
       db,
     );

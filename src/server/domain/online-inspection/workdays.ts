@@ -16,11 +16,18 @@ export interface WorkCalendar {
   work: ReadonlySet<string>;
 }
 
-/** The work calendar of the dictionaries (empty when the dictionary is missing: weekends only). */
+const calendars = new WeakMap<ReadonlyMap<string, readonly DictItem[]>, WorkCalendar>();
+
+/** The work calendar of the dictionaries (empty when the dictionary is missing: weekends only), built once per catalogue. */
 export function workCalendarOf(dicts: ReadonlyMap<string, readonly DictItem[]>): WorkCalendar {
-  const items = dicts.get(WORK_CALENDAR) ?? [];
-  const of = (kind: string) => new Set(items.filter((item) => item.data?.kind === kind).map((item) => item.value));
-  return { off: of('off'), work: of('work') };
+  let calendar = calendars.get(dicts);
+  if (!calendar) {
+    const items = dicts.get(WORK_CALENDAR) ?? [];
+    const of = (kind: string) => new Set(items.filter((item) => item.data?.kind === kind).map((item) => item.value));
+    calendar = { off: of('off'), work: of('work') };
+    calendars.set(dicts, calendar);
+  }
+  return calendar;
 }
 
 /** Whether a calendar date (YYYY-MM-DD) falls on a Saturday or a Sunday. */
